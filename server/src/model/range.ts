@@ -1,0 +1,134 @@
+/** 0-based, like LSP; `character` counts UTF-16 code units of the line. */
+export interface Position {
+  line: number;
+  character: number;
+}
+
+export interface Range {
+  start: Position;
+  end: Position;
+}
+
+/** A place in a file of the workspace. */
+export interface Span {
+  file: string;
+  range: Range;
+}
+
+export function pos(line: number, character: number): Position {
+  return { line, character };
+}
+
+export function range(sl: number, sc: number, el: number, ec: number): Range {
+  return { start: { line: sl, character: sc }, end: { line: el, character: ec } };
+}
+
+export function comparePos(a: Position, b: Position): number {
+  return a.line - b.line || a.character - b.character;
+}
+
+/**
+ * Line starts of a text, for turning string offsets into positions.
+ * Lines end at \n; a \r before it belongs to the line's end, like LSP.
+ */
+export class LineIndex {
+  readonly starts: number[];
+  constructor(readonly text: string) {
+    const starts = [0];
+    let i = text.indexOf('\n');
+    while (i !== -1) {
+      starts.push(i + 1);
+      i = text.indexOf('\n', i + 1);
+    }
+    this.starts = starts;
+  }
+
+  get lineCount(): number {
+    return this.starts.length;
+  }
+
+  position(offset: number): Position {
+    const starts = this.starts;
+    let lo = 0;
+    let hi = starts.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (starts[mid] <= offset) lo = mid;
+      else hi = mid - 1;
+    }
+    return { line: lo, character: offset - starts[lo] };
+  }
+
+  range(start: number, end: number): Range {
+    return { start: this.position(start), end: this.position(end) };
+  }
+
+  /** Text of a line without its terminator (\n or \r\n). */
+  lineText(line: number): string {
+    const s = this.starts[line];
+    let e = line + 1 < this.starts.length ? this.starts[line + 1] - 1 : this.text.length;
+    if (e > s && this.text.charCodeAt(e - 1) === 13) e--;
+    return this.text.slice(s, e);
+  }
+}
+
+/**
+ * Maps offsets of a string assembled from pieces of a file (a continued
+ * systemd line, an env-file value) back to positions in that file.
+ * Each segment says: logical offsets [offset, offset+length) are the file's
+ * characters starting at (line, character) on one physical line.
+ */
+export interface Segment {
+  offset: number;
+  line: number;
+  character: number;
+  length: number;
+}
+
+export class TextMap {
+  constructor(readonly file: string, readonly segments: Segment[]) {}
+
+  /** Position of a logical offset; an offset at a segment's end stays on its line. */
+  position(offset: number): Position {
+    const segs = this.segments;
+    if (segs.length === 0) return { line: 0, character: 0 };
+    let lo = 0;
+    let hi = segs.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (segs[mid].offset <= offset) lo = mid;
+      else hi = mid - 1;
+    }
+    const s = segs[lo];
+    const d = Math.max(0, Math.min(offset - s.offset, s.length));
+    return { line: s.line, character: s.character + d };
+  }
+
+  /** Range of logical [start, end); the end is placed on the segment holding the last character. */
+  range(start: number, end: number): Range {
+    const a = this.position(start);
+    const b = end > start ? this.position(end - 1) : a;
+    return { start: a, end: end > start ? { line: b.line, character: b.character + 1 } : a };
+  }
+
+  span(start: number, end: number): Span {
+    return { file: this.file, range: this.range(start, end) };
+  }
+
+  /** A map for the logical substring [start, end). */
+  slice(start: number, end: number): TextMap {
+    const out: Segment[] = [];
+    for (const s of this.segments) {
+      const a = Math.max(start, s.offset);
+      const b = Math.min(end, s.offset + s.length);
+      if (a < b || (a === b && s.length === 0 && a >= start && a <= end)) {
+        out.push({ offset: a - start, line: s.line, character: s.character + (a - s.offset), length: b - a });
+      }
+    }
+    if (out.length === 0) {
+      const p = this.position(start);
+      out.push({ offset: 0, line: p.line, character: p.character, length: 0 });
+    }
+    return new TextMap(this.file, out);
+  }
+}

@@ -1,0 +1,166 @@
+/**
+ * What each parser hands to the node model. Parsers keep exact source
+ * places for everything they return; nothing downstream re-reads text.
+ */
+import type { Finding } from '../model/finding.ts';
+import type { Span, TextMap } from '../model/range.ts';
+
+// ---------- systemd units and drop-ins ----------
+
+/** One logical assignment `Key=value` of a unit file, after continuation joining. */
+export interface UnitDirective {
+  section: string; // section name without brackets, e.g. "Service"
+  key: string;
+  /** Logical value: continued lines joined (the continuing `\` becomes a space), trimmed; quotes not removed. */
+  value: string;
+  keySpan: Span;
+  /** Maps offsets of `value` to file positions; its segments are the physical pieces the value came from. */
+  valueMap: TextMap;
+  /** Whole logical line, from its first physical line to the end of its last. */
+  span: Span;
+  /** Physical line systemd reports errors on (the last one of a continued line). */
+  lastLine: number;
+}
+
+export interface UnitSection {
+  name: string;
+  span: Span; // the `[Name]` header
+}
+
+export interface UnitFile {
+  path: string;
+  sections: UnitSection[];
+  directives: UnitDirective[];
+  /** Parse-level problems systemd logs (missing '=', assignment outside section, line too long, ...). */
+  problems: Finding[];
+}
+
+// ---------- words and variables ----------
+
+/** One argument of a command line or one word of a variable's value. */
+export interface Word {
+  /** The argument as the program receives it (quotes removed, escapes resolved). */
+  text: string;
+  /** Where the raw word is written (quotes included). */
+  span: Span;
+  /** Maps offsets of `text` to file positions (exact where text is a verbatim copy of the source). */
+  map: TextMap;
+  /** Set when the word came from expanding `$NAME`/`${NAME}`: the reference in the command line. */
+  via?: { variable: string; span: Span };
+}
+
+/** A variable assignment from Environment= or an environment file. */
+export interface EnvAssignment {
+  name: string;
+  /** Value as systemd stores it (quotes removed where systemd removes them). */
+  value: string;
+  nameSpan: Span;
+  /** Maps offsets of `value` to file positions. */
+  valueMap: TextMap;
+  /** The whole assignment. */
+  span: Span;
+}
+
+export interface EnvFile {
+  path: string;
+  assignments: EnvAssignment[];
+  problems: Finding[];
+}
+
+/** A parsed ExecStart=/ExecStartPre= value, before variable expansion. */
+export interface ExecCommand {
+  /** Prefix characters before the path: any of @ - : + ! !! */
+  prefixes: string;
+  /** argv as written: words after quote removal and C escapes; `$VAR` words are kept as written for expansion later. */
+  words: RawExecWord[];
+  problems: Finding[];
+}
+
+export interface RawExecWord {
+  text: string;
+  span: Span;
+  map: TextMap;
+}
+
+// ---------- YAML / JSON documents ----------
+
+export type ConfigNode = ScalarNode | MapNode | SeqNode;
+
+export interface ScalarNode {
+  kind: 'scalar';
+  /** Type as the Go YAML/JSON decoder sees it (YAML 1.1 rules, like sigs.k8s.io/yaml). */
+  value: string | number | boolean | null;
+  /** Source text of the scalar (without quotes for quoted strings). */
+  source: string;
+  span: Span;
+}
+
+export interface MapEntry {
+  key: string;
+  keySpan: Span;
+  value: ConfigNode;
+}
+
+export interface MapNode {
+  kind: 'map';
+  entries: MapEntry[];
+  span: Span;
+}
+
+export interface SeqNode {
+  kind: 'seq';
+  items: ConfigNode[];
+  span: Span;
+}
+
+/** One KubeletConfiguration document (from a YAML stream, a JSON file, or embedded in a kubeadm file). */
+export interface KubeletConfigDoc {
+  path: string;
+  format: 'yaml' | 'json';
+  apiVersion?: string;
+  /** The document's root mapping. */
+  root: MapNode;
+  /** Index of the document in a multi-document YAML stream (0 for JSON). */
+  docIndex: number;
+  span: Span;
+}
+
+/** A kubeadm document (InitConfiguration, JoinConfiguration, ClusterConfiguration, ...). */
+export interface KubeadmDoc {
+  path: string;
+  apiVersion: string;
+  kind: string;
+  /** nodeRegistration.kubeletExtraArgs, normalised: v1beta3 map entries and v1beta4 {name, value} items. */
+  kubeletExtraArgs: { name: string; value: string; nameSpan: Span; valueSpan: Span }[];
+  span: Span;
+}
+
+/** Everything a YAML/JSON file of the kubelet family yields. */
+export interface ConfigFileParse {
+  path: string;
+  kubeletConfigs: KubeletConfigDoc[];
+  kubeadm: KubeadmDoc[];
+  problems: Finding[];
+}
+
+// ---------- container runtimes ----------
+
+export interface RuntimeCgroupDriver {
+  path: string;
+  runtime: 'containerd' | 'docker' | 'crio';
+  driver: 'systemd' | 'cgroupfs';
+  /** False when the runtime's default applies (nothing in the file sets it). */
+  explicit: boolean;
+  /** The setting, or the file's first line when the default applies. */
+  span: Span;
+  /** Human words for where it came from, e.g. `SystemdCgroup = true in [plugins."io.containerd.grpc.v1.cri"...runc.options]`. */
+  detail: string;
+}
+
+export interface RuntimeConfigParse {
+  path: string;
+  runtime: 'containerd' | 'docker' | 'crio';
+  /** Undefined when the file cannot be read as config (syntax errors are in problems). */
+  cgroupDriver?: RuntimeCgroupDriver;
+  problems: Finding[];
+}
