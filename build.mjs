@@ -1,6 +1,8 @@
 // One build for every bundle: the CLI, the language server and the VS Code client.
 import { build } from 'esbuild';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+
+const pkg = JSON.parse(readFileSync('package.json', 'utf8'));
 
 const common = {
   bundle: true,
@@ -10,6 +12,7 @@ const common = {
   minify: true,
   sourcemap: true,
   logLevel: 'warning',
+  define: { PACKAGE_VERSION: JSON.stringify(pkg.version) },
 };
 
 const entries = [

@@ -1,0 +1,88 @@
+import { parseCapacity } from '../node/capacity.ts';
+import type { Capacity } from '../node/model.ts';
+
+export interface CliOptions {
+  format: 'text' | 'json' | 'sarif';
+  capacity?: Capacity;
+  kubernetesVersion?: string;
+  color?: boolean;
+  paths: string[];
+  help: boolean;
+  version: boolean;
+}
+
+export class UsageError extends Error {}
+
+export const USAGE = `Usage: kubelet-lint [options] PATH...
+
+Reads kubelet systemd units, drop-ins, environment files, KubeletConfiguration,
+kubeadm and container runtime configs exactly as systemd and the kubelet do,
+reports what would stop or mislead the kubelet, and computes Node Allocatable.
+PATHs are files or folders (searched recursively); together they form one workspace.
+
+Options:
+  --format text|json|sarif    output format (default: text)
+  --capacity LIST             node capacity, e.g. cpu=16,memory=64Gi,ephemeral-storage=200Gi,pods=110
+                              (a "# kubelet-lint: capacity ..." modeline in a node's file overrides it)
+  --kubernetes-version X.Y    target kubelet version (default: the newest known)
+  --color / --no-color        force or disable colours in text output
+  -h, --help                  show this help
+  --version                   print the version
+
+Exit status: 0 no errors, 1 at least one error-level finding, 2 usage error or unreadable path.`;
+
+export function parseArgs(argv: readonly string[]): CliOptions {
+  const o: CliOptions = { format: 'text', paths: [], help: false, version: false };
+  const value = (i: number, name: string): string => {
+    const v = argv[i];
+    if (v === undefined) throw new UsageError(`${name} needs a value`);
+    return v;
+  };
+  for (let i = 0; i < argv.length; i++) {
+    let a = argv[i];
+    let inline: string | undefined;
+    if (a.startsWith('--') && a.includes('=')) {
+      inline = a.slice(a.indexOf('=') + 1);
+      a = a.slice(0, a.indexOf('='));
+    }
+    const take = () => inline ?? value(++i, a);
+    switch (a) {
+      case '-h':
+      case '--help':
+        o.help = true;
+        break;
+      case '--version':
+        o.version = true;
+        break;
+      case '--format': {
+        const f = take();
+        if (f !== 'text' && f !== 'json' && f !== 'sarif') throw new UsageError(`--format must be text, json or sarif, not "${f}"`);
+        o.format = f;
+        break;
+      }
+      case '--capacity': {
+        const c = parseCapacity(take());
+        if (!c.ok) throw new UsageError(`--capacity: ${c.error}`);
+        o.capacity = c.capacity;
+        break;
+      }
+      case '--kubernetes-version': {
+        const v = take().replace(/^v/, '');
+        if (!/^1\.\d+(\.\d+)?$/.test(v)) throw new UsageError(`--kubernetes-version must look like 1.31, not "${v}"`);
+        o.kubernetesVersion = v.split('.').slice(0, 2).join('.');
+        break;
+      }
+      case '--color':
+        o.color = true;
+        break;
+      case '--no-color':
+        o.color = false;
+        break;
+      default:
+        if (a.startsWith('-') && a !== '-') throw new UsageError(`unknown option ${argv[i]}`);
+        o.paths.push(argv[i]);
+    }
+  }
+  if (!o.help && !o.version && o.paths.length === 0) throw new UsageError('no PATH given');
+  return o;
+}

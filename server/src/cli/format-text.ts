@@ -1,0 +1,73 @@
+/** Human output: findings grouped by file, then an allocatable table per node. */
+import type { Analysis, NodeResult } from '../engine.ts';
+import type { Finding, Severity } from '../model/finding.ts';
+import { RESOURCES } from '../node/allocatable.ts';
+import { formatAmount } from '../rules/format.ts';
+import { counts } from './report.ts';
+
+interface Paint {
+  (code: string, s: string): string;
+}
+
+const SEVERITY_COLOR: Record<Severity, string> = { error: '31', warning: '33', information: '36', hint: '2' };
+
+export function formatText(analysis: Analysis, color: boolean): string {
+  const paint: Paint = color ? (c, s) => `\x1b[${c}m${s}\x1b[0m` : (_c, s) => s;
+  const lines: string[] = [];
+  const byFile = new Map<string, Finding[]>();
+  for (const f of analysis.findings) byFile.set(f.file, [...(byFile.get(f.file) ?? []), f]);
+  for (const [file, list] of byFile) {
+    lines.push(paint('1;4', file));
+    for (const f of list) {
+      const where = `${f.range.start.line + 1}:${f.range.start.character + 1}`.padEnd(8);
+      const sev = paint(SEVERITY_COLOR[f.severity], f.severity.padEnd(11));
+      lines.push(`  ${paint('2', where)}${sev} ${f.message} ${paint('2', `[${f.code}]`)}`);
+      for (const fix of f.fixes ?? []) lines.push(`  ${' '.repeat(19)}${paint('32', 'fix:')} ${fix.title}`);
+    }
+    lines.push('');
+  }
+  for (const n of analysis.nodes) lines.push(...nodeTable(n, paint), '');
+  const c = counts(analysis);
+  const summary = [
+    `${c.error} error${c.error === 1 ? '' : 's'}`,
+    `${c.warning} warning${c.warning === 1 ? '' : 's'}`,
+    `${c.information} info`,
+    `${c.hint} hint${c.hint === 1 ? '' : 's'}`,
+  ].join(', ');
+  lines.push(`${c.error ? paint('31;1', summary) : paint('32;1', summary)} in ${byFile.size} file${byFile.size === 1 ? '' : 's'}; ${analysis.nodes.length} node${analysis.nodes.length === 1 ? '' : 's'}`);
+  return lines.join('\n') + '\n';
+}
+
+function nodeTable({ node, allocatable: a }: NodeResult, paint: Paint): string[] {
+  const out: string[] = [];
+  out.push(`${paint('1', 'Node')} ${node.id}${node.files.length > 1 ? paint('2', ` (+${node.files.length - 1} file${node.files.length === 2 ? '' : 's'})`) : ''}`);
+  const header = ['resource', 'capacity', 'kube-reserved', 'system-reserved', 'eviction-hard', 'allocatable'];
+  const rows: string[][] = [];
+  for (const r of RESOURCES) {
+    const l = a.lines[r];
+    const ev = r === 'cpu' ? '-' : l.evictionText ? `${l.eviction !== undefined ? formatAmount(r, l.eviction) : '?'} (${l.evictionText})` : '0';
+    rows.push([
+      r,
+      l.capacity !== undefined ? formatAmount(r, l.capacity) : '?',
+      formatAmount(r, l.kubeReserved),
+      formatAmount(r, l.systemReserved),
+      ev,
+      l.allocatable !== undefined ? formatAmount(r, l.allocatable) : '?',
+    ]);
+  }
+  rows.push(['pods', a.hasCapacity ? a.pods.toString() : '?', '', '', '', a.pods.toString()]);
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i].length)));
+  const fmt = (row: string[]) => '  ' + row.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
+  out.push(paint('2', fmt(header)));
+  for (const row of rows) out.push(fmt(row));
+  if (!a.hasCapacity) {
+    out.push(
+      paint('2', '  allocatable = capacity - kube-reserved - system-reserved - hard eviction (memory.available, nodefs.available).'),
+      paint('2', '  Give a capacity to compute it: --capacity cpu=16,memory=64Gi,ephemeral-storage=200Gi or a "# kubelet-lint: capacity ..." line.'),
+    );
+  } else {
+    out.push(paint('2', `  capacity from ${node.capacitySource}; kubelet ${node.kubernetesVersion}`));
+  }
+  if (a.ignoreEviction) out.push(paint('2', '  --experimental-allocatable-ignore-eviction: hard eviction thresholds are not subtracted.'));
+  return out;
+}

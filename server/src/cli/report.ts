@@ -1,0 +1,50 @@
+/** Plain-data views of an analysis shared by the output formats. */
+import type { Analysis, NodeResult } from '../engine.ts';
+import { RESOURCES } from '../node/allocatable.ts';
+
+export function big(n: bigint): number {
+  return Number(n);
+}
+
+export interface NodeJson {
+  id: string;
+  files: string[];
+  kubernetesVersion: string;
+  capacitySource?: string;
+  capacity?: Record<string, number>;
+  reserved: Record<string, number>;
+  breakdown: Record<string, { kubeReserved: number; systemReserved: number; evictionHard?: number; evictionThreshold?: string }>;
+  allocatable?: Record<string, number>;
+}
+
+export function nodeJson({ node, allocatable: a }: NodeResult): NodeJson {
+  const out: NodeJson = { id: node.id, files: node.files, kubernetesVersion: node.kubernetesVersion, reserved: {}, breakdown: {} };
+  if (node.capacitySource) out.capacitySource = node.capacitySource;
+  const cap: Record<string, number> = {};
+  const alloc: Record<string, number> = {};
+  for (const r of RESOURCES) {
+    const l = a.lines[r];
+    out.reserved[r] = big(l.kubeReserved + l.systemReserved + (l.eviction ?? 0n));
+    out.breakdown[r] = {
+      kubeReserved: big(l.kubeReserved),
+      systemReserved: big(l.systemReserved),
+      ...(r !== 'cpu' && l.eviction !== undefined ? { evictionHard: big(l.eviction) } : {}),
+      ...(l.evictionText ? { evictionThreshold: l.evictionText } : {}),
+    };
+    if (l.capacity !== undefined) cap[r] = big(l.capacity);
+    if (l.allocatable !== undefined) alloc[r] = big(l.allocatable);
+  }
+  if (a.hasCapacity) {
+    cap.pods = big(a.pods);
+    alloc.pods = big(a.pods);
+    out.capacity = cap;
+    out.allocatable = alloc;
+  }
+  return out;
+}
+
+export function counts(analysis: Analysis): Record<'error' | 'warning' | 'information' | 'hint', number> {
+  const c = { error: 0, warning: 0, information: 0, hint: 0 };
+  for (const f of analysis.findings) c[f.severity]++;
+  return c;
+}

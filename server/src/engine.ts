@@ -1,0 +1,105 @@
+/**
+ * The engine's one entry point: files in, nodes and findings out.
+ * Knows nothing about editors; the CLI and the language server both call it.
+ */
+import type { Finding } from './model/finding.ts';
+import type { SourceFile } from './model/source.ts';
+import { NEWEST_VERSION } from './catalog/flags.ts';
+import { computeAllocatable, type Allocatable } from './node/allocatable.ts';
+import { buildNode, type BuiltNode } from './node/build.ts';
+import { parseCapacity } from './node/capacity.ts';
+import { groupNodes } from './node/group.ts';
+import type { Capacity, NodeModel } from './node/model.ts';
+import { Workspace } from './node/workspace.ts';
+import { attachRuntimes } from './node/runtimes.ts';
+import { RULES } from './rules/index.ts';
+import { finding } from './model/finding.ts';
+
+export interface AnalyzeOptions {
+  capacity?: Capacity;
+  /** Target minor version, e.g. "1.31"; default: the newest the catalog knows. */
+  kubernetesVersion?: string;
+  /** Rule ids to leave out. */
+  disabledRules?: ReadonlySet<string>;
+}
+
+export interface NodeResult {
+  node: NodeModel;
+  allocatable: Allocatable;
+}
+
+export interface Analysis {
+  nodes: NodeResult[];
+  findings: Finding[];
+}
+
+const STANDALONE_KINDS = new Set(['kubelet-config', 'kubeadm-config', 'envfile']);
+
+export function analyze(files: readonly SourceFile[], options: AnalyzeOptions = {}): Analysis {
+  const ws = new Workspace(files);
+  const version = options.kubernetesVersion ?? NEWEST_VERSION;
+  const built: BuiltNode[] = groupNodes(ws).map((seed) => buildNode(ws, seed, version));
+
+  // Configs and env files nobody references are nodes of their own.
+  const claimed = new Set(built.flatMap((b) => b.node.files));
+  for (const path of ws.paths) {
+    const kind = ws.kind(path);
+    if (!kind || !STANDALONE_KINDS.has(kind) || claimed.has(path)) continue;
+    built.push(buildNode(ws, { anchor: path, units: [], masked: [], standalone: path }, version));
+  }
+
+  const findings: Finding[] = [];
+  attachRuntimes(ws, built.map((b) => b.node));
+
+  const nodes: NodeResult[] = [];
+  for (const b of built) {
+    const { node } = b;
+    applyModelines(ws, node, options, findings);
+    const allocatable = computeAllocatable(node, node.capacity);
+    nodes.push({ node, allocatable });
+    findings.push(...b.problems);
+    for (const rule of RULES) {
+      if (options.disabledRules?.has(rule.id)) continue;
+      findings.push(...rule.run({ node, argProblems: b.argProblems, allocatable }));
+    }
+  }
+  for (const p of ws.all()) findings.push(...p.problems);
+
+  return { nodes, findings: dedupe(findings).filter((f) => !options.disabledRules?.has(f.code)) };
+}
+
+/** A modeline in any file of the node overrides the CLI or editor setting. */
+function applyModelines(ws: Workspace, node: NodeModel, options: AnalyzeOptions, findings: Finding[]): void {
+  node.capacity = options.capacity;
+  node.capacitySource = options.capacity ? 'capacity given to the analysis' : undefined;
+  for (const path of node.files) {
+    for (const m of ws.get(path)?.modelines ?? []) {
+      if (m.setting === 'capacity') {
+        const c = parseCapacity(m.value);
+        if (c.ok) {
+          node.capacity = c.capacity;
+          node.capacitySource = `modeline in ${path} line ${m.span.range.start.line + 1}`;
+        } else {
+          findings.push(finding('modeline-invalid', 'warning', m.span, `The capacity in this modeline cannot be read: ${c.error}.`));
+        }
+      } else if (m.setting === 'kubernetes-version') {
+        if (/^v?1\.\d+(\.\d+)?$/.test(m.value)) node.kubernetesVersion = m.value.replace(/^v/, '').split('.').slice(0, 2).join('.');
+        else findings.push(finding('modeline-invalid', 'warning', m.span, `"${m.value}" is not a Kubernetes version like 1.31.`));
+      }
+    }
+  }
+}
+
+function dedupe(list: Finding[]): Finding[] {
+  const seen = new Set<string>();
+  const out: Finding[] = [];
+  for (const f of list) {
+    const key = `${f.code}|${f.file}|${f.range.start.line}:${f.range.start.character}-${f.range.end.line}:${f.range.end.character}|${f.message}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    out.push(f);
+  }
+  return out.sort(
+    (a, b) => a.file.localeCompare(b.file) || a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character || a.code.localeCompare(b.code),
+  );
+}

@@ -1,0 +1,164 @@
+/**
+ * Node Allocatable as the kubelet computes it
+ * (pkg/kubelet/cm/node_container_manager_linux.go GetNodeAllocatableReservation,
+ * hardEvictionReservation; pkg/kubelet/nodestatus/setters.go MachineInfo):
+ *
+ *   allocatable = capacity - systemReserved - kubeReserved - hard eviction  (clamped at 0)
+ *   memory additionally minus every hugepages-* capacity.
+ *
+ * Only hard `memory.available` and `nodefs.available` thresholds count; the
+ * cpu line has no eviction term; ephemeral-storage only with
+ * localStorageCapacityIsolation; pid reservations only lower kubepods pids.max.
+ */
+import { milliValue, parseQuantity, value } from '../quantity/quantity.ts';
+import { parsePercentage, thresholdQuantity } from '../quantity/threshold.ts';
+import type { Capacity, Item, NodeModel } from './model.ts';
+import { boolSetting, enforceItems, evictionHardItems, mapItems, numberSetting, stringSetting } from './read.ts';
+
+export type Resource = 'cpu' | 'memory' | 'ephemeral-storage';
+export const RESOURCES: readonly Resource[] = ['cpu', 'memory', 'ephemeral-storage'];
+
+export interface ResourceLine {
+  capacity?: bigint;
+  kubeReserved: bigint;
+  systemReserved: bigint;
+  /** Hard eviction reservation; undefined when it is a percentage and capacity is unknown. */
+  eviction?: bigint;
+  /** The eviction threshold as written (`500Mi`, `10%`), when one applies. */
+  evictionText?: string;
+  hugepages?: bigint;
+  allocatable?: bigint;
+  /** Limit the kubelet puts on the kubepods cgroup (capacity - system - kube), when enforced. */
+  kubepodsLimit?: bigint;
+}
+
+export interface Allocatable {
+  lines: Record<Resource, ResourceLine>;
+  pods: bigint;
+  pid: { kubeReserved: bigint; systemReserved: bigint };
+  ignoreEviction: boolean;
+  localStorage: boolean;
+  kubepodsEnforced: boolean;
+  hasCapacity: boolean;
+}
+
+/** Reservation per resource from kubeReserved/systemReserved items; invalid entries are left to the rules. */
+export function reservationMap(items: readonly Item[]): Map<string, bigint> {
+  const out = new Map<string, bigint>();
+  for (const i of items) {
+    if (i.key === undefined || i.value === null) continue;
+    const q = parseQuantity(String(i.value));
+    if (!q.ok) continue;
+    out.set(i.key, i.key === 'cpu' ? milliValue(q.q) : value(q.q));
+  }
+  return out;
+}
+
+/** Size of a Linux cpuset list like `0-3,8`. */
+export function cpusetSize(s: string): number | undefined {
+  if (s.trim() === '') return 0;
+  let n = 0;
+  for (const part of s.split(',')) {
+    const m = /^\s*(\d+)(?:-(\d+))?\s*$/.exec(part);
+    if (!m) return undefined;
+    const a = Number(m[1]);
+    const b = m[2] === undefined ? a : Number(m[2]);
+    if (b < a) return undefined;
+    n += b - a + 1;
+  }
+  return n;
+}
+
+export function computeAllocatable(node: NodeModel, capacity: Capacity | undefined): Allocatable {
+  const kube = reservationMap(mapItems(node, 'kubeReserved'));
+  const system = reservationMap(mapItems(node, 'systemReserved'));
+
+  // cmd/kubelet/app/server.go getReservedCPUs: reservedSystemCPUs replaces the cpu of both maps.
+  const cpus = stringSetting(node, 'reservedSystemCPUs');
+  const cpusN = cpus !== undefined ? cpusetSize(cpus) : undefined;
+  if (cpusN !== undefined && cpusN > 0) {
+    kube.delete('cpu');
+    system.set('cpu', BigInt(cpusN) * 1000n);
+  }
+
+  const ignoreEviction = flagBool(node, 'experimental-allocatable-ignore-eviction');
+  const localStorage = boolSetting(node, 'localStorageCapacityIsolation', true);
+  const hard = evictionHardItems(node).items;
+  const cap = capacity;
+
+  const hugepages = cap ? [...cap.hugepages.values()].reduce((a, b) => a + b, 0n) : 0n;
+  const enforce = enforceItems(node).map((i) => String(i.value));
+  const kubepodsEnforced = boolSetting(node, 'cgroupsPerQOS', true) && enforce.includes('pods');
+
+  const lines = {} as Record<Resource, ResourceLine>;
+  for (const r of RESOURCES) {
+    const line: ResourceLine = {
+      capacity: cap?.[r],
+      kubeReserved: kube.get(r) ?? 0n,
+      systemReserved: system.get(r) ?? 0n,
+    };
+    const signal = r === 'memory' ? 'memory.available' : r === 'ephemeral-storage' ? 'nodefs.available' : undefined;
+    const th = signal && !ignoreEviction ? hard.find((i) => i.key === signal) : undefined;
+    line.eviction = 0n;
+    if (th && th.value !== null) {
+      const t = String(th.value);
+      line.evictionText = t;
+      line.eviction = evictionBytes(t, line.capacity);
+    }
+    if (r === 'memory') line.hugepages = hugepages;
+    if (r === 'ephemeral-storage' && !localStorage) {
+      // Without local storage capacity isolation the kubelet reports no ephemeral-storage allocatable.
+      line.capacity = undefined;
+    }
+    if (line.capacity !== undefined && line.eviction !== undefined) {
+      let a = line.capacity - line.kubeReserved - line.systemReserved - line.eviction;
+      if (a < 0n) a = 0n;
+      if (r === 'memory') {
+        a -= hugepages;
+        if (a < 0n) a = 0n;
+      }
+      line.allocatable = a;
+    }
+    if (line.capacity !== undefined && kubepodsEnforced) {
+      const l = line.capacity - line.kubeReserved - line.systemReserved;
+      line.kubepodsLimit = l < 0n ? 0n : l;
+    }
+    lines[r] = line;
+  }
+
+  const maxPods = BigInt(Math.trunc(numberSetting(node, 'maxPods', 110)));
+  const perCore = BigInt(Math.trunc(numberSetting(node, 'podsPerCore', 0)));
+  let pods = maxPods;
+  if (perCore > 0n && cap?.cpu !== undefined) {
+    const cores = cap.cpu / 1000n;
+    if (cores * perCore < pods) pods = cores * perCore;
+  }
+
+  return {
+    lines,
+    pods,
+    pid: { kubeReserved: kube.get('pid') ?? 0n, systemReserved: system.get('pid') ?? 0n },
+    ignoreEviction,
+    localStorage,
+    kubepodsEnforced,
+    hasCapacity: cap !== undefined,
+  };
+}
+
+/** A threshold's bytes: a quantity, or a percentage of capacity through the kubelet's float32 step. */
+function evictionBytes(text: string, capacity: bigint | undefined): bigint | undefined {
+  if (text.endsWith('%')) {
+    const p = parsePercentage(text);
+    if (!p.ok) return 0n;
+    if (p.dropped) return 0n; // "0%" and "100%" create no threshold at all
+    return capacity === undefined ? undefined : thresholdQuantity(capacity, p.fraction);
+  }
+  const q = parseQuantity(text);
+  return q.ok ? value(q.q) : 0n;
+}
+
+function flagBool(node: NodeModel, name: string): boolean {
+  const f = node.flagOnly.get(name);
+  if (!f) return false;
+  return f.value === undefined || ['1', 't', 'T', 'TRUE', 'true', 'True'].includes(f.value);
+}

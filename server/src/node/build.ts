@@ -1,0 +1,165 @@
+/** Seed -> NodeModel: assemble the command line, load what it references, compute the effective settings. */
+import type { Finding } from '../model/finding.ts';
+import { finding } from '../model/finding.ts';
+import type { Span } from '../model/range.ts';
+import { TextMap } from '../model/range.ts';
+import type { EnvAssignment, KubeadmDoc, Word } from '../parse/types.ts';
+import { expandExecArgv, parseExecDirective, splitVariable } from '../parse/systemd/exec.ts';
+import { resolveBySuffix, resolveDirBySuffix, basename } from '../workspace/paths.ts';
+import { parseKubeletArgs, type ArgProblem } from './command-line.ts';
+import { effectiveSettings, type ConfigSource } from './effective.ts';
+import type { NodeSeed } from './group.ts';
+import { buildService } from './service.ts';
+import type { ConfigRef, FlagUse, NodeModel } from './model.ts';
+import type { Workspace } from './workspace.ts';
+
+export interface BuiltNode {
+  node: NodeModel;
+  argProblems: ArgProblem[];
+  problems: Finding[];
+}
+
+export function buildNode(ws: Workspace, seed: NodeSeed, kubernetesVersion: string): BuiltNode {
+  const files = new Set<string>([seed.anchor]);
+  const problems: Finding[] = [];
+  const node: NodeModel = {
+    id: seed.anchor,
+    files: [],
+    argv: [],
+    flags: [],
+    positional: [],
+    configRefs: [],
+    kubeletConfigs: [],
+    kubeadm: [],
+    runtimes: [],
+    settings: new Map(),
+    flagOnly: new Map(),
+    kubernetesVersion,
+  };
+  let argProblems: ArgProblem[] = [];
+  const kubeadmFlags: FlagUse[] = [];
+
+  if (seed.units.length > 0) {
+    for (const u of seed.units) files.add(u.path);
+    const { service, problems: sp } = buildService(seed.units, seed.masked, (ref, from) => {
+      const path = resolveBySuffix(ref, ws.paths, from);
+      const env = path ? ws.get(path, 'envfile')?.env : undefined;
+      return path && env ? { path, env } : undefined;
+    });
+    problems.push(...sp);
+    node.service = service;
+    for (const r of service.envFileRefs) {
+      if (r.resolved) files.add(r.resolved);
+      else problems.push(unresolved(r.directive.valueMap.span(0, r.directive.value.length), r.path, r.optional ? 'EnvironmentFile=-' : 'EnvironmentFile='));
+    }
+    if (service.execStart) {
+      const cmd = parseExecDirective(service.execStart);
+      problems.push(...cmd.problems);
+      const { argv } = expandExecArgv(cmd, (name) => service.environment.get(name)?.assignment);
+      node.program = argv[0];
+      if (node.program && basename(node.program.text).includes('kubelet')) node.argv = argv.slice(1);
+    }
+  } else if (seed.standalone) {
+    const p = ws.get(seed.standalone)!;
+    if (p.env) {
+      // An env file nobody references: read its variables as kubelet arguments, in file order.
+      for (const a of lastAssignments(p.env.assignments)) node.argv.push(...splitVariable(a, { variable: a.name, span: a.nameSpan }));
+    }
+    if (p.config) {
+      node.kubeletConfigs.push(...p.config.kubeletConfigs);
+      node.kubeadm.push(...p.config.kubeadm);
+    }
+  }
+
+  const parsed = parseKubeletArgs(node.argv);
+  node.flags = parsed.flags;
+  node.positional = parsed.positional;
+  argProblems = parsed.problems;
+
+  for (const k of node.kubeadm) {
+    const extra = parseKubeletArgs(kubeadmExtraArgWords(k), 'kubeadm-extra-args');
+    kubeadmFlags.push(...extra.flags);
+    argProblems.push(...extra.problems);
+  }
+
+  // --config and --config-dir (last one wins, like any scalar flag).
+  const configFlag = node.flags.filter((f) => f.name === 'config').at(-1);
+  const configDirFlag = node.flags.filter((f) => f.name === 'config-dir').at(-1);
+  const sources: ConfigSource[] = [];
+  if (configFlag?.value) {
+    const ref: ConfigRef = { flag: 'config', path: configFlag.value, span: configFlag.valueSpan };
+    const path = resolveBySuffix(configFlag.value, ws.paths, seed.anchor);
+    if (path) {
+      ref.resolved = [path];
+      files.add(path);
+      const cfg = ws.get(path, 'kubelet-config')?.config;
+      for (const doc of cfg?.kubeletConfigs ?? []) {
+        node.kubeletConfigs.push(doc);
+        sources.push({ doc, how: 'config' });
+      }
+    } else problems.push(unresolved(configFlag.valueSpan, configFlag.value, '--config'));
+    node.configRefs.push(ref);
+  } else {
+    for (const doc of node.kubeletConfigs) sources.push({ doc, how: 'config' });
+  }
+  if (configDirFlag?.value) {
+    const ref: ConfigRef = { flag: 'config-dir', path: configDirFlag.value, span: configDirFlag.valueSpan };
+    // The kubelet reads only *.conf files of the folder, in lexical order.
+    const found = resolveDirBySuffix(configDirFlag.value, ws.paths, seed.anchor).filter((p) => p.endsWith('.conf'));
+    ref.resolved = found;
+    for (const path of found) {
+      files.add(path);
+      for (const doc of ws.get(path, 'kubelet-config', { fragment: true })?.config?.kubeletConfigs ?? []) {
+        node.kubeletConfigs.push(doc);
+        sources.push({ doc, how: 'config-dir' });
+      }
+    }
+    if (found.length === 0) problems.push(unresolved(configDirFlag.valueSpan, configDirFlag.value, '--config-dir'));
+    node.configRefs.push(ref);
+  }
+
+  const allFlags = [...kubeadmFlags, ...node.flags];
+  const eff = effectiveSettings(sources, allFlags);
+  node.settings = eff.settings;
+  node.flagOnly = eff.flagOnly;
+  node.flags = allFlags;
+  problems.push(...eff.problems);
+  node.files = [...files];
+  return { node, argProblems, problems };
+}
+
+function lastAssignments(list: readonly EnvAssignment[]): EnvAssignment[] {
+  const byName = new Map<string, EnvAssignment>();
+  for (const a of list) {
+    byName.delete(a.name);
+    byName.set(a.name, a);
+  }
+  return [...byName.values()];
+}
+
+function unresolved(span: Span, path: string, what: string): Finding {
+  return finding(
+    'reference-unresolved',
+    'information',
+    span,
+    `${what} names ${path}, which is not in the workspace, so its contents are not checked. Open the folder that holds it (a node's root filesystem layout resolves by path suffix).`,
+  );
+}
+
+/**
+ * kubeadm writes nodeRegistration.kubeletExtraArgs into kubeadm-flags.env as
+ * `--name=value`; they act as command-line flags.
+ */
+function kubeadmExtraArgWords(doc: KubeadmDoc): Word[] {
+  return doc.kubeletExtraArgs.map((a) => {
+    const ns = a.nameSpan.range.start;
+    const vs = a.valueSpan.range.start;
+    const map = new TextMap(a.nameSpan.file, [
+      { offset: 0, line: ns.line, character: ns.character, length: 0 },
+      { offset: 2, line: ns.line, character: ns.character, length: a.name.length + 1 },
+      { offset: 3 + a.name.length, line: vs.line, character: vs.character, length: a.value.length },
+    ]);
+    const span: Span = { file: a.nameSpan.file, range: { start: a.nameSpan.range.start, end: a.valueSpan.range.end } };
+    return { text: `--${a.name}=${a.value}`, span, map };
+  });
+}

@@ -1,0 +1,138 @@
+/**
+ * The kubelet's own command-line parsing: spf13/pflag with the kubelet's
+ * flag set (cmd/kubelet/app/server.go: DisableFlagParsing, then
+ * cleanFlagSet.Parse(args) with cliflag.WordSepNormalizeFunc, and any
+ * leftover argument is `unknown command`).
+ */
+import type { Span } from '../model/range.ts';
+import type { Word } from '../parse/types.ts';
+import { acceptsBareFlag, flagInfo } from '../catalog/flags.ts';
+import type { FlagUse, PositionalArg } from './model.ts';
+
+export interface ArgProblem {
+  kind: 'unknown-flag' | 'needs-argument' | 'bad-syntax' | 'unknown-shorthand';
+  /** The name as written, for unknown flags. */
+  name: string;
+  word: Word;
+  span: Span;
+}
+
+export interface ParsedArgs {
+  flags: FlagUse[];
+  positional: PositionalArg[];
+  problems: ArgProblem[];
+  /** True after a `--` word: everything after it is positional. */
+  dashDash?: Word;
+}
+
+/** cliflag.WordSepNormalizeFunc: `--cgroup_driver` is `--cgroup-driver`. */
+export function normalizeFlagName(name: string): string {
+  return name.includes('_') ? name.replaceAll('_', '-') : name;
+}
+
+/** cobra's help flag, which the catalog does not list. */
+const BUILTIN = new Map<string, boolean>([['help', true]]);
+const SHORTHANDS = new Map<string, string>([
+  ['h', 'help'],
+  ['v', 'v'],
+]);
+
+function takesNoValue(name: string): boolean {
+  return flagInfo(name) ? acceptsBareFlag(name) : (BUILTIN.get(name) ?? false);
+}
+
+function known(name: string): boolean {
+  return flagInfo(name) !== undefined || BUILTIN.has(name);
+}
+
+export function parseKubeletArgs(argv: readonly Word[], from: FlagUse['from'] = 'command-line'): ParsedArgs {
+  const out: ParsedArgs = { flags: [], positional: [], problems: [] };
+  for (let i = 0; i < argv.length; i++) {
+    const w = argv[i];
+    const s = w.text;
+    if (s.length < 2 || s[0] !== '-') {
+      out.positional.push({ word: w });
+      continue;
+    }
+    if (s === '--') {
+      out.dashDash = w;
+      for (const rest of argv.slice(i + 1)) out.positional.push({ word: rest });
+      break;
+    }
+    if (s[1] === '-') {
+      const body = s.slice(2);
+      if (body === '' || body[0] === '-' || body[0] === '=') {
+        out.problems.push({ kind: 'bad-syntax', name: body, word: w, span: w.span });
+        continue;
+      }
+      const eq = body.indexOf('=');
+      const written = eq === -1 ? body : body.slice(0, eq);
+      const name = normalizeFlagName(written);
+      if (!known(name)) {
+        out.problems.push({ kind: 'unknown-flag', name: written, word: w, span: w.map.span(0, 2 + written.length) });
+        // pflag stops here; we go on as if the flag took `=value` or nothing, so one typo does not hide the rest.
+        continue;
+      }
+      if (eq !== -1) {
+        const off = 2 + eq + 1;
+        out.flags.push(use(written, name, w, s.slice(off), off, undefined, from));
+      } else if (takesNoValue(name)) {
+        out.flags.push(use(written, name, w, undefined, 0, undefined, from));
+      } else if (i + 1 < argv.length) {
+        // pflag takes the next word as the value even when it starts with '-'.
+        const v = argv[++i];
+        out.flags.push(use(written, name, w, v.text, 0, v, from));
+      } else {
+        out.problems.push({ kind: 'needs-argument', name: written, word: w, span: w.span });
+      }
+      continue;
+    }
+    // Shorthand: -v=2, -v2, -v 2, -h
+    const c = s[1];
+    const long = SHORTHANDS.get(c);
+    if (!long) {
+      out.problems.push({ kind: 'unknown-shorthand', name: c, word: w, span: w.map.span(0, 2) });
+      continue;
+    }
+    if (takesNoValue(long)) {
+      out.flags.push(use(c, long, w, undefined, 0, undefined, from));
+    } else if (s.length > 2) {
+      const off = s[2] === '=' ? 3 : 2;
+      out.flags.push(use(c, long, w, s.slice(off), off, undefined, from));
+    } else if (i + 1 < argv.length) {
+      const v = argv[++i];
+      out.flags.push(use(c, long, w, v.text, 0, v, from));
+    } else {
+      out.problems.push({ kind: 'needs-argument', name: c, word: w, span: w.span });
+    }
+  }
+  return out;
+}
+
+function use(
+  written: string,
+  name: string,
+  nameWord: Word,
+  value: string | undefined,
+  valueOffset: number,
+  valueWord: Word | undefined,
+  from: FlagUse['from'],
+): FlagUse {
+  const valueSpan =
+    value === undefined
+      ? nameWord.span
+      : valueWord
+        ? valueWord.span
+        : nameWord.map.span(valueOffset, nameWord.text.length);
+  const span: Span = valueWord
+    ? { file: nameWord.span.file, range: { start: nameWord.span.range.start, end: valueWord.span.file === nameWord.span.file ? valueWord.span.range.end : nameWord.span.range.end } }
+    : nameWord.span;
+  return { written, name, value, nameWord, valueWord, valueOffset, valueSpan, span, from };
+}
+
+/** Span of [start, end) of a flag's value text, for pointing at one entry of a map flag. */
+export function valueSubSpan(f: FlagUse, start: number, end: number): Span {
+  if (f.value === undefined) return f.span;
+  const w = f.valueWord ?? f.nameWord;
+  return w.map.span(f.valueOffset + start, f.valueOffset + end);
+}

@@ -1,0 +1,162 @@
+/**
+ * The kubelet's effective configuration: the config file (and --config-dir
+ * drop-ins), then the command-line flags re-applied on top
+ * (cmd/kubelet/app/server.go kubeletConfigFlagPrecedence), then defaults.
+ *
+ * - A map flag (MapStringString, LangleSeparatedMapStringString) clears the
+ *   map on its first Set, so it replaces the file's whole map; repeating it
+ *   accumulates keys.
+ * - A list flag (pflag StringSlice) replaces on the first Set and appends after.
+ * - Feature gates from the file and the flag are merged, the flag winning per gate.
+ * - Scalars: the last flag wins.
+ */
+import type { Finding } from '../model/finding.ts';
+import { finding } from '../model/finding.ts';
+import type { Span } from '../model/range.ts';
+import type { ConfigNode, KubeletConfigDoc } from '../parse/types.ts';
+import { flagInfo } from '../catalog/flags.ts';
+import { parseLangleMap, parseMapStringBool, parseMapStringString } from '../quantity/mapflag.ts';
+import { valueSubSpan } from './command-line.ts';
+import type { FlagUse, Item, Provenance, Setting } from './model.ts';
+
+export interface ConfigSource {
+  doc: KubeletConfigDoc;
+  how: 'config' | 'config-dir';
+}
+
+export function effectiveSettings(
+  configs: readonly ConfigSource[],
+  flags: readonly FlagUse[],
+): { settings: Map<string, Setting>; flagOnly: Map<string, FlagUse>; problems: Finding[] } {
+  const settings = new Map<string, Setting>();
+  const flagOnly = new Map<string, FlagUse>();
+  const problems: Finding[] = [];
+
+  for (const { doc, how } of configs) {
+    for (const e of doc.root.entries) {
+      if (e.key === 'apiVersion' || e.key === 'kind') continue;
+      const from: Provenance = { how, span: e.keySpan, field: e.key };
+      const next = fromNode(e.value, from);
+      const prev = settings.get(e.key);
+      // --config-dir drop-ins are merged like a JSON merge patch: maps merge by key, the rest is replaced.
+      if (how === 'config-dir' && prev?.kind === 'map' && next.kind === 'map') {
+        settings.set(e.key, { kind: 'map', items: mergeItems(prev.items, next.items), from });
+      } else settings.set(e.key, next);
+    }
+  }
+
+  const seen = new Set<string>();
+  for (const f of flags) {
+    const info = flagInfo(f.name);
+    if (!info) continue;
+    const from: Provenance = {
+      how: f.from === 'kubeadm-extra-args' ? 'kubeadm-extra-args' : 'flag',
+      span: f.span,
+      flag: f.name,
+      via: f.nameWord.via,
+      field: info.field,
+    };
+    if (!info.field) {
+      flagOnly.set(f.name, f);
+      continue;
+    }
+    const first = !seen.has(f.name);
+    seen.add(f.name);
+    const syn = info.syntax;
+    if (syn.type === 'map') {
+      const items = mapItems(f, syn.form, syn.value === 'bool', from, problems);
+      const prev = settings.get(info.field);
+      if (f.name === 'feature-gates') {
+        settings.set(info.field, { kind: 'map', items: mergeItems(prev?.kind === 'map' ? prev.items : [], items), from });
+      } else if (first || prev?.kind !== 'map') {
+        settings.set(info.field, { kind: 'map', items, from });
+      } else {
+        settings.set(info.field, { kind: 'map', items: mergeItems(prev.items, items), from });
+      }
+    } else if (syn.type === 'list') {
+      const items = listItems(f, from);
+      const prev = settings.get(info.field);
+      settings.set(info.field, {
+        kind: 'list',
+        items: first || prev?.kind !== 'list' ? items : [...prev.items, ...items],
+        from,
+      });
+    } else {
+      const text = f.value ?? 'true';
+      settings.set(info.field, { kind: 'scalar', value: text, text, span: f.valueSpan, from });
+    }
+  }
+  return { settings, flagOnly, problems };
+}
+
+function mergeItems(base: readonly Item[], over: readonly Item[]): Item[] {
+  const keys = new Set(over.map((i) => i.key));
+  return [...base.filter((i) => !keys.has(i.key)), ...over];
+}
+
+function fromNode(n: ConfigNode, from: Provenance): Setting {
+  switch (n.kind) {
+    case 'scalar':
+      return { kind: 'scalar', value: n.value, text: n.source, span: n.span, from };
+    case 'map':
+      return {
+        kind: 'map',
+        items: n.entries.map((e) => ({
+          key: e.key,
+          value: e.value.kind === 'scalar' ? e.value.value : null,
+          text: e.value.kind === 'scalar' ? e.value.source : '',
+          keySpan: e.keySpan,
+          valueSpan: e.value.span,
+          from,
+          nested: e.value.kind !== 'scalar' ? e.value.kind : undefined,
+        })),
+        from,
+      };
+    case 'seq':
+      return {
+        kind: 'list',
+        items: n.items.map((i) => ({
+          value: i.kind === 'scalar' ? i.value : null,
+          text: i.kind === 'scalar' ? i.source : '',
+          valueSpan: i.span,
+          from,
+          nested: i.kind !== 'scalar' ? i.kind : undefined,
+        })),
+        from,
+      };
+  }
+}
+
+function mapItems(f: FlagUse, form: 'key=value' | 'signal<value', bool: boolean, from: Provenance, problems: Finding[]): Item[] {
+  const text = f.value ?? '';
+  const parsed = bool ? parseMapStringBool(text) : form === 'signal<value' ? parseLangleMap(text) : parseMapStringString(text);
+  for (const e of parsed.errors) {
+    problems.push(
+      finding('flag-value-invalid', 'error', valueSubSpan(f, e.start, e.end), `--${f.written}: ${e.message}. The kubelet refuses to start ("invalid argument").`),
+    );
+  }
+  return parsed.entries.map((e) => ({
+    key: e.key,
+    value: e.value,
+    text: e.value,
+    keySpan: valueSubSpan(f, e.keyStart, e.keyEnd),
+    valueSpan: valueSubSpan(f, e.valueStart, e.valueEnd),
+    from,
+  }));
+}
+
+/** pflag StringSlice: comma-separated (CSV), each item with its own span. */
+function listItems(f: FlagUse, from: Provenance): Item[] {
+  const text = f.value ?? '';
+  if (text === '') return [];
+  const out: Item[] = [];
+  let start = 0;
+  for (const part of text.split(',')) {
+    const lead = part.length - part.trimStart().length;
+    const item = part.trim();
+    const span: Span = valueSubSpan(f, start + lead, start + lead + item.length);
+    out.push({ value: item, text: item, valueSpan: span, from });
+    start += part.length + 1;
+  }
+  return out;
+}

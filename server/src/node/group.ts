@@ -1,0 +1,132 @@
+/**
+ * Which files make up which kubelet. A unit and its drop-ins anchor a node;
+ * files they reference join it later; configs and env files nobody
+ * references are nodes of their own.
+ */
+import type { UnitFile } from '../parse/types.ts';
+import { basename, dirname, nodeRoot } from '../workspace/paths.ts';
+import type { Workspace } from './workspace.ts';
+
+export interface NodeSeed {
+  anchor: string;
+  /** Unit files in the order systemd applies them: main unit first, then drop-ins by file name. */
+  units: UnitFile[];
+  masked: { path: string; by: string }[];
+  /** A config, kubeadm or env file that is a node by itself. */
+  standalone?: string;
+}
+
+/** systemd's unit search path, highest priority first (systemd.unit(5)). */
+const UNIT_DIRS = ['etc/systemd/system', 'run/systemd/system', 'usr/local/lib/systemd/system', 'usr/lib/systemd/system', 'lib/systemd/system'];
+
+function priority(path: string): number {
+  const d = '/' + dirname(path) + '/';
+  for (let i = 0; i < UNIT_DIRS.length; i++) {
+    if (d.includes('/' + UNIT_DIRS[i] + '/')) return UNIT_DIRS.length - i;
+  }
+  return 0;
+}
+
+export function execProgram(unit: UnitFile): string | undefined {
+  let program: string | undefined;
+  for (const d of unit.directives) {
+    if (d.section === 'Service' && d.key === 'ExecStart' && d.value !== '') {
+      program = d.value.replace(/^[@\-:+!]+/, '').trim().split(/\s+/)[0];
+    }
+  }
+  return program;
+}
+
+export function runsKubelet(unit: UnitFile): boolean {
+  const p = execProgram(unit);
+  return p !== undefined && basename(p).includes('kubelet');
+}
+
+/** A drop-in outside a `kubelet.service.d` folder counts only if it visibly configures a kubelet. */
+function mentionsKubelet(unit: UnitFile): boolean {
+  return unit.directives.some(
+    (d) =>
+      d.section === 'Service' &&
+      ((d.key === 'ExecStart' && d.value.includes('kubelet')) ||
+        (d.key === 'Environment' && d.value.includes('KUBELET')) ||
+        (d.key === 'EnvironmentFile' && d.value.includes('kubelet'))),
+  );
+}
+
+export function groupNodes(ws: Workspace): NodeSeed[] {
+  const units: { path: string; name: string; root: string; unit: UnitFile }[] = [];
+  const dropins: { path: string; unitName?: string; root: string; unit: UnitFile; related: boolean }[] = [];
+
+  for (const path of ws.paths) {
+    const kind = ws.kind(path);
+    if (kind !== 'unit' && kind !== 'dropin') continue;
+    const unit = ws.get(path)!.unit!;
+    const root = nodeRoot(path);
+    if (kind === 'unit') {
+      const name = basename(path);
+      if (name === 'kubelet.service' || runsKubelet(unit)) units.push({ path, name, root, unit });
+    } else {
+      const dir = basename(dirname(path));
+      const unitName = dir.endsWith('.service.d') ? dir.slice(0, -2) : undefined;
+      dropins.push({ path, unitName, root, unit, related: unitName === 'kubelet.service' || mentionsKubelet(unit) });
+    }
+  }
+
+  // Units with the same name under one root: the highest-priority directory wins.
+  const byKey = new Map<string, typeof units>();
+  for (const u of units) {
+    const key = u.root + '|' + u.name;
+    byKey.set(key, [...(byKey.get(key) ?? []), u]);
+  }
+  const seeds = new Map<string, NodeSeed & { root: string; name: string }>();
+  for (const [key, list] of byKey) {
+    list.sort((a, b) => priority(b.path) - priority(a.path) || a.path.localeCompare(b.path));
+    const [main, ...hidden] = list;
+    seeds.set(key, {
+      anchor: main.path,
+      units: [main.unit],
+      masked: hidden.map((h) => ({ path: h.path, by: main.path })),
+      root: main.root,
+      name: main.name,
+    });
+  }
+
+  // Drop-ins: by their `<unit>.service.d` folder, or in a flat folder the one kubelet unit beside them.
+  const dropinsByKey = new Map<string, typeof dropins>();
+  for (const d of dropins) {
+    let key: string | undefined;
+    if (d.unitName) key = d.root + '|' + d.unitName;
+    else {
+      const beside = [...seeds.values()].filter((s) => s.root === d.root);
+      key = beside.length === 1 ? beside[0].root + '|' + beside[0].name : undefined;
+    }
+    if (key === undefined || (!seeds.has(key) && !d.related)) {
+      if (!d.related) continue;
+      key ??= d.path + '|standalone';
+    }
+    dropinsByKey.set(key, [...(dropinsByKey.get(key) ?? []), d]);
+  }
+  for (const [key, list] of dropinsByKey) {
+    // Lexical order of file name across all directories; a higher-priority file masks a same-named one.
+    const byName = new Map<string, (typeof list)[number][]>();
+    for (const d of list) byName.set(basename(d.path), [...(byName.get(basename(d.path)) ?? []), d]);
+    const ordered: UnitFile[] = [];
+    const masked: NodeSeed['masked'] = [];
+    for (const name of [...byName.keys()].sort()) {
+      const same = byName.get(name)!.sort((a, b) => priority(b.path) - priority(a.path) || a.path.localeCompare(b.path));
+      ordered.push(same[0].unit);
+      for (const h of same.slice(1)) masked.push({ path: h.path, by: same[0].path });
+    }
+    const seed = seeds.get(key);
+    if (seed) {
+      seed.units.push(...ordered);
+      seed.masked.push(...masked);
+    } else {
+      seeds.set(key, { anchor: ordered[0].path, units: ordered, masked, root: list[0].root, name: key });
+    }
+  }
+
+  return [...seeds.values()]
+    .map(({ anchor, units, masked }) => ({ anchor, units, masked }))
+    .sort((a, b) => a.anchor.localeCompare(b.anchor));
+}

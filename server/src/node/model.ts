@@ -1,0 +1,129 @@
+/**
+ * The node model: what one kubelet will run with, every value carrying
+ * where it came from. Rules and allocatable read only this.
+ */
+import type { Span } from '../model/range.ts';
+import type { Finding } from '../model/finding.ts';
+import type {
+  ConfigFileParse, EnvFile, KubeadmDoc, KubeletConfigDoc, RuntimeCgroupDriver, UnitDirective, UnitFile, Word,
+} from '../parse/types.ts';
+import type { Quantity } from '../quantity/quantity.ts';
+
+/** How a value reached the kubelet. */
+export interface Provenance {
+  how: 'flag' | 'config' | 'config-dir' | 'kubeadm-extra-args' | 'default' | 'derived';
+  /** Where the value is written (absent for defaults). */
+  span?: Span;
+  /** The flag name, for values set by a flag. */
+  flag?: string;
+  /** The variable a flag came through (`$KUBELET_EXTRA_ARGS`), with the reference in ExecStart. */
+  via?: { variable: string; span: Span };
+  /** The config field path, for values from a config file. */
+  field?: string;
+}
+
+/** One element of a list or one key of a map, with its own places. */
+export interface Item {
+  key?: string;
+  value: string | number | boolean | null;
+  /** Source text of the value. */
+  text: string;
+  keySpan?: Span;
+  valueSpan?: Span;
+  from: Provenance;
+  /** Set when the value is a nested mapping or sequence rather than a scalar. */
+  nested?: 'map' | 'seq';
+}
+
+/** An effective setting of the kubelet. */
+export type Setting =
+  | { kind: 'scalar'; value: string | number | boolean | null; text: string; span?: Span; from: Provenance }
+  | { kind: 'map'; items: Item[]; from: Provenance }
+  | { kind: 'list'; items: Item[]; from: Provenance }
+  | { kind: 'object'; from: Provenance };
+
+/** One `--flag[=value]` of the final kubelet command line. */
+export interface FlagUse {
+  /** Name as written, without dashes. */
+  written: string;
+  /** Name after the kubelet's normalisation (`_` -> `-`). */
+  name: string;
+  /** Value text; undefined for a bare bool flag. */
+  value?: string;
+  /** The word(s) of the flag: the name word, and the value word when given as `--flag value`. */
+  nameWord: Word;
+  valueWord?: Word;
+  /** Offset of the value inside `valueWord.text` (after `=` or 0). */
+  valueOffset: number;
+  /** Span of the value (or the name when none). */
+  valueSpan: Span;
+  /** Span of the whole flag (name through value). */
+  span: Span;
+  from: 'command-line' | 'kubeadm-extra-args';
+}
+
+export interface PositionalArg {
+  word: Word;
+}
+
+export interface ServiceModel {
+  /** Files of the unit in the order systemd applies them (main unit first, then drop-ins). */
+  files: UnitFile[];
+  /** Drop-ins or units hidden by a same-named file of higher priority. */
+  masked: { path: string; by: string }[];
+  /** The ExecStart= that survives resets, if exactly one. */
+  execStart?: UnitDirective;
+  /** All ExecStart= assignments in effect after resets (more than one is an error for Type=simple). */
+  execStarts: UnitDirective[];
+  execStartPre: UnitDirective[];
+  serviceType: string;
+  slice?: UnitDirective;
+  /** Environment after Environment= and EnvironmentFile= (files override). */
+  environment: Map<string, { assignment: import('../parse/types.ts').EnvAssignment; source: 'Environment' | 'EnvironmentFile' }>;
+  /** EnvironmentFile= references in effect, with their resolution. */
+  envFileRefs: { directive: UnitDirective; path: string; optional: boolean; resolved?: string }[];
+}
+
+export interface ConfigRef {
+  /** The flag (or kubeadm default) that names the file. */
+  flag: 'config' | 'config-dir';
+  path: string;
+  span: Span;
+  resolved?: string[];
+}
+
+export interface NodeModel {
+  /** A stable id: the path of the file that anchors the node. */
+  id: string;
+  /** Every file of the node, anchor first. */
+  files: string[];
+  service?: ServiceModel;
+  /** The kubelet command line after variable expansion (without the program). */
+  program?: Word;
+  argv: Word[];
+  flags: FlagUse[];
+  positional: PositionalArg[];
+  configRefs: ConfigRef[];
+  kubeletConfigs: KubeletConfigDoc[];
+  kubeadm: KubeadmDoc[];
+  runtimes: RuntimeCgroupDriver[];
+  /** Effective settings by KubeletConfiguration field path (flags mapped to their fields). */
+  settings: Map<string, Setting>;
+  /** Flags with no config field (experimental-allocatable-ignore-eviction, ...), last value wins. */
+  flagOnly: Map<string, FlagUse>;
+  capacity?: Capacity;
+  capacitySource?: string;
+  kubernetesVersion: string;
+}
+
+/** Node capacity in base units. */
+export interface Capacity {
+  cpu?: bigint; // millicores
+  memory?: bigint; // bytes
+  'ephemeral-storage'?: bigint; // bytes
+  pods?: bigint;
+  /** hugepages-2Mi, hugepages-1Gi, ... in bytes */
+  hugepages: Map<string, bigint>;
+}
+
+export type { Finding, Quantity, EnvFile, ConfigFileParse };

@@ -1,0 +1,87 @@
+/**
+ * A service as systemd assembles it from the main unit and its drop-ins
+ * (systemd.unit(5), systemd.exec(5)): list settings append, an empty
+ * assignment resets the list, EnvironmentFile= values override
+ * Environment= values whatever their order.
+ */
+import type { EnvAssignment, EnvFile, UnitDirective, UnitFile } from '../parse/types.ts';
+import { parseEnvironmentDirective } from '../parse/systemd/environment.ts';
+import type { ServiceModel } from './model.ts';
+import type { Finding } from '../model/finding.ts';
+
+export interface EnvFileLookup {
+  (ref: string, from: string): { path: string; env: EnvFile } | undefined;
+}
+
+export function buildService(
+  files: UnitFile[],
+  masked: ServiceModel['masked'],
+  lookupEnvFile: EnvFileLookup,
+): { service: ServiceModel; problems: Finding[] } {
+  const problems: Finding[] = [];
+  let envDirectives: UnitDirective[] = [];
+  let envFileDirectives: UnitDirective[] = [];
+  let execStarts: UnitDirective[] = [];
+  let execStartPre: UnitDirective[] = [];
+  let slice: UnitDirective | undefined;
+  let serviceType = 'simple';
+
+  for (const f of files) {
+    for (const d of f.directives) {
+      if (d.section !== 'Service') continue;
+      switch (d.key) {
+        case 'Environment':
+          envDirectives = d.value === '' ? [] : [...envDirectives, d];
+          break;
+        case 'EnvironmentFile':
+          envFileDirectives = d.value === '' ? [] : [...envFileDirectives, d];
+          break;
+        case 'ExecStart':
+          execStarts = d.value === '' ? [] : [...execStarts, d];
+          break;
+        case 'ExecStartPre':
+          execStartPre = d.value === '' ? [] : [...execStartPre, d];
+          break;
+        case 'Slice':
+          slice = d;
+          break;
+        case 'Type':
+          serviceType = d.value;
+          break;
+      }
+    }
+  }
+
+  const environment: ServiceModel['environment'] = new Map();
+  for (const d of envDirectives) {
+    const parsed = parseEnvironmentDirective(d);
+    problems.push(...parsed.problems);
+    for (const a of parsed.assignments) environment.set(a.name, { assignment: a, source: 'Environment' });
+  }
+
+  const envFileRefs: ServiceModel['envFileRefs'] = [];
+  const fromFiles = new Map<string, EnvAssignment>();
+  for (const d of envFileDirectives) {
+    const optional = d.value.startsWith('-');
+    const path = optional ? d.value.slice(1).trim() : d.value;
+    const hit = lookupEnvFile(path, d.keySpan.file);
+    envFileRefs.push({ directive: d, path, optional, resolved: hit?.path });
+    if (hit) for (const a of hit.env.assignments) fromFiles.set(a.name, a);
+  }
+  for (const [name, a] of fromFiles) environment.set(name, { assignment: a, source: 'EnvironmentFile' });
+
+  return {
+    service: {
+      files,
+      masked,
+      execStart: execStarts.length === 1 ? execStarts[0] : execStarts.at(-1),
+      execStarts,
+      execStartPre,
+      serviceType,
+      slice,
+      environment,
+      envFileRefs,
+    },
+    problems,
+  };
+}

@@ -1,0 +1,88 @@
+/**
+ * The kubelet decodes its config file as JSON into typed Go fields
+ * (sigs.k8s.io/yaml turns YAML into JSON first, YAML 1.1 scalars). A value
+ * of the wrong JSON type is fatal, not lenient (codec.go only relaxes
+ * unknown and duplicate fields): `kubeReserved: {cpu: 1}` fails because the
+ * map's values must be strings, `maxPods: "110"` fails because it must be a number.
+ */
+import { finding, type Finding } from '../model/finding.ts';
+import type { Span } from '../model/range.ts';
+import { fieldInfo } from '../catalog/fields.ts';
+import type { Rule } from './types.ts';
+
+type Want = 'string' | 'boolean' | 'integer' | 'number';
+
+function jsonType(v: string | number | boolean | null): string {
+  if (v === null) return 'null';
+  if (typeof v === 'number') return 'number';
+  return typeof v;
+}
+
+function fits(v: string | number | boolean | null, want: Want): boolean {
+  if (v === null) return true; // null leaves the Go zero value
+  if (want === 'integer') return typeof v === 'number' && Number.isInteger(v);
+  return typeof v === want;
+}
+
+const SCALAR_WANT: Record<string, Want | undefined> = {
+  string: 'string',
+  duration: 'string',
+  bool: 'boolean',
+  int: 'integer',
+  float: 'number',
+};
+
+export const configValueType: Rule = {
+  id: 'config-value-type',
+  summary: 'a config file value has the wrong type for its field: the kubelet cannot decode the file',
+  run({ node }) {
+    const out: Finding[] = [];
+    const bad = (span: Span | undefined, field: string, got: string, want: string, example: string) => {
+      if (!span) return;
+      out.push(
+        finding(
+          'config-value-type',
+          'error',
+          span,
+          `${field} must be ${want}, not ${got}; the kubelet cannot decode the config file and does not start. Write it as ${example}.`,
+        ),
+      );
+    };
+    for (const [field, s] of node.settings) {
+      if (s.from.how !== 'config' && s.from.how !== 'config-dir') continue;
+      const info = fieldInfo(field);
+      if (!info) continue;
+      const kind = info.valueKind;
+      if (s.kind === 'scalar') {
+        const want = SCALAR_WANT[kind];
+        if (want && !fits(s.value, want)) {
+          const ex = want === 'string' ? `"${s.text}"` : want === 'boolean' ? 'true or false' : 'a plain number without quotes';
+          bad(s.span, field, `a ${jsonType(s.value)} (${s.text})`, `a ${want}`, ex);
+        } else if ((kind === 'map-string' || kind === 'map-bool' || kind === 'list-string' || kind === 'object') && s.value !== null) {
+          bad(s.span, field, `a ${jsonType(s.value)}`, kind === 'list-string' ? 'a list' : 'a mapping', kind === 'list-string' ? 'a YAML list' : 'a nested mapping');
+        }
+      } else if (s.kind === 'map') {
+        if (kind === 'map-string' || kind === 'map-bool') {
+          const want: Want = kind === 'map-string' ? 'string' : 'boolean';
+          for (const i of s.items) {
+            if (i.nested) bad(i.valueSpan, `${field}.${i.key}`, `a nested ${i.nested === 'map' ? 'mapping' : 'list'}`, `a ${want}`, want === 'string' ? 'a quoted string' : 'true or false');
+            else if (!fits(i.value, want)) {
+              bad(i.valueSpan, `${field}.${i.key}`, `a ${jsonType(i.value)} (${i.text})`, `a ${want}`, want === 'string' ? `"${i.text}"` : 'true or false');
+            }
+          }
+        } else if (kind === 'list-string' || SCALAR_WANT[kind]) {
+          bad(s.from.span, field, 'a mapping', kind === 'list-string' ? 'a list' : `a ${SCALAR_WANT[kind]}`, kind === 'list-string' ? 'a YAML list' : 'a single value');
+        }
+      } else if (s.kind === 'list') {
+        if (kind === 'list-string') {
+          for (const i of s.items) {
+            if (i.nested || !fits(i.value, 'string')) bad(i.valueSpan, `${field} item`, i.nested ? 'a nested value' : `a ${jsonType(i.value)} (${i.text})`, 'a string', `"${i.text}"`);
+          }
+        } else if (kind === 'map-string' || kind === 'map-bool' || SCALAR_WANT[kind]) {
+          bad(s.from.span, field, 'a list', kind.startsWith('map') ? 'a mapping' : `a ${SCALAR_WANT[kind]}`, kind.startsWith('map') ? 'a nested mapping' : 'a single value');
+        }
+      }
+    }
+    return out;
+  },
+};

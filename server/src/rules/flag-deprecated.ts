@@ -1,0 +1,25 @@
+/**
+ * Every kubelet flag that has a KubeletConfiguration field is deprecated in
+ * favour of --config (cmd/kubelet/app/options/options.go). Still works; a hint.
+ */
+import { finding, type Finding } from '../model/finding.ts';
+import { flagInfo, flagStatusAt } from '../catalog/flags.ts';
+import type { Rule } from './types.ts';
+
+export const flagDeprecated: Rule = {
+  id: 'flag-deprecated',
+  summary: 'the flag still works but is deprecated; prefer the config file field',
+  run({ node }) {
+    const out: Finding[] = [];
+    for (const f of node.flags) {
+      if (f.from !== 'command-line') continue;
+      const info = flagInfo(f.name);
+      if (!info || flagStatusAt(info, node.kubernetesVersion) !== 'deprecated') continue;
+      const eq = f.nameWord.text.indexOf('=');
+      const span = f.nameWord.map.span(0, eq === -1 ? f.nameWord.text.length : eq);
+      const instead = info.field ? `set ${info.field} in the KubeletConfiguration file instead` : info.replacement ? `use ${info.replacement} instead` : 'it may be removed in a later release';
+      out.push(finding('flag-deprecated', 'hint', span, `--${f.name} is deprecated${info.deprecatedIn ? ` since ${info.deprecatedIn}` : ''}; ${instead}.`));
+    }
+    return out;
+  },
+};

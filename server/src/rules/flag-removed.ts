@@ -1,0 +1,36 @@
+/**
+ * A flag removed from the kubelet is an unknown flag to it: startup fails with
+ * `unknown flag: --X` (kubelet-facts §4 lists when each one went).
+ */
+import { finding, type Finding } from '../model/finding.ts';
+import { flagInfo, flagStatusAt } from '../catalog/flags.ts';
+import type { Rule } from './types.ts';
+
+export const flagRemoved: Rule = {
+  id: 'flag-removed',
+  summary: 'the flag was removed from the kubelet of the target version',
+  run({ node }) {
+    const out: Finding[] = [];
+    for (const f of node.flags) {
+      const info = flagInfo(f.name);
+      if (!info || flagStatusAt(info, node.kubernetesVersion) !== 'removed') continue;
+      const nameSpan = f.nameWord.map.span(0, Math.min(f.nameWord.text.length, (f.nameWord.text.indexOf('=') + 1 || f.nameWord.text.length + 1) - 1));
+      const instead = info.replacement ? ` Instead: ${info.replacement}.` : '';
+      const span = f.valueWord ? f.span : f.nameWord.span;
+      const wholeWord = f.nameWord.span;
+      out.push(
+        finding(
+          'flag-removed',
+          'error',
+          nameSpan,
+          `--${f.name} was removed in Kubernetes ${info.removedIn}${info.approximate ? ' (approximately)' : ''}; a ${node.kubernetesVersion} kubelet refuses to start ("unknown flag: --${f.name}").${instead}`,
+          // Deleting the flag is safe only when it is written literally on one line of its own.
+          !f.nameWord.via && !f.valueWord && wholeWord.range.start.line === wholeWord.range.end.line && span === wholeWord
+            ? { fixes: [{ title: `Remove --${f.name}`, edits: [{ file: wholeWord.file, range: wholeWord.range, newText: '' }] }] }
+            : undefined,
+        ),
+      );
+    }
+    return out;
+  },
+};

@@ -1,0 +1,52 @@
+/**
+ * node_container_manager_linux.go validateNodeAllocatable: when
+ * kube-reserved + system-reserved + the hard eviction threshold of a resource
+ * exceed its capacity, the kubelet refuses to start ("invalid Node
+ * Allocatable configuration ... Expected capacity >= reservation").
+ */
+import { finding, type Finding } from '../model/finding.ts';
+import type { Span } from '../model/range.ts';
+import { RESOURCES } from '../node/allocatable.ts';
+import { mapItems, evictionHardItems } from '../node/read.ts';
+import { formatAmount } from './format.ts';
+import type { Rule } from './types.ts';
+
+export const reservationExceedsCapacity: Rule = {
+  id: 'reservation-exceeds-capacity',
+  summary: 'reservations and the hard eviction threshold add up to more than the node has',
+  run({ node, allocatable }) {
+    const out: Finding[] = [];
+    if (!allocatable.hasCapacity) return out;
+    for (const r of RESOURCES) {
+      const line = allocatable.lines[r];
+      if (line.capacity === undefined) continue;
+      const reserved = line.kubeReserved + line.systemReserved + (line.eviction ?? 0n);
+      if (reserved <= line.capacity) continue;
+      const places: Span[] = [];
+      for (const f of ['kubeReserved', 'systemReserved']) {
+        for (const i of mapItems(node, f)) if (i.key === r && i.valueSpan) places.push(i.valueSpan);
+      }
+      const signal = r === 'memory' ? 'memory.available' : r === 'ephemeral-storage' ? 'nodefs.available' : undefined;
+      const ev = signal ? evictionHardItems(node).items.find((i) => i.key === signal) : undefined;
+      if (ev?.valueSpan && line.eviction) places.push(ev.valueSpan);
+      if (places.length === 0) continue;
+      const parts = [
+        `kube-reserved ${formatAmount(r, line.kubeReserved)}`,
+        `system-reserved ${formatAmount(r, line.systemReserved)}`,
+        ...(line.eviction ? [`hard eviction ${formatAmount(r, line.eviction)}`] : []),
+      ];
+      const [first, ...rest] = places;
+      out.push(
+        finding(
+          'reservation-exceeds-capacity',
+          'error',
+          first,
+          `${r}: ${parts.join(' + ')} = ${formatAmount(r, reserved)}, more than the node's capacity of ${formatAmount(r, line.capacity)} (${node.capacitySource ?? 'given capacity'}). ` +
+            `The kubelet refuses to start: "Expected capacity >= reservation".`,
+          { related: rest.map((span) => ({ span, message: `also part of the ${r} reservation` })) },
+        ),
+      );
+    }
+    return out;
+  },
+};

@@ -1,0 +1,35 @@
+/**
+ * cmd/kubelet/app/server.go parseResourceList: only cpu, memory,
+ * ephemeral-storage and pid can be reserved; anything else stops the
+ * kubelet with `cannot reserve "X" resource`.
+ */
+import { finding, type Finding } from '../model/finding.ts';
+import { RESERVABLE_RESOURCES } from '../catalog/defaults.ts';
+import { closest } from './suggest.ts';
+import { label, reservedEntries } from './reservations.ts';
+import type { Rule } from './types.ts';
+
+export const reservedResourceUnknown: Rule = {
+  id: 'reserved-resource-unknown',
+  summary: 'a reservation names a resource the kubelet cannot reserve',
+  run({ node }) {
+    const out: Finding[] = [];
+    for (const { field, flag, item } of reservedEntries(node)) {
+      if (item.key === undefined || (RESERVABLE_RESOURCES as readonly string[]).includes(item.key) || !item.keySpan) continue;
+      const guess = closest(item.key, RESERVABLE_RESOURCES);
+      out.push(
+        finding(
+          'reserved-resource-unknown',
+          'error',
+          item.keySpan,
+          `${label(field, flag, item)} reserves "${item.key}", which the kubelet cannot reserve: it refuses to start (cannot reserve "${item.key}" resource). ` +
+            `Reservable resources: ${RESERVABLE_RESOURCES.join(', ')}.${guess ? ` Did you mean "${guess}"?` : ''}`,
+          guess
+            ? { fixes: [{ title: `Change to "${guess}"`, edits: [{ file: item.keySpan.file, range: item.keySpan.range, newText: guess }], preferred: true }] }
+            : undefined,
+        ),
+      );
+    }
+    return out;
+  },
+};

@@ -1,0 +1,40 @@
+/**
+ * load-fragment.c / service.c: a Type=simple service may have only one
+ * ExecStart=. A drop-in that adds one without first resetting with an empty
+ * `ExecStart=` makes systemd refuse the unit ("Service has more than one
+ * ExecStart= setting, which is only allowed for Type=oneshot services. Refusing.").
+ */
+import { finding, type Finding } from '../model/finding.ts';
+import type { Rule } from './types.ts';
+
+export const unitMultipleExecStart: Rule = {
+  id: 'unit-multiple-execstart',
+  summary: 'more than one ExecStart= survives the drop-ins: systemd refuses the service',
+  run({ node }) {
+    const out: Finding[] = [];
+    const s = node.service;
+    if (!s || s.execStarts.length < 2 || s.serviceType === 'oneshot') return out;
+    const [first, ...rest] = s.execStarts;
+    for (const d of rest) {
+      out.push(
+        finding(
+          'unit-multiple-execstart',
+          'error',
+          d.keySpan,
+          `This ExecStart= adds a second command to the one in ${first.span.file} line ${first.keySpan.range.start.line + 1}; systemd refuses a Type=${s.serviceType} service with more than one ExecStart=. Reset the list first with an empty "ExecStart=" line.`,
+          {
+            related: [{ span: first.keySpan, message: 'the first ExecStart=' }],
+            fixes: d.span.file === first.span.file ? [] : [
+              {
+                title: 'Insert "ExecStart=" to reset the command first',
+                edits: [{ file: d.keySpan.file, range: { start: { line: d.keySpan.range.start.line, character: 0 }, end: { line: d.keySpan.range.start.line, character: 0 } }, newText: 'ExecStart=\n' }],
+                preferred: true,
+              },
+            ],
+          },
+        ),
+      );
+    }
+    return out;
+  },
+};

@@ -1,0 +1,112 @@
+/** Workspace paths are POSIX-style strings; these helpers never touch the disk. */
+
+export function basename(p: string): string {
+  const i = p.lastIndexOf('/');
+  return i === -1 ? p : p.slice(i + 1);
+}
+
+export function dirname(p: string): string {
+  const i = p.lastIndexOf('/');
+  return i === -1 ? '' : p.slice(0, i);
+}
+
+export function segments(p: string): string[] {
+  return p.split('/').filter((s) => s !== '' && s !== '.');
+}
+
+/**
+ * Folders that hold a node's files on a real root filesystem. The part of a
+ * workspace path before one of these is the node's root.
+ */
+const SYSTEM_DIRS = [
+  'etc/systemd/system',
+  'run/systemd/system',
+  'usr/lib/systemd/system',
+  'lib/systemd/system',
+  'usr/local/lib/systemd/system',
+  'etc/default',
+  'etc/sysconfig',
+  'etc/kubernetes',
+  'var/lib/kubelet',
+  'etc/containerd',
+  'etc/docker',
+  'etc/crio',
+  'etc/eks',
+];
+
+/**
+ * The folder a file's node lives in: the root of a root-filesystem layout,
+ * or simply the file's folder in a flat one.
+ */
+export function nodeRoot(p: string): string {
+  const segs = segments(dirname(p));
+  for (let i = 0; i < segs.length; i++) {
+    for (const sys of SYSTEM_DIRS) {
+      const s = sys.split('/');
+      if (i + s.length <= segs.length && s.every((x, j) => segs[i + j] === x)) {
+        return segs.slice(0, i).join('/');
+      }
+    }
+  }
+  return segs.join('/');
+}
+
+/** Number of leading folders two folders share. */
+export function commonDepth(a: string, b: string): number {
+  const x = segments(a);
+  const y = segments(b);
+  let n = 0;
+  while (n < x.length && n < y.length && x[n] === y[n]) n++;
+  return n;
+}
+
+/** How many trailing path segments of `file` equal those of the absolute reference `ref`. */
+export function suffixMatch(file: string, ref: string): number {
+  const x = segments(file);
+  const y = segments(ref);
+  let n = 0;
+  while (n < x.length && n < y.length && x[x.length - 1 - n] === y[y.length - 1 - n]) n++;
+  return n;
+}
+
+/**
+ * Resolve an absolute path written in a config (`/var/lib/kubelet/config.yaml`)
+ * against workspace files by longest path suffix. A unique best match wins;
+ * ties are ambiguous and resolve to nothing. `near` breaks ties in favour of
+ * files that share the referring file's node root.
+ */
+export function resolveBySuffix(ref: string, files: readonly string[], near?: string): string | undefined {
+  let best = 0;
+  let found: string[] = [];
+  for (const f of files) {
+    const n = suffixMatch(f, ref);
+    if (n === 0) continue;
+    if (n > best) {
+      best = n;
+      found = [f];
+    } else if (n === best) found.push(f);
+  }
+  if (found.length === 1) return found[0];
+  if (found.length > 1 && near !== undefined) {
+    const root = nodeRoot(near);
+    const same = found.filter((f) => nodeRoot(f) === root);
+    if (same.length === 1) return same[0];
+  }
+  return undefined;
+}
+
+/**
+ * Files of the folder a reference names (`--config-dir=/etc/kubernetes/kubelet.conf.d`),
+ * resolved like resolveBySuffix but on the files' folders.
+ */
+export function resolveDirBySuffix(ref: string, files: readonly string[], near?: string): string[] {
+  const byDir = new Map<string, string[]>();
+  for (const f of files) {
+    const d = dirname(f);
+    const list = byDir.get(d);
+    if (list) list.push(f);
+    else byDir.set(d, [f]);
+  }
+  const dir = resolveBySuffix(ref, [...byDir.keys()].map((d) => d + '/'), near === undefined ? undefined : near);
+  return dir === undefined ? [] : byDir.get(dir.slice(0, -1))!.slice().sort();
+}
