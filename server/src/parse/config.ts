@@ -1,0 +1,276 @@
+/**
+ * KubeletConfiguration / kubeadm YAML and JSON files -> ConfigFileParse.
+ *
+ * One parse per call: the YAML stream (or JSON text) is read once, converted
+ * to ConfigNode trees (parse/yamljson.ts), then documents are classified by
+ * their apiVersion/kind.
+ */
+import { LineIndex } from '../model/range.ts';
+import type { Span } from '../model/range.ts';
+import { finding } from '../model/finding.ts';
+import type { Finding } from '../model/finding.ts';
+import type { ConfigFileParse, ConfigNode, KubeadmDoc, KubeletConfigDoc, MapNode } from './types.ts';
+import { getEntry, parseJsonText, parseYamlStream } from './yamljson.ts';
+import type { DuplicateKey } from './yamljson.ts';
+
+export const KUBELET_API_GROUP = 'kubelet.config.k8s.io';
+/** The only version of KubeletConfiguration the kubelet serves. */
+export const KUBELET_API_VERSION = 'kubelet.config.k8s.io/v1beta1';
+export const KUBEADM_API_GROUP = 'kubeadm.k8s.io';
+/**
+ * kubeadm versions current kubeadm refuses ("your configuration file uses an
+ * old API spec"), with the last kubeadm release that read them
+ * (cmd/kubeadm/app/util/config/common.go validateSupportedVersion).
+ */
+const KUBEADM_OLD_VERSIONS: Record<string, string> = {
+  'kubeadm.k8s.io/v1alpha1': 'v1.11',
+  'kubeadm.k8s.io/v1alpha2': 'v1.12',
+  'kubeadm.k8s.io/v1alpha3': 'v1.14',
+  'kubeadm.k8s.io/v1beta1': 'v1.15',
+  'kubeadm.k8s.io/v1beta2': 'v1.22',
+};
+
+export interface ParseConfigOptions {
+  /**
+   * The file is a `--config-dir` drop-in: a partial KubeletConfiguration.
+   * A JSON/YAML object without apiVersion/kind is then still returned (apiVersion undefined).
+   */
+  fragment?: boolean;
+}
+
+/** Cheap pre-check for file-kind detection: does any document say it is a KubeletConfiguration or a kubeadm config? */
+export function isKubeletFamilyYaml(text: string): boolean {
+  return /^[ \t]*["']?kind["']?[ \t]*:[ \t]*["']?KubeletConfiguration\b/m.test(text) ||
+    /^[ \t]*["']?apiVersion["']?[ \t]*:[ \t]*["']?(kubelet\.config\.k8s\.io|kubeadm\.k8s\.io)\//m.test(text) ||
+    /"kind"\s*:\s*"KubeletConfiguration"/.test(text);
+}
+
+/** Does this text look like JSON (first character after BOM and whitespace is `{`)? */
+export function looksLikeJson(text: string): boolean {
+  let i = text.charCodeAt(0) === 0xfeff ? 1 : 0;
+  for (; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 32 || c === 9 || c === 10 || c === 13) continue;
+    return c === 123; // {
+  }
+  return false;
+}
+
+function scalarString(n: ConfigNode | undefined): string | undefined {
+  if (!n || n.kind !== 'scalar') return undefined;
+  return n.value === null ? undefined : String(n.value);
+}
+
+function dupProblems(dups: DuplicateKey[], kubelet: boolean, format: 'yaml' | 'json'): Finding[] {
+  return dups.map((d) =>
+    finding(
+      'config-duplicate-key',
+      'warning',
+      d.second,
+      kubelet
+        ? `Duplicate key "${d.key}". The kubelet's strict decoding fails on a duplicate field; it then falls back to lenient decoding, which keeps only this last value (the earlier one is silently dropped) and merely logs "Using lenient decoding as strict decoding failed". Remove one of them.`
+        : `Duplicate key "${d.key}": only this last value counts (${format === 'json' ? 'Go\'s encoding/json' : 'go-yaml'} keeps the last one); the earlier one is ignored. Remove one of them.`,
+      { related: [{ span: d.first, message: `earlier "${d.key}", overridden` }] },
+    ),
+  );
+}
+
+interface Classified {
+  kind?: string;
+  apiVersion?: string;
+  kindSpan?: Span;
+  apiVersionSpan?: Span;
+}
+
+function classify(root: MapNode): Classified {
+  const k = getEntry(root, 'kind');
+  const a = getEntry(root, 'apiVersion');
+  return {
+    kind: scalarString(k?.value),
+    apiVersion: scalarString(a?.value),
+    kindSpan: k?.value.span,
+    apiVersionSpan: a?.value.span,
+  };
+}
+
+function checkKubeletApiVersion(c: Classified, root: MapNode, problems: Finding[], fragment: boolean) {
+  const av = c.apiVersion;
+  if (av === KUBELET_API_VERSION) return;
+  if (av === undefined) {
+    if (fragment) return;
+    problems.push(finding('config-api-version', 'error', c.kindSpan ?? root.span,
+      `apiVersion is missing: the kubelet cannot decode a KubeletConfiguration without "apiVersion: ${KUBELET_API_VERSION}".`));
+    return;
+  }
+  const span = c.apiVersionSpan ?? root.span;
+  const group = av.includes('/') ? av.slice(0, av.indexOf('/')) : '';
+  if (group === KUBELET_API_GROUP) {
+    problems.push(finding('config-api-version', 'error', span,
+      `KubeletConfiguration version "${av}" is not served; the kubelet only reads ${KUBELET_API_VERSION} (it fails with: no kind "KubeletConfiguration" is registered for version "${av}").`));
+  } else {
+    problems.push(finding('config-api-version', 'error', span,
+      `Wrong API group: KubeletConfiguration belongs to ${KUBELET_API_GROUP}, so apiVersion must be ${KUBELET_API_VERSION}, not "${av}". ` +
+      `With this apiVersion the document is not recognised as the kubelet's configuration (kubeadm does not pass it to the kubelet, and the kubelet rejects it: no kind "KubeletConfiguration" is registered for version "${av}"), so none of its settings apply.`,
+      { fixes: [{ title: `Change apiVersion to ${KUBELET_API_VERSION}`, preferred: true, edits: [{ file: span.file, range: span.range, newText: KUBELET_API_VERSION }] }] }));
+  }
+}
+
+function kubeadmDoc(path: string, root: MapNode, c: Classified, docSpan: Span, problems: Finding[]): KubeadmDoc {
+  const apiVersion = c.apiVersion ?? '';
+  const kind = c.kind ?? '';
+  const out: KubeadmDoc = { path, apiVersion, kind, kubeletExtraArgs: [], span: docSpan };
+  const old = KUBEADM_OLD_VERSIONS[apiVersion];
+  if (old) {
+    problems.push(finding('config-kubeadm-api-version', 'error', c.apiVersionSpan ?? docSpan,
+      `${apiVersion} is an old kubeadm API that current kubeadm refuses ("your configuration file uses an old API spec"); the last kubeadm to read it is ${old}. Convert the file with 'kubeadm config migrate' (run by a kubeadm that still reads it) and use kubeadm.k8s.io/v1beta4.`));
+  }
+  if (kind !== 'InitConfiguration' && kind !== 'JoinConfiguration') return out;
+  const nr = getEntry(root, 'nodeRegistration');
+  if (!nr || nr.value.kind !== 'map') return out;
+  const kea = getEntry(nr.value, 'kubeletExtraArgs');
+  if (!kea) return out;
+  const v = kea.value;
+  // v1beta3 and older: map[string]string; v1beta4 (and later): []Arg{Name, Value}.
+  const isV1beta4 = !/^kubeadm\.k8s\.io\/v1(alpha\d+|beta[1-3])$/.test(apiVersion);
+  const valueOf = (n: ConfigNode, what: string): string => {
+    if (n.kind !== 'scalar') {
+      problems.push(finding('config-kubeadm-extra-args', 'error', n.span, `The value of ${what} must be a string, not a ${n.kind === 'map' ? 'mapping' : 'list'}; kubeadm cannot decode it.`));
+      return '';
+    }
+    if (n.value !== null && typeof n.value !== 'string') {
+      problems.push(finding('config-kubeadm-extra-args', 'error', n.span,
+        `The value of ${what} is read as a ${typeof n.value}, but kubeadm needs a string here and fails to decode the file; quote it: "${n.source}".`,
+        { fixes: [{ title: 'Quote the value', preferred: true, edits: [{ file: n.span.file, range: n.span.range, newText: JSON.stringify(n.source) }] }] }));
+    }
+    return n.value === null ? '' : typeof n.value === 'string' ? n.value : n.source;
+  };
+  if (v.kind === 'map') {
+    if (isV1beta4) {
+      problems.push(finding('config-kubeadm-extra-args', 'error', kea.keySpan,
+        `In ${apiVersion || 'kubeadm.k8s.io/v1beta4'} kubeletExtraArgs is a list of {name, value} items, not a map; kubeadm fails to decode a map here. Write:\n  kubeletExtraArgs:\n  - name: <flag>\n    value: "<value>"`));
+    }
+    for (const e of v.entries) {
+      out.kubeletExtraArgs.push({ name: e.key, value: valueOf(e.value, `kubeletExtraArgs "${e.key}"`), nameSpan: e.keySpan, valueSpan: e.value.span });
+    }
+  } else if (v.kind === 'seq') {
+    if (!isV1beta4) {
+      problems.push(finding('config-kubeadm-extra-args', 'error', kea.keySpan,
+        `In ${apiVersion || 'this kubeadm API version'} kubeletExtraArgs is a map of flag name to value (the {name, value} list form arrived in kubeadm.k8s.io/v1beta4); kubeadm fails to decode a list here. Write "<flag>: <value>" entries or use apiVersion kubeadm.k8s.io/v1beta4.`));
+    }
+    for (const it of v.items) {
+      if (it.kind !== 'map') {
+        problems.push(finding('config-kubeadm-extra-args', 'error', it.span, 'Each kubeletExtraArgs item must be a mapping with name and value.'));
+        continue;
+      }
+      const n = getEntry(it, 'name');
+      const val = getEntry(it, 'value');
+      if (!n) {
+        problems.push(finding('config-kubeadm-extra-args', 'error', it.span, 'This kubeletExtraArgs item has no name.'));
+        continue;
+      }
+      const name = scalarString(n.value) ?? '';
+      out.kubeletExtraArgs.push({
+        name,
+        value: val ? valueOf(val.value, `kubeletExtraArgs "${name}"`) : '',
+        nameSpan: n.value.span,
+        valueSpan: val ? val.value.span : n.value.span,
+      });
+    }
+  } else if (!(v.kind === 'scalar' && v.value === null)) {
+    problems.push(finding('config-kubeadm-extra-args', 'error', v.span, isV1beta4
+      ? 'kubeletExtraArgs must be a list of {name, value} items.'
+      : 'kubeletExtraArgs must be a map of flag name to value.'));
+  }
+  return out;
+}
+
+const PLACEHOLDER = /^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$|\$\{[A-Za-z_][A-Za-z0-9_]*\}|\{\{[^}]*\}\}/;
+
+/**
+ * Values that look like template placeholders never substituted (sed
+ * `CGROUP_DRIVER`, envsubst `${VAR}`, Jinja `{{ x }}`): the kubelet and kubeadm
+ * read them literally. One walk over the converted tree; shared alias nodes
+ * are visited once.
+ */
+function placeholderProblems(root: ConfigNode, problems: Finding[]) {
+  const seen = new Set<ConfigNode>();
+  const stack: { n: ConfigNode; at: string }[] = [{ n: root, at: '' }];
+  while (stack.length) {
+    const { n, at } = stack.pop()!;
+    if (n.kind === 'scalar') {
+      if (typeof n.value === 'string' && PLACEHOLDER.test(n.value) && !n.value.startsWith('TLS_')) {
+        problems.push(finding('config-placeholder', 'warning', n.span,
+          `"${n.value}"${at ? ` (${at})` : ''} looks like a template placeholder that was never substituted; the kubelet and kubeadm read it literally. Replace it with the real value.`));
+      }
+      continue;
+    }
+    if (seen.has(n)) continue;
+    seen.add(n);
+    if (n.kind === 'map') for (const e of n.entries) stack.push({ n: e.value, at: at ? `${at}.${e.key}` : e.key });
+    else for (let i = 0; i < n.items.length; i++) stack.push({ n: n.items[i], at: `${at}[${i}]` });
+  }
+}
+
+/**
+ * Read a KubeletConfiguration / kubeadm file (YAML stream or JSON).
+ * Never throws. JSON is chosen when the path ends in `.json` or the text starts with `{`.
+ */
+export function parseConfigFile(path: string, text: string, opts?: ParseConfigOptions): ConfigFileParse {
+  const fragment = !!opts?.fragment;
+  const lines = new LineIndex(text);
+  const out: ConfigFileParse = { path, kubeletConfigs: [], kubeadm: [], problems: [] };
+  const problems = out.problems;
+  const isJson = /\.json$/i.test(path) || looksLikeJson(text);
+  if (isJson) {
+    const r = parseJsonText(path, text, lines);
+    problems.push(...r.problems);
+    const root = r.root;
+    if (root) {
+      if (root.kind !== 'map') {
+        problems.push(finding('config-syntax', 'error', root.span, 'The file must hold a JSON object ({ ... }).'));
+      } else {
+        const c = classify(root);
+        const isKubelet = c.kind === 'KubeletConfiguration' || (fragment && c.kind === undefined);
+        problems.push(...dupProblems(r.duplicates, isKubelet, 'json'));
+        if (isKubelet) {
+          checkKubeletApiVersion(c, root, problems, fragment);
+          out.kubeletConfigs.push({ path, format: 'json', apiVersion: c.apiVersion, root, docIndex: 0, span: root.span });
+          placeholderProblems(root, problems);
+        } else if (c.kind === undefined && c.apiVersion === undefined) {
+          problems.push(finding('config-api-version', 'error', { file: path, range: lines.range(0, 0) },
+            `No "kind" and "apiVersion": the kubelet cannot decode a --config file without them (Object 'Kind' is missing). Add "kind": "KubeletConfiguration" and "apiVersion": "${KUBELET_API_VERSION}" (only a --config-dir drop-in may leave them out).`));
+          out.kubeletConfigs.push({ path, format: 'json', apiVersion: undefined, root, docIndex: 0, span: root.span });
+        } else if (c.apiVersion?.startsWith(KUBEADM_API_GROUP + '/')) {
+          out.kubeadm.push(kubeadmDoc(path, root, c, root.span, problems));
+        }
+      }
+    }
+    return out;
+  }
+
+  const r = parseYamlStream(path, text, lines);
+  problems.push(...r.problems);
+  for (const d of r.docs) {
+    const root = d.root;
+    if (!root || root.kind !== 'map') {
+      if (root && root.kind !== 'scalar' && fragment) {
+        problems.push(finding('config-syntax', 'error', root.span, 'A KubeletConfiguration must be a mapping (key: value lines).'));
+      }
+      continue;
+    }
+    const c = classify(root);
+    const isKubelet = c.kind === 'KubeletConfiguration' || (fragment && c.kind === undefined && c.apiVersion === undefined);
+    const isKubeadm = !isKubelet && !!c.apiVersion && c.apiVersion.startsWith(KUBEADM_API_GROUP + '/');
+    if (isKubelet || isKubeadm) problems.push(...dupProblems(d.duplicates, isKubelet, 'yaml'));
+    if (isKubelet) {
+      checkKubeletApiVersion(c, root, problems, fragment);
+      const doc: KubeletConfigDoc = { path, format: 'yaml', apiVersion: c.apiVersion, root, docIndex: d.index, span: d.span };
+      out.kubeletConfigs.push(doc);
+      placeholderProblems(root, problems);
+    } else if (isKubeadm) {
+      out.kubeadm.push(kubeadmDoc(path, root, c, d.span, problems));
+      placeholderProblems(root, problems);
+    }
+  }
+  return out;
+}
