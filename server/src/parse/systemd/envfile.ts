@@ -1,0 +1,280 @@
+/**
+ * Environment files (EnvironmentFile=), a port of the state machine of
+ * parse_env_file_internal() in src/basic/env-file.c, as used by
+ * load_env_file(), followed by the check exec_context_load_environment()
+ * (src/core/execute.c) applies: strv_env_clean_with_callback() drops every
+ * entry that is not a valid assignment ("Ignoring invalid environment
+ * assignment '...': <file>"), so `export FOO=bar` (key "export FOO") is
+ * dropped, not understood.
+ *
+ * Facts of the state machine (NEWLINE is "\n\r", WHITESPACE " \t\n\r"):
+ *   - `#`/`;` start a comment only where a key could start (PRE_KEY);
+ *     a comment ending in `\` does not swallow the next line (since v254).
+ *   - A key runs to `=`; trailing blanks are stripped from it, inner blanks are
+ *     kept (making it invalid). A line with no `=` is dropped silently.
+ *   - Quotes are special only where a value starts (PRE_VALUE); after a closing
+ *     quote we are back in PRE_VALUE, so `A="x" y` gives `xy` and `A='a'"b"` `ab`.
+ *     In an unquoted value quotes are literal: `A=--x='y'` keeps them.
+ *   - Single quotes: no escapes. Double quotes: `\` + one of `"\`$` gives that
+ *     char, `\` + newline is dropped, `\` + anything else is kept as both chars.
+ *   - Unquoted: `\` + newline continues the value on the next line; `\` + any
+ *     other char gives that char. Leading blanks are skipped, trailing blanks
+ *     (after the last non-blank or escaped char) are dropped.
+ *   - \r is a NEWLINE: in a CRLF file a value ends at the \r, and `\` before
+ *     \r\n eats only the \r, so the \n then ends the value (no continuation).
+ *   - At EOF a value in progress is stored (an unclosed quote runs to EOF).
+ */
+import type { Finding } from '../../model/finding.ts';
+import { finding } from '../../model/finding.ts';
+import type { Segment } from '../../model/range.ts';
+import { LineIndex, TextMap } from '../../model/range.ts';
+import type { EnvAssignment, EnvFile } from '../types.ts';
+import { envNameIsValid } from './environment.ts';
+
+// States of parse_env_file_internal().
+const S = {
+  PRE_KEY: 0,
+  KEY: 1,
+  PRE_VALUE: 2,
+  VALUE: 3,
+  VALUE_ESCAPE: 4,
+  SINGLE_QUOTE_VALUE: 5,
+  DOUBLE_QUOTE_VALUE: 6,
+  DOUBLE_QUOTE_VALUE_ESCAPE: 7,
+  COMMENT: 8,
+  COMMENT_ESCAPE: 9,
+} as const;
+type State = (typeof S)[keyof typeof S];
+
+const isNewline = (c: number): boolean => c === 10 || c === 13;
+const isWhitespace = (c: number): boolean => c === 32 || c === 9 || c === 10 || c === 13;
+/** SHELL_NEED_ESCAPE: "\"\\`$" */
+const needsEscape = (c: number): boolean => c === 34 || c === 92 || c === 96 || c === 36;
+
+interface Run {
+  raw: number;
+  len: number;
+}
+
+/** Segments for value characters copied from the given raw runs; split at line starts. */
+function runsToMap(path: string, idx: LineIndex, runs: Run[], fallback: number): TextMap {
+  const segs: Segment[] = [];
+  let off = 0;
+  const starts = idx.starts;
+  for (const r of runs) {
+    let a = r.raw;
+    let left = r.len;
+    while (left > 0) {
+      const p = idx.position(a);
+      const nextStart = p.line + 1 < starts.length ? starts[p.line + 1] : Infinity;
+      const take = Math.min(left, nextStart - a);
+      segs.push({ offset: off, line: p.line, character: p.character, length: take });
+      off += take;
+      a += take;
+      left -= take;
+    }
+  }
+  if (segs.length === 0) {
+    const p = idx.position(fallback);
+    segs.push({ offset: 0, line: p.line, character: p.character, length: 0 });
+  }
+  return new TextMap(path, segs);
+}
+
+export function parseEnvFile(path: string, text: string): EnvFile {
+  const idx = new LineIndex(text);
+  const assignments: EnvAssignment[] = [];
+  const problems: Finding[] = [];
+  const n = text.length;
+
+  let state: State = S.PRE_KEY;
+  let keyStart = -1;
+  let keyEnd = -1; // end after stripping trailing blanks, computed on push
+  let eqAt = -1;
+  let runs: Run[] = [];
+  let nValue = 0;
+  let lastValueWhitespace = -1; // SIZE_MAX
+  let quoteStart = -1;
+
+  const append = (at: number): void => {
+    const last = runs.length ? runs[runs.length - 1] : undefined;
+    if (last && last.raw + last.len === at) last.len++;
+    else runs.push({ raw: at, len: 1 });
+    nValue++;
+  };
+
+  const truncate = (len: number): void => {
+    let acc = 0;
+    const out: Run[] = [];
+    for (const r of runs) {
+      if (acc >= len) break;
+      const take = Math.min(r.len, len - acc);
+      out.push({ raw: r.raw, len: take });
+      acc += take;
+    }
+    runs = out;
+    nValue = len;
+  };
+
+  const span = (s: number, e: number) => ({ file: path, range: idx.range(s, e) });
+
+  const push = (end: number, chomp: boolean): void => {
+    if (chomp && lastValueWhitespace >= 0) truncate(lastValueWhitespace);
+    // strip trailing whitespace from key
+    let ke = eqAt;
+    while (ke > keyStart && isWhitespace(text.charCodeAt(ke - 1))) ke--;
+    keyEnd = ke;
+    const key = text.slice(keyStart, keyEnd);
+    let value = '';
+    if (runs.length === 1) value = text.slice(runs[0].raw, runs[0].raw + runs[0].len);
+    else if (runs.length > 1) value = runs.map((r) => text.slice(r.raw, r.raw + r.len)).join('');
+    const whole = span(keyStart, end);
+    if (!envNameIsValid(key)) {
+      let hint = '';
+      if (/^export[ \t]+/.test(key)) hint = ' systemd does not understand `export`: the line is dropped; remove `export `.';
+      else if (key.length === 0) hint = ' The name is empty.';
+      else hint = ' A name is letters, digits and "_", not starting with a digit.';
+      problems.push(
+        finding('envfile-invalid-name', 'warning', span(keyStart, keyEnd),
+          `Ignoring invalid environment assignment '${key}=…'.${hint}`),
+      );
+    } else {
+      assignments.push({
+        name: key,
+        value,
+        nameSpan: span(keyStart, keyEnd),
+        valueMap: runsToMap(path, idx, runs, eqAt + 1),
+        span: whole,
+      });
+    }
+    keyStart = -1;
+    eqAt = -1;
+    runs = [];
+    nValue = 0;
+  };
+
+  for (let p = 0; p < n; p++) {
+    const c = text.charCodeAt(p);
+    switch (state) {
+      case S.PRE_KEY:
+        if (c === 35 || c === 59) state = S.COMMENT;
+        else if (!isWhitespace(c)) {
+          state = S.KEY;
+          keyStart = p;
+        }
+        break;
+
+      case S.KEY:
+        if (isNewline(c)) {
+          // A line with a key but no '=': dropped without a word by systemd.
+          let ke = p;
+          while (ke > keyStart && isWhitespace(text.charCodeAt(ke - 1))) ke--;
+          problems.push(
+            finding('envfile-syntax', 'warning', span(keyStart, ke),
+              `Line has no '=': systemd ignores it.`),
+          );
+          state = S.PRE_KEY;
+          keyStart = -1;
+        } else if (c === 61 /* = */) {
+          state = S.PRE_VALUE;
+          eqAt = p;
+          lastValueWhitespace = -1;
+        }
+        break;
+
+      case S.PRE_VALUE:
+        if (isNewline(c)) {
+          state = S.PRE_KEY;
+          push(p, false);
+        } else if (c === 39) {
+          state = S.SINGLE_QUOTE_VALUE;
+          quoteStart = p;
+        } else if (c === 34) {
+          state = S.DOUBLE_QUOTE_VALUE;
+          quoteStart = p;
+        } else if (c === 92) state = S.VALUE_ESCAPE;
+        else if (!isWhitespace(c)) {
+          state = S.VALUE;
+          append(p);
+        }
+        break;
+
+      case S.VALUE:
+        if (isNewline(c)) {
+          state = S.PRE_KEY;
+          push(p, true);
+        } else if (c === 92) {
+          state = S.VALUE_ESCAPE;
+          lastValueWhitespace = -1;
+        } else {
+          if (!isWhitespace(c)) lastValueWhitespace = -1;
+          else if (lastValueWhitespace === -1) lastValueWhitespace = nValue;
+          append(p);
+        }
+        break;
+
+      case S.VALUE_ESCAPE:
+        state = S.VALUE;
+        if (!isNewline(c)) append(p); // escaped newlines are eaten entirely
+        break;
+
+      case S.SINGLE_QUOTE_VALUE:
+        if (c === 39) state = S.PRE_VALUE;
+        else append(p);
+        break;
+
+      case S.DOUBLE_QUOTE_VALUE:
+        if (c === 34) state = S.PRE_VALUE;
+        else if (c === 92) state = S.DOUBLE_QUOTE_VALUE_ESCAPE;
+        else append(p);
+        break;
+
+      case S.DOUBLE_QUOTE_VALUE_ESCAPE:
+        state = S.DOUBLE_QUOTE_VALUE;
+        if (needsEscape(c)) append(p);
+        else if (c !== 10) {
+          // keep the backslash, like the shell does
+          append(p - 1);
+          append(p);
+        }
+        break;
+
+      case S.COMMENT:
+        if (c === 92) state = S.COMMENT_ESCAPE;
+        else if (isNewline(c)) state = S.PRE_KEY;
+        break;
+
+      case S.COMMENT_ESCAPE:
+        state = isNewline(c) ? S.PRE_KEY : S.COMMENT;
+        break;
+    }
+  }
+
+  switch (state) {
+    case S.PRE_VALUE:
+    case S.VALUE:
+    case S.VALUE_ESCAPE:
+    case S.SINGLE_QUOTE_VALUE:
+    case S.DOUBLE_QUOTE_VALUE:
+    case S.DOUBLE_QUOTE_VALUE_ESCAPE: {
+      if (state === S.SINGLE_QUOTE_VALUE || state === S.DOUBLE_QUOTE_VALUE || state === S.DOUBLE_QUOTE_VALUE_ESCAPE) {
+        problems.push(
+          finding('envfile-unterminated-quote', 'warning', span(quoteStart, quoteStart + 1),
+            'This quote is never closed: systemd takes the rest of the file as the value.'),
+        );
+      }
+      push(n, state === S.VALUE);
+      break;
+    }
+    case S.KEY: {
+      let ke = n;
+      while (ke > keyStart && isWhitespace(text.charCodeAt(ke - 1))) ke--;
+      problems.push(finding('envfile-syntax', 'warning', span(keyStart, ke), `Line has no '=': systemd ignores it.`));
+      break;
+    }
+    default:
+      break;
+  }
+
+  return { path, assignments, problems };
+}

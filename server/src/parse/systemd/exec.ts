@@ -1,0 +1,367 @@
+/**
+ * ExecStart=/ExecStartPre= command lines: src/core/load-fragment.c
+ * config_parse_exec() for parsing, src/basic/env-util.c replace_env_argv()
+ * for variable expansion at start-up.
+ *
+ * Parsing (config_parse_exec):
+ *   - an empty value resets the list (the caller applies it; here: no command);
+ *   - words come from extract_first_word_and_warn(..., EXTRACT_UNQUOTE|EXTRACT_CUNESCAPE):
+ *     an invalid escape is retried with EXTRACT_CUNESCAPE_RELAX and kept verbatim
+ *     with a warning; unbalanced quoting is an error. On the first word the error
+ *     only drops the setting; on a later word it is -ENOEXEC (the unit is refused)
+ *     unless the command has the `-` prefix;
+ *   - the first word may start with prefixes `-` `@` `:` `+` `!` `!!` (each at most
+ *     once, `+` not with `!`/`!!`), removed after unquoting, so `"-/bin/x"` works;
+ *   - a lone first word `;` is skipped; a later unquoted `;` (followed by a blank
+ *     or the end) separates commands; `\;` is a literal `;` argument;
+ *   - the path must not be empty, nor contain control characters, quotes or `\`
+ *     (string_is_safe), nor end in `/`, and must be an absolute path or a plain
+ *     file name;
+ *   - specifiers: unit_path_printf / unit_full_printf. `%%` -> `%`; other known
+ *     specifiers are kept as written (their values are machine-specific); an
+ *     unknown letter/digit after `%` is an error (-EBADSLT).
+ *   - argv[0] is the path, unless `@` is given, then it is the next word.
+ *
+ * Expansion (replace_env_argv, not done with the `:` prefix):
+ *   - a word that is `$` followed by anything but `{` or `$` is a whole-word
+ *     reference: the rest must be a valid name (else it is a "bad variable" and
+ *     the word disappears); the value is split with
+ *     strv_split_full(WHITESPACE, EXTRACT_RELAX|EXTRACT_UNQUOTE): quotes in the
+ *     value ARE removed and `\x` gives `x` (no C escapes); unset -> zero words;
+ *   - any other word goes through replace_env_full(flags=0): `${NAME}` is
+ *     replaced in place (unset or invalid name -> nothing), `$$` -> `$`,
+ *     `$NAME` inside a word and `${NAME:-x}` are left as written.
+ */
+import type { Finding } from '../../model/finding.ts';
+import { finding } from '../../model/finding.ts';
+import type { Segment, Span } from '../../model/range.ts';
+import { TextMap } from '../../model/range.ts';
+import type { EnvAssignment, ExecCommand, RawExecWord, UnitDirective, Word } from '../types.ts';
+import { envNameIsValid } from './environment.ts';
+import {
+  EXTRACT_CUNESCAPE,
+  EXTRACT_RELAX,
+  EXTRACT_UNQUOTE,
+  extractFirstWordAndWarn,
+  extractWords,
+  isWhitespace,
+  resolveSpecifiers,
+  toWord,
+  type ExtractedWord,
+} from './words.ts';
+
+/** An ExecCommand plus the executable path (the same as words[0] unless the `@` prefix is used). */
+export interface ParsedExecCommand extends ExecCommand {
+  path: RawExecWord;
+}
+
+export interface ExecReference {
+  variable: string;
+  span: Span;
+  defined: boolean;
+  /** The name is not a valid variable name: systemd expands it to nothing ("bad variable"). */
+  invalidName?: boolean;
+}
+
+const PATH_MAX = 4096;
+const NAME_MAX = 255;
+
+function stringIsSafe(s: string): boolean {
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if ((c > 0 && c < 32) || c === 127 || c === 34 || c === 39 || c === 92) return false;
+  }
+  return true;
+}
+
+function filenameIsValid(s: string): boolean {
+  return s.length > 0 && s !== '.' && s !== '..' && !s.includes('/') && s.length <= NAME_MAX;
+}
+
+function pathIsValid(s: string): boolean {
+  if (s.length === 0 || s.length >= PATH_MAX) return false;
+  for (const part of s.split('/')) if (part.length > NAME_MAX) return false;
+  return true;
+}
+
+/**
+ * Parse every command of an Exec*= value (several when separated by `;`).
+ * Each command carries its own problems; problems of commands systemd drops
+ * (and of the text after them, which it does not read) are in `problems`.
+ */
+export function parseExecCommands(d: UnitDirective): { commands: ParsedExecCommand[]; problems: Finding[] } {
+  const commands: ParsedExecCommand[] = [];
+  const problems: Finding[] = [];
+  const raw = d.value;
+  const map = d.valueMap;
+  const where = `${d.key}=`;
+  let p: number | null = 0;
+  let semicolon = false;
+
+  do {
+    semicolon = false;
+    const first = extractFirstWordAndWarn(raw, p, EXTRACT_UNQUOTE | EXTRACT_CUNESCAPE);
+    const res = first.res;
+    if (res.kind === 'none') break;
+    if (res.kind === 'error') {
+      problems.push(
+        finding('exec-syntax', 'error', map.span(res.start, raw.length),
+          `${where} has unbalanced quoting; systemd ignores this command line.`),
+      );
+      break;
+    }
+    const fw = toWord(res, map);
+    const cmdProblems: Finding[] = [];
+    if (first.warning) cmdProblems.push(escapeWarning(fw));
+    p = res.next;
+    if (fw.text === ';') {
+      semicolon = true;
+      continue;
+    }
+
+    // prefixes
+    let f = 0;
+    let prefixes = '';
+    let ignore = false;
+    let separateArgv0 = false;
+    let noEnv = false;
+    let priv: '' | '+' | '!' | '!!' = '';
+    for (; f < fw.text.length; f++) {
+      const c = fw.text[f];
+      if (c === '-' && !ignore) ignore = true;
+      else if (c === '@' && !separateArgv0) separateArgv0 = true;
+      else if (c === ':' && !noEnv) noEnv = true;
+      else if (c === '+' && priv === '') priv = '+';
+      else if (c === '!' && priv === '') priv = '!';
+      else if (c === '!' && priv === '!') priv = '!!';
+      else break;
+      prefixes += c;
+    }
+    const sev = ignore ? 'warning' : 'error';
+    const refused = ignore ? 'systemd ignores this command (the `-` prefix)' : 'systemd refuses to load the unit';
+
+    const pathText = fw.text.slice(f);
+    const pathMap = fw.map.slice(f, fw.text.length);
+    const spec = resolveSpecifiers(pathText, pathMap);
+    const pathSpan: Span = f > 0 ? { file: fw.span.file, range: { start: pathMap.position(0), end: fw.span.range.end } } : fw.span;
+    let bad: string | undefined;
+    if (spec.unknown.length) bad = `Unknown specifier ${spec.unknown[0].spec} in the executable path`;
+    else if (spec.text.length === 0) bad = 'Empty path in command line';
+    else if (!stringIsSafe(spec.text)) bad = `Executable name contains special characters: ${spec.text}`;
+    else if (spec.text.endsWith('/')) bad = `Executable path specifies a directory: ${spec.text}`;
+    else if (!(spec.text.startsWith('/') ? pathIsValid(spec.text) : filenameIsValid(spec.text)))
+      bad = `Neither a valid executable name nor an absolute path: ${spec.text}`;
+    if (bad) {
+      // config_parse_exec returns here: the rest of the line (further commands too) is not read
+      problems.push(...cmdProblems, finding('exec-path', sev, pathSpan, `${bad}; ${refused}.`));
+      break;
+    }
+    const path: RawExecWord = { text: spec.text, span: pathSpan, map: spec.map };
+    const words: RawExecWord[] = [];
+    if (!separateArgv0) words.push(path);
+
+    let failed = false;
+    while (p !== null && p < raw.length) {
+      const c0 = raw.charCodeAt(p);
+      const c1 = p + 1 < raw.length ? raw.charCodeAt(p + 1) : 0;
+      if (c0 === 59 /* ; */ && (c1 === 0 || isWhitespace(c1))) {
+        p++;
+        while (p < raw.length && isWhitespace(raw.charCodeAt(p))) p++;
+        semicolon = true;
+        break;
+      }
+      if (c0 === 92 && c1 === 59) {
+        const c2 = p + 2 < raw.length ? raw.charCodeAt(p + 2) : 0;
+        if (c2 === 0 || isWhitespace(c2)) {
+          words.push({ text: ';', span: map.span(p, p + 2), map: map.slice(p + 1, p + 2) });
+          p += 2;
+          while (p < raw.length && isWhitespace(raw.charCodeAt(p))) p++;
+          continue;
+        }
+      }
+      const r = extractFirstWordAndWarn(raw, p, EXTRACT_UNQUOTE | EXTRACT_CUNESCAPE);
+      if (r.res.kind === 'none') {
+        p = null;
+        break;
+      }
+      if (r.res.kind === 'error') {
+        cmdProblems.push(
+          finding('exec-syntax', sev, map.span(r.res.start, raw.length), `${where} has unbalanced quoting; ${refused}.`),
+        );
+        failed = true;
+        break;
+      }
+      const w = toWord(r.res, map);
+      if (r.warning) cmdProblems.push(escapeWarning(w));
+      p = r.res.next;
+      const s = resolveSpecifiers(w.text, w.map);
+      if (s.unknown.length) {
+        cmdProblems.push(
+          finding('exec-specifier', sev, s.unknown[0].span,
+            `Unknown specifier ${s.unknown[0].spec}: systemd fails to resolve unit specifiers; ${refused}.`),
+        );
+        failed = true;
+        break;
+      }
+      words.push({ text: s.text, span: w.span, map: s.map });
+    }
+    if (failed) {
+      problems.push(...cmdProblems);
+      break;
+    }
+    if (words.length === 0) {
+      problems.push(
+        ...cmdProblems,
+        finding('exec-path', sev, fw.span, `Empty executable name or zeroeth argument; ${refused}.`),
+      );
+      break;
+    }
+    commands.push({ prefixes, words, problems: cmdProblems, path });
+  } while (semicolon);
+
+  return { commands, problems };
+}
+
+function escapeWarning(w: ExtractedWord): Finding {
+  return finding('exec-escape', 'warning', w.span, `Ignoring unknown escape sequences: "${w.text}" (systemd keeps the backslash).`);
+}
+
+/**
+ * The first command of an Exec*= value. When systemd drops the command (or the
+ * value is empty) the result has no words; all problems are in `problems`.
+ */
+export function parseExecDirective(d: UnitDirective): ParsedExecCommand {
+  const { commands, problems } = parseExecCommands(d);
+  const first = commands[0];
+  const extra = commands.length > 1
+    ? [finding('exec-multiple', 'information', d.valueMap.span(0, d.value.length),
+        `${d.key}= holds ${commands.length} commands separated by ';'.`)]
+    : [];
+  if (first) return { ...first, problems: [...first.problems, ...problems, ...extra] };
+  const empty = d.valueMap.slice(0, 0);
+  return {
+    prefixes: '',
+    words: [],
+    problems,
+    path: { text: '', span: d.valueMap.span(0, 0), map: empty },
+  };
+}
+
+/** Split a variable's value into words the way a whole-word `$NAME` is (EXTRACT_RELAX|EXTRACT_UNQUOTE). */
+export function splitVariable(a: EnvAssignment, via: { variable: string; span: Span }): Word[] {
+  const { words } = extractWords(a.value, a.valueMap, EXTRACT_RELAX | EXTRACT_UNQUOTE);
+  return words.map((w) => ({ text: w.text, span: w.span, map: w.map, via }));
+}
+
+/** Concatenate maps of consecutive pieces into one map of `file`; pieces in other files point at `fallback`. */
+function concatMaps(file: string, pieces: { len: number; map: TextMap; fallback?: Span }[]): TextMap {
+  const segs: Segment[] = [];
+  let off = 0;
+  for (const pc of pieces) {
+    if (pc.len === 0) continue;
+    if (pc.map.file === file) {
+      for (const s of pc.map.segments) {
+        if (s.length === 0 && pc.map.segments.length > 1) continue;
+        segs.push({ offset: off + s.offset, line: s.line, character: s.character, length: s.length });
+      }
+    } else {
+      const at = pc.fallback?.range.start ?? pc.map.position(0);
+      segs.push({ offset: off, line: at.line, character: at.character, length: 0 });
+    }
+    off += pc.len;
+  }
+  if (segs.length === 0 && pieces.length) return pieces[0].map;
+  return new TextMap(file, segs);
+}
+
+/**
+ * replace_env_argv(): expand variables in argv. words[0] (the executable, or
+ * the explicit argv[0] with `@`) is never expanded. Nothing is expanded with
+ * the `:` prefix.
+ */
+export function expandExecArgv(
+  cmd: ExecCommand,
+  lookup: (name: string) => EnvAssignment | undefined,
+): { argv: Word[]; references: ExecReference[] } {
+  const argv: Word[] = [];
+  const references: ExecReference[] = [];
+  const noExpand = cmd.prefixes.includes(':');
+
+  cmd.words.forEach((w, i) => {
+    if (i === 0 || noExpand || w.text.indexOf('$') === -1) {
+      argv.push({ text: w.text, span: w.span, map: w.map });
+      return;
+    }
+    const t = w.text;
+    // "If $FOO appears as single word, replace it by the split up variable"
+    if (t.charCodeAt(0) === 36 && t[1] !== '{' && t[1] !== '$') {
+      const name = t.slice(1);
+      const via = { variable: name, span: w.span };
+      if (!envNameIsValid(name)) {
+        references.push({ variable: name, span: w.span, defined: false, invalidName: true });
+        return; // a bad variable: replaced by zero words
+      }
+      const a = lookup(name);
+      references.push({ variable: name, span: w.span, defined: a !== undefined });
+      if (a) argv.push(...splitVariable(a, via));
+      return;
+    }
+
+    // replace_env_full(word, flags=0): ${NAME} in place, $$ -> $
+    const parts: string[] = [];
+    const pieces: { len: number; map: TextMap; fallback?: Span }[] = [];
+    let via: Word['via'];
+    const lit = (a: number, b: number): void => {
+      if (b <= a) return;
+      parts.push(t.slice(a, b));
+      pieces.push({ len: b - a, map: w.map.slice(a, b) });
+    };
+    const WORD = 0, CURLY = 1, VARIABLE = 2;
+    let state = WORD;
+    let word = 0; // start of the text not yet copied
+    for (let e = 0; e < t.length; e++) {
+      const c = t.charCodeAt(e);
+      if (state === WORD) {
+        if (c === 36) state = CURLY;
+      } else if (state === CURLY) {
+        if (c === 123 /* { */) {
+          lit(word, e - 1);
+          word = e - 1;
+          state = VARIABLE;
+        } else if (c === 36) {
+          lit(word, e); // up to and including the first $
+          word = e + 1;
+          state = WORD;
+        } else state = WORD;
+      } else {
+        if (c === 125 /* } */) {
+          const name = t.slice(word + 2, e);
+          const refSpan = w.map.span(word, e + 1);
+          if (!envNameIsValid(name)) {
+            references.push({ variable: name, span: refSpan, defined: false, invalidName: true });
+          } else {
+            const a = lookup(name);
+            references.push({ variable: name, span: refSpan, defined: a !== undefined });
+            if (!via) via = { variable: name, span: refSpan };
+            if (a && a.value.length) {
+              parts.push(a.value);
+              pieces.push({ len: a.value.length, map: a.valueMap, fallback: refSpan });
+            }
+          }
+          word = e + 1;
+          state = WORD;
+        } else if (c === 58 /* : */) {
+          state = WORD; // ${NAME:-...} is unsupported syntax here: no replacement
+        }
+      }
+    }
+    lit(word, t.length);
+    const text = parts.join('');
+    const out: Word = { text, span: w.span, map: concatMaps(w.map.file, pieces) };
+    if (text.length === 0) out.map = w.map.slice(0, 0);
+    if (via) out.via = via;
+    argv.push(out);
+  });
+
+  return { argv, references };
+}

@@ -1,0 +1,290 @@
+/**
+ * Unit files and drop-ins, read the way systemd's config_parse() and
+ * parse_line() do (src/shared/conf-parser.c), with physical lines split the
+ * way read_line() does (src/basic/fileio.c read_line_full).
+ *
+ * Facts ported (checked against systemd's source):
+ *  - read_line() ends a line at \n, \r, \r\n, \n\r or NUL (the EOL is not part
+ *    of the line), and fails with -ENOBUFS when a line reaches LONG_LINE_MAX
+ *    (1 MiB) bytes; config_parse() then gives up on the whole file.
+ *  - The comment check comes first on every physical line: first non-blank `#`
+ *    or `;` -> the line is skipped, even in the middle of a continuation, and
+ *    it neither continues nor ends one.
+ *  - Then a UTF-8 BOM is dropped (the first time a line starts with one; note
+ *    the comment check runs before, so a BOM followed by `#` is not a comment).
+ *  - A line continues when its number of trailing backslashes is odd; that
+ *    last `\` becomes a space. `\` followed by blanks does not continue.
+ *  - While continuing, each next line is appended as is (leading blanks too);
+ *    a joined length over LONG_LINE_MAX is -ENOBUFS ("Continuation line too long").
+ *  - parse_line(): strstrip; empty -> ignored; `[` ... `]` section header
+ *    (no `]` or unsafe characters: LOG_ERR and the file is refused); outside a
+ *    section -> "Assignment outside of section. Ignoring."; no `=` -> "Missing
+ *    '=', ignoring line."; `=` first -> "Missing key name before '=', ignoring
+ *    line." (a warning in the source, not an error); key and value strstripped.
+ *  - Errors carry the line counter of the last physical line read. For a
+ *    continuation still pending at EOF, systemd passes ++line (one past the last
+ *    line); we place those on the last physical line, which is the best place
+ *    an editor can show.
+ *
+ * After a problem that makes systemd refuse the file we keep parsing, so the
+ * editor can still check the rest; the problem says the file is refused.
+ */
+import type { Finding } from '../../model/finding.ts';
+import { finding } from '../../model/finding.ts';
+import type { Segment } from '../../model/range.ts';
+import { LineIndex, TextMap } from '../../model/range.ts';
+import type { UnitDirective, UnitFile, UnitSection } from '../types.ts';
+
+/** LONG_LINE_MAX, src/basic/fileio.h. */
+export const LONG_LINE_MAX = 1024 * 1024;
+
+/** UTF-8 length of text[s, e), stopping early once it reaches `cap`. */
+function utf8Length(text: string, s: number, e: number, cap: number): number {
+  let n = 0;
+  for (let i = s; i < e && n < cap; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 0x80) n += 1;
+    else if (c < 0x800) n += 2;
+    else if (c >= 0xd800 && c <= 0xdbff && i + 1 < e) {
+      const d = text.charCodeAt(i + 1);
+      if (d >= 0xdc00 && d <= 0xdfff) {
+        n += 4;
+        i++;
+      } else n += 3;
+    } else n += 3;
+  }
+  return n;
+}
+
+/** UTF-8 length of text[s, e) when it may reach LONG_LINE_MAX, else -1 ("certainly shorter", not measured). */
+function byteLength(text: string, s: number, e: number): number {
+  // A string of k UTF-16 units has at most 3k UTF-8 bytes.
+  if ((e - s) * 3 < LONG_LINE_MAX) return -1;
+  return utf8Length(text, s, e, LONG_LINE_MAX + 1);
+}
+
+const isBlank = (c: number): boolean => c === 32 || c === 9 || c === 10 || c === 13;
+
+/** string_is_safe() from src/basic/string-util.c. */
+function stringIsSafe(s: string): boolean {
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if ((c > 0 && c < 32) || c === 127 || c === 34 || c === 39 || c === 92) return false;
+  }
+  return true;
+}
+
+interface Piece {
+  start: number; // file offsets of one physical line's content (EOL excluded)
+  end: number;
+  /** Ends in an unpaired `\` that systemd turned into a space. */
+  cont: boolean;
+  /** LSP position of `start`. */
+  line: number;
+  col: number;
+}
+
+export function parseUnit(path: string, text: string): UnitFile {
+  const idx = new LineIndex(text);
+  const sections: UnitSection[] = [];
+  const directives: UnitDirective[] = [];
+  const problems: Finding[] = [];
+  const n = text.length;
+
+  let section: string | undefined;
+  let bomSeen = false;
+  let pending: Piece[] | null = null; // a continuation in progress
+  let pendingBytes = 0;
+
+  const lineSpan = (s: number, e: number) => ({ file: path, range: idx.range(s, e) });
+
+  /** Range of the last physical piece, trimmed of blanks (where systemd reports a logical line's errors). */
+  const lastLineSpan = (pieces: Piece[]) => {
+    const last = pieces[pieces.length - 1];
+    let s = last.start;
+    let e = last.end;
+    while (s < e && isBlank(text.charCodeAt(s))) s++;
+    while (e > s && isBlank(text.charCodeAt(e - 1))) e--;
+    return lineSpan(s, e);
+  };
+
+  const parseLogical = (pieces: Piece[]): void => {
+    // Build the logical line: pieces joined; a continued piece's last char (its `\`) becomes a space.
+    const parts: string[] = [];
+    const segs: Segment[] = [];
+    let off = 0;
+    for (let k = 0; k < pieces.length; k++) {
+      const pc = pieces[k];
+      const len = pc.end - pc.start;
+      if (pc.cont) {
+        parts.push(text.slice(pc.start, pc.end - 1), ' ');
+      } else {
+        parts.push(text.slice(pc.start, pc.end));
+      }
+      segs.push({ offset: off, line: pc.line, character: pc.col, length: len });
+      off += len;
+    }
+    const l = parts.length === 1 ? parts[0] : parts.join('');
+    const map = new TextMap(path, segs);
+    const lastPiece = pieces[pieces.length - 1];
+    const lastLine = lastPiece.line;
+
+    // strstrip
+    let s = 0;
+    let e = l.length;
+    while (s < e && isBlank(l.charCodeAt(s))) s++;
+    while (e > s && isBlank(l.charCodeAt(e - 1))) e--;
+    if (s === e) return;
+
+    if (l.charCodeAt(s) === 91 /* [ */) {
+      const header = l.slice(s, e);
+      if (l.charCodeAt(e - 1) !== 93 /* ] */ || e - s < 2) {
+        problems.push(
+          finding('unit-section-header', 'error', lastLineSpan(pieces),
+            `Invalid section header '${header}': systemd refuses to load this file.`),
+        );
+        return;
+      }
+      const name = l.slice(s + 1, e - 1);
+      if (!stringIsSafe(name)) {
+        problems.push(
+          finding('unit-section-header', 'error', lastLineSpan(pieces),
+            `Bad characters in section header '${header}': systemd refuses to load this file.`),
+        );
+        return;
+      }
+      section = name;
+      sections.push({ name, span: map.span(s, e) });
+      return;
+    }
+
+    if (section === undefined) {
+      problems.push(finding('unit-syntax', 'warning', lastLineSpan(pieces), 'Assignment outside of section. Ignoring.'));
+      return;
+    }
+
+    const eq = l.indexOf('=', s);
+    if (eq === -1 || eq >= e) {
+      problems.push(finding('unit-syntax', 'warning', lastLineSpan(pieces), "Missing '=', ignoring line."));
+      return;
+    }
+    if (eq === s) {
+      problems.push(finding('unit-syntax', 'warning', lastLineSpan(pieces), "Missing key name before '=', ignoring line."));
+      return;
+    }
+    let ke = eq;
+    while (ke > s && isBlank(l.charCodeAt(ke - 1))) ke--;
+    let vs = eq + 1;
+    while (vs < e && isBlank(l.charCodeAt(vs))) vs++;
+    const key = l.slice(s, ke);
+    const value = l.slice(vs, e);
+    directives.push({
+      section,
+      key,
+      value,
+      keySpan: map.span(s, ke),
+      valueMap: map.slice(vs, e),
+      span: {
+        file: path,
+        range: { start: map.position(s), end: { line: lastLine, character: lastPiece.col + (lastPiece.end - lastPiece.start) } },
+      },
+      lastLine,
+    });
+  };
+
+  let i = 0;
+  let curLine = 0; // LSP line of offset i (lines end at \n only, like LineIndex)
+  let curLineStart = 0;
+  while (i < n) {
+    // read_line(): find the end of this physical line
+    const line = curLine;
+    const lineStartBefore = curLineStart;
+    let e = i;
+    while (e < n) {
+      const c = text.charCodeAt(e);
+      if (c === 10 || c === 13 || c === 0) break;
+      e++;
+    }
+    // consume the EOL: each marker kind at most once (\n, \r, NUL), NUL ends it
+    let next = e;
+    let seen = 0;
+    while (next < n) {
+      const c = text.charCodeAt(next);
+      const kind = c === 10 ? 1 : c === 13 ? 2 : c === 0 ? 4 : 0;
+      if (kind === 0 || (seen & kind) || (seen & 4)) break;
+      seen |= kind;
+      next++;
+      if (c === 10) {
+        curLine++;
+        curLineStart = next;
+      }
+    }
+    const lineStart = i;
+    const lineCol0 = lineStart - lineStartBefore;
+    i = next;
+
+    const bytes = byteLength(text, lineStart, e);
+    if (bytes >= LONG_LINE_MAX) {
+      problems.push(
+        finding('unit-line-too-long', 'error', lineSpan(lineStart, Math.min(e, lineStart + 80)),
+          `Line too long: systemd reads lines of at most ${LONG_LINE_MAX - 1} bytes (LONG_LINE_MAX) and refuses to load this file.`),
+      );
+      // systemd stops reading here; we drop the line (and any pending continuation) and go on.
+      pending = null;
+      pendingBytes = 0;
+      continue;
+    }
+
+    // comment check first (conf-parser.c: skip_leading_chars(buf, WHITESPACE) then COMMENTS)
+    let fb = lineStart;
+    while (fb < e && isBlank(text.charCodeAt(fb))) fb++;
+    if (fb < e) {
+      const c = text.charCodeAt(fb);
+      if (c === 35 || c === 59) continue;
+    }
+
+    let s = lineStart;
+    if (!bomSeen && text.charCodeAt(s) === 0xfeff && s < e) {
+      s++;
+      bomSeen = true;
+    }
+
+    if (pending) {
+      const add = bytes >= 0 ? bytes : utf8Length(text, s, e, LONG_LINE_MAX + 1);
+      if (pendingBytes + add > LONG_LINE_MAX) {
+        problems.push(
+          finding('unit-line-too-long', 'error', lineSpan(s, Math.min(e, s + 80)),
+            `Continuation line too long (over ${LONG_LINE_MAX} bytes): systemd refuses to load this file.`),
+        );
+        pending = null;
+        pendingBytes = 0;
+        continue;
+      }
+      pendingBytes += add;
+    }
+
+    // odd number of trailing backslashes -> continues
+    let bs = 0;
+    while (e - bs > s && text.charCodeAt(e - 1 - bs) === 92) bs++;
+    const piece: Piece = { start: s, end: e, cont: bs % 2 === 1, line, col: lineCol0 + (s - lineStart) };
+    if (piece.cont) {
+      if (!pending) {
+        pending = [];
+        pendingBytes = bytes >= 0 ? bytes : utf8Length(text, s, e, LONG_LINE_MAX + 1);
+      }
+      pending.push(piece);
+      continue;
+    }
+    if (pending) {
+      pending.push(piece);
+      parseLogical(pending);
+      pending = null;
+      pendingBytes = 0;
+    } else {
+      parseLogical([piece]);
+    }
+  }
+  if (pending) parseLogical(pending);
+
+  return { path, sections, directives, problems };
+}

@@ -1,0 +1,429 @@
+/**
+ * A port of systemd's extract_first_word() (src/basic/extract-word.c) for the
+ * flag combinations systemd uses on unit settings:
+ *   - ExecStart= & co. (src/core/load-fragment.c config_parse_exec):
+ *       extract_first_word_and_warn(..., EXTRACT_UNQUOTE|EXTRACT_CUNESCAPE)
+ *   - Environment= (config_parse_environ):
+ *       extract_first_word(..., EXTRACT_CUNESCAPE|EXTRACT_UNQUOTE)
+ *   - splitting a `$VAR` value in a command line (src/basic/env-util.c replace_env_argv):
+ *       strv_split_full(..., WHITESPACE, EXTRACT_RELAX|EXTRACT_UNQUOTE)
+ *
+ * Every output character remembers the raw offset it came from, so each word
+ * gets a TextMap into the file. Literal runs are copied with slice(), never
+ * one character at a time.
+ */
+import type { Finding, Severity } from '../../model/finding.ts';
+import { finding } from '../../model/finding.ts';
+import type { Segment, Span } from '../../model/range.ts';
+import { TextMap } from '../../model/range.ts';
+
+// Values as in src/basic/extract-word.h (only the ones ported here).
+export const EXTRACT_RELAX = 1 << 0;
+export const EXTRACT_UNQUOTE = 1 << 1;
+export const EXTRACT_CUNESCAPE = 1 << 2;
+/** Called EXTRACT_UNESCAPE_RELAX in newer systemd: keep invalid escapes verbatim. */
+export const EXTRACT_CUNESCAPE_RELAX = 1 << 3;
+
+/** systemd's WHITESPACE: " \t\n\r". */
+export function isWhitespace(c: number): boolean {
+  return c === 32 || c === 9 || c === 10 || c === 13;
+}
+
+/** A run of output characters copied from consecutive raw offsets. */
+export interface Run {
+  out: number;
+  raw: number;
+  len: number;
+}
+
+export type ExtractResult =
+  | { kind: 'none' }
+  | {
+      kind: 'word';
+      text: string;
+      /** Raw offset of the word's first character (after leading separators). */
+      start: number;
+      /** Raw offset just after the word's last character (before separators). */
+      end: number;
+      /** Where the next call starts (after coalesced separators); null when the input is used up. */
+      next: number | null;
+      runs: Run[];
+      /** Some `\x` sequence was invalid and kept verbatim (only with EXTRACT_CUNESCAPE_RELAX). */
+      invalidEscape: boolean;
+    }
+  | {
+      kind: 'error';
+      /** 'quote': unbalanced quoting; 'escape': invalid escape sequence or trailing backslash. */
+      reason: 'quote' | 'escape';
+      start: number;
+      /** Raw offset where parsing failed. */
+      at: number;
+    };
+
+function hexVal(c: number): number {
+  if (c >= 48 && c <= 57) return c - 48;
+  if (c >= 97 && c <= 102) return c - 87;
+  if (c >= 65 && c <= 70) return c - 55;
+  return -1;
+}
+
+/** unichar_is_valid() from src/basic/utf8.c. */
+function unicharIsValid(ch: number): boolean {
+  if (ch >= 0x110000) return false;
+  if ((ch & 0xfffff800) === 0xd800) return false;
+  if (ch >= 0xfdd0 && ch <= 0xfdef) return false;
+  if ((ch & 0xfffe) === 0xfffe) return false;
+  return true;
+}
+
+/**
+ * cunescape_one() from src/basic/escape.c, called with the string after the
+ * backslash. Returns the decoded character(s) and the number of raw chars
+ * consumed, or undefined when the sequence is invalid (-EINVAL).
+ */
+export function cunescapeOne(raw: string, p: number): { ch: string; len: number } | undefined {
+  const c = raw.charCodeAt(p);
+  switch (c) {
+    case 97: return { ch: '\x07', len: 1 }; // a
+    case 98: return { ch: '\b', len: 1 };
+    case 102: return { ch: '\f', len: 1 };
+    case 110: return { ch: '\n', len: 1 };
+    case 114: return { ch: '\r', len: 1 };
+    case 116: return { ch: '\t', len: 1 };
+    case 118: return { ch: '\v', len: 1 };
+    case 92: return { ch: '\\', len: 1 };
+    case 34: return { ch: '"', len: 1 };
+    case 39: return { ch: "'", len: 1 };
+    case 115: return { ch: ' ', len: 1 }; // \s, "an extension of the XDG syntax files"
+    case 120: { // \xHH, NUL refused; an 8-bit byte (we use the code point of the same value)
+      const a = hexVal(raw.charCodeAt(p + 1));
+      const b = hexVal(raw.charCodeAt(p + 2));
+      if (a < 0 || b < 0 || (a === 0 && b === 0)) return undefined;
+      return { ch: String.fromCharCode((a << 4) | b), len: 3 };
+    }
+    case 117: { // \uHHHH
+      let v = 0;
+      for (let i = 1; i <= 4; i++) {
+        const h = hexVal(raw.charCodeAt(p + i));
+        if (h < 0) return undefined;
+        v = (v << 4) | h;
+      }
+      if (v === 0) return undefined;
+      return { ch: String.fromCharCode(v), len: 5 };
+    }
+    case 85: { // \UHHHHHHHH
+      let v = 0;
+      for (let i = 1; i <= 8; i++) {
+        const h = hexVal(raw.charCodeAt(p + i));
+        if (h < 0) return undefined;
+        v = v * 16 + h;
+      }
+      if (v === 0 || !unicharIsValid(v)) return undefined;
+      return { ch: String.fromCodePoint(v), len: 9 };
+    }
+    default:
+      if (c >= 48 && c <= 55) { // \ooo, exactly three octal digits, 1..255
+        const b = raw.charCodeAt(p + 1) - 48;
+        const d = raw.charCodeAt(p + 2) - 48;
+        if (!(b >= 0 && b <= 7 && d >= 0 && d <= 7)) return undefined;
+        const m = ((c - 48) << 6) | (b << 3) | d;
+        if (m === 0 || m > 255) return undefined;
+        return { ch: String.fromCharCode(m), len: 3 };
+      }
+      return undefined;
+  }
+}
+
+/**
+ * extract_first_word(&p, &ret, WHITESPACE, flags), starting at raw offset p.
+ * Pass p = null after a previous call returned next = null.
+ */
+export function extractFirstWord(raw: string, p: number | null, flags: number): ExtractResult {
+  if (p === null) return { kind: 'none' };
+  const n = raw.length;
+  while (p < n && isWhitespace(raw.charCodeAt(p))) p++;
+  if (p >= n) return { kind: 'none' };
+
+  const start = p;
+  const parts: string[] = [];
+  const runs: Run[] = [];
+  let outLen = 0;
+  let invalidEscape = false;
+  const push = (s: string, rawAt: number, contiguous: boolean): void => {
+    if (s.length === 0) return;
+    parts.push(s);
+    const last = runs.length ? runs[runs.length - 1] : undefined;
+    if (contiguous && last && last.out + last.len === outLen && last.raw + last.len === rawAt) last.len += s.length;
+    else if (contiguous) runs.push({ out: outLen, raw: rawAt, len: s.length });
+    else for (let i = 0; i < s.length; i++) runs.push({ out: outLen + i, raw: rawAt, len: 1 });
+    outLen += s.length;
+  };
+  const done = (end: number, next: number | null): ExtractResult => ({
+    kind: 'word', text: parts.join(''), start, end, next, runs, invalidEscape,
+  });
+  const unquote = (flags & EXTRACT_UNQUOTE) !== 0;
+  let quote = 0; // 0, 39 ('), 34 (")
+  let backslash = false;
+
+  for (;;) {
+    if (backslash) {
+      // p is at the character after the backslash
+      if (p >= n) {
+        if ((flags & EXTRACT_CUNESCAPE_RELAX) && (!quote || (flags & EXTRACT_RELAX))) {
+          // an unquoted trailing backslash is kept verbatim in EXTRACT_CUNESCAPE_RELAX mode
+          push('\\', p - 1, true);
+          return done(n, null);
+        }
+        if (flags & EXTRACT_RELAX) return done(n, null);
+        return { kind: 'error', reason: quote ? 'quote' : 'escape', start, at: p - 1 };
+      }
+      if (flags & EXTRACT_CUNESCAPE) {
+        const u = cunescapeOne(raw, p);
+        if (!u) {
+          if (flags & EXTRACT_CUNESCAPE_RELAX) {
+            invalidEscape = true;
+            push(raw.slice(p - 1, p + 1), p - 1, true);
+          } else return { kind: 'error', reason: 'escape', start, at: p - 1 };
+          p += 1;
+        } else {
+          push(u.ch, p - 1, false);
+          p += u.len;
+        }
+      } else {
+        push(raw[p], p, true);
+        p += 1;
+      }
+      backslash = false;
+    } else if (quote) {
+      const runStart = p;
+      for (;;) {
+        if (p >= n) {
+          push(raw.slice(runStart, p), runStart, true);
+          if (flags & EXTRACT_RELAX) return done(n, null);
+          return { kind: 'error', reason: 'quote', start, at: p };
+        }
+        const c = raw.charCodeAt(p);
+        if (c === quote) {
+          push(raw.slice(runStart, p), runStart, true);
+          quote = 0;
+          p++;
+          break;
+        } else if (c === 92) {
+          push(raw.slice(runStart, p), runStart, true);
+          backslash = true;
+          p++;
+          break;
+        }
+        p++;
+      }
+    } else {
+      const runStart = p;
+      for (;;) {
+        if (p >= n) {
+          push(raw.slice(runStart, p), runStart, true);
+          return done(n, null);
+        }
+        const c = raw.charCodeAt(p);
+        if ((c === 39 || c === 34) && unquote) {
+          push(raw.slice(runStart, p), runStart, true);
+          quote = c;
+          p++;
+          break;
+        } else if (c === 92) {
+          push(raw.slice(runStart, p), runStart, true);
+          backslash = true;
+          p++;
+          break;
+        } else if (isWhitespace(c)) {
+          push(raw.slice(runStart, p), runStart, true);
+          const end = p;
+          while (p < n && isWhitespace(raw.charCodeAt(p))) p++;
+          return done(end, p >= n ? null : p);
+        }
+        p++;
+      }
+    }
+  }
+}
+
+/**
+ * Turn runs (output offset -> raw offset) into a TextMap into the file, through
+ * the map of the raw string. Segments are split where the raw map changes line.
+ */
+export function composeMap(rawMap: TextMap, runs: readonly Run[], textLength: number): TextMap {
+  const segs = rawMap.segments;
+  const out: Segment[] = [];
+  const find = (off: number): number => {
+    let lo = 0;
+    let hi = segs.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (segs[mid].offset <= off) lo = mid;
+      else hi = mid - 1;
+    }
+    return lo;
+  };
+  for (const r of runs) {
+    if (segs.length === 0) break;
+    let o = r.out;
+    let a = r.raw;
+    let left = r.len;
+    let si = find(a);
+    while (left > 0) {
+      const s = segs[si];
+      const d = Math.max(0, a - s.offset);
+      let take: number;
+      if (d < s.length) take = Math.min(left, s.length - d);
+      else if (si + 1 < segs.length) {
+        si++;
+        continue;
+      } else take = left; // past the end of the raw map: clamp to its end
+      const character = s.character + Math.min(d, s.length);
+      const prev = out.length ? out[out.length - 1] : undefined;
+      if (prev && prev.offset + prev.length === o && prev.line === s.line && prev.character + prev.length === character) {
+        prev.length += take;
+      } else {
+        out.push({ offset: o, line: s.line, character, length: take });
+      }
+      o += take;
+      a += take;
+      left -= take;
+    }
+  }
+  if (out.length === 0) {
+    const p = rawMap.position(runs.length ? runs[0].raw : 0);
+    out.push({ offset: 0, line: p.line, character: p.character, length: 0 });
+  }
+  void textLength;
+  return new TextMap(rawMap.file, out);
+}
+
+export interface ExtractedWord {
+  /** The word after quote removal and unescaping. */
+  text: string;
+  /** Raw offsets of the word as written (quotes included). */
+  start: number;
+  end: number;
+  /** Where the raw word is written. */
+  span: Span;
+  /** Maps offsets of `text` to file positions. */
+  map: TextMap;
+}
+
+export function toWord(res: Extract<ExtractResult, { kind: 'word' }>, map: TextMap): ExtractedWord {
+  return {
+    text: res.text,
+    start: res.start,
+    end: res.end,
+    span: map.span(res.start, res.end),
+    map: composeMap(map, res.runs, res.text.length),
+  };
+}
+
+/**
+ * extract_first_word_and_warn() from src/basic/extract-word.c: on -EINVAL
+ * retry with EXTRACT_CUNESCAPE_RELAX; success then means an invalid escape
+ * ("Ignoring unknown escape sequences", a warning), failure means unbalanced
+ * quoting ("Unbalanced quoting, ignoring", an error).
+ */
+export function extractFirstWordAndWarn(
+  raw: string,
+  p: number | null,
+  flags: number,
+): { res: ExtractResult; warning?: 'invalid-escape' } {
+  const res = extractFirstWord(raw, p, flags);
+  if (res.kind !== 'error' || (flags & EXTRACT_CUNESCAPE_RELAX)) return { res };
+  const again = extractFirstWord(raw, p, flags | EXTRACT_CUNESCAPE_RELAX);
+  if (again.kind === 'word') return { res: again, warning: 'invalid-escape' };
+  return { res: again.kind === 'error' ? { ...again, reason: 'quote' } : again };
+}
+
+/**
+ * Split a whole string into words the way systemd's loops over
+ * extract_first_word() do. On an error the words before it are kept and the
+ * rest is dropped (config_parse_environ: "Invalid syntax, ignoring"), and a
+ * problem is reported on the raw text from the failing word to the end.
+ */
+export function extractWords(
+  raw: string,
+  map: TextMap,
+  flags: number,
+  opts: { code?: string; severity?: Severity; what?: string } = {},
+): { words: ExtractedWord[]; problems: Finding[] } {
+  const words: ExtractedWord[] = [];
+  const problems: Finding[] = [];
+  let p: number | null = 0;
+  for (;;) {
+    const res = extractFirstWord(raw, p, flags);
+    if (res.kind === 'none') break;
+    if (res.kind === 'error') {
+      const why = res.reason === 'quote' ? 'unbalanced quoting' : 'invalid escape sequence';
+      problems.push(
+        finding(
+          opts.code ?? 'systemd-syntax',
+          opts.severity ?? 'warning',
+          map.span(res.start, raw.length),
+          `${opts.what ?? 'Value'} has ${why}; systemd ignores the rest of the line from here: ${raw.slice(res.start)}`,
+        ),
+      );
+      break;
+    }
+    words.push(toWord(res, map));
+    p = res.next;
+  }
+  return { words, problems };
+}
+
+// ---------- specifiers (src/shared/specifier.c specifier_printf) ----------
+
+/** Specifiers a unit understands (systemd.unit(5), src/core/unit-printf.c). */
+const UNIT_SPECIFIERS = new Set('aAbBCdDEfgGhHiIjJlLmMnNopPqsStTuUvVwWyY');
+
+export interface SpecifierResult {
+  text: string;
+  map: TextMap;
+  /** Unknown specifiers (letters/digits after %): specifier_printf fails with -EBADSLT. */
+  unknown: { spec: string; span: Span }[];
+  /** Known specifiers, kept as written (their value depends on the machine). */
+  known: { spec: string; span: Span }[];
+}
+
+/**
+ * specifier_printf(): `%%` -> `%`; `%` + a known specifier stays as written
+ * (we cannot know its value); `%` + an unknown letter or digit is an error
+ * (POSSIBLE_SPECIFIERS); `%` + anything else and a trailing `%` are kept.
+ */
+export function resolveSpecifiers(text: string, map: TextMap): SpecifierResult {
+  if (text.indexOf('%') === -1) return { text, map, unknown: [], known: [] };
+  const parts: string[] = [];
+  const runs: Run[] = [];
+  const unknown: SpecifierResult['unknown'] = [];
+  const known: SpecifierResult['known'] = [];
+  let out = 0;
+  let i = 0;
+  let lit = 0;
+  const flush = (upto: number): void => {
+    if (upto > lit) {
+      parts.push(text.slice(lit, upto));
+      runs.push({ out, raw: lit, len: upto - lit });
+      out += upto - lit;
+    }
+  };
+  while (i < text.length) {
+    const k = text.indexOf('%', i);
+    if (k === -1 || k + 1 >= text.length) break;
+    const c = text[k + 1];
+    if (c === '%') {
+      flush(k + 1); // keep the first %, drop the second
+      lit = k + 2;
+    } else if (UNIT_SPECIFIERS.has(c)) {
+      known.push({ spec: '%' + c, span: map.span(k, k + 2) });
+    } else if (/[0-9A-Za-z]/.test(c)) {
+      unknown.push({ spec: '%' + c, span: map.span(k, k + 2) });
+    }
+    i = k + 2;
+  }
+  flush(text.length);
+  // runs' raw offsets are offsets into `text`, whose map is `map`
+  return { text: parts.join(''), map: composeMap(map, runs, out), unknown, known };
+}
