@@ -63,6 +63,8 @@ export function analyze(files: readonly SourceFile[], options: AnalyzeOptions = 
       findings.push(...rule.run({ node, argProblems: b.argProblems, allocatable }));
     }
   }
+  // Files no node claimed still get their own parse problems (an invalid daemon.json stops dockerd).
+  for (const path of ws.paths) if (ws.kind(path)) ws.get(path);
   for (const p of ws.all()) findings.push(...p.problems);
 
   return { nodes, findings: dedupe(findings).filter((f) => !options.disabledRules?.has(f.code)) };

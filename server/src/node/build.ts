@@ -142,7 +142,7 @@ function unresolved(span: Span, path: string, what: string): Finding {
     'reference-unresolved',
     'information',
     span,
-    `${what} names ${path}, which is not in the workspace, so its contents are not checked. Open the folder that holds it (a node's root filesystem layout resolves by path suffix).`,
+    `${what} names ${path}, which is not in the workspace: its contents are not checked.`,
   );
 }
 

@@ -15,7 +15,7 @@ export const flagRemoved: Rule = {
       const info = flagInfo(f.name);
       if (!info || flagStatusAt(info, node.kubernetesVersion) !== 'removed') continue;
       const nameSpan = f.nameWord.map.span(0, Math.min(f.nameWord.text.length, (f.nameWord.text.indexOf('=') + 1 || f.nameWord.text.length + 1) - 1));
-      const instead = info.replacement ? ` Instead: ${info.replacement}.` : '';
+      const instead = replacementText(info.replacement);
       const span = f.valueWord ? f.span : f.nameWord.span;
       const wholeWord = f.nameWord.span;
       out.push(
@@ -34,3 +34,11 @@ export const flagRemoved: Rule = {
     return out;
   },
 };
+
+/** The tables write "no direct replacement" as "- (why)". */
+function replacementText(r: string | undefined): string {
+  if (!r) return '';
+  const none = /^-\s*(?:\((.*)\))?$/.exec(r.trim());
+  if (none) return none[1] ? ` There is no replacement flag: ${none[1]}.` : '';
+  return ` Instead: ${r}.`;
+}

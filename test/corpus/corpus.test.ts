@@ -1,0 +1,75 @@
+/**
+ * Every real file of ../shared/corpus: read without an exception, every range
+ * inside its file, and exactly the errors and warnings a reviewer confirmed
+ * (MANIFEST.tsv says why each listed file is broken for a current kubelet).
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { analyze } from '../../server/src/engine.ts';
+import { assertFindingsInside } from '../helpers/ranges.ts';
+
+const DIR = join(__dirname, '../../../shared/corpus/files');
+const present = existsSync(DIR);
+
+/** severity:code of errors and warnings per file prefix, target kubelet = newest; every other file has none. */
+const EXPECTED: Record<string, string[]> = {
+  // removed flags: the MANIFEST notes --allow-privileged, --network-plugin, --cni-*, --cadvisor-port, --require-kubeconfig ...
+  '005': ['error:flag-removed'],
+  '006': ['error:flag-removed'],
+  '007': ['error:flag-removed'],
+  '017': ['error:flag-removed'],
+  '023': ['error:flag-removed'],
+  '044': ['error:flag-removed'], // --pod-infra-container-image, removed in 1.35
+  '049': ['error:flag-removed'],
+  '050': ['error:flag-removed'],
+  '054': ['error:flag-removed'], // --pod-infra-container-image
+  '061': ['error:flag-removed'],
+  '062': ['error:flag-removed'],
+  '063': ['error:flag-removed'],
+  '064': ['error:flag-removed'],
+  '077': ['error:flag-removed'],
+  // invalid JSON: dockerd refuses to start
+  '040': ['error:runtime-syntax'],
+  '076': ['error:runtime-syntax'],
+  // envsubst / sed placeholders never substituted
+  '071': ['warning:config-placeholder'],
+  // KubeletConfiguration under the kubeadm API group
+  '073': ['error:config-api-version'],
+  // kubeadm v1beta2 and placeholders
+  '074': ['error:config-kubeadm-api-version', 'warning:config-placeholder'],
+};
+
+const files = present ? readdirSync(DIR).sort() : [];
+
+test('the corpus is there (../shared/corpus/files beside the checkout)', { skip: !present && 'no ../shared/corpus' }, () => {
+  assert.equal(files.length, 80);
+});
+
+for (const name of files) {
+  test(`corpus ${name}: no exception, ranges inside, expected errors only`, () => {
+    const text = readFileSync(join(DIR, name), 'utf8');
+    const a = analyze([{ path: name, text }]);
+    assertFindingsInside(new Map([[name, text]]), a.findings);
+    const got = [...new Set(a.findings.filter((f) => f.severity === 'error' || f.severity === 'warning').map((f) => `${f.severity}:${f.code}`))].sort();
+    assert.deepEqual(got, EXPECTED[name.slice(0, 3)] ?? [], a.findings.map((f) => `${f.code} ${f.range.start.line + 1}: ${f.message}`).join('\n'));
+  });
+}
+
+test('the removed flags of 044 and 054 are fine for the kubelet of their time (1.30)', { skip: !present }, () => {
+  for (const prefix of ['044', '054']) {
+    const name = files.find((f) => f.startsWith(prefix))!;
+    const a = analyze([{ path: name, text: readFileSync(join(DIR, name), 'utf8') }], { kubernetesVersion: '1.30' });
+    assert.deepEqual(a.findings.filter((f) => f.severity === 'error'), []);
+  }
+});
+
+test('the whole corpus as one workspace: no exception, every range inside its file', { skip: !present }, () => {
+  const texts = new Map(files.map((n) => [n, readFileSync(join(DIR, n), 'utf8')]));
+  const a = analyze([...texts].map(([path, text]) => ({ path, text })), {
+    capacity: { cpu: 4000n, memory: 16n * 2n ** 30n, 'ephemeral-storage': 100n * 2n ** 30n, hugepages: new Map() },
+  });
+  assertFindingsInside(texts, a.findings);
+  assert.ok(a.nodes.length >= 40, `only ${a.nodes.length} nodes`);
+});
