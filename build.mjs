@@ -12,6 +12,8 @@ const common = {
   minify: true,
   sourcemap: true,
   logLevel: 'warning',
+  // jsonc-parser's UMD main requires its modules dynamically; its ESM build bundles.
+  mainFields: ['module', 'main'],
   define: { PACKAGE_VERSION: JSON.stringify(pkg.version) },
 };
 

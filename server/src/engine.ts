@@ -11,6 +11,7 @@ import { parseCapacity } from './node/capacity.ts';
 import { groupNodes } from './node/group.ts';
 import type { Capacity, NodeModel } from './node/model.ts';
 import { Workspace } from './node/workspace.ts';
+import type { ParsedFile } from './node/parse-files.ts';
 import { attachRuntimes } from './node/runtimes.ts';
 import { RULES } from './rules/index.ts';
 import { finding } from './model/finding.ts';
@@ -31,6 +32,8 @@ export interface NodeResult {
 export interface Analysis {
   nodes: NodeResult[];
   findings: Finding[];
+  /** Every file the engine recognised, parsed once (for editor features that look up what is at a position). */
+  files: Map<string, ParsedFile>;
 }
 
 const STANDALONE_KINDS = new Set(['kubelet-config', 'kubeadm-config', 'envfile']);
@@ -67,7 +70,11 @@ export function analyze(files: readonly SourceFile[], options: AnalyzeOptions = 
   for (const path of ws.paths) if (ws.kind(path)) ws.get(path);
   for (const p of ws.all()) findings.push(...p.problems);
 
-  return { nodes, findings: dedupe(findings).filter((f) => !options.disabledRules?.has(f.code)) };
+  return {
+    nodes,
+    findings: dedupe(findings).filter((f) => !options.disabledRules?.has(f.code)),
+    files: new Map(ws.all().map((p) => [p.path, p])),
+  };
 }
 
 /** A modeline in any file of the node overrides the CLI or editor setting. */

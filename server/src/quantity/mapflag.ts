@@ -1,0 +1,155 @@
+// Map-valued flag syntaxes, with offsets into the flag value.
+//
+// kubernetes/kubernetes staging/src/k8s.io/component-base/cli/flag:
+//   map_string_string.go MapStringString.Set (comma-separated pairs, the default): strings.Split(value, ","),
+//     empty items skipped (len(s) == 0 only: " " is NOT empty), strings.SplitN(s, "=", 2), no "=" ->
+//     `malformed pair, expect string=string`; key and value strings.TrimSpace'd; later keys overwrite earlier ones;
+//     empty key and empty value are accepted. With DisableCommaSeparatedPairs the whole value is one pair.
+//   langle_separated_map_string_string.go LangleSeparatedMapStringString.Set: same with "<",
+//     error `malformed pair, expect string<string`.
+//   map_string_bool.go MapStringBool.Set: same with "=", error `malformed pair, expect string=bool`;
+//     strconv.ParseBool(v) failure -> `invalid value of <k>: <v>, err: strconv.ParseBool: parsing "<v>": invalid syntax`.
+//   All three: the FIRST Set clears the map (config-file values are replaced, not merged); later Sets accumulate.
+// k8s.io/component-base/featuregate/feature_gate.go featureGate.Set (what --feature-gates really uses):
+//   missing "=" -> `missing bool value for <k>`; bad bool -> `invalid value of <k>=<v>, err: strconv.ParseBool: ...`;
+//   then SetFromMap rejects unknown gates (`unrecognized feature gate: <k>`, not checked here).
+// Set returns at the first error; so do these parsers (entries before it are returned, nothing after).
+
+export interface MapEntry {
+  key: string;
+  value: string;
+  keyStart: number;
+  keyEnd: number;
+  valueStart: number;
+  valueEnd: number;
+  /** parseMapStringBool only: the strconv.ParseBool result */
+  bool?: boolean;
+}
+
+export interface MapError {
+  message: string;
+  start: number;
+  end: number;
+}
+
+export interface MapParse {
+  entries: MapEntry[];
+  errors: MapError[];
+}
+
+/** unicode.IsSpace (what strings.TrimSpace trims). Unlike JS trim(), U+0085 is space and U+FEFF is not. */
+export function isGoSpace(c: number): boolean {
+  if (c <= 0xff) return c === 0x20 || (c >= 0x09 && c <= 0x0d) || c === 0x85 || c === 0xa0;
+  return c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000;
+}
+
+/** strings.TrimSpace on s[start, end): returns the trimmed bounds. */
+function trimBounds(s: string, start: number, end: number): [number, number] {
+  while (start < end && isGoSpace(s.charCodeAt(start))) start++;
+  while (end > start && isGoSpace(s.charCodeAt(end - 1))) end--;
+  return [start, end];
+}
+
+/** Spans of strings.Split(value, ",") items. */
+function* items(value: string, split: boolean): Generator<[number, number]> {
+  if (!split) {
+    yield [0, value.length];
+    return;
+  }
+  let start = 0;
+  for (;;) {
+    const comma = value.indexOf(',', start);
+    const end = comma < 0 ? value.length : comma;
+    yield [start, end];
+    if (comma < 0) return;
+    start = comma + 1;
+  }
+}
+
+function parsePairs(value: string, sep: string, malformed: string | ((key: string) => string), split: boolean, allowEmpty: boolean): MapParse {
+  const entries: MapEntry[] = [];
+  const errors: MapError[] = [];
+  for (const [s, e] of items(value, split)) {
+    if (e === s && allowEmpty) continue; // len(s) == 0
+    const at = value.indexOf(sep, s);
+    if (at < 0 || at >= e) {
+      const [ts, te] = trimBounds(value, s, e);
+      const msg = typeof malformed === 'string' ? malformed : malformed(value.slice(ts, te));
+      errors.push({ message: msg, start: te > ts ? ts : s, end: te > ts ? te : e });
+      break;
+    }
+    const [ks, ke] = trimBounds(value, s, at);
+    const [vs, ve] = trimBounds(value, at + 1, e);
+    entries.push({ key: value.slice(ks, ke), value: value.slice(vs, ve), keyStart: ks, keyEnd: ke, valueStart: vs, valueEnd: ve });
+  }
+  return { entries, errors };
+}
+
+export interface MapStringStringOptions {
+  /** MapStringStringOptions.DisableCommaSeparatedPairs: the whole value is a single key=value. */
+  disableCommaSeparatedPairs?: boolean;
+}
+
+/** MapStringString.Set (e.g. --kube-reserved, --system-reserved, --eviction-soft-grace-period). */
+export function parseMapStringString(value: string, opts: MapStringStringOptions = {}): MapParse {
+  const split = !opts.disableCommaSeparatedPairs;
+  // Without comma splitting Go does not skip an empty value: "" -> malformed pair.
+  return parsePairs(value, '=', 'malformed pair, expect string=string', split, split);
+}
+
+/** LangleSeparatedMapStringString.Set (--eviction-hard, --eviction-soft, --eviction-minimum-reclaim). */
+export function parseLangleMap(value: string): MapParse {
+  return parsePairs(value, '<', 'malformed pair, expect string<string', true, true);
+}
+
+export interface MapStringBoolOptions {
+  /**
+   * 'featureGate' (default): featuregate.featureGate.Set messages, as --feature-gates uses.
+   * 'mapStringBool': cli/flag MapStringBool.Set messages.
+   */
+  style?: 'featureGate' | 'mapStringBool';
+}
+
+const TRUE = new Set(['1', 't', 'T', 'TRUE', 'true', 'True']);
+const FALSE = new Set(['0', 'f', 'F', 'FALSE', 'false', 'False']);
+
+/** strconv.ParseBool. */
+export function parseGoBool(s: string): boolean | undefined {
+  if (TRUE.has(s)) return true;
+  if (FALSE.has(s)) return false;
+  return undefined;
+}
+
+/** strconv.Quote for the ASCII cases that matter in a flag value. */
+function quote(s: string): string {
+  let out = '"';
+  for (const ch of s) {
+    const c = ch.codePointAt(0)!;
+    if (ch === '"' || ch === '\\') out += '\\' + ch;
+    else if (c === 9) out += '\\t';
+    else if (c === 10) out += '\\n';
+    else if (c === 13) out += '\\r';
+    else if (c < 0x20 || c === 0x7f) out += '\\x' + c.toString(16).padStart(2, '0');
+    else out += ch;
+  }
+  return out + '"';
+}
+
+/** Feature gates `Name=true,Other=false` (featureGate.Set / MapStringBool.Set). */
+export function parseMapStringBool(value: string, opts: MapStringBoolOptions = {}): MapParse {
+  const fg = (opts.style ?? 'featureGate') === 'featureGate';
+  const base = parsePairs(value, '=', fg ? (k) => `missing bool value for ${k}` : 'malformed pair, expect string=bool', true, true);
+  const entries: MapEntry[] = [];
+  for (const e of base.entries) {
+    const b = parseGoBool(e.value);
+    if (b === undefined) {
+      const err = `strconv.ParseBool: parsing ${quote(e.value)}: invalid syntax`;
+      const message = fg ? `invalid value of ${e.key}=${e.value}, err: ${err}` : `invalid value of ${e.key}: ${e.value}, err: ${err}`;
+      const start = e.valueEnd > e.valueStart ? e.valueStart : e.keyStart;
+      const end = e.valueEnd > e.valueStart ? e.valueEnd : e.valueEnd;
+      return { entries, errors: [{ message, start, end }] };
+    }
+    entries.push({ ...e, bool: b });
+  }
+  return { entries, errors: base.errors };
+}
