@@ -27,6 +27,7 @@ const U64 = (v: bigint): bigint => BigInt.asUintN(64, v);
 
 /** time.quote: ASCII printable kept (with \" and \\ escaped); other bytes as \xNN of their UTF-8 encoding. */
 export function goTimeQuote(s: string): string {
+  if (isPlainAscii(s)) return '"' + s + '"';
   let out = '"';
   for (const ch of s) {
     const c = ch.codePointAt(0)!;
@@ -128,4 +129,13 @@ export function parseGracePeriod(s: string): DurationResult {
   const r = parseGoDuration(s);
   if (r.ok && r.nanos < 0n) return { ok: false, error: `invalid eviction grace period specified: ${s}, must be a positive value` };
   return r;
+}
+
+/** Printable ASCII without '"' or '\\': quoting adds only the quotes. */
+function isPlainAscii(s: string): boolean {
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 0x20 || c >= 0x7f || c === 34 || c === 92) return false;
+  }
+  return true;
 }

@@ -122,6 +122,7 @@ export function parseGoBool(s: string): boolean | undefined {
 
 /** strconv.Quote for the ASCII cases that matter in a flag value. */
 function quote(s: string): string {
+  if (isPlainAscii(s)) return '"' + s + '"';
   let out = '"';
   for (const ch of s) {
     const c = ch.codePointAt(0)!;
@@ -152,4 +153,13 @@ export function parseMapStringBool(value: string, opts: MapStringBoolOptions = {
     entries.push({ ...e, bool: b });
   }
   return { entries, errors: base.errors };
+}
+
+/** Printable ASCII without '"' or '\\': quoting adds only the quotes. */
+function isPlainAscii(s: string): boolean {
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 0x20 || c >= 0x7f || c === 34 || c === 92) return false;
+  }
+  return true;
 }

@@ -22,6 +22,7 @@ export type Float32Result = { ok: true; value: number } | { ok: false; error: st
 
 /** strconv.Quote, close enough for error messages. */
 export function goQuote(s: string): string {
+  if (isPlainAscii(s)) return '"' + s + '"';
   let out = '"';
   for (const ch of s) {
     const c = ch.codePointAt(0)!;
@@ -133,18 +134,19 @@ function readFloat(s: string): ReadFloat | undefined {
   const start = i;
   let all = 0;
   for (; i < s.length; i++) {
-    const c = s[i]!;
-    if (c === '_') {
+    const c = s.charCodeAt(i);
+    if (c === 95 /* _ */) {
       underscores = true;
       continue;
     }
-    if (c === '.') {
+    if (c === 46 /* . */) {
       if (sawdot) break;
       sawdot = true;
       dp = all;
       continue;
     }
-    if ((c >= '0' && c <= '9') || (hex && lower(c) >= 'a' && lower(c) <= 'f')) {
+    const lc = c | 0x20;
+    if ((c >= 48 && c <= 57) || (hex && lc >= 97 && lc <= 102)) {
       sawdigits = true;
       all++;
       continue;
@@ -153,7 +155,8 @@ function readFloat(s: string): ReadFloat | undefined {
   }
   if (!sawdigits) return undefined;
   if (!sawdot) dp = all;
-  const mant = s.slice(start, i).replace(/[._]/g, '');
+  const raw = s.slice(start, i);
+  const mant = sawdot || underscores ? raw.replace(/[._]/g, '') : raw;
   let e = 0;
   if (i < s.length && lower(s[i]!) === expChar) {
     i++;
@@ -177,7 +180,7 @@ function readFloat(s: string): ReadFloat | undefined {
   if (underscores && !underscoreOK(s.slice(0, i))) return undefined;
   // value = int(mant) * base^(dp - len(mant)) * (10^e or 2^e)
   let a = 0;
-  while (a < mant.length && mant[a] === '0') a++;
+  while (a < mant.length && mant.charCodeAt(a) === 48) a++;
   let sig = mant.slice(a);
   let dropped = 0;
   if (sig.length > 900) {
@@ -226,14 +229,14 @@ function roundRationalToFloat32(num: bigint, den: bigint): number {
 
 /** strconv.ParseFloat(s, 32) as a float32 value (held in a JS number). */
 export function parseFloat32(s: string): Float32Result {
-  const fn = 'strconv.ParseFloat: parsing ' + goQuote(s);
+  const fn = (): string => 'strconv.ParseFloat: parsing ' + goQuote(s);
   const sp = special(s);
   if (sp) {
     if (sp.n === s.length) return { ok: true, value: sp.f };
-    return { ok: false, error: fn + ': invalid syntax', value: 0 };
+    return { ok: false, error: fn() + ': invalid syntax', value: 0 };
   }
   const rf = readFloat(s);
-  if (!rf || rf.n !== s.length) return { ok: false, error: fn + ': invalid syntax', value: 0 };
+  if (!rf || rf.n !== s.length) return { ok: false, error: fn() + ': invalid syntax', value: 0 };
   const signed = (v: number): number => (rf.neg ? -v : v);
   if (rf.digits.length === 0) return { ok: true, value: signed(0) };
   let v: number;
@@ -253,7 +256,7 @@ export function parseFloat32(s: string): Float32Result {
     else if (top < -47) v = 0;
     else v = e >= 0 ? roundRationalToFloat32(m * 10n ** BigInt(e), 1n) : roundRationalToFloat32(m, 10n ** BigInt(-e));
   }
-  if (v === Infinity) return { ok: false, error: fn + ': value out of range', value: signed(Infinity) };
+  if (v === Infinity) return { ok: false, error: fn() + ': value out of range', value: signed(Infinity) };
   return { ok: true, value: signed(v) };
 }
 
@@ -332,4 +335,13 @@ export function parseMinimumReclaimValue(s: string, signal = '<signal>'): Thresh
   if (!r.ok) return { kind: 'error', error: r.error };
   if (isNegative(r.q)) return { kind: 'error', error: `negative eviction minimum reclaim specified for ${signal}` };
   return { kind: 'quantity', q: r.q };
+}
+
+/** Printable ASCII without '"' or '\\': quoting adds only the quotes. */
+function isPlainAscii(s: string): boolean {
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 0x20 || c >= 0x7f || c === 34 || c === 92) return false;
+  }
+  return true;
 }
