@@ -45,7 +45,12 @@ function nodeTable({ node, allocatable: a }: NodeResult, paint: Paint): string[]
   const rows: string[][] = [];
   for (const r of RESOURCES) {
     const l = a.lines[r];
-    const ev = r === 'cpu' ? '-' : l.evictionText ? `${l.eviction !== undefined ? formatAmount(r, l.eviction) : '?'} (${l.evictionText})` : '0';
+    const ev =
+      r === 'cpu'
+        ? '-'
+        : l.evictionText
+          ? `${l.eviction !== undefined ? formatAmount(r, l.eviction) : '?'} (${l.evictionText}${l.evictionDefault ? ', default' : ''})`
+          : '0';
     rows.push([
       r,
       l.capacity !== undefined ? formatAmount(r, l.capacity) : '?',

@@ -26,6 +26,8 @@ export interface ResourceLine {
   eviction?: bigint;
   /** The eviction threshold as written (`500Mi`, `10%`), when one applies. */
   evictionText?: string;
+  /** True when that threshold is the kubelet's default rather than a setting. */
+  evictionDefault?: boolean;
   hugepages?: bigint;
   allocatable?: bigint;
   /** Limit the kubelet puts on the kubepods cgroup (capacity - system - kube), when enforced. */
@@ -103,6 +105,7 @@ export function computeAllocatable(node: NodeModel, capacity: Capacity | undefin
     if (th && th.value !== null) {
       const t = String(th.value);
       line.evictionText = t;
+      line.evictionDefault = th.from.how === 'default';
       line.eviction = evictionBytes(t, line.capacity);
     }
     if (r === 'memory') line.hugepages = hugepages;

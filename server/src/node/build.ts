@@ -33,6 +33,7 @@ export function buildNode(ws: Workspace, seed: NodeSeed, kubernetesVersion: stri
     kubeadm: [],
     runtimes: [],
     settings: new Map(),
+    shadowed: new Map(),
     flagOnly: new Map(),
     kubernetesVersion,
   };
@@ -122,6 +123,7 @@ export function buildNode(ws: Workspace, seed: NodeSeed, kubernetesVersion: stri
   const eff = effectiveSettings(sources, allFlags);
   node.settings = eff.settings;
   node.flagOnly = eff.flagOnly;
+  node.shadowed = eff.shadowed;
   node.flags = allFlags;
   problems.push(...eff.problems);
   node.files = [...files];

@@ -27,8 +27,9 @@ export interface ConfigSource {
 export function effectiveSettings(
   configs: readonly ConfigSource[],
   flags: readonly FlagUse[],
-): { settings: Map<string, Setting>; flagOnly: Map<string, FlagUse>; problems: Finding[] } {
+): { settings: Map<string, Setting>; flagOnly: Map<string, FlagUse>; shadowed: Map<string, Setting>; problems: Finding[] } {
   const settings = new Map<string, Setting>();
+  const shadowed = new Map<string, Setting>();
   const flagOnly = new Map<string, FlagUse>();
   const problems: Finding[] = [];
 
@@ -62,6 +63,10 @@ export function effectiveSettings(
     }
     const first = !seen.has(f.name);
     seen.add(f.name);
+    const before = settings.get(info.field);
+    if (before && (before.from.how === 'config' || before.from.how === 'config-dir') && !shadowed.has(info.field)) {
+      shadowed.set(info.field, before);
+    }
     const syn = info.syntax;
     if (syn.type === 'map') {
       const items = mapItems(f, syn.form, syn.value === 'bool', from, problems);
@@ -86,7 +91,7 @@ export function effectiveSettings(
       settings.set(info.field, { kind: 'scalar', value: text, text, span: f.valueSpan, from });
     }
   }
-  return { settings, flagOnly, problems };
+  return { settings, flagOnly, shadowed, problems };
 }
 
 function mergeItems(base: readonly Item[], over: readonly Item[]): Item[] {

@@ -109,6 +109,8 @@ export interface NodeModel {
   runtimes: RuntimeCgroupDriver[];
   /** Effective settings by KubeletConfiguration field path (flags mapped to their fields). */
   settings: Map<string, Setting>;
+  /** Config-file settings that a flag replaced or merged into (the kubelet re-applies flags over the file). */
+  shadowed: Map<string, Setting>;
   /** Flags with no config field (experimental-allocatable-ignore-eviction, ...), last value wins. */
   flagOnly: Map<string, FlagUse>;
   capacity?: Capacity;
