@@ -33,12 +33,16 @@ const EXPECTED: Record<string, string[]> = {
   // invalid JSON: dockerd refuses to start
   '040': ['error:runtime-syntax'],
   '076': ['error:runtime-syntax'],
+  // evictionSoft without evictionSoftGracePeriod: "grace period must be specified" (056 is the fixed version)
+  '055': ['error:eviction-soft-without-grace'],
+  // resolverConfig is not a field (resolvConf is): ignored with a log line
+  '057': ['warning:config-unknown-field'],
   // envsubst / sed placeholders never substituted
   '071': ['warning:config-placeholder'],
   // KubeletConfiguration under the kubeadm API group
   '073': ['error:config-api-version'],
-  // kubeadm v1beta2 and placeholders
-  '074': ['error:config-kubeadm-api-version', 'warning:config-placeholder'],
+  // kubeadm v1beta2 and placeholders (cgroupDriver: CGROUP_DRIVER is no driver)
+  '074': ['error:cgroup-driver-invalid', 'error:config-kubeadm-api-version', 'warning:config-placeholder'],
 };
 
 const files = present ? readdirSync(DIR).sort() : [];

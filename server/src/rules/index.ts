@@ -1,7 +1,19 @@
 import type { Rule } from './types.ts';
+import { cgroupDriverInvalid } from './cgroup-driver-invalid.ts';
+import { configUnknownField } from './config-unknown-field.ts';
+import { enforceCompressibleConflict, enforceDuplicate, enforceNoneExclusive, enforceUnknownValue } from './enforce-values.ts';
+import { enforceRequiresCgroupsPerQos } from './enforce-requires-cgroups-per-qos.ts';
+import { evictionDefaultsDropped } from './eviction-defaults-dropped.ts';
+import { evictionGraceInvalid } from './eviction-grace-invalid.ts';
+import { evictionPercentageRange } from './eviction-percentage-range.ts';
+import { evictionSignalUnknown } from './eviction-signal-unknown.ts';
+import { evictionSoftWithoutGrace } from './eviction-soft-without-grace.ts';
+import { evictionSyntax } from './eviction-syntax.ts';
+import { evictionThresholdIneffective } from './eviction-threshold-ineffective.ts';
 import { cgroupDriverMismatch } from './cgroup-driver-mismatch.ts';
 import { configValueType } from './config-value-type.ts';
 import { flagDeprecated } from './flag-deprecated.ts';
+import { flagOverridesConfig } from './flag-overrides-config.ts';
 import { flagPositionalArgument } from './flag-positional-argument.ts';
 import { flagRemoved } from './flag-removed.ts';
 import { flagUnknown } from './flag-unknown.ts';
@@ -15,7 +27,13 @@ import { unitMultipleExecStart } from './unit-multiple-execstart.ts';
 
 export const RULES: readonly Rule[] = [
   reservedCgroupMissing,
+  enforceNoneExclusive,
+  enforceDuplicate,
+  enforceUnknownValue,
+  enforceRequiresCgroupsPerQos,
+  enforceCompressibleConflict,
   cgroupDriverMismatch,
+  cgroupDriverInvalid,
   unitContinuationSwallowsDirective,
   unitMultipleExecStart,
   quantityInvalid,
@@ -23,8 +41,17 @@ export const RULES: readonly Rule[] = [
   reservedResourceUnknown,
   reservationExceedsCapacity,
   configValueType,
+  configUnknownField,
+  evictionSignalUnknown,
+  evictionSyntax,
+  evictionPercentageRange,
+  evictionThresholdIneffective,
+  evictionSoftWithoutGrace,
+  evictionGraceInvalid,
+  evictionDefaultsDropped,
   flagUnknown,
   flagRemoved,
   flagPositionalArgument,
+  flagOverridesConfig,
   flagDeprecated,
 ];

@@ -1,0 +1,32 @@
+/**
+ * cm/cgroup_manager_linux.go: the kubelet knows two drivers, systemd and
+ * cgroupfs, and treats any other value as cgroupfs — so a typo such as
+ * "Systemd" silently gives the wrong driver.
+ */
+import { finding, type Finding } from '../model/finding.ts';
+import { CGROUP_DRIVERS } from '../catalog/defaults.ts';
+import { cgroupDriver } from '../node/read.ts';
+import { closest } from './suggest.ts';
+import type { Rule } from './types.ts';
+
+export const cgroupDriverInvalid: Rule = {
+  id: 'cgroup-driver-invalid',
+  summary: 'cgroupDriver is neither systemd nor cgroupfs',
+  run({ node }) {
+    const out: Finding[] = [];
+    const d = cgroupDriver(node);
+    if ((CGROUP_DRIVERS as readonly string[]).includes(d.value) || d.setting?.kind !== 'scalar' || !d.setting.span) return out;
+    const guess = closest(d.value, CGROUP_DRIVERS, 4);
+    const span = d.setting.span;
+    out.push(
+      finding(
+        'cgroup-driver-invalid',
+        'error',
+        span,
+        `"${d.value}" is not a cgroup driver: the kubelet knows "systemd" and "cgroupfs" and falls back to cgroupfs for anything else, which must match the container runtime.${guess ? ` Did you mean "${guess}"?` : ''}`,
+        guess ? { fixes: [{ title: `Change to "${guess}"`, edits: [{ file: span.file, range: span.range, newText: guess }], preferred: true }] } : undefined,
+      ),
+    );
+    return out;
+  },
+};

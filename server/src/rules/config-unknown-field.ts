@@ -1,0 +1,36 @@
+/**
+ * kubeletconfig/util/codec/codec.go: strict decoding fails on an unknown
+ * field, and the kubelet falls back to lenient decoding that only logs it.
+ * The setting is silently ignored (a misspelt resolvConf stays at its default).
+ */
+import { finding, type Finding } from '../model/finding.ts';
+import { fieldInfo, topLevelFields } from '../catalog/fields.ts';
+import { closest } from './suggest.ts';
+import type { Rule } from './types.ts';
+
+let names: string[] | undefined;
+
+export const configUnknownField: Rule = {
+  id: 'config-unknown-field',
+  summary: 'a KubeletConfiguration field the kubelet does not know is ignored',
+  run({ node }) {
+    const out: Finding[] = [];
+    names ??= topLevelFields().map((f) => f.path);
+    for (const doc of node.kubeletConfigs) {
+      for (const e of doc.root.entries) {
+        if (fieldInfo(e.key)) continue;
+        const guess = closest(e.key, names, 4);
+        out.push(
+          finding(
+            'config-unknown-field',
+            'warning',
+            e.keySpan,
+            `KubeletConfiguration has no field "${e.key}": the kubelet logs it and ignores the setting, so it has no effect.${guess ? ` Did you mean "${guess}"?` : ''}`,
+            guess ? { fixes: [{ title: `Rename to "${guess}"`, edits: [{ file: e.keySpan.file, range: e.keySpan.range, newText: guess }], preferred: true }] } : undefined,
+          ),
+        );
+      }
+    }
+    return out;
+  },
+};

@@ -1,0 +1,35 @@
+/**
+ * eviction/helpers.go ParseThresholdConfig: a signal the kubelet does not
+ * know stops it at startup (`unsupported eviction signal X`). swap.available
+ * is not a released signal.
+ */
+import { finding, type Finding } from '../model/finding.ts';
+import { EVICTION_SIGNALS, evictionSignalInfo } from '../catalog/defaults.ts';
+import { closest } from './suggest.ts';
+import { evictionEntries, written } from './eviction.ts';
+import type { Rule } from './types.ts';
+
+const NAMES = EVICTION_SIGNALS.map((s) => s.signal);
+
+export const evictionSignalUnknown: Rule = {
+  id: 'eviction-signal-unknown',
+  summary: 'an eviction setting names a signal the kubelet does not know',
+  run({ node }) {
+    const out: Finding[] = [];
+    for (const { field, flag, item } of evictionEntries(node)) {
+      if (item.key === undefined || !item.keySpan || evictionSignalInfo(item.key)) continue;
+      const guess = closest(item.key, NAMES, 4);
+      out.push(
+        finding(
+          'eviction-signal-unknown',
+          'error',
+          item.keySpan,
+          `${written(field, flag, item)} uses "${item.key}", which is not an eviction signal; the kubelet refuses to start (unsupported eviction signal). ` +
+            (guess ? `Did you mean "${guess}"?` : `Signals: ${NAMES.join(', ')}.`),
+          guess ? { fixes: [{ title: `Change to "${guess}"`, edits: [{ file: item.keySpan.file, range: item.keySpan.range, newText: guess }], preferred: true }] } : undefined,
+        ),
+      );
+    }
+    return out;
+  },
+};
