@@ -6,6 +6,8 @@ export interface CliOptions {
   capacity?: Capacity;
   kubernetesVersion?: string;
   color?: boolean;
+  /** Show hint-level findings in text output (JSON and SARIF always carry them). */
+  hints: boolean;
   paths: string[];
   help: boolean;
   version: boolean;
@@ -25,6 +27,7 @@ Options:
   --capacity LIST             node capacity, e.g. cpu=16,memory=64Gi,ephemeral-storage=200Gi,pods=110
                               (a "# kubelet-lint: capacity ..." modeline in a node's file overrides it)
   --kubernetes-version X.Y    target kubelet version (default: the newest known)
+  --hints                     also list hint-level findings in text output (deprecated flags, ...)
   --color / --no-color        force or disable colours in text output
   -h, --help                  show this help
   --version                   print the version
@@ -32,7 +35,7 @@ Options:
 Exit status: 0 no errors, 1 at least one error-level finding, 2 usage error or unreadable path.`;
 
 export function parseArgs(argv: readonly string[]): CliOptions {
-  const o: CliOptions = { format: 'text', paths: [], help: false, version: false };
+  const o: CliOptions = { format: 'text', paths: [], help: false, version: false, hints: false };
   const value = (i: number, name: string): string => {
     const v = argv[i];
     if (v === undefined) throw new UsageError(`${name} needs a value`);
@@ -72,6 +75,9 @@ export function parseArgs(argv: readonly string[]): CliOptions {
         o.kubernetesVersion = v.split('.').slice(0, 2).join('.');
         break;
       }
+      case '--hints':
+        o.hints = true;
+        break;
       case '--color':
         o.color = true;
         break;

@@ -11,11 +11,14 @@ interface Paint {
 
 const SEVERITY_COLOR: Record<Severity, string> = { error: '31', warning: '33', information: '36', hint: '2' };
 
-export function formatText(analysis: Analysis, color: boolean): string {
+export function formatText(analysis: Analysis, color: boolean, hints = false): string {
   const paint: Paint = color ? (c, s) => `\x1b[${c}m${s}\x1b[0m` : (_c, s) => s;
   const lines: string[] = [];
   const byFile = new Map<string, Finding[]>();
-  for (const f of analysis.findings) byFile.set(f.file, [...(byFile.get(f.file) ?? []), f]);
+  for (const f of analysis.findings) {
+    if (f.severity === 'hint' && !hints) continue;
+    byFile.set(f.file, [...(byFile.get(f.file) ?? []), f]);
+  }
   for (const [file, list] of byFile) {
     lines.push(paint('1;4', file));
     for (const f of list) {
@@ -32,7 +35,7 @@ export function formatText(analysis: Analysis, color: boolean): string {
     `${c.error} error${c.error === 1 ? '' : 's'}`,
     `${c.warning} warning${c.warning === 1 ? '' : 's'}`,
     `${c.information} info`,
-    `${c.hint} hint${c.hint === 1 ? '' : 's'}`,
+    `${c.hint} hint${c.hint === 1 ? '' : 's'}${c.hint && !hints ? ' (shown with --hints)' : ''}`,
   ].join(', ');
   lines.push(`${c.error ? paint('31;1', summary) : paint('32;1', summary)} in ${byFile.size} file${byFile.size === 1 ? '' : 's'}; ${analysis.nodes.length} node${analysis.nodes.length === 1 ? '' : 's'}`);
   return lines.join('\n') + '\n';

@@ -42,7 +42,7 @@ export function main(argv: readonly string[]): number {
       ? formatJson(analysis) + '\n'
       : opts.format === 'sarif'
         ? formatSarif(analysis, VERSION) + '\n'
-        : formatText(analysis, opts.color ?? (process.stdout.isTTY === true && !process.env.NO_COLOR));
+        : formatText(analysis, opts.color ?? (process.stdout.isTTY === true && !process.env.NO_COLOR), opts.hints);
   process.stdout.write(out);
   return analysis.findings.some((f) => f.severity === 'error') ? 1 : 0;
 }
