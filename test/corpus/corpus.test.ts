@@ -31,16 +31,16 @@ const EXPECTED: Record<string, string[]> = {
   '064': ['error:flag-removed'],
   '077': ['error:flag-removed'],
   // invalid JSON: dockerd refuses to start
-  '040': ['error:runtime-syntax'],
-  '076': ['error:runtime-syntax'],
+  '040': ['error:runtime-config-invalid'],
+  '076': ['error:runtime-config-invalid'],
   // evictionSoft without evictionSoftGracePeriod: "grace period must be specified" (056 is the fixed version)
   '055': ['error:eviction-soft-without-grace'],
   // resolverConfig is not a field (resolvConf is): ignored with a log line
-  '057': ['warning:config-unknown-field'],
+  '057': ['warning:config-field-unknown'],
   // envsubst / sed placeholders never substituted
   '071': ['warning:config-placeholder'],
   // KubeletConfiguration under the kubeadm API group
-  '073': ['error:config-api-version'],
+  '073': ['error:config-kind-invalid'],
   // kubeadm v1beta2 and placeholders (cgroupDriver: CGROUP_DRIVER is no driver)
   '074': ['error:cgroup-driver-invalid', 'error:config-kubeadm-api-version', 'warning:config-placeholder'],
 };

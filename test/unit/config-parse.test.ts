@@ -89,9 +89,9 @@ test('syntax errors give config-syntax at the exact position and the rest still 
   assert.equal(y.kubeletConfigs.length, 1);
 });
 
-test('duplicate keys: warning config-duplicate-key; the last value wins (lenient decoding after strict fails, pkg/kubelet/kubeletconfig/util/codec/codec.go)', () => {
+test('duplicate keys: warning config-field-duplicate; the last value wins (lenient decoding after strict fails, pkg/kubelet/kubeletconfig/util/codec/codec.go)', () => {
   const r = parseConfigFile('k.yaml', 'kind: KubeletConfiguration\napiVersion: kubelet.config.k8s.io/v1beta1\nmaxPods: 10\nmaxPods: 20\n');
-  const d = r.problems.filter((p) => p.code === 'config-duplicate-key');
+  const d = r.problems.filter((p) => p.code === 'config-field-duplicate');
   assert.equal(d.length, 1);
   assert.equal(d[0].severity, 'warning');
   assert.equal(d[0].range.start.line, 3);
@@ -99,7 +99,7 @@ test('duplicate keys: warning config-duplicate-key; the last value wins (lenient
   assert.equal(val(r.kubeletConfigs[0].root, 'maxPods'), 20);
   assert.equal(r.kubeletConfigs[0].root.entries.filter((e) => e.key === 'maxPods').length, 1);
   const j = parseConfigFile('k.json', '{"kind":"KubeletConfiguration","apiVersion":"kubelet.config.k8s.io/v1beta1","maxPods":1,"maxPods":2}');
-  assert.equal(j.problems.filter((p) => p.code === 'config-duplicate-key').length, 1);
+  assert.equal(j.problems.filter((p) => p.code === 'config-field-duplicate').length, 1);
   assert.equal(val(j.kubeletConfigs[0].root, 'maxPods'), 2);
 });
 
@@ -111,7 +111,7 @@ test('a 20,000-key map parses in well under a second (O(n) duplicate check)', ()
   const r = parseConfigFile('big.yaml', lines.join('\n'));
   const ms = performance.now() - t0;
   assert.ok(ms < 1000, `took ${ms} ms`);
-  assert.equal(r.problems.filter((p) => p.code === 'config-duplicate-key').length, 1);
+  assert.equal(r.problems.filter((p) => p.code === 'config-field-duplicate').length, 1);
   const j = '{' + Array.from({ length: 20000 }, (_, i) => `"k${i}": ${i}`).join(',') + '}';
   const t1 = performance.now();
   parseJsonText('big.json', j);
@@ -161,14 +161,14 @@ const CORPUS: [string, (r: ReturnType<typeof parseConfigFile>) => void][] = [
   ['041-sk8s-kubelet-config-no-qos.yaml', (r) => assert.equal(val(r.kubeletConfigs[0].root, 'cgroupsPerQOS'), false)],
   ['055-nanak8s-kubelet-config-soft-no-grace.yaml', (r) => assert.equal(r.kubeletConfigs.length, 1)],
   ['056-nanak8s-kubelet-config-soft-fixed.yaml', (r) => assert.equal(r.kubeletConfigs.length, 1)],
-  ['057-vista-kubelet-config-unknown-field.yaml', (r) => assert.equal(val(r.kubeletConfigs[0].root, 'resolverConfig'), '')],
+  ['057-vista-kubelet-config-field-unknown.yaml', (r) => assert.equal(val(r.kubeletConfigs[0].root, 'resolverConfig'), '')],
   ['058-kubenode-empty-kubelet-config.yaml', (r) => assert.equal(r.kubeletConfigs[0].root.entries.length, 2)],
   ['059-node-notready-kubelet-config-partial-eviction.yaml', (r) => assert.equal(val(r.kubeletConfigs[0].root, 'containerLogMaxFiles'), 5)],
   ['071-usernetes-kubeadm-config.yaml', (r) => { assert.equal(r.kubeletConfigs.length, 1); assert.equal(r.kubeadm.length, 2); }],
   ['072-homelab-kubeadm-config.yaml', (r) => { assert.equal(val(r.kubeletConfigs[0].root, 'maxPods'), 250); assert.equal(r.kubeadm.length, 2); }],
   ['073-dra-kubeadm-config-wrong-apiversion.yaml', (r) => {
     assert.equal(r.kubeletConfigs[0].apiVersion, 'kubeadm.k8s.io/v1beta3');
-    const p = r.problems.find((x) => x.code === 'config-api-version')!;
+    const p = r.problems.find((x) => x.code === 'config-kind-invalid')!;
     assert.equal(p.severity, 'error');
     assert.equal(p.range.start.line, 22);
     assert.deepEqual(r.kubeadm.find((d) => d.kind === 'JoinConfiguration')!.kubeletExtraArgs.map((a) => a.value), ['DynamicResourceAllocation=true']);

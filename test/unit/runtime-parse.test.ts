@@ -50,10 +50,10 @@ test('locateToml skips multi-line strings and arrays', () => {
   assert.ok(!m.has(['not', 'a', 'table', 'x'].join(TOML_PATH_SEP)));
 });
 
-test('invalid TOML gives runtime-syntax at the TomlError line/column', () => {
+test('invalid TOML gives runtime-config-invalid at the TomlError line/column', () => {
   const r = parseContainerdConfig('config.toml', 'version = 2\n[plugins\nx = 1\n');
   assert.equal(r.cgroupDriver, undefined);
-  assert.equal(r.problems[0].code, 'runtime-syntax');
+  assert.equal(r.problems[0].code, 'runtime-config-invalid');
   assert.equal(r.problems[0].severity, 'error');
   assert.equal(r.problems[0].range.start.line, 1);
 });
@@ -63,7 +63,7 @@ test('docker: exec-opts native.cgroupdriver=systemd; unknown driver is an error 
   assert.equal(r.cgroupDriver!.driver, 'systemd');
   assert.deepEqual(r.cgroupDriver!.span.range, { start: { line: 1, character: 16 }, end: { line: 1, character: 45 } });
   const bad = parseDockerDaemonJson('daemon.json', '{"exec-opts": ["native.cgroupdriver=foo"]}');
-  assert.equal(bad.problems[0].code, 'runtime-value');
+  assert.equal(bad.problems[0].code, 'runtime-config-invalid');
 });
 
 test('crio: cgroup_manager in [crio.runtime], default systemd when unset', () => {
@@ -112,7 +112,7 @@ for (const [name, kind, driver, explicit] of EXPECTED) {
     const r = parse(name, text)!;
     if (driver === 'invalid') {
       assert.equal(r.cgroupDriver, undefined);
-      assert.equal(r.problems[0].code, 'runtime-syntax');
+      assert.equal(r.problems[0].code, 'runtime-config-invalid');
       assert.equal(r.problems[0].severity, 'error');
       assert.equal(r.problems[0].range.start.line, 3);
       return;

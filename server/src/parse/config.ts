@@ -64,7 +64,7 @@ function scalarString(n: ConfigNode | undefined): string | undefined {
 function dupProblems(dups: DuplicateKey[], kubelet: boolean, format: 'yaml' | 'json'): Finding[] {
   return dups.map((d) =>
     finding(
-      'config-duplicate-key',
+      'config-field-duplicate',
       'warning',
       d.second,
       kubelet
@@ -98,17 +98,17 @@ function checkKubeletApiVersion(c: Classified, root: MapNode, problems: Finding[
   if (av === KUBELET_API_VERSION) return;
   if (av === undefined) {
     if (fragment) return;
-    problems.push(finding('config-api-version', 'error', c.kindSpan ?? root.span,
+    problems.push(finding('config-kind-invalid', 'error', c.kindSpan ?? root.span,
       `apiVersion is missing: the kubelet cannot decode a KubeletConfiguration without "apiVersion: ${KUBELET_API_VERSION}".`));
     return;
   }
   const span = c.apiVersionSpan ?? root.span;
   const group = av.includes('/') ? av.slice(0, av.indexOf('/')) : '';
   if (group === KUBELET_API_GROUP) {
-    problems.push(finding('config-api-version', 'error', span,
+    problems.push(finding('config-kind-invalid', 'error', span,
       `KubeletConfiguration version "${av}" is not served; the kubelet only reads ${KUBELET_API_VERSION} (it fails with: no kind "KubeletConfiguration" is registered for version "${av}").`));
   } else {
-    problems.push(finding('config-api-version', 'error', span,
+    problems.push(finding('config-kind-invalid', 'error', span,
       `Wrong API group: KubeletConfiguration belongs to ${KUBELET_API_GROUP}, so apiVersion must be ${KUBELET_API_VERSION}, not "${av}". ` +
       `With this apiVersion the document is not recognised as the kubelet's configuration (kubeadm does not pass it to the kubelet, and the kubelet rejects it: no kind "KubeletConfiguration" is registered for version "${av}"), so none of its settings apply.`,
       { fixes: [{ title: `Change apiVersion to ${KUBELET_API_VERSION}`, preferred: true, edits: [{ file: span.file, range: span.range, newText: KUBELET_API_VERSION }] }] }));
@@ -237,7 +237,7 @@ export function parseConfigFile(path: string, text: string, opts?: ParseConfigOp
           out.kubeletConfigs.push({ path, format: 'json', apiVersion: c.apiVersion, root, docIndex: 0, span: root.span });
           placeholderProblems(root, problems);
         } else if (c.kind === undefined && c.apiVersion === undefined) {
-          problems.push(finding('config-api-version', 'error', { file: path, range: lines.range(0, 0) },
+          problems.push(finding('config-kind-invalid', 'error', { file: path, range: lines.range(0, 0) },
             `No "kind" and "apiVersion": the kubelet cannot decode a --config file without them (Object 'Kind' is missing). Add "kind": "KubeletConfiguration" and "apiVersion": "${KUBELET_API_VERSION}" (only a --config-dir drop-in may leave them out).`));
           out.kubeletConfigs.push({ path, format: 'json', apiVersion: undefined, root, docIndex: 0, span: root.span });
         } else if (c.apiVersion?.startsWith(KUBEADM_API_GROUP + '/')) {

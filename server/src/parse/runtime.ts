@@ -260,10 +260,10 @@ function tomlSyntax(path: string, text: string, lines: LineIndex, e: unknown, wh
     const col = Math.max(0, (e.column ?? 1) - 1);
     const first = String(e.message).split('\n')[0].replace(/^Invalid TOML document:\s*/i, '');
     const lineLen = line < lines.lineCount ? lines.lineText(line).length : 0;
-    return finding('runtime-syntax', 'error', { file: path, range: { start: { line, character: col }, end: { line, character: Math.max(col, lineLen) } } },
+    return finding('runtime-config-invalid', 'error', { file: path, range: { start: { line, character: col }, end: { line, character: Math.max(col, lineLen) } } },
       `Invalid TOML: ${first}. ${what} refuses to start with a config file it cannot parse.`);
   }
-  return finding('runtime-syntax', 'error', { file: path, range: lines.range(0, 0) }, `Invalid TOML: ${(e as Error)?.message ?? String(e)}. ${what} refuses to start with a config file it cannot parse.`);
+  return finding('runtime-config-invalid', 'error', { file: path, range: lines.range(0, 0) }, `Invalid TOML: ${(e as Error)?.message ?? String(e)}. ${what} refuses to start with a config file it cannot parse.`);
 }
 
 function firstLineSpan(path: string, lines: LineIndex): Span {
@@ -334,7 +334,7 @@ export function parseContainerdConfig(path: string, text: string): RuntimeConfig
   }
   const span = where(optPath) ?? firstLineSpan(path, lines);
   if (typeof v !== 'boolean') {
-    out.problems.push(finding('runtime-value', 'error', span, `SystemdCgroup must be a boolean (true or false, without quotes), not ${JSON.stringify(v)}; containerd fails to load the CRI runtime options.`));
+    out.problems.push(finding('runtime-config-invalid', 'error', span, `SystemdCgroup must be a boolean (true or false, without quotes), not ${JSON.stringify(v)}; containerd fails to load the CRI runtime options.`));
   }
   const on = v === true;
   out.cgroupDriver = {
@@ -357,11 +357,11 @@ export function parseDockerDaemonJson(path: string, text: string): RuntimeConfig
   const r = parseJsonText(path, text);
   const lines = r.lines;
   for (const p of r.problems) {
-    out.problems.push({ ...p, code: 'runtime-syntax', message: `${p.message} dockerd refuses to start with an invalid daemon.json ("unable to configure the Docker daemon with file ...").` });
+    out.problems.push({ ...p, code: 'runtime-config-invalid', message: `${p.message} dockerd refuses to start with an invalid daemon.json ("unable to configure the Docker daemon with file ...").` });
   }
   if (r.problems.length || !r.root) return out;
   if (r.root.kind !== 'map') {
-    out.problems.push(finding('runtime-syntax', 'error', r.root.span, 'daemon.json must hold a JSON object; dockerd refuses to start.'));
+    out.problems.push(finding('runtime-config-invalid', 'error', r.root.span, 'daemon.json must hold a JSON object; dockerd refuses to start.'));
     return out;
   }
   const root: MapNode = r.root;
@@ -375,7 +375,7 @@ export function parseDockerDaemonJson(path: string, text: string): RuntimeConfig
       const val = it.value.slice(eq + 1).trim();
       if (key.toLowerCase() !== 'native.cgroupdriver') continue;
       if (val !== 'systemd' && val !== 'cgroupfs') {
-        out.problems.push(finding('runtime-value', 'error', it.span, `native.cgroupdriver=${val} is not supported: dockerd accepts only systemd or cgroupfs and refuses to start ("native.cgroupdriver option ${val} not supported").`));
+        out.problems.push(finding('runtime-config-invalid', 'error', it.span, `native.cgroupdriver=${val} is not supported: dockerd accepts only systemd or cgroupfs and refuses to start ("native.cgroupdriver option ${val} not supported").`));
         return out;
       }
       out.cgroupDriver = {
@@ -385,7 +385,7 @@ export function parseDockerDaemonJson(path: string, text: string): RuntimeConfig
       return out;
     }
   } else if (eo && !(eo.value.kind === 'scalar' && eo.value.value === null)) {
-    out.problems.push(finding('runtime-value', 'error', eo.value.span, '"exec-opts" must be a list of strings such as "native.cgroupdriver=systemd"; dockerd refuses to start.'));
+    out.problems.push(finding('runtime-config-invalid', 'error', eo.value.span, '"exec-opts" must be a list of strings such as "native.cgroupdriver=systemd"; dockerd refuses to start.'));
   }
   out.cgroupDriver = {
     path, runtime: 'docker', driver: 'cgroupfs', explicit: false, span: firstLineSpan(path, lines),
@@ -424,7 +424,7 @@ export function parseCrioConfig(path: string, text: string): RuntimeConfigParse 
   const l = locateToml(text).get(p.join(TOML_PATH_SEP));
   const span: Span = l ? { file: path, range: lines.range(l.keyStart, l.valueEnd) } : firstLineSpan(path, lines);
   if (v !== 'systemd' && v !== 'cgroupfs') {
-    out.problems.push(finding('runtime-value', 'error', span, `cgroup_manager = ${JSON.stringify(v)} is not valid: CRI-O accepts "systemd" or "cgroupfs" and refuses to start otherwise.`));
+    out.problems.push(finding('runtime-config-invalid', 'error', span, `cgroup_manager = ${JSON.stringify(v)} is not valid: CRI-O accepts "systemd" or "cgroupfs" and refuses to start otherwise.`));
     return out;
   }
   out.cgroupDriver = {

@@ -1,6 +1,6 @@
 import type { Rule } from './types.ts';
 import { cgroupDriverInvalid } from './cgroup-driver-invalid.ts';
-import { configUnknownField } from './config-unknown-field.ts';
+import { configFieldUnknown } from './config-field-unknown.ts';
 import { enforceCompressibleConflict, enforceDuplicate, enforceNoneExclusive, enforceUnknownValue } from './enforce-values.ts';
 import { enforceRequiresCgroupsPerQos } from './enforce-requires-cgroups-per-qos.ts';
 import { evictionDefaultsDropped } from './eviction-defaults-dropped.ts';
@@ -11,7 +11,7 @@ import { evictionSoftWithoutGrace } from './eviction-soft-without-grace.ts';
 import { evictionSyntax } from './eviction-syntax.ts';
 import { evictionThresholdIneffective } from './eviction-threshold-ineffective.ts';
 import { cgroupDriverMismatch } from './cgroup-driver-mismatch.ts';
-import { configValueType } from './config-value-type.ts';
+import { configFieldType } from './config-field-type.ts';
 import { flagDeprecated } from './flag-deprecated.ts';
 import { flagOverridesConfig } from './flag-overrides-config.ts';
 import { flagPositionalArgument } from './flag-positional-argument.ts';
@@ -23,7 +23,7 @@ import { reservationExceedsCapacity } from './reservation-exceeds-capacity.ts';
 import { reservedCgroupMissing } from './reserved-cgroup-missing.ts';
 import { reservedResourceUnknown } from './reserved-resource-unknown.ts';
 import { unitContinuationSwallowsDirective } from './unit-continuation-swallows-directive.ts';
-import { unitMultipleExecStart } from './unit-multiple-execstart.ts';
+import { unitExecStartNotReset } from './unit-execstart-not-reset.ts';
 
 export const RULES: readonly Rule[] = [
   reservedCgroupMissing,
@@ -35,13 +35,13 @@ export const RULES: readonly Rule[] = [
   cgroupDriverMismatch,
   cgroupDriverInvalid,
   unitContinuationSwallowsDirective,
-  unitMultipleExecStart,
+  unitExecStartNotReset,
   quantityInvalid,
   quantityNegative,
   reservedResourceUnknown,
   reservationExceedsCapacity,
-  configValueType,
-  configUnknownField,
+  configFieldType,
+  configFieldUnknown,
   evictionSignalUnknown,
   evictionSyntax,
   evictionPercentageRange,

@@ -30,7 +30,7 @@ export const quantityInvalid: Rule = {
   run({ node }) {
     const out: Finding[] = [];
     for (const { what, item, percentOk } of quantityValues(node)) {
-      if (typeof item.value !== 'string' || !item.valueSpan) continue; // non-strings: config-value-type
+      if (typeof item.value !== 'string' || !item.valueSpan) continue; // non-strings: config-field-type
       const text = item.value;
       if (percentOk && text.endsWith('%')) continue; // percentages: eviction rules
       const q = parseQuantity(text);

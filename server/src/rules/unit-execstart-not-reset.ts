@@ -7,8 +7,8 @@
 import { finding, type Finding } from '../model/finding.ts';
 import type { Rule } from './types.ts';
 
-export const unitMultipleExecStart: Rule = {
-  id: 'unit-multiple-execstart',
+export const unitExecStartNotReset: Rule = {
+  id: 'unit-execstart-not-reset',
   summary: 'more than one ExecStart= survives the drop-ins: systemd refuses the service',
   run({ node }) {
     const out: Finding[] = [];
@@ -18,7 +18,7 @@ export const unitMultipleExecStart: Rule = {
     for (const d of rest) {
       out.push(
         finding(
-          'unit-multiple-execstart',
+          'unit-execstart-not-reset',
           'error',
           d.keySpan,
           `This ExecStart= adds a second command to the one in ${first.span.file} line ${first.keySpan.range.start.line + 1}; systemd refuses a Type=${s.serviceType} service with more than one ExecStart=. Reset the list first with an empty "ExecStart=" line.`,

@@ -32,8 +32,8 @@ const SCALAR_WANT: Record<string, Want | undefined> = {
   float: 'number',
 };
 
-export const configValueType: Rule = {
-  id: 'config-value-type',
+export const configFieldType: Rule = {
+  id: 'config-field-type',
   summary: 'a config file value has the wrong type for its field: the kubelet cannot decode the file',
   run({ node }) {
     const out: Finding[] = [];
@@ -41,7 +41,7 @@ export const configValueType: Rule = {
       if (!span) return;
       out.push(
         finding(
-          'config-value-type',
+          'config-field-type',
           'error',
           span,
           `${field} must be ${want}, not ${got}; the kubelet cannot decode the config file and does not start. Write it as ${example}.`,

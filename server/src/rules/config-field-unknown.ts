@@ -10,8 +10,8 @@ import type { Rule } from './types.ts';
 
 let names: string[] | undefined;
 
-export const configUnknownField: Rule = {
-  id: 'config-unknown-field',
+export const configFieldUnknown: Rule = {
+  id: 'config-field-unknown',
   summary: 'a KubeletConfiguration field the kubelet does not know is ignored',
   run({ node }) {
     const out: Finding[] = [];
@@ -22,7 +22,7 @@ export const configUnknownField: Rule = {
         const guess = closest(e.key, names, 4);
         out.push(
           finding(
-            'config-unknown-field',
+            'config-field-unknown',
             'warning',
             e.keySpan,
             `KubeletConfiguration has no field "${e.key}": the kubelet logs it and ignores the setting, so it has no effect.${guess ? ` Did you mean "${guess}"?` : ''}`,
