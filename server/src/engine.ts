@@ -2,7 +2,7 @@
  * The engine's one entry point: files in, nodes and findings out.
  * Knows nothing about editors; the CLI and the language server both call it.
  */
-import type { Finding } from './model/finding.ts';
+import type { Finding, Severity } from './model/finding.ts';
 import type { SourceFile } from './model/source.ts';
 import { NEWEST_VERSION } from './catalog/flags.ts';
 import { computeAllocatable, type Allocatable } from './node/allocatable.ts';
@@ -22,6 +22,8 @@ export interface AnalyzeOptions {
   kubernetesVersion?: string;
   /** Rule ids to leave out. */
   disabledRules?: ReadonlySet<string>;
+  /** Severity per rule id, overriding the rule's own ('off' drops it). */
+  ruleSeverity?: ReadonlyMap<string, Severity | 'off'>;
 }
 
 export interface NodeResult {
@@ -70,11 +72,22 @@ export function analyze(files: readonly SourceFile[], options: AnalyzeOptions = 
   for (const path of ws.paths) if (ws.kind(path)) ws.get(path);
   for (const p of ws.all()) findings.push(...p.problems);
 
-  return {
-    nodes,
-    findings: dedupe(findings).filter((f) => !options.disabledRules?.has(f.code)),
-    files: new Map(ws.all().map((p) => [p.path, p])),
-  };
+  const parsed = new Map(ws.all().map((p) => [p.path, p]));
+  return { nodes, findings: configure(dedupe(findings), parsed, options), files: parsed };
+}
+
+/** Suppression comments, disabled rules and severity overrides. */
+function configure(list: Finding[], files: Map<string, ParsedFile>, options: AnalyzeOptions): Finding[] {
+  const out: Finding[] = [];
+  for (const f of list) {
+    if (options.disabledRules?.has(f.code)) continue;
+    const sup = files.get(f.file)?.suppressions;
+    if (sup?.some((s) => s.line === f.range.start.line && (!s.ids || s.ids.has(f.code)))) continue;
+    const sev = options.ruleSeverity?.get(f.code);
+    if (sev === 'off') continue;
+    out.push(sev ? { ...f, severity: sev } : f);
+  }
+  return out;
 }
 
 /** A modeline in any file of the node overrides the CLI or editor setting. */

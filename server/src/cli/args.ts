@@ -1,11 +1,14 @@
 import { parseCapacity } from '../node/capacity.ts';
 import type { Capacity } from '../node/model.ts';
+import type { Severity } from '../model/finding.ts';
 
 export interface CliOptions {
   format: 'text' | 'json' | 'sarif';
   capacity?: Capacity;
   kubernetesVersion?: string;
   color?: boolean;
+  /** --rule id=severity|off */
+  ruleSeverity: Map<string, Severity | 'off'>;
   /** Show hint-level findings in text output (JSON and SARIF always carry them). */
   hints: boolean;
   paths: string[];
@@ -27,15 +30,20 @@ Options:
   --capacity LIST             node capacity, e.g. cpu=16,memory=64Gi,ephemeral-storage=200Gi,pods=110
                               (a "# kubelet-lint: capacity ..." modeline in a node's file overrides it)
   --kubernetes-version X.Y    target kubelet version (default: the newest known)
+  --rule ID=SEVERITY          change a rule's severity (off, hint, information, warning, error); repeatable
   --hints                     also list hint-level findings in text output (deprecated flags, ...)
   --color / --no-color        force or disable colours in text output
   -h, --help                  show this help
   --version                   print the version
 
+Silence a finding with a comment on the line before it:
+  # kubelet-lint-disable-next-line RULE-ID[,RULE-ID]
+or, in YAML and TOML, at the end of its line: # kubelet-lint-disable-line RULE-ID
+
 Exit status: 0 no errors, 1 at least one error-level finding, 2 usage error or unreadable path.`;
 
 export function parseArgs(argv: readonly string[]): CliOptions {
-  const o: CliOptions = { format: 'text', paths: [], help: false, version: false, hints: false };
+  const o: CliOptions = { format: 'text', paths: [], help: false, version: false, hints: false, ruleSeverity: new Map() };
   const value = (i: number, name: string): string => {
     const v = argv[i];
     if (v === undefined) throw new UsageError(`${name} needs a value`);
@@ -73,6 +81,13 @@ export function parseArgs(argv: readonly string[]): CliOptions {
         const v = take().replace(/^v/, '');
         if (!/^1\.\d+(\.\d+)?$/.test(v)) throw new UsageError(`--kubernetes-version must look like 1.31, not "${v}"`);
         o.kubernetesVersion = v.split('.').slice(0, 2).join('.');
+        break;
+      }
+      case '--rule': {
+        const spec = take();
+        const m = /^([a-z][a-z0-9-]*)=(off|hint|information|warning|error)$/.exec(spec);
+        if (!m) throw new UsageError(`--rule takes id=off|hint|information|warning|error, not "${spec}"`);
+        o.ruleSeverity.set(m[1], m[2] as Severity | 'off');
         break;
       }
       case '--hints':

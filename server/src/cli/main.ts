@@ -36,7 +36,11 @@ export function main(argv: readonly string[]): number {
     return 2;
   }
   for (const s of files.skipped) process.stderr.write(`kubelet-lint: skipped ${s.path}: ${s.reason}\n`);
-  const analysis = analyze(files.files, { capacity: opts.capacity, kubernetesVersion: opts.kubernetesVersion });
+  const analysis = analyze(files.files, {
+    capacity: opts.capacity,
+    kubernetesVersion: opts.kubernetesVersion,
+    ruleSeverity: opts.ruleSeverity,
+  });
   const out =
     opts.format === 'json'
       ? formatJson(analysis) + '\n'

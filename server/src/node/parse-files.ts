@@ -7,6 +7,7 @@ import { parseEnvFile } from '../parse/systemd/envfile.ts';
 import { parseConfigFile } from '../parse/config.ts';
 import { parseContainerdConfig, parseCrioConfig, parseDockerDaemonJson } from '../parse/runtime.ts';
 import { scanModelines, type Modeline } from '../parse/modeline.ts';
+import { scanSuppressions, type Suppression } from '../parse/suppressions.ts';
 
 export interface ParsedFile {
   path: string;
@@ -16,12 +17,13 @@ export interface ParsedFile {
   config?: ConfigFileParse;
   runtime?: RuntimeConfigParse;
   modelines: Modeline[];
+  suppressions: Suppression[];
   problems: Finding[];
 }
 
 export function parseAs(src: SourceFile, kind: FileKind, opts?: { fragment?: boolean }): ParsedFile {
   const { path, text } = src;
-  const out: ParsedFile = { path, kind, modelines: [], problems: [] };
+  const out: ParsedFile = { path, kind, modelines: [], suppressions: [], problems: [] };
   switch (kind) {
     case 'unit':
     case 'dropin':
@@ -48,10 +50,13 @@ export function parseAs(src: SourceFile, kind: FileKind, opts?: { fragment?: boo
       break;
   }
   if (out.runtime) out.problems.push(...out.runtime.problems);
-  if (!(kind === 'kubelet-config' && path.endsWith('.json')) && kind !== 'docker') {
+  const json = kind === 'docker' || (out.config?.kubeletConfigs[0]?.format ?? (path.endsWith('.json') ? 'json' : 'yaml')) === 'json';
+  if (!json) {
     const m = scanModelines(path, text);
     out.modelines = m.modelines;
     out.problems.push(...m.problems);
+    const trailing = kind === 'kubelet-config' || kind === 'kubeadm-config' || kind === 'containerd' || kind === 'crio';
+    out.suppressions = scanSuppressions(text, trailing);
   }
   return out;
 }

@@ -1,0 +1,46 @@
+/**
+ * Suppression comments:
+ *
+ *   # kubelet-lint-disable-next-line reserved-cgroup-missing,flag-deprecated
+ *   cgroupDriver: cgroupfs  # kubelet-lint-disable-line cgroup-driver-mismatch
+ *
+ * Without ids every rule is silenced on that line. `disable-next-line` must be
+ * a whole comment line; `disable-line` needs a trailing comment, which YAML
+ * and TOML have but systemd does not (there `#` after a value is part of it).
+ */
+export interface Suppression {
+  /** 0-based line whose findings are silenced. */
+  line: number;
+  /** Rule ids, or undefined for all. */
+  ids?: Set<string>;
+}
+
+const NEXT = 'kubelet-lint-disable-next-line';
+const SAME = 'kubelet-lint-disable-line';
+
+export function scanSuppressions(text: string, trailingComments: boolean): Suppression[] {
+  const out: Suppression[] = [];
+  if (!text.includes('kubelet-lint-disable')) return out;
+  let line = 0;
+  let start = 0;
+  while (start <= text.length) {
+    let end = text.indexOf('\n', start);
+    if (end === -1) end = text.length;
+    const raw = text.slice(start, end);
+    const next = raw.indexOf(NEXT);
+    if (next !== -1 && /^\s*[#;]/.test(raw)) {
+      out.push({ line: line + 1, ids: ids(raw.slice(next + NEXT.length)) });
+    } else if (trailingComments) {
+      const same = raw.indexOf(SAME);
+      if (same !== -1 && raw.lastIndexOf('#', same) !== -1) out.push({ line, ids: ids(raw.slice(same + SAME.length)) });
+    }
+    line++;
+    start = end + 1;
+  }
+  return out;
+}
+
+function ids(rest: string): Set<string> | undefined {
+  const list = rest.split(/[\s,]+/).filter((s) => /^[a-z][a-z0-9-]*$/.test(s));
+  return list.length ? new Set(list) : undefined;
+}
