@@ -20,7 +20,7 @@ const EXPECTED: Record<string, string[]> = {
   '006': ['error:flag-removed'],
   '007': ['error:flag-removed'],
   '017': ['error:flag-removed'],
-  '023': ['error:flag-removed'],
+  '023': ['error:flag-removed', 'error:flag-value-invalid'], // sed placeholder MAX_PODS; in-tree --cloud-provider=aws
   '044': ['error:flag-removed'], // --pod-infra-container-image, removed in 1.35
   '049': ['error:flag-removed'],
   '050': ['error:flag-removed'],

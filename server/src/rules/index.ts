@@ -1,4 +1,14 @@
 import type { Rule } from './types.ts';
+import { configValueInvalid } from './config-value-invalid.ts';
+import { cpuManagerStaticNeedsReservation } from './cpu-manager-static-needs-reservation.ts';
+import { flagDuplicate } from './flag-duplicate.ts';
+import { flagValueInvalid } from './flag-value-invalid.ts';
+import { memoryManagerReservedMismatch } from './memory-manager-reserved-mismatch.ts';
+import { reservedCgroupSystemdName } from './reserved-cgroup-systemd-name.ts';
+import { reservedCgroupUnused } from './reserved-cgroup-unused.ts';
+import { reservedCgroupV1Controllers } from './reserved-cgroup-v1-controllers.ts';
+import { reservedCpusConflict } from './reserved-cpus-conflict.ts';
+import { systemReservedEnforced } from './system-reserved-enforced.ts';
 import { cgroupDriverInvalid } from './cgroup-driver-invalid.ts';
 import { configFieldUnknown } from './config-field-unknown.ts';
 import { enforceCompressibleConflict, enforceDuplicate, enforceNoneExclusive, enforceUnknownValue } from './enforce-values.ts';
@@ -27,6 +37,13 @@ import { unitExecStartNotReset } from './unit-execstart-not-reset.ts';
 
 export const RULES: readonly Rule[] = [
   reservedCgroupMissing,
+  reservedCgroupUnused,
+  reservedCgroupSystemdName,
+  reservedCgroupV1Controllers,
+  systemReservedEnforced,
+  reservedCpusConflict,
+  cpuManagerStaticNeedsReservation,
+  memoryManagerReservedMismatch,
   enforceNoneExclusive,
   enforceDuplicate,
   enforceUnknownValue,
@@ -42,6 +59,7 @@ export const RULES: readonly Rule[] = [
   reservationExceedsCapacity,
   configFieldType,
   configFieldUnknown,
+  configValueInvalid,
   evictionSignalUnknown,
   evictionSyntax,
   evictionPercentageRange,
@@ -52,6 +70,8 @@ export const RULES: readonly Rule[] = [
   flagUnknown,
   flagRemoved,
   flagPositionalArgument,
+  flagValueInvalid,
+  flagDuplicate,
   flagOverridesConfig,
   flagDeprecated,
 ];

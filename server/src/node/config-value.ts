@@ -1,0 +1,24 @@
+/** The effective value of a nested KubeletConfiguration field (`memorySwap.swapBehavior`), flag first. */
+import type { Span } from '../model/range.ts';
+import type { ConfigNode } from '../parse/types.ts';
+import type { NodeModel } from './model.ts';
+
+export interface FieldValue {
+  value: string | number | boolean | null;
+  text: string;
+  span: Span;
+  how: 'flag' | 'config';
+}
+
+export function fieldValue(node: NodeModel, path: string): FieldValue | undefined {
+  const s = node.settings.get(path);
+  if (s?.kind === 'scalar' && s.span) return { value: s.value, text: s.text, span: s.span, how: s.from.how === 'flag' || s.from.how === 'kubeadm-extra-args' ? 'flag' : 'config' };
+  if (!path.includes('.')) return undefined;
+  const parts = path.split('.');
+  for (const doc of [...node.kubeletConfigs].reverse()) {
+    let n: ConfigNode | undefined = doc.root;
+    for (const p of parts) n = n?.kind === 'map' ? n.entries.find((e) => e.key === p)?.value : undefined;
+    if (n?.kind === 'scalar') return { value: n.value, text: n.source, span: n.span, how: 'config' };
+  }
+  return undefined;
+}

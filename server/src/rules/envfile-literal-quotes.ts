@@ -1,0 +1,69 @@
+/**
+ * env-file.c: quotes are special only where a value starts, so in
+ * `KUBELET_EXTRA_ARGS=--node-labels='a=b'` they are part of the value, and
+ * inside `A="--x='y'"` the inner quotes are too. Whether the kubelet then sees
+ * them depends on how ExecStart= uses the variable (env-util.c
+ * replace_env_argv): a whole-word `$A` is split with EXTRACT_UNQUOTE, which
+ * removes them again; `${A}` is replaced as is, quotes included. So this rule
+ * looks at the final argv: a word that still holds a quote character that came
+ * from an environment file is what the kubelet receives, quotes and all
+ * (`--container-runtime-endpoint='unix:///...'` is no socket path it can dial).
+ */
+import { finding, type Finding } from '../model/finding.ts';
+import type { Span } from '../model/range.ts';
+import type { EnvAssignment } from '../parse/types.ts';
+import type { Rule } from './types.ts';
+
+const QUOTE = /['"]/;
+
+function inside(a: Span, b: Span): boolean {
+  const s = a.range.start;
+  const e = a.range.end;
+  const bs = b.range.start;
+  const be = b.range.end;
+  return a.file === b.file &&
+    (s.line > bs.line || (s.line === bs.line && s.character >= bs.character)) &&
+    (e.line < be.line || (e.line === be.line && e.character <= be.character));
+}
+
+export const envfileLiteralQuotes: Rule = {
+  id: 'envfile-literal-quotes',
+  summary: 'quotes from an environment file reach the kubelet as part of an argument',
+  run({ node }) {
+    const out: Finding[] = [];
+    const s = node.service;
+    for (const w of node.argv) {
+      if (!w.via || !QUOTE.test(w.text)) continue;
+      // The environment-file assignments this word is made of.
+      const sources: EnvAssignment[] = [];
+      let inPlace = false;
+      if (s) {
+        const names = new Set([w.via.variable]);
+        for (const r of node.execReferences ?? []) if (r.defined && inside(r.span, w.span)) names.add(r.variable);
+        for (const name of names) {
+          const e = s.environment.get(name);
+          if (e && e.source === 'EnvironmentFile' && QUOTE.test(e.assignment.value)) sources.push(e.assignment);
+        }
+        // A word written in ExecStart itself (not one split out of the value) came from `${NAME}`.
+        inPlace = w.span.file === s.execStart?.span.file && inside(w.via.span, w.span);
+        if (sources.length === 0) continue;
+      }
+      const how = inPlace
+        ? `\${${w.via.variable}} is replaced as is, so the quotes of the environment file's value stay in the argument`
+        : `a quote escaped with "\\" survives the splitting of $${w.via.variable} into words`;
+      const advice = inPlace
+        ? `Remove the quotes, or reference the variable as a whole word ($${w.via.variable}), which splits and unquotes it.`
+        : 'Remove the quotes.';
+      out.push(
+        finding(
+          'envfile-literal-quotes',
+          'warning',
+          w.span,
+          `The kubelet receives the argument ${JSON.stringify(w.text)} with the quote characters in it: systemd removes quotes in an environment file only where they start the value, and ${how}. The kubelet does not remove them either: the value it reads includes them. ${advice}`,
+          { related: sources.map((a) => ({ span: a.span, message: `${a.name} is set here, with literal quotes` })) },
+        ),
+      );
+    }
+    return out;
+  },
+};

@@ -1,0 +1,80 @@
+/**
+ * pflag: a scalar flag given twice keeps the last value; a map flag given
+ * twice accumulates keys (only its first Set clears the map), a later key
+ * replacing an earlier one. Either way one of the occurrences is dead weight
+ * or a surprise — typically KUBELET_EXTRA_ARGS repeating a flag that
+ * kubeadm-flags.env already sets.
+ */
+import { finding, type Finding } from '../model/finding.ts';
+import { flagInfo } from '../catalog/flags.ts';
+import { parseLangleMap, parseMapStringBool, parseMapStringString } from '../quantity/mapflag.ts';
+import type { FlagUse } from '../node/model.ts';
+import type { Rule } from './types.ts';
+
+function at(f: FlagUse): string {
+  return `${f.span.file} line ${f.span.range.start.line + 1}${f.nameWord.via ? ` (via $${f.nameWord.via.variable})` : ''}`;
+}
+
+function keys(f: FlagUse): Map<string, string> {
+  const info = flagInfo(f.name);
+  const v = f.value ?? '';
+  const syn = info?.syntax;
+  const parsed =
+    syn?.type === 'map'
+      ? syn.value === 'bool'
+        ? parseMapStringBool(v)
+        : syn.form === 'signal<value'
+          ? parseLangleMap(v)
+          : parseMapStringString(v)
+      : { entries: [] };
+  return new Map(parsed.entries.map((e) => [e.key, e.value]));
+}
+
+export const flagDuplicate: Rule = {
+  id: 'flag-duplicate',
+  summary: 'the same flag is given more than once',
+  run({ node }) {
+    const out: Finding[] = [];
+    const byName = new Map<string, FlagUse[]>();
+    for (const f of node.flags) byName.set(f.name, [...(byName.get(f.name) ?? []), f]);
+    for (const [name, uses] of byName) {
+      if (uses.length < 2) continue;
+      const info = flagInfo(name);
+      const last = uses[uses.length - 1];
+      if (info?.syntax.type === 'map') {
+        // Accumulating different keys is how repeated map flags are meant to work; a repeated key is not.
+        const seen = new Map<string, FlagUse>();
+        for (const u of uses) {
+          for (const [k, v] of keys(u)) {
+            const prev = seen.get(k);
+            if (prev && keys(prev).get(k) !== v) {
+              out.push(
+                finding('flag-duplicate', 'warning', prev.span, `--${name} sets ${k}=${keys(prev).get(k)} here, but ${k}=${v} at ${at(u)} replaces it (repeated map flags merge key by key, the later key winning).`, {
+                  related: [{ span: u.span, message: `the ${k} that wins` }],
+                }),
+              );
+            }
+            seen.set(k, u);
+          }
+        }
+        continue;
+      }
+      if (info?.syntax.type === 'list') continue; // repeated list flags append: enforce rules judge the result
+      for (const u of uses.slice(0, -1)) {
+        const same = (u.value ?? 'true') === (last.value ?? 'true');
+        out.push(
+          finding(
+            'flag-duplicate',
+            'warning',
+            u.span,
+            same
+              ? `--${name}=${u.value ?? 'true'} is given again at ${at(last)} with the same value; one of them can go.`
+              : `--${name}=${u.value ?? 'true'} has no effect: --${name}=${last.value ?? 'true'} at ${at(last)} comes later on the command line and the last one wins.`,
+            { related: [{ span: last.span, message: 'the occurrence that wins' }] },
+          ),
+        );
+      }
+    }
+    return out;
+  },
+};

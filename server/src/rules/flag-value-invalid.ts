@@ -1,0 +1,78 @@
+/**
+ * pflag parses typed flags at startup (`invalid argument "x" for "--max-pods"
+ * flag: strconv.ParseInt: parsing "x": invalid syntax`), and the kubelet's
+ * config validation rejects values outside an enum. Either way it does not
+ * start. Map flags are checked as they are split (effective.ts), quantities
+ * of reservations and thresholds by their own rules.
+ */
+import { finding, type Finding } from '../model/finding.ts';
+import { compareVersions, flagInfo } from '../catalog/flags.ts';
+import { parseGoDuration } from '../quantity/duration.ts';
+import { parseQuantity } from '../quantity/quantity.ts';
+import { parseGoBool } from '../node/read.ts';
+import { closest } from './suggest.ts';
+import type { Rule } from './types.ts';
+
+/** strconv.ParseInt(s, 0, bits): decimal, 0x, 0o, 0b, underscores between digits with a prefix. */
+const INT = /^[+-]?(?:0[xX](?:_?[0-9a-fA-F])+|0[oO]?(?:_?[0-7])+|0[bB](?:_?[01])+|\d+)$/;
+const FLOAT = /^[+-]?(?:(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?|[iI]nf(?:inity)?|NaN)$/;
+
+/** Flags whose enum has its own rule or is not enforced at startup. */
+const ENUM_ELSEWHERE = new Set(['cgroup-driver', 'version']);
+
+function check(type: string, v: string): string | undefined {
+  switch (type) {
+    case 'bool':
+      return parseGoBool(v) === undefined ? `strconv.ParseBool: parsing "${v}": invalid syntax (use true or false)` : undefined;
+    case 'int':
+      return INT.test(v) ? undefined : `strconv.ParseInt: parsing "${v}": invalid syntax (a whole number is expected)`;
+    case 'float':
+      return FLOAT.test(v) ? undefined : `strconv.ParseFloat: parsing "${v}": invalid syntax`;
+    case 'duration': {
+      const d = parseGoDuration(v);
+      return d.ok ? undefined : d.error;
+    }
+    case 'quantity': {
+      const q = parseQuantity(v);
+      return q.ok ? undefined : q.error;
+    }
+  }
+  return undefined;
+}
+
+export const flagValueInvalid: Rule = {
+  id: 'flag-value-invalid',
+  summary: 'a flag value does not parse as the flag type, or is not one of its allowed values',
+  run({ node }) {
+    const out: Finding[] = [];
+    for (const f of node.flags) {
+      const info = flagInfo(f.name);
+      if (!info || f.value === undefined) continue;
+      const syn = info.syntax;
+      let problem: string | undefined;
+      let guess: string | undefined;
+      if (syn.type === 'enum') {
+        const values = syn.values.map((v) => (v === "''" ? '' : v));
+        if (ENUM_ELSEWHERE.has(info.name) || values.includes(f.value)) continue;
+        // In-tree cloud providers were accepted until DisableCloudProviders went GA (1.29).
+        if (info.name === 'cloud-provider' && compareVersions(node.kubernetesVersion, '1.29') < 0) continue;
+        guess = closest(f.value, values.filter(Boolean), 4);
+        problem = `"${f.value}" is not one of ${values.map((v) => (v === '' ? '"" (empty)' : v)).join(', ')}`;
+      } else {
+        problem = check(syn.type, f.value);
+      }
+      if (!problem) continue;
+      const span = f.valueSpan;
+      out.push(
+        finding(
+          'flag-value-invalid',
+          'error',
+          span,
+          `--${f.name}: ${problem}; the kubelet refuses to start.${guess ? ` Did you mean "${guess}"?` : ''}`,
+          guess ? { fixes: [{ title: `Change to "${guess}"`, edits: [{ file: span.file, range: span.range, newText: guess }], preferred: true }] } : undefined,
+        ),
+      );
+    }
+    return out;
+  },
+};

@@ -1,0 +1,63 @@
+/**
+ * Under the systemd cgroup driver the kubelet does not use a reserved cgroup
+ * path as written: it keeps only the last path element and reads every "-"
+ * as a slice level (cgroup_manager_linux.go ParseSystemdToCgroupName).
+ * `/system.slice/kubelet.service` becomes `/kubelet.service.slice` and
+ * `/kube-reserved` becomes `/kube.slice/kube-reserved.slice` — slices that
+ * usually do not exist, so enforcement fails at startup.
+ */
+import { finding, type Finding } from '../model/finding.ts';
+import { systemdCgroupPath } from '../node/cgroups.ts';
+import { cgroupDriver } from '../node/read.ts';
+import type { Rule } from './types.ts';
+
+const FIELDS = [
+  { field: 'kubeReservedCgroup', flag: 'kube-reserved-cgroup' },
+  { field: 'systemReservedCgroup', flag: 'system-reserved-cgroup' },
+];
+
+/**
+ * True when the kubelet's slice is the one the user meant: a slice named as
+ * systemd names it ("/kube-reserved.slice" is systemd's
+ * /kube.slice/kube-reserved.slice too), its full expanded path, or a single
+ * dash-free name ("/runtime" means "/runtime.slice").
+ */
+function sameAsWritten(name: string, resolved: string): boolean {
+  const clean = '/' + name.replace(/^\/+|\/+$/g, '');
+  if (clean === resolved) return true;
+  const parts = clean.split('/').filter(Boolean);
+  if (parts.length === 1 && parts[0].endsWith('.slice')) return true;
+  return parts.length === 1 && !parts[0].includes('-') && !parts[0].includes('.') && resolved === clean + '.slice';
+}
+
+export const reservedCgroupSystemdName: Rule = {
+  id: 'reserved-cgroup-systemd-name',
+  summary: 'under the systemd driver a reserved cgroup path turns into a different slice',
+  run({ node }) {
+    const out: Finding[] = [];
+    if (cgroupDriver(node).value !== 'systemd') return out;
+    for (const { field, flag } of FIELDS) {
+      const s = node.settings.get(field);
+      if (s?.kind !== 'scalar' || typeof s.value !== 'string' || s.value === '' || !s.span) continue;
+      const resolved = systemdCgroupPath(s.value);
+      if (sameAsWritten(s.value, resolved)) continue;
+      const name = s.from.how === 'flag' ? `--${flag}` : field;
+      out.push(
+        finding(
+          'reserved-cgroup-systemd-name',
+          'warning',
+          s.span,
+          `With cgroupDriver systemd the kubelet reads ${name} "${s.value}" as the slice ${resolved}: it keeps only the last path element and turns each "-" into a slice level. ` +
+            `Unless ${resolved} exists, the kubelet fails to enforce the reservation and does not start. Name the slice itself, e.g. "${suggest(s.value)}", and put the daemons in it (Slice= in their units).`,
+        ),
+      );
+    }
+    return out;
+  },
+};
+
+function suggest(name: string): string {
+  const base = name.replace(/\/+$/, '').split('/').pop() ?? name;
+  const stem = base.replace(/\.(slice|service|scope)$/, '').replaceAll('-', '_');
+  return `/${stem}.slice`;
+}

@@ -1,0 +1,80 @@
+/**
+ * env-util.c replace_env_argv(): an unset variable expands to nothing, with
+ * no log line. When ExecStart= references `$KUBELET_KUBECONFIG_ARGS` and no
+ * Environment=/EnvironmentFile= of the service sets it, the kubelet silently
+ * starts without those flags (no --kubeconfig, no --config).
+ *
+ * Variables systemd itself puts in the environment of the command (sd_listen,
+ * sd_notify, directories, credentials, the manager's PATH/LANG, User= ones)
+ * and those passed with PassEnvironment= are not reported.
+ */
+import { finding, type Finding } from '../model/finding.ts';
+import type { Rule } from './types.ts';
+
+/** Variables systemd sets for the command (systemd.exec(5) "Environment Variables in Spawned Processes"). */
+const SYSTEMD_SET = new Set([
+  'PATH', 'LANG', 'LANGUAGE', 'USER', 'LOGNAME', 'HOME', 'SHELL', 'TERM', 'INVOCATION_ID', 'JOURNAL_STREAM',
+  'MAINPID', 'MANAGERPID', 'SYSTEMD_EXEC_PID', 'NOTIFY_SOCKET', 'LISTEN_FDS', 'LISTEN_PID', 'LISTEN_FDNAMES',
+  'WATCHDOG_PID', 'WATCHDOG_USEC', 'RUNTIME_DIRECTORY', 'STATE_DIRECTORY', 'CACHE_DIRECTORY', 'LOGS_DIRECTORY',
+  'CONFIGURATION_DIRECTORY', 'CREDENTIALS_DIRECTORY', 'PIDFILE', 'FDSTORE', 'MEMORY_PRESSURE_WATCH',
+  'MEMORY_PRESSURE_WRITE', 'SERVICE_RESULT', 'EXIT_CODE', 'EXIT_STATUS', 'REMOTE_ADDR', 'REMOTE_PORT',
+  'TRIGGER_UNIT', 'TRIGGER_PATH', 'TRIGGER_TIMER_REALTIME_USEC', 'TRIGGER_TIMER_MONOTONIC_USEC',
+  'MONITOR_SERVICE_RESULT', 'MONITOR_EXIT_CODE', 'MONITOR_EXIT_STATUS', 'MONITOR_INVOCATION_ID', 'MONITOR_UNIT',
+  'container', 'container_uuid', 'XDG_RUNTIME_DIR', 'XDG_SESSION_ID', 'XDG_SEAT', 'XDG_VTNR',
+]);
+
+export const unitVariableUndefined: Rule = {
+  id: 'unit-variable-undefined',
+  summary: 'ExecStart= references a variable no Environment=/EnvironmentFile= of the service sets',
+  run({ node }) {
+    const out: Finding[] = [];
+    const s = node.service;
+    if (!s || !s.execStart) return out;
+
+    let passed = new Set<string>();
+    for (const f of s.files) {
+      for (const d of f.directives) {
+        if (d.section !== 'Service' || d.key !== 'PassEnvironment') continue;
+        passed = d.value === '' ? new Set() : new Set([...passed, ...d.value.split(/[ \t\n]+/).filter(Boolean)]);
+      }
+    }
+
+    const unresolved = s.envFileRefs.filter((r) => !r.resolved);
+    const resolved = s.envFileRefs.filter((r) => r.resolved);
+    const seen = new Set<string>();
+    for (const ref of node.execReferences ?? []) {
+      if (ref.defined || ref.invalidName) continue;
+      if (SYSTEMD_SET.has(ref.variable) || /^LC_[A-Z_]+$/.test(ref.variable) || passed.has(ref.variable)) continue;
+      const key = `${ref.span.file}|${ref.span.range.start.line}:${ref.span.range.start.character}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      const name = ref.variable;
+      if (unresolved.length) {
+        const paths = unresolved.map((r) => `${r.optional ? '-' : ''}${r.path}`).join(', ');
+        out.push(
+          finding(
+            'unit-variable-undefined',
+            'information',
+            ref.span,
+            `No Environment= of the service sets $${name}; it can only come from EnvironmentFile=${paths}, ${unresolved.length > 1 ? 'which are' : 'which is'} not in the workspace. If that file does not set it, systemd expands $${name} to nothing and the kubelet gets none of its flags.`,
+            { related: unresolved.map((r) => ({ span: r.directive.valueMap.span(0, r.directive.value.length), message: 'not in the workspace: may set the variable' })) },
+          ),
+        );
+      } else {
+        const where = resolved.length
+          ? `No Environment= of the service sets $${name}, nor does ${resolved.map((r) => r.resolved).join(', ')}`
+          : `No Environment= or EnvironmentFile= of the service sets $${name}`;
+        out.push(
+          finding(
+            'unit-variable-undefined',
+            'warning',
+            ref.span,
+            `${where}: systemd expands it to nothing, silently, and the kubelet starts without the flags it was meant to carry.`,
+            { related: resolved.map((r) => ({ span: r.directive.valueMap.span(0, r.directive.value.length), message: 'read; does not set the variable' })) },
+          ),
+        );
+      }
+    }
+    return out;
+  },
+};
