@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { parseConfigFile, isKubeletFamilyYaml } from '../../server/src/parse/config.ts';
 import { parseYamlStream, parseJsonText, resolvePlainScalar, getEntry } from '../../server/src/parse/yamljson.ts';
 import type { MapNode, ScalarNode } from '../../server/src/parse/types.ts';
+import { HANG_MS } from '../helpers/hang.ts';
 
 // The package is CommonJS (no "type": "module"), so import.meta is not available to tsc; __dirname is.
 const corpus = join(__dirname, '../../../shared/corpus/files/');
@@ -103,19 +104,19 @@ test('duplicate keys: warning config-field-duplicate; the last value wins (lenie
   assert.equal(val(j.kubeletConfigs[0].root, 'maxPods'), 2);
 });
 
-test('a 20,000-key map parses in well under a second (O(n) duplicate check)', () => {
+test('a 20,000-key map parses without hanging (O(n) duplicate check; speed is measured by npm run bench)', () => {
   const lines = ['kind: KubeletConfiguration', 'apiVersion: kubelet.config.k8s.io/v1beta1', 'featureGates:'];
   for (let i = 0; i < 20000; i++) lines.push(`  Gate${i}: true`);
   lines.push('  Gate5: false');
   const t0 = performance.now();
   const r = parseConfigFile('big.yaml', lines.join('\n'));
   const ms = performance.now() - t0;
-  assert.ok(ms < 1000, `took ${ms} ms`);
+  assert.ok(ms < HANG_MS, `took ${ms} ms`);
   assert.equal(r.problems.filter((p) => p.code === 'config-field-duplicate').length, 1);
   const j = '{' + Array.from({ length: 20000 }, (_, i) => `"k${i}": ${i}`).join(',') + '}';
   const t1 = performance.now();
   parseJsonText('big.json', j);
-  assert.ok(performance.now() - t1 < 1000);
+  assert.ok(performance.now() - t1 < HANG_MS);
 });
 
 test('alias bomb (billion laughs) gives config-alias, not a hang (go-yaml: "document contains excessive aliasing")', () => {
@@ -123,7 +124,7 @@ test('alias bomb (billion laughs) gives config-alias, not a hang (go-yaml: "docu
   for (let i = 1; i < 12; i++) lines.push(`a${i}: &a${i} [${Array(9).fill(`*a${i - 1}`).join(',')}]`);
   const t0 = performance.now();
   const r = parseYamlStream('bomb.yaml', lines.join('\n'));
-  assert.ok(performance.now() - t0 < 2000);
+  assert.ok(performance.now() - t0 < HANG_MS);
   assert.ok(r.problems.some((p) => p.code === 'config-alias'));
   // a normal alias resolves
   const ok = parseYamlStream('ok.yaml', 'base: &b {cpu: "1"}\nkubeReserved: *b\nsystemReserved:\n  <<: *b\n  memory: 1Gi\n');

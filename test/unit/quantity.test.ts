@@ -1,3 +1,4 @@
+import { HANG_MS } from '../helpers/hang.ts';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
@@ -483,10 +484,10 @@ test('hostile input is bounded: 1e999999, a 10,000-digit number, "9".repeat(1000
   const [g, tg] = timed(() => parseQuantity('1.' + '5'.repeat(100000) + 'Ki'));
   assert.equal(g.ok, false); // BinarySI with > MAX_DIGITS digits: analyzer limit
   for (const [name, t] of [['1e999999', ta], ['10k digits', tb], ['100k digits', tc], ['30 digits e2^31', td], ['100k frac', te], ['100k exp', tf], ['100k bin', tg]] as const) {
-    assert.ok(t < 10, `${name} took ${t.toFixed(2)} ms`);
+    assert.ok(t < HANG_MS, `${name} took ${t.toFixed(2)} ms`);
   }
   if (d.ok) {
     const [, tv] = timed(() => [value(d.q), milliValue(d.q), canonical(d.q), cmp(d.q, a.ok ? a.q : d.q)]);
-    assert.ok(tv < 10);
+    assert.ok(tv < HANG_MS);
   }
 });

@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { parseEnvFile } from '../../server/src/parse/systemd/envfile.ts';
 import { LineIndex, type TextMap } from '../../server/src/model/range.ts';
 import type { EnvFile } from '../../server/src/parse/types.ts';
+import { HANG_MS } from '../helpers/hang.ts';
 
 function vars(f: EnvFile): [string, string][] {
   return f.assignments.map((a) => [a.name, a.value]);
@@ -147,7 +148,7 @@ test('duplicate names are all returned in file order; the last one wins for the 
   assert.deepEqual(vars(f), [['A', '1'], ['A', '2']]);
 });
 
-test('a 5 MB env file parses in well under a second', () => {
+test('a 5 MB env file parses without hanging', () => {
   const parts: string[] = [];
   let size = 0;
   for (let i = 0; size < 5_000_000; i++) {
@@ -159,7 +160,7 @@ test('a 5 MB env file parses in well under a second', () => {
   const t0 = performance.now();
   const f = parseEnvFile('/e', text);
   const ms = performance.now() - t0;
-  assert.ok(ms < 1000, `took ${ms} ms`);
+  assert.ok(ms < HANG_MS, `took ${ms} ms`);
   assert.ok(f.assignments.length > 50_000);
   assert.equal(f.problems.length, 0);
 });

@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { parseUnit, LONG_LINE_MAX } from '../../server/src/parse/systemd/unit.ts';
 import { LineIndex, type TextMap } from '../../server/src/model/range.ts';
 import type { UnitDirective, UnitFile } from '../../server/src/parse/types.ts';
+import { HANG_MS } from '../helpers/hang.ts';
 
 /** Every character of `value` maps to the same character in the file (a continuation's space maps to its `\`). */
 function assertMapsExactly(file: string, value: string, map: TextMap): void {
@@ -210,7 +211,7 @@ test('a line of LONG_LINE_MAX (1 MiB) bytes or more is an error, never a crash, 
   const t0 = performance.now();
   const u = parseUnit('/u', `[Service]\n${long}\nB=2\n`);
   const ms = performance.now() - t0;
-  assert.ok(ms < 500, `took ${ms} ms`);
+  assert.ok(ms < HANG_MS, `took ${ms} ms`);
   assert.equal(u.problems.length, 1);
   assert.equal(u.problems[0].code, 'unit-line-too-long');
   assert.equal(u.problems[0].severity, 'error');
@@ -232,7 +233,7 @@ test('continued lines joining to over 1 MiB are an error (conf-parser.c "Continu
   assert.equal(get(u, 'B')!.value, '1');
 });
 
-test('a 5 MB unit file with a 900 kB continued line parses in well under a second (linear time)', () => {
+test('a 5 MB unit file with a 900 kB continued line parses without hanging (linear time; measured by npm run bench)', () => {
   const line = '\t--flag-number-something=' + 'v'.repeat(60) + ' \\\n';
   const parts: string[] = ['[Service]\n', 'ExecStart=/bin/x \\\n'];
   let size = 0;
@@ -250,7 +251,7 @@ test('a 5 MB unit file with a 900 kB continued line parses in well under a secon
   const t0 = performance.now();
   const u = parseUnit('/u', text);
   const ms = performance.now() - t0;
-  assert.ok(ms < 1000, `took ${ms} ms`);
+  assert.ok(ms < HANG_MS, `took ${ms} ms`);
   assert.equal(u.problems.length, 0);
   assert.ok(get(u, 'ExecStart')!.value.endsWith('last'));
   assert.ok(u.directives.length > 100_000);

@@ -1,3 +1,4 @@
+import { HANG_MS } from '../helpers/hang.ts';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { canonical } from '../../server/src/quantity/quantity.ts';
@@ -122,5 +123,5 @@ test('golang/go src/strconv/atof.go ParseFloat(s, 32): syntax (inf/nan, hex, und
   const t = performance.now();
   assert.equal(parseFloat32('1' + '0'.repeat(100000)).ok, false);
   assert.equal(v('0.' + '0'.repeat(100000) + '1'), 0);
-  assert.ok(performance.now() - t < 50);
+  assert.ok(performance.now() - t < HANG_MS);
 });

@@ -33,6 +33,12 @@ export interface UnitFile {
   directives: UnitDirective[];
   /** Parse-level problems systemd logs (missing '=', assignment outside section, line too long, ...). */
   problems: Finding[];
+  /**
+   * Physical lines (not comments) ending in an unpaired `\` followed by blanks:
+   * systemd does not continue them. `backslash` and `end` are characters on
+   * `line` (the `\`, and the end of the trailing blanks). Absent when none.
+   */
+  trailingBlankContinuations?: { line: number; backslash: number; end: number }[];
 }
 
 // ---------- words and variables ----------

@@ -1,4 +1,8 @@
 import type { Rule } from './types.ts';
+import { envfileLiteralQuotes } from './envfile-literal-quotes.ts';
+import { unitContinuationTrailingSpace } from './unit-continuation-trailing-space.ts';
+import { unitEnvironmentShadowed } from './unit-environment-shadowed.ts';
+import { unitVariableUndefined } from './unit-variable-undefined.ts';
 import { configValueInvalid } from './config-value-invalid.ts';
 import { cpuManagerStaticNeedsReservation } from './cpu-manager-static-needs-reservation.ts';
 import { flagDuplicate } from './flag-duplicate.ts';
@@ -52,6 +56,10 @@ export const RULES: readonly Rule[] = [
   cgroupDriverMismatch,
   cgroupDriverInvalid,
   unitContinuationSwallowsDirective,
+  unitContinuationTrailingSpace,
+  unitVariableUndefined,
+  unitEnvironmentShadowed,
+  envfileLiteralQuotes,
   unitExecStartNotReset,
   quantityInvalid,
   quantityNegative,

@@ -7,8 +7,13 @@
  * Variables systemd itself puts in the environment of the command (sd_listen,
  * sd_notify, directories, credentials, the manager's PATH/LANG, User= ones)
  * and those passed with PassEnvironment= are not reported.
+ *
+ * Severity: a warning when the variable is a typo of one the service sets, or
+ * when the workspace holds the whole service (main unit, a drop-in, every
+ * EnvironmentFile=); otherwise information, saying which missing part may set it.
  */
 import { finding, type Finding } from '../model/finding.ts';
+import { closest } from './suggest.ts';
 import type { Rule } from './types.ts';
 
 /** Variables systemd sets for the command (systemd.exec(5) "Environment Variables in Spawned Processes"). */
@@ -41,6 +46,10 @@ export const unitVariableUndefined: Rule = {
 
     const unresolved = s.envFileRefs.filter((r) => !r.resolved);
     const resolved = s.envFileRefs.filter((r) => r.resolved);
+    // Parts of the unit the workspace may lack: a drop-in alone (no main unit), or a main unit with no drop-in.
+    const hasMain = s.files.some((f) => f.path.endsWith('.service'));
+    const hasDropin = s.files.some((f) => !f.path.endsWith('.service'));
+    const defined = [...s.environment.keys()];
     const seen = new Set<string>();
     for (const ref of node.execReferences ?? []) {
       if (ref.defined || ref.invalidName) continue;
@@ -49,7 +58,34 @@ export const unitVariableUndefined: Rule = {
       if (seen.has(key)) continue;
       seen.add(key);
       const name = ref.variable;
-      if (unresolved.length) {
+      const typo = closest(name, defined);
+      // Replace only the name: `$NAME` has it at 1, `${NAME}` and `"$NAME"` at 2.
+      const r = ref.span.range;
+      const width = r.end.character - r.start.character;
+      const at = width === name.length + 1 ? 1 : width === name.length + 3 ? 2 : -1;
+      const fixes = typo && r.start.line === r.end.line && at > 0
+        ? [{
+            title: `Change $${name} to $${typo}`,
+            edits: [{
+              file: ref.span.file,
+              range: { start: { line: r.start.line, character: r.start.character + at }, end: { line: r.start.line, character: r.start.character + at + name.length } },
+              newText: typo,
+            }],
+            preferred: true,
+          }]
+        : undefined;
+      if (typo) {
+        const src = s.environment.get(typo)!;
+        out.push(
+          finding(
+            'unit-variable-undefined',
+            'warning',
+            ref.span,
+            `No Environment= or EnvironmentFile= of the service sets $${name}: systemd expands it to nothing, silently, and the kubelet starts without the flags it was meant to carry. Did you mean $${typo}?`,
+            { related: [{ span: src.assignment.nameSpan, message: `${typo} is set here` }], ...(fixes ? { fixes } : {}) },
+          ),
+        );
+      } else if (unresolved.length) {
         const paths = unresolved.map((r) => `${r.optional ? '-' : ''}${r.path}`).join(', ');
         out.push(
           finding(
@@ -58,6 +94,16 @@ export const unitVariableUndefined: Rule = {
             ref.span,
             `No Environment= of the service sets $${name}; it can only come from EnvironmentFile=${paths}, ${unresolved.length > 1 ? 'which are' : 'which is'} not in the workspace. If that file does not set it, systemd expands $${name} to nothing and the kubelet gets none of its flags.`,
             { related: unresolved.map((r) => ({ span: r.directive.valueMap.span(0, r.directive.value.length), message: 'not in the workspace: may set the variable' })) },
+          ),
+        );
+      } else if (!hasMain || !hasDropin) {
+        const missing = hasMain ? 'no drop-in of this unit is in the workspace' : 'the main unit and its other drop-ins are not in the workspace';
+        out.push(
+          finding(
+            'unit-variable-undefined',
+            'information',
+            ref.span,
+            `Nothing in the workspace sets $${name}, but ${missing}: one of them may set it with Environment=. If none does, systemd expands $${name} to nothing and the kubelet gets none of its flags.`,
           ),
         );
       } else {

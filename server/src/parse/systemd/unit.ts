@@ -13,7 +13,8 @@
  *  - Then a UTF-8 BOM is dropped (the first time a line starts with one; note
  *    the comment check runs before, so a BOM followed by `#` is not a comment).
  *  - A line continues when its number of trailing backslashes is odd; that
- *    last `\` becomes a space. `\` followed by blanks does not continue.
+ *    last `\` becomes a space. `\` followed by blanks does not continue (such
+ *    lines are listed in trailingBlankContinuations, for a diagnostic).
  *  - While continuing, each next line is appended as is (leading blanks too);
  *    a joined length over LONG_LINE_MAX is -ENOBUFS ("Continuation line too long").
  *  - parse_line(): strstrip; empty -> ignored; `[` ... `]` section header
@@ -89,6 +90,7 @@ export function parseUnit(path: string, text: string): UnitFile {
   const sections: UnitSection[] = [];
   const directives: UnitDirective[] = [];
   const problems: Finding[] = [];
+  const trailing: NonNullable<UnitFile['trailingBlankContinuations']> = [];
   const n = text.length;
 
   let section: string | undefined;
@@ -266,6 +268,16 @@ export function parseUnit(path: string, text: string): UnitFile {
     // odd number of trailing backslashes -> continues
     let bs = 0;
     while (e - bs > s && text.charCodeAt(e - 1 - bs) === 92) bs++;
+    if (bs === 0 && e > s && (text.charCodeAt(e - 1) === 32 || text.charCodeAt(e - 1) === 9)) {
+      // `\` followed by blanks does not continue; remember where, for a diagnostic
+      let be = e - 1;
+      while (be > s && (text.charCodeAt(be - 1) === 32 || text.charCodeAt(be - 1) === 9)) be--;
+      let tb = 0;
+      while (be - tb > s && text.charCodeAt(be - 1 - tb) === 92) tb++;
+      if (tb % 2 === 1) {
+        trailing.push({ line, backslash: lineCol0 + (be - 1 - lineStart), end: lineCol0 + (e - lineStart) });
+      }
+    }
     const piece: Piece = { start: s, end: e, cont: bs % 2 === 1, line, col: lineCol0 + (s - lineStart) };
     if (piece.cont) {
       if (!pending) {
@@ -286,5 +298,7 @@ export function parseUnit(path: string, text: string): UnitFile {
   }
   if (pending) parseLogical(pending);
 
-  return { path, sections, directives, problems };
+  const out: UnitFile = { path, sections, directives, problems };
+  if (trailing.length) out.trailingBlankContinuations = trailing;
+  return out;
 }
