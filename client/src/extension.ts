@@ -1,0 +1,92 @@
+/**
+ * VS Code client: starts dist/server.js over IPC for kubelet units, drop-ins,
+ * env files and config files (selected by pattern, without claiming their
+ * language), and shows the effective configuration in a read-only
+ * `kubelet-effective:` document.
+ */
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import { LanguageClient, TransportKind, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
+
+const SHOW = 'kubelet.showEffectiveConfiguration';
+const RESTART = 'kubelet.restartServer';
+const SCHEME = 'kubelet-effective';
+
+const PATTERNS = [
+  '**/*.service',
+  '**/*.service.d/*.conf',
+  '**/default/kubelet',
+  '**/sysconfig/kubelet',
+  '**/*.env',
+  '**/kubeadm-flags.env',
+  '**/*.{yaml,yml,json,toml,conf}',
+];
+
+let client: LanguageClient | undefined;
+
+class EffectiveConfigProvider implements vscode.TextDocumentContentProvider {
+  private readonly texts = new Map<string, string>();
+  private readonly emitter = new vscode.EventEmitter<vscode.Uri>();
+  readonly onDidChange = this.emitter.event;
+
+  set(uri: vscode.Uri, text: string): void {
+    this.texts.set(uri.toString(), text);
+    this.emitter.fire(uri);
+  }
+
+  provideTextDocumentContent(uri: vscode.Uri): string {
+    return this.texts.get(uri.toString()) ?? '# Run "Kubelet: Show Effective Configuration" on a kubelet file.\n';
+  }
+}
+
+export async function activate(context: vscode.ExtensionContext): Promise<void> {
+  const serverModule = context.asAbsolutePath(path.join('dist', 'server.js'));
+  const serverOptions: ServerOptions = {
+    run: { module: serverModule, transport: TransportKind.ipc },
+    debug: { module: serverModule, transport: TransportKind.ipc, options: { execArgv: ['--nolazy', '--inspect=6011'] } },
+  };
+
+  const provider = new EffectiveConfigProvider();
+  context.subscriptions.push(vscode.workspace.registerTextDocumentContentProvider(SCHEME, provider));
+
+  const clientOptions: LanguageClientOptions = {
+    documentSelector: PATTERNS.map((pattern) => ({ scheme: 'file', pattern })),
+    synchronize: { configurationSection: 'kubeletConfig' },
+    middleware: {
+      // The server answers the command with YAML text; show it instead of returning it.
+      executeCommand: async (command, args, next) => {
+        if (command !== SHOW) return next(command, args);
+        const target = typeof args[0] === 'string' ? args[0] : vscode.window.activeTextEditor?.document.uri.toString();
+        if (!target) {
+          void vscode.window.showInformationMessage('Open a kubelet unit, drop-in, env file or KubeletConfiguration first.');
+          return undefined;
+        }
+        const text = (await next(command, [target])) as string | null | undefined;
+        if (!text) {
+          void vscode.window.showInformationMessage('No kubelet node reads this file.');
+          return undefined;
+        }
+        const name = path.posix.basename(vscode.Uri.parse(target).path);
+        const uri = vscode.Uri.from({ scheme: SCHEME, path: `/${name}.effective.yaml`, query: target });
+        provider.set(uri, text);
+        const doc = await vscode.workspace.openTextDocument(uri);
+        await vscode.languages.setTextDocumentLanguage(doc, 'yaml').then(undefined, () => doc);
+        await vscode.window.showTextDocument(doc, { preview: true, viewColumn: vscode.ViewColumn.Beside });
+        return undefined;
+      },
+    },
+  };
+
+  client = new LanguageClient('kubeletConfig', 'Kubelet Configuration', serverOptions, clientOptions);
+  context.subscriptions.push(
+    vscode.commands.registerCommand(RESTART, async () => {
+      await client?.restart();
+    }),
+  );
+  await client.start();
+}
+
+export async function deactivate(): Promise<void> {
+  await client?.stop();
+  client = undefined;
+}

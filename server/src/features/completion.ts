@@ -1,0 +1,137 @@
+/**
+ * Completion: kubelet flags after `--` in command lines and env files, and
+ * KubeletConfiguration keys, enum values, reservable resources and eviction
+ * signals in config files. The context comes from the parse structures; the
+ * word being typed is read from the engine's logical values (never from raw text).
+ */
+import { CompletionItemKind, CompletionItemTag, InsertTextFormat, MarkupKind, type CompletionItem, type Position, type Range } from 'vscode-languageserver-types';
+import type { Analysis } from '../engine.ts';
+import { EVICTION_SIGNALS, RESERVABLE_RESOURCES } from '../catalog/defaults.ts';
+import { fieldInfo, topLevelFields } from '../catalog/fields.ts';
+import { FLAGS, NEWEST_VERSION, flagStatusAt } from '../catalog/flags.ts';
+import type { TextMap } from '../model/range.ts';
+import type { MapEntry } from '../parse/types.ts';
+import { assignmentAt, configAt, directiveAt, enclosingRootEntry, nodeOf, offsetIn, parsedFile } from './locate.ts';
+
+const FLAG_KEYS = new Set(['ExecStart', 'Environment']);
+
+export function completion(analysis: Analysis, path: string, pos: Position, kubernetesVersion?: string): CompletionItem[] {
+  const file = parsedFile(analysis, path);
+  if (!file) return [];
+  const version = nodeOf(analysis, path)?.node.kubernetesVersion ?? kubernetesVersion ?? NEWEST_VERSION;
+
+  const d = directiveAt(file, pos);
+  if (d && FLAG_KEYS.has(d.key)) return flagItems(d.value, d.valueMap, pos, version);
+  const a = assignmentAt(file, pos);
+  if (a) return flagItems(a.value, a.valueMap, pos, version);
+  if (file.kind === 'kubelet-config' || file.config?.kubeletConfigs.length) return configItems(analysis, path, pos);
+  return [];
+}
+
+/** The `--name` prefix being typed at `pos` inside a mapped value. */
+function flagPrefix(value: string, map: TextMap, pos: Position): { prefix: string; range: Range } | undefined {
+  const off = offsetIn(map, pos);
+  if (off === undefined) return undefined;
+  const m = /(?:^|[\s"'=])(--?)([A-Za-z0-9_-]*)$/.exec(value.slice(0, off));
+  if (!m) return undefined;
+  const len = m[1].length + m[2].length;
+  return { prefix: m[2], range: { start: map.position(off - len), end: pos } };
+}
+
+function flagItems(value: string, map: TextMap, pos: Position, version: string): CompletionItem[] {
+  const at = flagPrefix(value, map, pos);
+  if (!at) return [];
+  const out: CompletionItem[] = [];
+  for (const f of FLAGS) {
+    const status = flagStatusAt(f, version);
+    if (status === 'removed') continue;
+    const bare = f.syntax.type === 'bool';
+    out.push({
+      label: `--${f.name}`,
+      kind: CompletionItemKind.Property,
+      detail: f.syntaxText + (status === 'deprecated' ? ` (deprecated${f.replacement ? `; use ${f.replacement}` : ''})` : ''),
+      documentation: { kind: MarkupKind.Markdown, value: f.description },
+      tags: status === 'deprecated' ? [CompletionItemTag.Deprecated] : undefined,
+      sortText: (status === 'deprecated' ? '1' : '0') + f.name,
+      filterText: `--${f.name}`,
+      textEdit: { range: at.range, newText: bare ? `--${f.name}` : `--${f.name}=` },
+      data: { flag: f.name },
+    });
+  }
+  return out;
+}
+
+function valueItems(values: readonly string[], range: Range | undefined, pos: Position, kind: CompletionItemKind, doc?: (v: string) => string | undefined): CompletionItem[] {
+  const r = range ?? { start: pos, end: pos };
+  return values.map((v) => ({
+    label: v === '' ? '""' : v,
+    kind,
+    documentation: doc?.(v),
+    textEdit: { range: r, newText: v === '' ? '""' : v },
+  }));
+}
+
+function keyItems(keys: readonly string[], range: Range | undefined, pos: Position, doc: (k: string) => string | undefined, colon: boolean): CompletionItem[] {
+  const r = range ?? { start: pos, end: pos };
+  return keys.map((k) => ({
+    label: k,
+    kind: CompletionItemKind.Field,
+    documentation: doc(k) ? { kind: MarkupKind.Markdown, value: doc(k)! } : undefined,
+    textEdit: { range: r, newText: colon ? `${k}: ` : k },
+    insertTextFormat: InsertTextFormat.PlainText,
+  }));
+}
+
+/** A bare key being typed (`cgroupD` with no colon yet) gets `: ` appended. */
+function needsColon(e: MapEntry | undefined): boolean {
+  if (!e || e.value.kind !== 'scalar' || e.value.value !== null) return false;
+  const a = e.value.span.range.start;
+  const b = e.keySpan.range.end;
+  return a.line === b.line && a.character <= b.character;
+}
+
+const signalDoc = (s: string) => EVICTION_SIGNALS.find((e) => e.signal === s)?.note;
+
+/** Completions for what belongs inside a field's value (map keys or list items). */
+function insideField(field: string, range: Range | undefined, pos: Position, asKey: boolean): CompletionItem[] {
+  if (field === 'kubeReserved' || field === 'systemReserved') {
+    return keyItems([...RESERVABLE_RESOURCES], range, pos, () => undefined, asKey);
+  }
+  if (field === 'evictionHard' || field === 'evictionSoft' || field === 'evictionSoftGracePeriod' || field === 'evictionMinimumReclaim') {
+    return keyItems(EVICTION_SIGNALS.filter((s) => !s.ignoredWhenSet).map((s) => s.signal), range, pos, signalDoc, asKey);
+  }
+  const info = fieldInfo(field);
+  if (info?.valueKind === 'list-string' && info.enumValues) return valueItems(info.enumValues, range, pos, CompletionItemKind.EnumMember);
+  return [];
+}
+
+function configItems(analysis: Analysis, path: string, pos: Position): CompletionItem[] {
+  const file = parsedFile(analysis, path);
+  const hit = configAt(file, pos);
+  if (hit) {
+    if (hit.on === 'key' && hit.parent === '') {
+      return keyItems(topLevelFields().map((f) => f.path), hit.entry?.keySpan.range, pos, (k) => fieldInfo(k)?.description, needsColon(hit.entry));
+    }
+    if (hit.on === 'key') return insideField(hit.parent, hit.entry?.keySpan.range, pos, false);
+    const range = hit.scalar && hit.scalar.value !== null ? hit.scalar.span.range : undefined;
+    if (hit.on === 'item') return insideField(hit.field, range, pos, false);
+    const info = fieldInfo(hit.field);
+    if (info?.enumValues && info.valueKind !== 'list-string') return valueItems(info.enumValues, range, pos, CompletionItemKind.EnumMember);
+    return [];
+  }
+  const enclosing = enclosingRootEntry(file, pos);
+  if (!enclosing) return [];
+  if (!enclosing.entry) {
+    const used = new Set(enclosing.doc.root.entries.map((e) => e.key));
+    const fields = topLevelFields().filter((f) => !used.has(f.path));
+    return keyItems(fields.map((f) => f.path), undefined, pos, (k) => fieldInfo(k)?.description, true);
+  }
+  const e = enclosing.entry;
+  // Cursor after `key: ` on the key's own line: value completion.
+  if (e.keySpan.range.start.line === pos.line) {
+    const info = fieldInfo(e.key);
+    if (info?.enumValues && info.valueKind !== 'list-string') return valueItems(info.enumValues, undefined, pos, CompletionItemKind.EnumMember);
+    return [];
+  }
+  return insideField(e.key, undefined, pos, true);
+}

@@ -1,0 +1,41 @@
+/** Inlay hint after the ExecStart line and the `kind: KubeletConfiguration` line: the node's allocatable in one line. */
+import { InlayHintKind, type InlayHint, type Position, type Range } from 'vscode-languageserver-types';
+import type { Analysis, NodeResult } from '../engine.ts';
+import { allocatableSummary } from './allocatable-view.ts';
+import { before, kubeletDocs, nodeOfDoc, nodesOf, parsedFile } from './locate.ts';
+
+export interface AllocatableAnchor {
+  result: NodeResult;
+  /** Where a code lens goes (the ExecStart key, the document's first key). */
+  lensRange: Range;
+  /** End of the line the inlay hint follows. */
+  hintAt: Position;
+}
+
+export function allocatableAnchors(analysis: Analysis, path: string): AllocatableAnchor[] {
+  const out: AllocatableAnchor[] = [];
+  for (const result of nodesOf(analysis, path)) {
+    const exec = result.node.service?.execStart;
+    if (exec && exec.keySpan.file === path) out.push({ result, lensRange: exec.keySpan.range, hintAt: exec.span.range.end });
+  }
+  for (const doc of kubeletDocs(parsedFile(analysis, path))) {
+    const result = nodeOfDoc(analysis, doc);
+    const first = doc.root.entries[0];
+    if (!result || !first) continue;
+    const kind = doc.root.entries.find((e) => e.key === 'kind') ?? first;
+    out.push({ result, lensRange: first.keySpan.range, hintAt: kind.value.span.range.end });
+  }
+  return out;
+}
+
+export function inlayHints(analysis: Analysis, path: string, range: Range): InlayHint[] {
+  return allocatableAnchors(analysis, path)
+    .filter((a) => !before(a.hintAt, range.start) && !before(range.end, a.hintAt))
+    .map((a) => ({
+      position: a.hintAt,
+      label: allocatableSummary(a.result),
+      kind: InlayHintKind.Type,
+      paddingLeft: true,
+      tooltip: `Node Allocatable of ${a.result.node.id}`,
+    }));
+}

@@ -1,0 +1,116 @@
+/**
+ * Delivers diagnostics: pushed (publishDiagnostics) with a per-document
+ * debounce and a stale-version guard, or pulled (textDocument/diagnostic,
+ * workspace/diagnostic) when the client supports it, with
+ * workspace/diagnostic/refresh after changes that may affect other files.
+ */
+import type { Connection, Diagnostic, DocumentDiagnosticReport, TextDocuments, WorkspaceDocumentDiagnosticReport } from 'vscode-languageserver';
+import type { TextDocument } from 'vscode-languageserver-textdocument';
+import { diagnosticsFor, pathsWithFindings, type SeverityOverride } from '../features/diagnostics.ts';
+import type { AnalysisHost } from './host.ts';
+import { uriToPath } from './uri.ts';
+
+function hash(s: string): string {
+  let h = 2166136261;
+  for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 16777619) >>> 0;
+  return `${s.length.toString(36)}-${h.toString(36)}`;
+}
+
+export class DiagnosticsSync {
+  pull = false;
+  refreshSupport = false;
+  debounceMs = 150;
+  overrides: ReadonlyMap<string, SeverityOverride> = new Map();
+  private readonly timers = new Map<string, ReturnType<typeof setTimeout>>();
+  private readonly published = new Map<string, string>();
+
+  constructor(
+    private readonly connection: Connection,
+    private readonly documents: TextDocuments<TextDocument>,
+    private readonly host: AnalysisHost,
+    private readonly ready: () => Promise<void>,
+  ) {}
+
+  private compute(uri: string): Diagnostic[] {
+    const { analysis } = this.host.current();
+    return diagnosticsFor(analysis, uriToPath(uri), (p) => this.host.uriOf(p), this.overrides);
+  }
+
+  /** A document changed (or opened): re-validate it after the debounce. */
+  schedule(uri: string): void {
+    const t = this.timers.get(uri);
+    if (t) clearTimeout(t);
+    this.timers.set(
+      uri,
+      setTimeout(() => {
+        this.timers.delete(uri);
+        void this.ready().then(() => this.flush(uri));
+      }, this.debounceMs),
+    );
+  }
+
+  /** Everything may have changed (settings, files on disk). */
+  refreshAll(): void {
+    if (this.pull) {
+      if (this.refreshSupport) void this.connection.languages.diagnostics.refresh().catch(() => undefined);
+      return;
+    }
+    for (const doc of this.documents.all()) this.schedule(doc.uri);
+  }
+
+  private flush(uri: string): void {
+    try {
+      if (this.pull) {
+        // The client pulls the changed document itself; other open files of its node may have changed too.
+        if (this.refreshSupport && this.documents.all().length > 1) void this.connection.languages.diagnostics.refresh().catch(() => undefined);
+        return;
+      }
+      const snap = this.host.current();
+      for (const doc of this.documents.all()) {
+        const seen = snap.versions.get(doc.uri);
+        const current = this.documents.get(doc.uri);
+        if (!current || seen === undefined || current.version !== seen) continue; // stale: a newer run is scheduled
+        const diagnostics = this.compute(doc.uri);
+        const key = hash(JSON.stringify(diagnostics));
+        if (doc.uri !== uri && this.published.get(doc.uri) === key) continue;
+        this.published.set(doc.uri, key);
+        void this.connection.sendDiagnostics({ uri: doc.uri, version: seen, diagnostics });
+      }
+    } catch (e) {
+      this.connection.console.error(`diagnostics failed: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
+    }
+  }
+
+  closed(uri: string): void {
+    const t = this.timers.get(uri);
+    if (t) clearTimeout(t);
+    this.timers.delete(uri);
+    this.published.delete(uri);
+    if (!this.pull) void this.connection.sendDiagnostics({ uri, diagnostics: [] });
+    // Closing drops the editor's text: other files now see the disk version.
+    this.refreshAll();
+  }
+
+  /** textDocument/diagnostic */
+  document(uri: string, previousResultId?: string): DocumentDiagnosticReport {
+    const items = this.compute(uri);
+    const resultId = hash(JSON.stringify(items));
+    if (previousResultId === resultId) return { kind: 'unchanged', resultId };
+    return { kind: 'full', resultId, items };
+  }
+
+  /** workspace/diagnostic: every file with findings, plus the open documents. */
+  workspace(previous: ReadonlyMap<string, string>): WorkspaceDocumentDiagnosticReport[] {
+    const { analysis } = this.host.current();
+    const uris = new Set<string>();
+    for (const p of pathsWithFindings(analysis)) uris.add(this.host.uriOf(p));
+    for (const d of this.documents.all()) uris.add(d.uri);
+    const out: WorkspaceDocumentDiagnosticReport[] = [];
+    for (const uri of uris) {
+      const version = this.documents.get(uri)?.version ?? null;
+      const r = this.document(uri, previous.get(uri));
+      out.push(r.kind === 'full' ? { uri, version, kind: 'full', resultId: r.resultId, items: r.items } : { uri, version, kind: 'unchanged', resultId: r.resultId });
+    }
+    return out;
+  }
+}

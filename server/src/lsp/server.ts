@@ -1,0 +1,198 @@
+/** Wires the LSP connection to the engine and the features. No parsing or analysis happens here. */
+import {
+  CodeActionKind, DidChangeConfigurationNotification, DidChangeWatchedFilesNotification, FileChangeType, TextDocumentSyncKind, TextDocuments,
+  type CancellationToken, type Connection, type InitializeParams, type InitializeResult,
+} from 'vscode-languageserver';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import type { Analysis } from '../engine.ts';
+import { codeActions } from '../features/code-actions.ts';
+import { SHOW_EFFECTIVE_COMMAND, codeLenses } from '../features/code-lens.ts';
+import { completion } from '../features/completion.ts';
+import { effectiveConfiguration } from '../features/effective-config.ts';
+import { hover } from '../features/hover.ts';
+import { inlayHints } from '../features/inlay-hints.ts';
+import { documentSymbols, foldingRanges } from '../features/symbols.ts';
+import { DiagnosticsSync } from './diagnostics-sync.ts';
+import { AnalysisHost } from './host.ts';
+import { runSafeAsync } from './safe.ts';
+import { DEFAULT_SETTINGS, readSettings, toAnalysisOptions, type Settings } from './settings.ts';
+import { uriToPath } from './uri.ts';
+import { WorkspaceFiles } from './workspace-files.ts';
+
+export const WATCH_GLOBS = ['**/*.service', '**/*.conf', '**/*.env', '**/*.{yaml,yml,json,toml}', '**/default/kubelet', '**/sysconfig/kubelet'];
+
+export function startServer(connection: Connection, version = 'dev'): void {
+  const documents = new TextDocuments(TextDocument);
+  const disk = new WorkspaceFiles((m) => connection.console.info(m));
+  const host = new AnalysisHost(documents, disk);
+  let markReady: () => void = () => {};
+  const readyPromise = new Promise<void>((r) => (markReady = r));
+  const ready = () => readyPromise;
+  const sync = new DiagnosticsSync(connection, documents, host, ready);
+  const log = { error: (m: string) => connection.console.error(m) };
+
+  let settings: Settings = DEFAULT_SETTINGS;
+  let debounceOverride: number | undefined;
+  let folders: string[] = [];
+  let caps = { folders: false, configuration: false, watchDynamic: false, configDynamic: false, inlayRefresh: false, lensRefresh: false };
+
+  function applySettings(raw: unknown): void {
+    settings = readSettings(raw, DEFAULT_SETTINGS);
+    const eff = toAnalysisOptions(settings);
+    for (const p of eff.problems) connection.console.warn(p);
+    host.options = eff.options;
+    sync.overrides = eff.overrides;
+    sync.debounceMs = debounceOverride ?? settings.debounceMs;
+    host.invalidate();
+  }
+
+  async function pullSettings(): Promise<void> {
+    if (!caps.configuration) return;
+    const cfg = await connection.workspace.getConfiguration('kubeletConfig');
+    applySettings(cfg);
+  }
+
+  function refreshEverything(): void {
+    host.invalidate();
+    sync.refreshAll();
+    if (caps.inlayRefresh) void connection.languages.inlayHint.refresh().catch(() => undefined);
+    if (caps.lensRefresh) void connection.sendRequest('workspace/codeLens/refresh').catch(() => undefined);
+  }
+
+  connection.onInitialize((params: InitializeParams): InitializeResult => {
+    const c = params.capabilities;
+    caps = {
+      folders: !!c.workspace?.workspaceFolders,
+      configuration: !!c.workspace?.configuration,
+      watchDynamic: !!c.workspace?.didChangeWatchedFiles?.dynamicRegistration,
+      configDynamic: !!c.workspace?.didChangeConfiguration?.dynamicRegistration,
+      inlayRefresh: !!c.workspace?.inlayHint?.refreshSupport,
+      lensRefresh: !!c.workspace?.codeLens?.refreshSupport,
+    };
+    sync.pull = !!c.textDocument?.diagnostic;
+    sync.refreshSupport = !!c.workspace?.diagnostics?.refreshSupport;
+    const init = (params.initializationOptions ?? {}) as { debounceMs?: unknown; settings?: unknown; kubeletConfig?: unknown };
+    if (typeof init.debounceMs === 'number' && init.debounceMs >= 0) debounceOverride = init.debounceMs;
+    applySettings(init.settings ?? init.kubeletConfig ?? {});
+    folders = (params.workspaceFolders ?? []).map((f) => uriToPath(f.uri));
+    if (!folders.length && params.rootUri) folders = [uriToPath(params.rootUri)];
+    return {
+      serverInfo: { name: 'kubelet-language-server', version },
+      capabilities: {
+        textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental },
+        hoverProvider: true,
+        completionProvider: { triggerCharacters: ['-', ':'], resolveProvider: false },
+        codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix] },
+        inlayHintProvider: true,
+        codeLensProvider: { resolveProvider: false },
+        documentSymbolProvider: true,
+        foldingRangeProvider: true,
+        executeCommandProvider: { commands: [SHOW_EFFECTIVE_COMMAND] },
+        diagnosticProvider: sync.pull ? { identifier: 'kubelet', interFileDependencies: true, workspaceDiagnostics: true } : undefined,
+        workspace: { workspaceFolders: { supported: true, changeNotifications: true } },
+      },
+    };
+  });
+
+  connection.onInitialized(async () => {
+    try {
+      if (caps.configDynamic) void connection.client.register(DidChangeConfigurationNotification.type, { section: 'kubeletConfig' });
+      if (caps.watchDynamic) {
+        void connection.client.register(DidChangeWatchedFilesNotification.type, { watchers: WATCH_GLOBS.map((globPattern) => ({ globPattern })) });
+      }
+      if (caps.folders) {
+        connection.workspace.onDidChangeWorkspaceFolders(async (e) => {
+          for (const f of e.removed) disk.removeFolder(uriToPath(f.uri));
+          for (const f of e.added) await disk.addFolder(uriToPath(f.uri));
+          refreshEverything();
+        });
+      }
+      await pullSettings().catch((e) => connection.console.error(`reading settings: ${String(e)}`));
+      await Promise.all(folders.map((f) => disk.addFolder(f)));
+      connection.console.info(`kubelet-language-server ${version}: ${disk.size} workspace files of interest in ${folders.length} folder(s)`);
+    } catch (e) {
+      connection.console.error(`initialisation: ${String(e)}`);
+    } finally {
+      host.invalidate();
+      markReady();
+    }
+  });
+
+  connection.onDidChangeConfiguration(async (p) => {
+    try {
+      if (caps.configuration) await pullSettings();
+      else applySettings((p.settings as { kubeletConfig?: unknown } | undefined)?.kubeletConfig ?? {});
+    } catch (e) {
+      connection.console.error(`settings: ${String(e)}`);
+    }
+    refreshEverything();
+  });
+
+  connection.onDidChangeWatchedFiles(async (p) => {
+    await ready();
+    let changed = false;
+    for (const ch of p.changes) {
+      const path = uriToPath(ch.uri);
+      if (ch.type === FileChangeType.Deleted) changed = disk.delete(path) || changed;
+      else if (disk.inWorkspace(path)) changed = (await disk.read(path)) || changed;
+    }
+    if (changed) refreshEverything();
+  });
+
+  documents.onDidChangeContent((e) => {
+    host.invalidate();
+    sync.schedule(e.document.uri);
+  });
+  documents.onDidClose((e) => {
+    host.invalidate();
+    sync.closed(e.document.uri);
+  });
+
+  /** Runs a feature on the current analysis; unknown files and failures answer `empty`. */
+  function feature<T>(name: string, uri: string, empty: T, token: CancellationToken, fn: (a: Analysis, path: string) => T): Promise<T> {
+    return runSafeAsync(log, name, empty, token, async () => {
+      await ready();
+      if (token.isCancellationRequested) return empty;
+      const { analysis } = host.current();
+      const path = uriToPath(uri);
+      if (!analysis.files.has(path)) return empty;
+      return fn(analysis, path);
+    });
+  }
+
+  connection.onHover((p, token) => feature('hover', p.textDocument.uri, null, token, (a, path) => hover(a, path, p.position)));
+  connection.onCompletion((p, token) =>
+    feature('completion', p.textDocument.uri, [], token, (a, path) => completion(a, path, p.position, host.options.kubernetesVersion)),
+  );
+  connection.onCodeAction((p, token) =>
+    runSafeAsync(log, 'codeAction', [], token, async () => codeActions(p.context.diagnostics, (f) => host.uriOf(f), p.context.only)),
+  );
+  connection.languages.inlayHint.on((p, token) => feature('inlayHint', p.textDocument.uri, [], token, (a, path) => inlayHints(a, path, p.range)));
+  connection.onCodeLens((p, token) => feature('codeLens', p.textDocument.uri, [], token, (a, path) => codeLenses(a, path, p.textDocument.uri)));
+  connection.onDocumentSymbol((p, token) => feature('documentSymbol', p.textDocument.uri, [], token, (a, path) => documentSymbols(a, path)));
+  connection.onFoldingRanges((p, token) => feature('foldingRange', p.textDocument.uri, [], token, (a, path) => foldingRanges(a, path)));
+
+  connection.onExecuteCommand((p, token) => {
+    if (p.command !== SHOW_EFFECTIVE_COMMAND) return null;
+    const arg = p.arguments?.[0] as string | { uri?: string } | undefined;
+    const uri = typeof arg === 'string' ? arg : arg?.uri;
+    if (!uri) return null;
+    return feature<string | null>('effectiveConfiguration', uri, null, token, (a, path) => effectiveConfiguration(a, path) ?? null);
+  });
+
+  connection.languages.diagnostics.on((p, token) =>
+    runSafeAsync(log, 'diagnostic', { kind: 'full' as const, items: [] }, token, async () => {
+      await ready();
+      return sync.document(p.textDocument.uri, p.previousResultId);
+    }),
+  );
+  connection.languages.diagnostics.onWorkspace((p, token) =>
+    runSafeAsync(log, 'workspaceDiagnostic', { items: [] }, token, async () => {
+      await ready();
+      return { items: sync.workspace(new Map(p.previousResultIds.map((r) => [r.uri, r.value]))) };
+    }),
+  );
+
+  documents.listen(connection);
+  connection.listen();
+}

@@ -1,0 +1,59 @@
+/** The `kubeletConfig.*` settings and what they mean for the analysis. */
+import type { AnalyzeOptions } from '../engine.ts';
+import type { SeverityOverride } from '../features/diagnostics.ts';
+import { parseCapacity } from '../node/capacity.ts';
+
+export interface Settings {
+  nodeCapacity: string;
+  kubernetesVersion: string;
+  rules: Record<string, string>;
+  debounceMs: number;
+}
+
+export const DEFAULT_SETTINGS: Settings = { nodeCapacity: '', kubernetesVersion: '', rules: {}, debounceMs: 150 };
+
+const LEVELS = new Set(['off', 'error', 'warning', 'information', 'hint']);
+
+/** Reads a settings object leniently (wrong types fall back to the defaults). */
+export function readSettings(raw: unknown, base: Settings = DEFAULT_SETTINGS): Settings {
+  const o = (raw && typeof raw === 'object' ? raw : {}) as Record<string, unknown>;
+  return {
+    nodeCapacity: typeof o.nodeCapacity === 'string' ? o.nodeCapacity : base.nodeCapacity,
+    kubernetesVersion: typeof o.kubernetesVersion === 'string' ? o.kubernetesVersion : base.kubernetesVersion,
+    rules: o.rules && typeof o.rules === 'object' ? (o.rules as Record<string, string>) : base.rules,
+    debounceMs: typeof o.debounceMs === 'number' && o.debounceMs >= 0 ? o.debounceMs : base.debounceMs,
+  };
+}
+
+export interface Effective {
+  options: AnalyzeOptions;
+  overrides: Map<string, SeverityOverride>;
+  problems: string[];
+}
+
+export function toAnalysisOptions(s: Settings): Effective {
+  const problems: string[] = [];
+  const options: AnalyzeOptions = {};
+  if (s.nodeCapacity.trim()) {
+    const c = parseCapacity(s.nodeCapacity);
+    if (c.ok) options.capacity = c.capacity;
+    else problems.push(`kubeletConfig.nodeCapacity "${s.nodeCapacity}": ${c.error}`);
+  }
+  const v = s.kubernetesVersion.trim();
+  if (v) {
+    if (/^v?1\.\d+(\.\d+)?$/.test(v)) options.kubernetesVersion = v.replace(/^v/, '').split('.').slice(0, 2).join('.');
+    else problems.push(`kubeletConfig.kubernetesVersion "${v}" is not a version like 1.31`);
+  }
+  const overrides = new Map<string, SeverityOverride>();
+  const disabled = new Set<string>();
+  for (const [id, level] of Object.entries(s.rules)) {
+    if (!LEVELS.has(level)) {
+      problems.push(`kubeletConfig.rules.${id}: "${level}" is not one of off, error, warning, information, hint`);
+      continue;
+    }
+    if (level === 'off') disabled.add(id);
+    overrides.set(id, level as SeverityOverride);
+  }
+  if (disabled.size) options.disabledRules = disabled;
+  return { options, overrides, problems };
+}

@@ -1,0 +1,217 @@
+/** Protocol-level tests of dist/server.js over stdio, with a client that takes pushed diagnostics. */
+import assert from 'node:assert/strict';
+import { mkdirSync } from 'node:fs';
+import { after, before, describe, test } from 'node:test';
+import { FLAGS } from '../../server/src/catalog/flags.ts';
+import { TestClient, applyEdits, positionOf, uri, workspace } from './client.ts';
+
+const SEED = 'seed-node/usr/lib/systemd/system/kubelet.service';
+const ENV = 'kubeadm-node/etc/default/kubelet';
+const CONFIG = 'kubeadm-node/var/lib/kubelet/config.yaml';
+const CONTAINERD = 'kubeadm-node/etc/containerd/config.toml';
+const DOCS = 'docs-example/kubelet-config.yaml';
+const NOCAP = 'nocap/kubelet-config.yaml';
+
+describe('language server (push diagnostics)', () => {
+  const ws = workspace('seed-node', 'kubeadm-node', 'docs-example');
+  const client = new TestClient();
+  let caps: any;
+
+  before(async () => {
+    ws.write('placeholder.txt', 'not a kubelet file\n');
+    const docs = ws.read(DOCS).replace(/^# kubelet-lint: capacity.*\n/m, '');
+    mkdirSync(ws.path('nocap'));
+    ws.write(NOCAP, docs);
+    caps = (await client.initialize([ws.dir])).capabilities;
+  });
+  after(async () => {
+    await client.close();
+    ws.dispose();
+  });
+
+  test('initialize announces the features', () => {
+    assert.equal(caps.textDocumentSync.change, 2, 'incremental sync');
+    assert.equal(caps.hoverProvider, true);
+    assert.ok(caps.completionProvider);
+    assert.deepEqual(caps.codeActionProvider.codeActionKinds, ['quickfix']);
+    assert.equal(caps.inlayHintProvider, true);
+    assert.ok(caps.codeLensProvider);
+    assert.equal(caps.documentSymbolProvider, true);
+    assert.equal(caps.foldingRangeProvider, true);
+    assert.deepEqual(caps.executeCommandProvider.commands, ['kubelet.showEffectiveConfiguration']);
+    assert.equal(caps.diagnosticProvider, undefined, 'no pull diagnostics for a client without them');
+  });
+
+  let seedUri = '';
+  let swallowed: any;
+  test('pushes the swallowed Restart= of the seed unit at its line', async () => {
+    seedUri = client.open(ws.path(SEED), ws.read(SEED));
+    const p = await client.waitDiagnostics(seedUri, (ds) => ds.some((d) => d.code === 'unit-continuation-swallows-directive'));
+    assert.equal(p.version, 1);
+    swallowed = p.diagnostics.find((d) => d.code === 'unit-continuation-swallows-directive');
+    const restart = positionOf(ws.read(SEED), '\tRestart=always', 1);
+    assert.equal(restart.line, 19);
+    assert.equal(swallowed.range.start.line, restart.line);
+    assert.equal(swallowed.source, 'kubelet');
+    assert.equal(swallowed.severity, 1);
+    assert.ok(swallowed.data.fixes.length >= 1, 'the fix travels in data');
+    assert.ok(p.diagnostics.some((d) => d.code === 'flag-deprecated' && d.severity === 4), 'deprecated flags are hints');
+  });
+
+  test('the quick fix edits exactly the fix range, and the fixed version has no such diagnostic', async () => {
+    const actions: any[] = await client.request('textDocument/codeAction', {
+      textDocument: { uri: seedUri },
+      range: swallowed.range,
+      context: { diagnostics: [swallowed], only: ['quickfix'] },
+    });
+    assert.equal(actions.length, swallowed.data.fixes.length);
+    const a = actions[0];
+    assert.equal(a.kind, 'quickfix');
+    assert.equal(a.isPreferred, swallowed.data.fixes[0].preferred === true);
+    const edits = a.edit.changes[seedUri];
+    assert.deepEqual(edits.map((e: any) => e.range), swallowed.data.fixes[0].edits.map((e: any) => e.range));
+    const fixed = applyEdits(ws.read(SEED), edits);
+    assert.match(fixed, /system-reserved=cpu=6,memory=24Gi *\n\s*Restart=always/);
+
+    const version = client.change(seedUri, edits.map((e: any) => ({ range: e.range, text: e.newText })));
+    const p = await client.waitDiagnostics(seedUri, () => true, version);
+    assert.ok(!p.diagnostics.some((d) => d.code === 'unit-continuation-swallows-directive'));
+  });
+
+  test('hover on --system-reserved: description, effective value and provenance', async () => {
+    const text = ws.read(ENV);
+    const u = client.open(ws.path(ENV), text);
+    const h: any = await client.request('textDocument/hover', { textDocument: { uri: u }, position: positionOf(text, '--system-reserved', 4) });
+    const md: string = h.contents.value;
+    const desc = FLAGS.find((f) => f.name === 'system-reserved')!.description;
+    assert.ok(md.includes(desc.slice(0, 60)), md);
+    assert.match(md, /Effective value: `cpu=1`/);
+    assert.ok(md.includes(`--system-reserved via $KUBELET_EXTRA_ARGS in ${ws.path(ENV)} line 4`), md);
+  });
+
+  let configUri = '';
+  test('hover on the config key the flag overrides names the override', async () => {
+    const text = ws.read(CONFIG);
+    configUri = client.open(ws.path(CONFIG), text);
+    const h: any = await client.request('textDocument/hover', { textDocument: { uri: configUri }, position: positionOf(text, 'systemReserved:', 2) });
+    assert.ok(h.contents.value.includes(`overridden by \`--system-reserved via $KUBELET_EXTRA_ARGS in ${ws.path(ENV)} line 4\``), h.contents.value);
+  });
+
+  test('files on disk take part: containerd config.toml (never opened) conflicts with config.yaml', async () => {
+    const p = await client.waitDiagnostics(configUri, (ds) => ds.some((d) => d.code === 'cgroup-driver-mismatch'));
+    const d = p.diagnostics.find((x) => x.code === 'cgroup-driver-mismatch')!;
+    assert.ok(d.relatedInformation === undefined || d.relatedInformation.every((r) => r.location.uri.startsWith('file://')));
+  });
+
+  test('a change in the env file updates the diagnostics of the open config.yaml (same node)', async () => {
+    await client.waitDiagnostics(configUri, (ds) => ds.some((d) => d.code === 'reserved-cgroup-missing'));
+    const envUri = uri(ws.path(ENV));
+    const line = ws.read(ENV).split('\n')[3];
+    client.change(envUri, [{ range: { start: { line: 3, character: line.length }, end: { line: 3, character: line.length } }, text: ' --system-reserved-cgroup=/system.slice' }]);
+    const p = await client.waitDiagnostics(configUri, (ds) => !ds.some((d) => d.code === 'reserved-cgroup-missing'));
+    assert.ok(p.diagnostics.some((d) => d.code === 'cgroup-driver-mismatch'), 'other findings stay');
+  });
+
+  test('workspace/didChangeWatchedFiles re-reads a file on disk', async () => {
+    ws.write(CONTAINERD, ws.read(CONTAINERD).replace('SystemdCgroup = false', 'SystemdCgroup = true'));
+    await client.notify('workspace/didChangeWatchedFiles', { changes: [{ uri: uri(ws.path(CONTAINERD)), type: 2 }] });
+    await client.waitDiagnostics(configUri, (ds) => !ds.some((d) => d.code === 'cgroup-driver-mismatch'));
+  });
+
+  test('completion after --kube- offers kube-reserved (not removed flags; deprecated tagged)', async () => {
+    const envUri = uri(ws.path(ENV));
+    const line = ws.read(ENV).split('\n')[3] + ' --system-reserved-cgroup=/system.slice';
+    client.change(envUri, [{ range: { start: { line: 3, character: line.length }, end: { line: 3, character: line.length } }, text: ' --kube-' }]);
+    const items: any[] = await client.request('textDocument/completion', { textDocument: { uri: envUri }, position: { line: 3, character: line.length + 8 } });
+    const kr = items.find((i) => i.label === '--kube-reserved');
+    assert.ok(kr, 'offers --kube-reserved');
+    assert.deepEqual(kr.textEdit.range, { start: { line: 3, character: line.length + 1 }, end: { line: 3, character: line.length + 8 } });
+    assert.equal(kr.textEdit.newText, '--kube-reserved=');
+    assert.deepEqual(kr.tags, [1], 'deprecated since 1.10');
+    assert.ok(!items.some((i) => i.label === '--allow-privileged'), 'removed flags are not offered');
+  });
+
+  let docsUri = '';
+  test('hover on kubeReserved shows the allocatable table with the kubelet-exact docs-example figures', async () => {
+    const text = ws.read(DOCS);
+    docsUri = client.open(ws.path(DOCS), text);
+    const h: any = await client.request('textDocument/hover', { textDocument: { uri: docsUri }, position: positionOf(text, 'kubeReserved:', 3) });
+    const md: string = h.contents.value;
+    for (const s of ['| resource | capacity |', '**14.5 CPU**', '30614224896', '28.51 GiB', '94489280352', '88 GiB', '| 32 GiB |', '500 MiB']) assert.ok(md.includes(s), `${s} in\n${md}`);
+  });
+
+  test('hover on a quantity shows its exact value and canonical form', async () => {
+    const text = ws.read(DOCS);
+    const h: any = await client.request('textDocument/hover', { textDocument: { uri: docsUri }, position: positionOf(text, 'memory: 2Gi', 9) });
+    assert.ok(h.contents.value.startsWith('Quantity `2Gi` = 2147483648 · canonical form `2Gi`'), h.contents.value);
+    const seed = ws.read(SEED);
+    const f: any = await client.request('textDocument/hover', { textDocument: { uri: seedUri }, position: positionOf(seed, 'memory=8Gi', 8) });
+    assert.ok(f.contents.value.startsWith('Quantity `8Gi` = 8589934592'), f.contents.value);
+    assert.ok(f.contents.value.includes('`--kube-reserved`'));
+  });
+
+  test('inlay hint and code lens summarise allocatable', async () => {
+    const hints: any[] = await client.request('textDocument/inlayHint', { textDocument: { uri: docsUri }, range: { start: { line: 0, character: 0 }, end: { line: 40, character: 0 } } });
+    assert.equal(hints.length, 1);
+    assert.equal(hints[0].label, 'allocatable: 14.5 CPU · 28.51 GiB · 88 GiB · 110 pods');
+    assert.equal(hints[0].position.line, positionOf(ws.read(DOCS), 'kind:').line);
+    const lenses: any[] = await client.request('textDocument/codeLens', { textDocument: { uri: seedUri } });
+    assert.equal(lenses.length, 1);
+    assert.equal(lenses[0].range.start.line, positionOf(ws.read(SEED), 'ExecStart=').line);
+    assert.match(lenses[0].command.title, /^allocatable: 24 CPU · 95.9 GiB · 450 GiB · 110 pods$/);
+    assert.equal(lenses[0].command.command, 'kubelet.showEffectiveConfiguration');
+  });
+
+  test('completion of cgroupDriver values and reservable resources', async () => {
+    const text = ws.read(DOCS);
+    const values: any[] = await client.request('textDocument/completion', { textDocument: { uri: docsUri }, position: positionOf(text, 'systemd', 3) });
+    assert.deepEqual(values.map((i) => i.label).sort(), ['cgroupfs', 'systemd']);
+    const resources: any[] = await client.request('textDocument/completion', { textDocument: { uri: docsUri }, position: positionOf(text, 'memory: 2Gi', 2) });
+    assert.deepEqual(resources.map((i) => i.label), ['cpu', 'memory', 'ephemeral-storage', 'pid']);
+  });
+
+  test('kubelet.showEffectiveConfiguration returns the merged YAML with provenance comments', async () => {
+    const yaml: string = await client.request('workspace/executeCommand', { command: 'kubelet.showEffectiveConfiguration', arguments: [configUri] });
+    assert.match(yaml, /^kind: KubeletConfiguration$/m);
+    assert.ok(yaml.includes(`systemReserved:  # --system-reserved via $KUBELET_EXTRA_ARGS in ${ws.path(ENV)} line 4`), yaml);
+    assert.ok(yaml.includes(`cgroupDriver: systemd  # cgroupDriver in ${ws.path(CONFIG)} line 5`), yaml);
+    assert.match(yaml, /^failSwapOn: true {2}# the kubelet default$/m);
+  });
+
+  test('document symbols and folding ranges of a unit', async () => {
+    const symbols: any[] = await client.request('textDocument/documentSymbol', { textDocument: { uri: seedUri } });
+    assert.deepEqual(symbols.map((s) => s.name), ['[Unit]', '[Service]', '[Install]']);
+    assert.ok(symbols[1].children.some((c: any) => c.name === 'ExecStart'));
+    const folds: any[] = await client.request('textDocument/foldingRange', { textDocument: { uri: seedUri } });
+    assert.equal(folds.length, 3);
+  });
+
+  test('settings: nodeCapacity gives a capacity, rules change severities', async () => {
+    const text = ws.read(NOCAP);
+    const u = client.open(ws.path(NOCAP), text);
+    const range = { start: { line: 0, character: 0 }, end: { line: 40, character: 0 } };
+    let hints: any[] = await client.request('textDocument/inlayHint', { textDocument: { uri: u }, range });
+    assert.match(hints[0].label, /no capacity/);
+    await client.notify('workspace/didChangeConfiguration', {
+      settings: { kubeletConfig: { nodeCapacity: 'cpu=16,memory=32Gi,ephemeral-storage=100Gi', rules: { 'flag-deprecated': 'warning', 'reserved-resource-unknown': 'off' } } },
+    });
+    hints = await client.request('textDocument/inlayHint', { textDocument: { uri: u }, range });
+    assert.equal(hints[0].label, 'allocatable: 14.5 CPU · 28.51 GiB · 88 GiB · 110 pods');
+    const envUri = uri(ws.path(ENV));
+    await client.waitDiagnostics(envUri, (ds) => ds.some((d) => d.code === 'flag-deprecated' && d.severity === 2));
+    await client.waitDiagnostics(configUri, (ds) => ds.length > 0 && !ds.some((d) => d.code === 'reserved-resource-unknown'));
+  });
+
+  test('bad requests answer empty results and the server keeps running', async () => {
+    const unknown = await client.request('textDocument/hover', { textDocument: { uri: uri(ws.path('nope/kubelet.service')) }, position: { line: 0, character: 0 } });
+    assert.equal(unknown, null);
+    const broken = await client.request('textDocument/hover', { textDocument: { uri: seedUri }, position: null });
+    assert.equal(broken, null);
+    const empty = await client.request('textDocument/completion', { textDocument: { uri: 'untitled:Untitled-1' }, position: { line: 0, character: 0 } });
+    assert.deepEqual(empty, []);
+    const h: any = await client.request('textDocument/hover', { textDocument: { uri: seedUri }, position: positionOf(ws.read(SEED), 'ExecStart=', 2) });
+    assert.match(h.contents.value, /Node Allocatable/);
+    assert.equal(client.exited, false);
+    assert.ok(client.log.some((l) => /hover failed/.test(l)), 'the exception is logged');
+  });
+});
