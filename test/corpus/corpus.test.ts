@@ -23,7 +23,7 @@ const EXPECTED: Record<string, string[]> = {
   '023': ['error:flag-removed', 'error:flag-value-invalid'], // sed placeholder MAX_PODS; in-tree --cloud-provider=aws
   '044': ['error:flag-removed'], // --pod-infra-container-image, removed in 1.35
   '049': ['error:flag-removed'],
-  '050': ['error:flag-removed'],
+  '050': ['error:feature-gate-removed', 'error:flag-removed'], // --feature-gates=RunAsGroup=true, gate removed ~1.22
   '054': ['error:flag-removed'], // --pod-infra-container-image
   '061': ['error:flag-removed'],
   '062': ['error:flag-removed'],
@@ -36,13 +36,13 @@ const EXPECTED: Record<string, string[]> = {
   // evictionSoft without evictionSoftGracePeriod: "grace period must be specified" (056 is the fixed version)
   '055': ['error:eviction-soft-without-grace'],
   // resolverConfig is not a field (resolvConf is): ignored with a log line
-  '057': ['warning:config-field-unknown'],
+  '057': ['error:feature-gate-removed', 'warning:config-field-unknown'], // and the RuntimeClass gate, removed in 1.25
   // envsubst / sed placeholders never substituted
   '071': ['warning:config-placeholder'],
   // KubeletConfiguration under the kubeadm API group
   '073': ['error:config-kind-invalid'],
   // kubeadm v1beta2 and placeholders (cgroupDriver: CGROUP_DRIVER is no driver)
-  '074': ['error:cgroup-driver-invalid', 'error:config-kubeadm-api-version', 'warning:config-placeholder'],
+  '074': ['error:cgroup-driver-invalid', 'error:config-kubeadm-api-version', 'error:feature-gate-removed', 'warning:config-placeholder'], // PodOverhead gate removed ~1.26
 };
 
 const files = present ? readdirSync(DIR).sort() : [];

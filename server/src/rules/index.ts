@@ -1,4 +1,7 @@
 import type { Rule } from './types.ts';
+import { featureGateLocked } from './feature-gate-locked.ts';
+import { featureGateRemoved } from './feature-gate-removed.ts';
+import { featureGateUnknown } from './feature-gate-unknown.ts';
 import { envfileLiteralQuotes } from './envfile-literal-quotes.ts';
 import { unitContinuationTrailingSpace } from './unit-continuation-trailing-space.ts';
 import { unitEnvironmentShadowed } from './unit-environment-shadowed.ts';
@@ -82,4 +85,7 @@ export const RULES: readonly Rule[] = [
   flagDuplicate,
   flagOverridesConfig,
   flagDeprecated,
+  featureGateUnknown,
+  featureGateRemoved,
+  featureGateLocked,
 ];

@@ -1,0 +1,72 @@
+/**
+ * k8s.io/component-base/featuregate/feature_gate.go (SetFromMap, called from
+ * cmd/kubelet/app/server.go for `featureGates` and `--feature-gates`): a name
+ * the kubelet's gate set does not hold stops it at startup with
+ * `unrecognized feature gate: X`. That covers typos and gates newer than the
+ * target version; removed gates are feature-gate-removed's.
+ */
+import { finding, type Finding } from '../model/finding.ts';
+import { compareVersions } from '../catalog/flags.ts';
+import { FEATURE_GATES, GATES_COMPLETE_THROUGH, featureGate, gateAddedIn, gateAt } from '../catalog/feature-gates.ts';
+import type { Item, NodeModel } from '../node/model.ts';
+import { mapItems } from '../node/read.ts';
+import { closest } from './suggest.ts';
+import type { Rule } from './types.ts';
+
+export const featureGateUnknown: Rule = {
+  id: 'feature-gate-unknown',
+  summary: 'a feature gate the kubelet of the target version does not know (typo, or added in a later release)',
+  run({ node }) {
+    const out: Finding[] = [];
+    const v = node.kubernetesVersion;
+    let names: string[] | undefined;
+    for (const item of mapItems(node, 'featureGates')) {
+      if (item.key === undefined || !item.keySpan || gateAt(item.key, v).status !== 'unknown') continue;
+      const fails = `a ${v} kubelet refuses to start ("unrecognized feature gate: ${item.key}")`;
+      const gate = featureGate(item.key);
+      if (gate) {
+        out.push(
+          finding(
+            'feature-gate-unknown',
+            'error',
+            item.keySpan,
+            `${gateWritten(item)} sets ${item.key}=${item.text}, but the ${item.key} feature gate was added in Kubernetes ${gateAddedIn(gate)}${gate.approximate ? ' (approximately)' : ''}; ${fails}. Drop the entry or target a newer version.`,
+          ),
+        );
+        continue;
+      }
+      names ??= knownNames(v);
+      const guess = closest(item.key, names);
+      // Beyond the versions whose gate list is complete a new gate may simply be missing from the catalog.
+      const sure = compareVersions(v, GATES_COMPLETE_THROUGH) <= 0;
+      out.push(
+        finding(
+          'feature-gate-unknown',
+          sure || guess ? 'error' : 'warning',
+          item.keySpan,
+          `${gateWritten(item)} sets ${item.key}=${item.text}, but ${item.key} is not a feature gate of Kubernetes ${v}` +
+            (sure ? '' : ` as far as this linter knows (its gate list is complete through ${GATES_COMPLETE_THROUGH})`) +
+            `; ${fails}.` +
+            (guess ? ` Did you mean "${guess}"?` : ''),
+          guess ? { fixes: [{ title: `Change to "${guess}"`, edits: [{ file: item.keySpan.file, range: item.keySpan.range, newText: guess }], preferred: true }] } : undefined,
+        ),
+      );
+    }
+    return out;
+  },
+};
+
+/** Gate names a kubelet of version v accepts. */
+function knownNames(v: string): string[] {
+  return FEATURE_GATES.filter((g) => gateAt(g.name, v).status === 'known').map((g) => g.name);
+}
+
+/** How the user wrote the map: `--feature-gates` (flag or kubeadm extra arg) or `featureGates`. */
+export function gateWritten(item: Item): string {
+  return item.from.how === 'flag' || item.from.how === 'kubeadm-extra-args' ? '--feature-gates' : 'featureGates';
+}
+
+/** The gates of a node, for the feature-gate rules. */
+export function gateItems(node: NodeModel): Item[] {
+  return mapItems(node, 'featureGates');
+}

@@ -1,0 +1,229 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { analyze, type AnalyzeOptions } from '../../server/src/engine.ts';
+import type { Finding } from '../../server/src/model/finding.ts';
+import type { Rule } from '../../server/src/rules/types.ts';
+import { compareVersions, NEWEST_VERSION } from '../../server/src/catalog/flags.ts';
+import {
+  FEATURE_GATES, GATES_COMPLETE_THROUGH, featureGate, featureGateNames, gateAt,
+} from '../../server/src/catalog/feature-gates.ts';
+import { featureGateUnknown } from '../../server/src/rules/feature-gate-unknown.ts';
+import { featureGateRemoved } from '../../server/src/rules/feature-gate-removed.ts';
+import { featureGateLocked } from '../../server/src/rules/feature-gate-locked.ts';
+
+// The rules are registered in rules/index.ts by the project, so run them directly on the engine's node.
+const GATE_RULES: readonly Rule[] = [featureGateUnknown, featureGateRemoved, featureGateLocked];
+
+function gateFindings(files: Record<string, string>, options: AnalyzeOptions): Finding[] {
+  const a = analyze(Object.entries(files).map(([path, text]) => ({ path, text })), options);
+  assert.ok(a.nodes.length >= 1, 'expected a node');
+  return a.nodes.flatMap(({ node, allocatable }) => GATE_RULES.flatMap((r) => r.run({ node, argProblems: [], allocatable })));
+}
+
+function config(gates: Record<string, string>): Record<string, string> {
+  const lines = Object.entries(gates).map(([k, v]) => `  ${k}: ${v}`);
+  return {
+    'kubelet-config.yaml': `apiVersion: kubelet.config.k8s.io/v1beta1\nkind: KubeletConfiguration\nfeatureGates:\n${lines.join('\n')}\n`,
+  };
+}
+
+function unit(flagValue: string): Record<string, string> {
+  return {
+    'node1/etc/systemd/system/kubelet.service':
+      `[Unit]\nDescription=kubelet\n\n[Service]\nExecStart=/usr/bin/kubelet --feature-gates=${flagValue}\n`,
+  };
+}
+
+const codes = (fs: Finding[]): string[] => fs.map((f) => f.code).sort();
+
+// ---------------------------------------------------------------------------
+// Data sanity
+// ---------------------------------------------------------------------------
+
+test('gate names are unique and featureGate() finds each one (case-sensitive, like featuregate.Set)', () => {
+  const names = FEATURE_GATES.map((g) => g.name);
+  assert.equal(new Set(names).size, names.length);
+  for (const g of FEATURE_GATES) assert.equal(featureGate(g.name), g);
+  assert.equal(featureGate('deviceplugins'), undefined);
+  assert.equal(featureGateNames().length, names.length);
+});
+
+test('every gate has specs ascending by since, with valid stages', () => {
+  for (const g of FEATURE_GATES) {
+    assert.ok(g.specs.length > 0, g.name);
+    for (let i = 1; i < g.specs.length; i++) {
+      assert.ok(compareVersions(g.specs[i - 1].since, g.specs[i].since) < 0, `${g.name}: ${g.specs[i - 1].since} !< ${g.specs[i].since}`);
+    }
+    for (const s of g.specs) assert.ok(['alpha', 'beta', 'ga', 'deprecated'].includes(s.stage), g.name);
+    if (g.addedIn) assert.ok(compareVersions(g.addedIn, g.specs[0].since) >= 0, `${g.name}: addedIn before first spec`);
+  }
+});
+
+test('removed gates have removedIn after their last spec; the table covers the gates of kube_features.go (1.35) and the removed ones', () => {
+  const removed = FEATURE_GATES.filter((g) => g.removedIn !== undefined);
+  const current = FEATURE_GATES.filter((g) => g.removedIn === undefined);
+  for (const g of removed) {
+    const last = g.specs[g.specs.length - 1];
+    assert.ok(compareVersions(g.removedIn!, last.since) > 0, `${g.name}: removed ${g.removedIn} <= last spec ${last.since}`);
+  }
+  assert.ok(current.length >= 200, `current gates: ${current.length}`);
+  assert.ok(removed.length >= 150, `removed gates: ${removed.length}`);
+  assert.ok(compareVersions(GATES_COMPLETE_THROUGH, NEWEST_VERSION) <= 0);
+});
+
+test('kubelet-facts §4 removals: PodPriority 1.18; BlockVolume, CSIBlockVolume, CSIDriverRegistry 1.21; DevicePlugins ~1.28', () => {
+  assert.equal(featureGate('PodPriority')?.removedIn, '1.18');
+  for (const n of ['BlockVolume', 'CSIBlockVolume', 'CSIDriverRegistry']) assert.equal(featureGate(n)?.removedIn, '1.21', n);
+  assert.equal(featureGate('DevicePlugins')?.removedIn, '1.28');
+  assert.equal(featureGate('DevicePlugins')?.approximate, true);
+  assert.equal(gateAt('PodPriority', '1.17').status, 'known');
+  assert.equal(gateAt('PodPriority', '1.18').status, 'removed');
+});
+
+test('RuntimeClass: GA 1.20, known to 1.24, removed 1.25 (feature-gates-removed page: GA 1.20-1.24)', () => {
+  const at124 = gateAt('RuntimeClass', '1.24');
+  assert.equal(at124.status, 'known');
+  if (at124.status === 'known') assert.equal(at124.spec.stage, 'ga');
+  assert.equal(gateAt('RuntimeClass', '1.25').status, 'removed');
+});
+
+test('DynamicKubeletConfig: deprecated 1.22, refused as true from 1.24 (kubelet logic removed, PR #106932), unknown from 1.26 (kube_features.go 1.24/1.25 still lists it)', () => {
+  const at123 = gateAt('DynamicKubeletConfig', '1.23');
+  assert.ok(at123.status === 'known' && at123.spec.stage === 'deprecated' && !at123.spec.locked);
+  const at124 = gateAt('DynamicKubeletConfig', '1.24');
+  assert.ok(at124.status === 'known' && at124.spec.locked === true && at124.spec.default === false);
+  assert.equal(gateAt('DynamicKubeletConfig', '1.26').status, 'removed');
+});
+
+test('a gate added in 1.32 is unknown to a 1.31 kubelet (pkg/features/kube_features.go SystemdWatchdog: Beta 1.32)', () => {
+  assert.equal(gateAt('SystemdWatchdog', '1.31').status, 'unknown');
+  assert.equal(gateAt('SystemdWatchdog', '1.32').status, 'known');
+});
+
+test('backfilled "1.0" specs do not make a gate known before it was added (AllowDNSOnlyNodeCSR arrived in 1.31)', () => {
+  assert.equal(gateAt('AllowDNSOnlyNodeCSR', '1.30').status, 'unknown');
+  const s = gateAt('AllowDNSOnlyNodeCSR', '1.31');
+  assert.ok(s.status === 'known' && s.spec.stage === 'deprecated');
+});
+
+test('gates registered from other packages are known: logging (component-base/logs/api/v1), client-go, AllAlpha/AllBeta', () => {
+  for (const n of ['ContextualLogging', 'LoggingAlphaOptions', 'LoggingBetaOptions', 'WatchListClient', 'AllAlpha', 'AllBeta']) {
+    assert.equal(gateAt(n, '1.33').status, 'known', n);
+  }
+});
+
+// ---------------------------------------------------------------------------
+// feature-gate-removed
+// ---------------------------------------------------------------------------
+
+test('featureGates {DevicePlugins: true} at 1.30 is feature-gate-removed (gate removed ~1.28, PR #117656)', () => {
+  const fs = gateFindings(config({ DevicePlugins: 'true' }), { kubernetesVersion: '1.30' });
+  assert.deepEqual(codes(fs), ['feature-gate-removed']);
+  const f = fs[0];
+  assert.equal(f.severity, 'error');
+  assert.match(f.message, /DevicePlugins=true/);
+  assert.match(f.message, /1\.28/);
+  assert.match(f.message, /1\.30 kubelet refuses to start \("unrecognized feature gate: DevicePlugins"\)/);
+  assert.match(f.message, /GA in 1\.26 and is always on/);
+  assert.equal(f.file, 'kubelet-config.yaml');
+  assert.equal(f.range.start.line, 3);
+});
+
+test('featureGates {DevicePlugins: true} at 1.27 is accepted (GA, not locked, in 1.26-1.27)', () => {
+  assert.deepEqual(gateFindings(config({ DevicePlugins: 'true' }), { kubernetesVersion: '1.27' }), []);
+});
+
+test('--feature-gates=DevicePlugins=true,BlockVolume=true,PodPriority=true in a unit at 1.30: three removed gates (kubelet-facts §4)', () => {
+  const fs = gateFindings(unit('DevicePlugins=true,BlockVolume=true,PodPriority=true'), { kubernetesVersion: '1.30' });
+  assert.deepEqual(codes(fs), ['feature-gate-removed', 'feature-gate-removed', 'feature-gate-removed']);
+  assert.ok(fs.every((f) => f.message.startsWith('--feature-gates sets ')));
+  assert.ok(fs.some((f) => /PodPriority=true.*removed in Kubernetes 1\.18/.test(f.message)));
+});
+
+test('--feature-gates=DynamicKubeletConfig=true in a unit: fine at 1.23, locked at 1.24 (kubelet refuses), removed at 1.26', () => {
+  assert.deepEqual(gateFindings(unit('DynamicKubeletConfig=true'), { kubernetesVersion: '1.23' }), []);
+  const at124 = gateFindings(unit('DynamicKubeletConfig=true'), { kubernetesVersion: '1.24' });
+  assert.deepEqual(codes(at124), ['feature-gate-locked']);
+  assert.match(at124[0].message, /cannot set feature gate DynamicKubeletConfig to true, feature is locked to false/);
+  assert.deepEqual(gateFindings(unit('DynamicKubeletConfig=false'), { kubernetesVersion: '1.25' }), []);
+  assert.deepEqual(codes(gateFindings(unit('DynamicKubeletConfig=false'), { kubernetesVersion: '1.26' })), ['feature-gate-removed']);
+});
+
+test('a removed gate that was dropped rather than graduated says so (PodHasNetworkCondition: alpha 1.25-1.27)', () => {
+  const fs = gateFindings(config({ PodHasNetworkCondition: 'true' }), { kubernetesVersion: '1.30' });
+  assert.deepEqual(codes(fs), ['feature-gate-removed']);
+  assert.match(fs[0].message, /dropped \(last alpha, default off/);
+});
+
+// ---------------------------------------------------------------------------
+// feature-gate-unknown
+// ---------------------------------------------------------------------------
+
+test('a typo\'d gate is feature-gate-unknown with a did-you-mean fix that renames only the key (featuregate.Set: unrecognized feature gate)', () => {
+  const fs = gateFindings(config({ KubeletInUserNamspace: 'true' }), { kubernetesVersion: '1.33' });
+  assert.deepEqual(codes(fs), ['feature-gate-unknown']);
+  const f = fs[0];
+  assert.equal(f.severity, 'error');
+  assert.match(f.message, /KubeletInUserNamspace=true/);
+  assert.match(f.message, /Kubernetes 1\.33/);
+  assert.match(f.message, /unrecognized feature gate: KubeletInUserNamspace/);
+  assert.match(f.message, /Did you mean "KubeletInUserNamespace"\?/);
+  const edit = f.fixes?.[0]?.edits[0];
+  assert.ok(edit);
+  assert.equal(edit.newText, 'KubeletInUserNamespace');
+  assert.deepEqual(edit.range, f.range);
+  assert.equal(edit.range.start.character, 2);
+  assert.equal(edit.range.end.character, 2 + 'KubeletInUserNamspace'.length);
+});
+
+test('a gate newer than the target version is feature-gate-unknown naming the version it arrived in (SystemdWatchdog 1.32 on a 1.31 kubelet)', () => {
+  const fs = gateFindings(config({ SystemdWatchdog: 'true' }), { kubernetesVersion: '1.31' });
+  assert.deepEqual(codes(fs), ['feature-gate-unknown']);
+  assert.match(fs[0].message, /added in Kubernetes 1\.32; a 1\.31 kubelet refuses to start/);
+  assert.deepEqual(gateFindings(config({ SystemdWatchdog: 'true' }), { kubernetesVersion: '1.32' }), []);
+});
+
+test('known gates raise nothing: KubeletInUserNamespace (alpha since 1.22), GracefulNodeShutdown, NodeSwap=true at 1.37', () => {
+  assert.deepEqual(gateFindings(config({ KubeletInUserNamespace: 'true', GracefulNodeShutdown: 'true', NodeSwap: 'true' }), { kubernetesVersion: '1.37' }), []);
+  assert.deepEqual(gateFindings(unit('KubeletInUserNamespace=true,ContextualLogging=false'), { kubernetesVersion: '1.33' }), []);
+});
+
+test('an unknown name with no close match beyond the versions the gate list covers is only a warning', () => {
+  const fs = gateFindings(config({ SomeBrandNewGateXyz: 'true' }), { kubernetesVersion: NEWEST_VERSION });
+  assert.deepEqual(codes(fs), ['feature-gate-unknown']);
+  assert.equal(fs[0].severity, compareVersions(NEWEST_VERSION, GATES_COMPLETE_THROUGH) > 0 ? 'warning' : 'error');
+  const sure = gateFindings(config({ SomeBrandNewGateXyz: 'true' }), { kubernetesVersion: GATES_COMPLETE_THROUGH });
+  assert.equal(sure[0].severity, 'error');
+});
+
+// ---------------------------------------------------------------------------
+// feature-gate-locked
+// ---------------------------------------------------------------------------
+
+test('a GA gate locked to true set to false is feature-gate-locked (kube_features.go SidecarContainers: GA 1.33, LockToDefault)', () => {
+  const fs = gateFindings(config({ SidecarContainers: 'false' }), { kubernetesVersion: '1.34' });
+  assert.deepEqual(codes(fs), ['feature-gate-locked']);
+  const f = fs[0];
+  assert.equal(f.severity, 'error');
+  assert.match(f.message, /SidecarContainers=false/);
+  assert.match(f.message, /Kubernetes 1\.34/);
+  assert.match(f.message, /cannot set feature gate SidecarContainers to false, feature is locked to true/);
+  assert.equal(f.fixes?.[0]?.edits[0]?.newText, 'true');
+});
+
+test('a locked gate set to its default, or set false before it was locked, raises nothing (SidecarContainers beta in 1.32)', () => {
+  assert.deepEqual(gateFindings(config({ SidecarContainers: 'true' }), { kubernetesVersion: '1.34' }), []);
+  assert.deepEqual(gateFindings(config({ SidecarContainers: 'false' }), { kubernetesVersion: '1.32' }), []);
+});
+
+test('--feature-gates=NodeSwap=false at 1.34 is locked (NodeSwap GA 1.34, LockToDefault); string values parse like strconv.ParseBool', () => {
+  assert.deepEqual(codes(gateFindings(unit('NodeSwap=false'), { kubernetesVersion: '1.34' })), ['feature-gate-locked']);
+  assert.deepEqual(codes(gateFindings(unit('NodeSwap=False'), { kubernetesVersion: '1.34' })), ['feature-gate-locked']);
+  assert.deepEqual(gateFindings(unit('NodeSwap=false'), { kubernetesVersion: '1.33' }), []);
+});
+
+test('a deprecated gate locked to false set to true is locked (AllowOverwriteTerminationGracePeriodSeconds, locked in 1.35)', () => {
+  const fs = gateFindings(config({ AllowOverwriteTerminationGracePeriodSeconds: 'true' }), { kubernetesVersion: '1.35' });
+  assert.deepEqual(codes(fs), ['feature-gate-locked']);
+  assert.match(fs[0].message, /deprecated and locked to false/);
+});
