@@ -1,0 +1,205 @@
+/**
+ * docs/rules/: one page per rule id and per parser finding code.
+ *
+ * Page convention (docs/rules/README.md explains it to writers):
+ *   - `# <id>`, then `Severity: <sev>[ or <sev>] · Fix: <what the quick fix does | none>`;
+ *   - headings `## What it catches`, `## Why`, `## Example`, `## Fix`;
+ *   - fenced blocks whose info string holds `path=<file>` and the role
+ *     `example`, `fix` or both: the `example` blocks, analysed together with the
+ *     engine, must produce the page's id (with the page's severity); the `fix`
+ *     blocks must not produce it.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { analyze } from '../../server/src/engine.ts';
+import type { Finding } from '../../server/src/model/finding.ts';
+import type { SourceFile } from '../../server/src/model/source.ts';
+import { RULES } from '../../server/src/rules/index.ts';
+
+const DOCS = join(__dirname, '../../docs/rules');
+const SRC = join(__dirname, '../../server/src');
+
+/** Finding codes the parsers and the node builder emit themselves (not in RULES). */
+const PARSER_CODES = [
+  'unit-syntax', 'unit-section-header', 'unit-line-too-long',
+  'environment-syntax', 'environment-specifier', 'environment-invalid',
+  'envfile-syntax', 'envfile-invalid-name', 'envfile-unterminated-quote',
+  'exec-syntax', 'exec-path', 'exec-specifier', 'exec-escape', 'exec-multiple',
+  'config-syntax', 'config-field-duplicate', 'config-kind-invalid', 'config-kubeadm-api-version',
+  'config-kubeadm-extra-args', 'config-placeholder', 'config-alias',
+  'runtime-config-invalid', 'reference-unresolved', 'modeline-invalid',
+];
+
+/** Rules being added: their pages must exist; examples are checked once they are in RULES. */
+const UPCOMING = [
+  'feature-gate-unknown', 'feature-gate-removed', 'feature-gate-locked',
+  'unit-continuation-trailing-space', 'unit-variable-undefined', 'unit-environment-shadowed', 'envfile-literal-quotes',
+];
+
+/** Rules whose severity depends on the case; their page says "A or B". */
+const TWO_SEVERITIES: Record<string, [string, string]> = {
+  'cgroup-driver-mismatch': ['error', 'warning'],
+  'unit-continuation-swallows-directive': ['error', 'warning'],
+  'eviction-threshold-ineffective': ['information', 'warning'],
+  'unit-variable-undefined': ['warning', 'information'],
+  'feature-gate-unknown': ['error', 'warning'],
+  'exec-syntax': ['error', 'warning'],
+  'exec-path': ['error', 'warning'],
+  'exec-specifier': ['error', 'warning'],
+};
+
+/** Ids whose example cannot be written out in a page (with the reason); tested separately below. */
+const NOT_WRITABLE: Record<string, string> = {
+  'unit-line-too-long': 'needs a 1 MiB line',
+};
+
+const SEVERITIES = new Set(['error', 'warning', 'information', 'hint']);
+const HEADINGS = ['## What it catches', '## Why', '## Example', '## Fix'];
+
+interface Block {
+  lang: string;
+  path: string;
+  roles: Set<string>;
+  text: string;
+}
+
+interface Page {
+  id: string;
+  text: string;
+  severities: string[];
+  fix: string;
+  blocks: Block[];
+}
+
+function readPage(id: string): Page {
+  const text = readFileSync(join(DOCS, `${id}.md`), 'utf8');
+  const lines = text.split('\n');
+  assert.equal(lines[0], `# ${id}`, `${id}.md must start with "# ${id}"`);
+  const sev = /^Severity: ([a-z]+)(?: or ([a-z]+))? · Fix: (.+)$/.exec(lines[1] ?? '');
+  assert.ok(sev, `${id}.md line 2 must read "Severity: <severity> · Fix: <fix | none>", got: ${lines[1]}`);
+  const severities = [sev[1], sev[2]].filter((s): s is string => !!s);
+  for (const s of severities) assert.ok(SEVERITIES.has(s), `${id}.md: unknown severity "${s}"`);
+  const blocks: Block[] = [];
+  const fence = /^```(\S*)(.*)$/;
+  for (let i = 2; i < lines.length; i++) {
+    const m = fence.exec(lines[i]);
+    if (!m) continue;
+    const body: string[] = [];
+    let j = i + 1;
+    while (j < lines.length && lines[j] !== '```') body.push(lines[j++]);
+    assert.ok(j < lines.length, `${id}.md: unclosed code block at line ${i + 1}`);
+    const attrs = m[2].trim().split(/\s+/).filter(Boolean);
+    const path = attrs.find((a) => a.startsWith('path='))?.slice(5);
+    const roles = new Set(attrs.filter((a) => a === 'example' || a === 'fix'));
+    if (path) {
+      assert.ok(roles.size > 0, `${id}.md line ${i + 1}: a block with path= needs "example" and/or "fix"`);
+      blocks.push({ lang: m[1], path, roles, text: body.join('\n') + '\n' });
+    } else {
+      assert.equal(roles.size, 0, `${id}.md line ${i + 1}: an example or fix block needs path=`);
+    }
+    i = j;
+  }
+  return { id, text, severities, fix: sev[3], blocks };
+}
+
+function files(page: Page, role: 'example' | 'fix'): SourceFile[] {
+  return page.blocks.filter((b) => b.roles.has(role)).map((b) => ({ path: b.path, text: b.text }));
+}
+
+function codes(list: Finding[], id: string): Finding[] {
+  return list.filter((f) => f.code === id);
+}
+
+function show(list: Finding[]): string {
+  return list.map((f) => `${f.code}/${f.severity} ${f.file}:${f.range.start.line + 1} ${f.message.slice(0, 120)}`).join('\n  ') || '(no findings)';
+}
+
+/** Every code a `finding('<code>', ...)` call or a `code: '<code>'` literal in server/src can emit. */
+function codesInSource(): Set<string> {
+  const out = new Set<string>();
+  const walk = (dir: string) => {
+    for (const name of readdirSync(dir)) {
+      const p = join(dir, name);
+      if (statSync(p).isDirectory()) walk(p);
+      else if (name.endsWith('.ts')) {
+        const text = readFileSync(p, 'utf8');
+        for (const m of text.matchAll(/\bfinding\(\s*'([a-z][a-z0-9-]*)'/g)) out.add(m[1]);
+        for (const m of text.matchAll(/\bcode: '([a-z][a-z0-9-]*)'/g)) out.add(m[1]);
+      }
+    }
+  };
+  walk(SRC);
+  return out;
+}
+
+const ruleIds = RULES.map((r) => r.id);
+const documented = [...new Set([...ruleIds, ...PARSER_CODES, ...UPCOMING])];
+const pageFiles = readdirSync(DOCS).filter((f) => f.endsWith('.md') && f !== 'README.md');
+
+test('every rule, parser code and upcoming rule has a page with the required headings', () => {
+  for (const id of documented) {
+    const page = readPage(id);
+    for (const h of HEADINGS) assert.ok(page.text.includes(`\n${h}\n`), `${id}.md lacks "${h}"`);
+    assert.ok(page.text.split('\n').length <= 90, `${id}.md is longer than 90 lines; keep pages short`);
+  }
+});
+
+test('no page for an id the project does not know', () => {
+  const known = new Set(documented);
+  for (const f of pageFiles) assert.ok(known.has(f.slice(0, -3)), `docs/rules/${f} documents no known id`);
+});
+
+test('every finding code in server/src has a page', () => {
+  const have = new Set(pageFiles.map((f) => f.slice(0, -3)));
+  for (const code of codesInSource()) assert.ok(have.has(code), `server/src emits "${code}" but docs/rules/${code}.md is missing`);
+});
+
+test('Severity lines: one severity, or the two of a rule whose severity depends on the case', () => {
+  for (const id of documented) {
+    const page = readPage(id);
+    const two = TWO_SEVERITIES[id];
+    if (two) assert.deepEqual([...page.severities].sort(), [...two].sort(), `${id}.md should say "Severity: ${two[0]} or ${two[1]}"`);
+    else assert.equal(page.severities.length, 1, `${id}.md names two severities but ${id} has one`);
+    if (page.fix !== 'none') assert.ok(page.fix.length > 5, `${id}.md: describe what the quick fix does, or write "none"`);
+  }
+});
+
+test('the index lists every page, grouped by area, with its severity', () => {
+  const index = readFileSync(join(DOCS, 'README.md'), 'utf8');
+  for (const f of pageFiles) {
+    const id = f.slice(0, -3);
+    const row = index.split('\n').find((l) => l.startsWith(`| [\`${id}\`](${f}) |`));
+    assert.ok(row, `docs/rules/README.md has no row for ${id}`);
+    const sev = readPage(id).severities.join(' or ');
+    assert.ok(row.includes(`| ${sev} |`), `README row of ${id} should give severity "${sev}": ${row}`);
+  }
+  for (const area of ['Reservation & enforcement', 'Eviction', 'Cgroup driver', 'Flags & fields', 'systemd & files', 'Parsers']) {
+    assert.ok(index.includes(`## ${area}`), `docs/rules/README.md lacks the section "${area}"`);
+  }
+});
+
+for (const id of documented) {
+  const upcoming = UPCOMING.includes(id) && !ruleIds.includes(id);
+  if (upcoming || NOT_WRITABLE[id]) continue;
+  test(`${id}: the example produces it and the fix does not`, () => {
+    const page = readPage(id);
+    const ex = files(page, 'example');
+    const fx = files(page, 'fix');
+    assert.ok(ex.length > 0, `${id}.md has no example block (\`\`\`lang path=... example)`);
+    assert.ok(fx.length > 0, `${id}.md has no fix block (\`\`\`lang path=... fix)`);
+    const got = analyze(ex).findings;
+    const hits = codes(got, id);
+    assert.ok(hits.length > 0, `${id}.md: the example does not produce ${id}; it gives:\n  ${show(got)}`);
+    for (const h of hits) assert.ok(page.severities.includes(h.severity), `${id}.md says ${page.severities.join(' or ')}, the example gives ${h.severity}`);
+    const after = analyze(fx).findings;
+    assert.equal(codes(after, id).length, 0, `${id}.md: the fix still produces ${id}:\n  ${show(codes(after, id))}`);
+  });
+}
+
+test('unit-line-too-long: a line of 1 MiB (the one example a page cannot hold)', () => {
+  const text = `[Service]\nExecStart=/usr/bin/kubelet --node-labels=${'a'.repeat(1024 * 1024)}\n`;
+  assert.ok(codes(analyze([{ path: 'kubelet.service', text }]).findings, 'unit-line-too-long').length > 0);
+  assert.ok(readPage('unit-line-too-long').blocks.some((b) => b.roles.has('fix')), 'unit-line-too-long.md still shows the fix');
+});
