@@ -15,7 +15,7 @@ export function formatSarif(analysis: Analysis, version: string): string {
     endLine: r.end.line + 1,
     endColumn: r.end.character + 1,
   });
-  const uri = (file: string) => encodeURI(file);
+  const uri = artifactUri;
   const log = {
     $schema: 'https://json.schemastore.org/sarif-2.1.0.json',
     version: '2.1.0',
@@ -67,4 +67,14 @@ function groupByFile<T extends { file: string }>(edits: T[]): [string, T[]][] {
   const m = new Map<string, T[]>();
   for (const e of edits) m.set(e.file, [...(m.get(e.file) ?? []), e]);
   return [...m];
+}
+
+/**
+ * A SARIF artifact URI: relative paths stay relative references, absolute
+ * ones become file:// URIs; each segment is percent-encoded so `#`, `?` and
+ * `%` in folder names do not turn into fragments or queries.
+ */
+export function artifactUri(file: string): string {
+  const encoded = file.split('/').map(encodeURIComponent).join('/');
+  return file.startsWith('/') ? `file://${encoded}` : encoded;
 }

@@ -56,7 +56,8 @@ export function buildNode(ws: Workspace, seed: NodeSeed, kubernetesVersion: stri
     if (service.execStart) {
       const cmd = parseExecDirective(service.execStart);
       problems.push(...cmd.problems);
-      const { argv } = expandExecArgv(cmd, (name) => service.environment.get(name)?.assignment);
+      const { argv, references } = expandExecArgv(cmd, (name) => service.environment.get(name)?.assignment);
+      node.execReferences = references;
       node.program = argv[0];
       if (node.program && basename(node.program.text).includes('kubelet')) node.argv = argv.slice(1);
     }

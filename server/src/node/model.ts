@@ -8,6 +8,7 @@ import type {
   ConfigFileParse, EnvFile, KubeadmDoc, KubeletConfigDoc, RuntimeCgroupDriver, UnitDirective, UnitFile, Word,
 } from '../parse/types.ts';
 import type { Quantity } from '../quantity/quantity.ts';
+import type { ExecReference } from '../parse/systemd/exec.ts';
 
 /** How a value reached the kubelet. */
 export interface Provenance {
@@ -80,6 +81,8 @@ export interface ServiceModel {
   slice?: UnitDirective;
   /** Environment after Environment= and EnvironmentFile= (files override). */
   environment: Map<string, { assignment: import('../parse/types.ts').EnvAssignment; source: 'Environment' | 'EnvironmentFile' }>;
+  /** Every assignment of the Environment= directives in effect (after resets), in order. */
+  environmentAssignments: import('../parse/types.ts').EnvAssignment[];
   /** EnvironmentFile= references in effect, with their resolution. */
   envFileRefs: { directive: UnitDirective; path: string; optional: boolean; resolved?: string }[];
 }
@@ -101,6 +104,8 @@ export interface NodeModel {
   /** The kubelet command line after variable expansion (without the program). */
   program?: Word;
   argv: Word[];
+  /** `$NAME`/`${NAME}` references of the ExecStart= that survives resets, from the expansion of argv. */
+  execReferences?: ExecReference[];
   flags: FlagUse[];
   positional: PositionalArg[];
   configRefs: ConfigRef[];

@@ -26,21 +26,27 @@ export function buildService(
   let slice: UnitDirective | undefined;
   let serviceType = 'simple';
 
+  // List settings append; an empty assignment resets the list. Lists are built in place: units can be long.
+  const add = (list: UnitDirective[], d: UnitDirective): UnitDirective[] => {
+    if (d.value === '') return [];
+    list.push(d);
+    return list;
+  };
   for (const f of files) {
     for (const d of f.directives) {
       if (d.section !== 'Service') continue;
       switch (d.key) {
         case 'Environment':
-          envDirectives = d.value === '' ? [] : [...envDirectives, d];
+          envDirectives = add(envDirectives, d);
           break;
         case 'EnvironmentFile':
-          envFileDirectives = d.value === '' ? [] : [...envFileDirectives, d];
+          envFileDirectives = add(envFileDirectives, d);
           break;
         case 'ExecStart':
-          execStarts = d.value === '' ? [] : [...execStarts, d];
+          execStarts = add(execStarts, d);
           break;
         case 'ExecStartPre':
-          execStartPre = d.value === '' ? [] : [...execStartPre, d];
+          execStartPre = add(execStartPre, d);
           break;
         case 'Slice':
           slice = d;
@@ -53,10 +59,14 @@ export function buildService(
   }
 
   const environment: ServiceModel['environment'] = new Map();
+  const environmentAssignments: EnvAssignment[] = [];
   for (const d of envDirectives) {
     const parsed = parseEnvironmentDirective(d);
     problems.push(...parsed.problems);
-    for (const a of parsed.assignments) environment.set(a.name, { assignment: a, source: 'Environment' });
+    for (const a of parsed.assignments) {
+      environmentAssignments.push(a);
+      environment.set(a.name, { assignment: a, source: 'Environment' });
+    }
   }
 
   const envFileRefs: ServiceModel['envFileRefs'] = [];
@@ -80,6 +90,7 @@ export function buildService(
       serviceType,
       slice,
       environment,
+      environmentAssignments,
       envFileRefs,
     },
     problems,

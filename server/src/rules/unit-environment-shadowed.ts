@@ -6,8 +6,6 @@
  * Environment="KUBELET_KUBEADM_ARGS=..." of a drop-in entirely.
  */
 import { finding, type Finding } from '../model/finding.ts';
-import { parseEnvironmentDirective } from '../parse/systemd/environment.ts';
-import type { UnitDirective } from '../parse/types.ts';
 import type { Rule } from './types.ts';
 
 function short(v: string): string {
@@ -21,29 +19,20 @@ export const unitEnvironmentShadowed: Rule = {
     const out: Finding[] = [];
     const s = node.service;
     if (!s) return out;
-    // Environment= directives in effect (an empty one resets the list), as service.ts assembles them.
-    let env: UnitDirective[] = [];
-    for (const f of s.files) {
-      for (const d of f.directives) {
-        if (d.section === 'Service' && d.key === 'Environment') env = d.value === '' ? [] : [...env, d];
-      }
-    }
-    for (const d of env) {
-      for (const a of parseEnvironmentDirective(d).assignments) {
-        const winner = s.environment.get(a.name);
-        if (!winner || winner.source !== 'EnvironmentFile') continue;
-        const w = winner.assignment;
-        const file = w.span.file;
-        out.push(
-          finding(
-            'unit-environment-shadowed',
-            'warning',
-            a.span,
-            `${a.name} is also set in ${file} (line ${w.nameSpan.range.start.line + 1}), read through EnvironmentFile=: values from environment files override Environment= whatever their order, so this value never reaches the kubelet. It gets ${a.name}=${JSON.stringify(short(w.value))} instead.`,
-            { related: [{ span: w.span, message: `this assignment of ${a.name} wins` }] },
-          ),
-        );
-      }
+    for (const a of s.environmentAssignments) {
+      const winner = s.environment.get(a.name);
+      if (!winner || winner.source !== 'EnvironmentFile') continue;
+      const w = winner.assignment;
+      const file = w.span.file;
+      out.push(
+        finding(
+          'unit-environment-shadowed',
+          'warning',
+          a.span,
+          `${a.name} is also set in ${file} (line ${w.nameSpan.range.start.line + 1}), read through EnvironmentFile=: values from environment files override Environment= whatever their order, so this value never reaches the kubelet. It gets ${a.name}=${JSON.stringify(short(w.value))} instead.`,
+          { related: [{ span: w.span, message: `this assignment of ${a.name} wins` }] },
+        ),
+      );
     }
     return out;
   },
