@@ -1,0 +1,10 @@
+/**
+ * What the benchmark runs, bundled by bench/build.mjs exactly like the
+ * shipped bundles (minified, platform node, module-first): the engine, the
+ * copy of `yaml` the engine is bundled with (the floor the YAML scenarios are
+ * compared against), and the JSON schema of KubeletConfiguration generated
+ * from the field catalog (for the yaml-language-server peer).
+ */
+export { analyze } from '../server/src/engine.ts';
+export { LineCounter, Parser, parseAllDocuments } from 'yaml';
+export { kubeletConfigSchema } from './schema.ts';

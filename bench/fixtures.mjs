@@ -1,0 +1,164 @@
+// Inputs of the benchmark, generated deterministically (no randomness, so runs compare).
+
+export const PATHS = {
+  unit: 'node/usr/lib/systemd/system/kubelet.service',
+  dropin: 'node/etc/systemd/system/kubelet.service.d/10-kubeadm.conf',
+  flagsEnv: 'node/var/lib/kubelet/kubeadm-flags.env',
+  defaultEnv: 'node/etc/default/kubelet',
+  config: 'node/var/lib/kubelet/config.yaml',
+  containerd: 'node/etc/containerd/config.toml',
+};
+
+export const UNIT = `[Unit]
+Description=kubelet: The Kubernetes Node Agent
+Documentation=https://kubernetes.io/docs/
+Wants=network-online.target
+After=network-online.target
+
+[Service]
+ExecStart=/usr/bin/kubelet
+Restart=always
+StartLimitInterval=0
+RestartSec=10
+
+[Install]
+WantedBy=multi-user.target
+`;
+
+export const DROPIN = `# Note: This dropin only works with kubeadm and kubelet v1.11+
+[Service]
+Environment="KUBELET_KUBECONFIG_ARGS=--bootstrap-kubeconfig=/etc/kubernetes/bootstrap-kubelet.conf --kubeconfig=/etc/kubernetes/kubelet.conf"
+Environment="KUBELET_CONFIG_ARGS=--config=/var/lib/kubelet/config.yaml"
+# This is a file that "kubeadm init" and "kubeadm join" generates at runtime, populating the KUBELET_KUBEADM_ARGS variable dynamically
+EnvironmentFile=-/var/lib/kubelet/kubeadm-flags.env
+# This is a file that the user can use for overrides of the kubelet args as a last resort.
+EnvironmentFile=-/etc/default/kubelet
+ExecStart=
+ExecStart=/usr/bin/kubelet $KUBELET_KUBECONFIG_ARGS $KUBELET_CONFIG_ARGS $KUBELET_KUBEADM_ARGS $KUBELET_EXTRA_ARGS
+`;
+
+export const FLAGS_ENV = `KUBELET_KUBEADM_ARGS="--container-runtime-endpoint=unix:///var/run/containerd/containerd.sock --pod-infra-container-image=registry.k8s.io/pause:3.10"
+`;
+
+export const DEFAULT_ENV = `KUBELET_EXTRA_ARGS=--node-labels=node.kubernetes.io/pool=general --v=2
+`;
+
+/** A 30-line KubeletConfiguration (with a couple of findings, as real ones have). */
+export const CONFIG_30 = `apiVersion: kubelet.config.k8s.io/v1beta1
+kind: KubeletConfiguration
+cgroupDriver: systemd
+clusterDNS:
+  - 10.96.0.10
+clusterDomain: cluster.local
+rotateCertificates: true
+serverTLSBootstrap: true
+staticPodPath: /etc/kubernetes/manifests
+maxPods: 110
+authentication:
+  anonymous:
+    enabled: false
+  webhook:
+    enabled: true
+authorization:
+  mode: Webhook
+enforceNodeAllocatable:
+  - pods
+kubeReserved:
+  cpu: 500m
+  memory: 1Gi
+  ephemeral-storage: 1Gi
+systemReserved:
+  cpu: 500m
+  memory: 1Gi
+evictionHard:
+  memory.available: 200Mi
+  nodefs.available: 10%
+imageGCHighThresholdPercent: 85
+`;
+
+export const CONTAINERD = `version = 2
+
+[plugins."io.containerd.grpc.v1.cri"]
+  sandbox_image = "registry.k8s.io/pause:3.10"
+
+[plugins."io.containerd.grpc.v1.cri".containerd]
+  default_runtime_name = "runc"
+
+[plugins."io.containerd.grpc.v1.cri".containerd.runtimes.runc]
+  runtime_type = "io.containerd.runc.v2"
+
+[plugins."io.containerd.grpc.v1.cri".containerd.runtimes.runc.options]
+  SystemdCgroup = true
+`;
+
+export const CAPACITY_MODELINE = '# kubelet-lint: capacity cpu=8,memory=32Gi,ephemeral-storage=200Gi\n';
+
+export function typicalNode() {
+  return [
+    { path: PATHS.unit, text: UNIT },
+    { path: PATHS.dropin, text: DROPIN },
+    { path: PATHS.flagsEnv, text: FLAGS_ENV },
+    { path: PATHS.defaultEnv, text: DEFAULT_ENV },
+    { path: PATHS.config, text: CAPACITY_MODELINE + CONFIG_30 },
+    { path: PATHS.containerd, text: CONTAINERD },
+  ];
+}
+
+const GATES = ['CPUManagerPolicyAlphaOptions', 'MemoryQoS', 'NodeSwap', 'KubeletTracing', 'GracefulNodeShutdown', 'InPlacePodVerticalScaling'];
+
+/** A KubeletConfiguration of about `lines` lines: a short head, then featureGates and allowedUnsafeSysctls entries (half each). */
+export function yamlConfig(lines) {
+  const head = `apiVersion: kubelet.config.k8s.io/v1beta1
+kind: KubeletConfiguration
+cgroupDriver: systemd
+clusterDomain: cluster.local
+maxPods: 110
+`;
+  const headLines = 5;
+  const body = Math.max(2, lines - headLines - 2);
+  const gates = Math.floor(body / 2);
+  const sysctls = body - gates;
+  const out = [head, 'featureGates:\n'];
+  for (let i = 0; i < gates; i++) out.push(`  ${i < GATES.length ? GATES[i] : `CustomGate${i}`}: ${i % 3 === 0 ? 'false' : 'true'}\n`);
+  out.push('allowedUnsafeSysctls:\n');
+  for (let i = 0; i < sysctls; i++) out.push(`  - net.ipv4.conf.eth${i}.rp_filter\n`);
+  return out.join('');
+}
+
+// Continuation lines of the long ExecStart: repeatable flags with distinct keys or items (map flags
+// merge key by key, list flags append), so that the file is large without being a wall of findings.
+const CONTINUED = [
+  (i) => `--node-labels=example.com/label-${i}=value-${i}`,
+  (i) => `--register-with-taints=dedicated-${i}=infra:NoSchedule`,
+  (i) => `--node-labels=topology.example.com/rack-${i}=r${i}`,
+  (i) => `$KUBELET_VAR_${i}`,
+];
+
+/**
+ * A drop-in of about `lines` lines: Environment= lines (half), then one ExecStart continued over the
+ * other half. The variables hold --node-labels entries with distinct keys; a few scalar flags come first.
+ */
+export function dropin(lines) {
+  const body = Math.max(8, lines - 5);
+  const env = Math.floor(body / 2);
+  const cont = body - env;
+  const out = ['[Service]\n'];
+  for (let i = 0; i < env; i++) out.push(`Environment="KUBELET_VAR_${i}=--node-labels=example.com/env-${i}=value-${i}"\n`);
+  out.push('ExecStart=\n', 'ExecStart=/usr/bin/kubelet \\\n', '    --config=/var/lib/kubelet/config.yaml \\\n', '    --v=2 --node-ip=10.0.0.1 \\\n');
+  for (let i = 0; i < cont - 1; i++) out.push(`    ${CONTINUED[i % CONTINUED.length](i % 4 === 3 ? (i >> 2) % Math.max(1, env) : i)} \\\n`);
+  out.push('    --max-pods=110\n');
+  return out.join('');
+}
+
+/** An environment file of about `lines` lines (comments and quoted values: --node-labels entries with distinct keys). */
+export function envFile(lines) {
+  const out = [];
+  for (let i = 0; i < lines - 1; i++) {
+    if (i % 10 === 0) out.push(`# section ${i}\n`);
+    else out.push(`KUBELET_VAR_${i}="--node-labels=example.com/label-${i}=value-${i} --node-labels=topology.example.com/rack-${i}=r${i % 50}"\n`);
+  }
+  out.push('KUBELET_EXTRA_ARGS=--v=2\n');
+  return out.join('');
+}
+
+export const lineCount = (t) => t.split('\n').length - (t.endsWith('\n') ? 1 : 0);

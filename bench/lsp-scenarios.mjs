@@ -1,0 +1,304 @@
+// Scenarios 6-9: the built language server (dist/server.js --stdio) and the bundles.
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { target } from './engine-scenarios.mjs';
+import * as F from './fixtures.mjs';
+import { LspServer, fileUri } from './lsp-client.mjs';
+import { hr, median, quantile } from './stats.mjs';
+
+const MB = 1024 * 1024;
+const GC_HOOK = ['--expose-gc', '--require', join(dirname(fileURLToPath(import.meta.url)), 'gc-hook.cjs')];
+const CAPS = {
+  textDocument: {
+    synchronization: { dynamicRegistration: false, didSave: false },
+    publishDiagnostics: { versionSupport: true, relatedInformation: true },
+    hover: { contentFormat: ['markdown', 'plaintext'] },
+    completion: { completionItem: { snippetSupport: true, documentationFormat: ['markdown', 'plaintext'] } },
+  },
+};
+const ms = (t0) => Number(hr() - t0) / 1e6;
+const sleep = (t) => new Promise((r) => setTimeout(r, t));
+
+/** Why the server cannot be benchmarked, or undefined when it can. */
+export async function serverProblem(serverPath) {
+  if (!existsSync(serverPath)) return `${serverPath} does not exist (npm run build)`;
+  const s = new LspServer(serverPath);
+  try {
+    const r = await s.initialize({ capabilities: CAPS });
+    if (!r?.capabilities) return 'initialize returned no capabilities';
+    if (r.capabilities.textDocumentSync?.change !== 2 && r.capabilities.textDocumentSync !== 2) return 'the server does not take incremental changes';
+    const dir = mkdtempSync(join(tmpdir(), 'kubelet-bench-'));
+    try {
+      const uri = fileUri(join(dir, F.PATHS.config));
+      s.notify('textDocument/didOpen', { textDocument: { uri, languageId: 'yaml', version: 1, text: F.CONFIG_30 } });
+      await s.waitDiagnostics(uri, 1, 5000);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+    return undefined;
+  } catch (e) {
+    return `the server does not work: ${e.message}`;
+  } finally {
+    await s.close().catch(() => undefined);
+  }
+}
+
+/** Where `needle` starts in `text` (+ offset characters), as an LSP position. */
+function positionOf(text, needle, offset = 0) {
+  const i = text.indexOf(needle);
+  if (i < 0) throw new Error(`"${needle}" not in the document`);
+  const before = text.slice(0, i + offset);
+  const line = before.split('\n').length - 1;
+  return { line, character: before.length - before.lastIndexOf('\n') - 1 };
+}
+
+/** End-of-document position of `text`. */
+function endOf(text) {
+  const lines = text.split('\n');
+  return { line: lines.length - 1, character: lines[lines.length - 1].length };
+}
+
+// What the keystroke scenario types at the end of the config, one character per edit.
+const TYPED = `evictionSoft:
+  memory.available: 500Mi
+evictionSoftGracePeriod:
+  memory.available: 1m30s
+containerLogMaxSize: 50Mi
+containerLogMaxFiles: 5
+serializeImagePulls: false
+maxParallelImagePulls: 4
+shutdownGracePeriod: 30s
+shutdownGracePeriodCriticalPods: 10s
+protectKernelDefaults: true
+`;
+
+export async function keystrokeScenario(serverPath, log) {
+  const dir = mkdtempSync(join(tmpdir(), 'kubelet-bench-'));
+  const s = new LspServer(serverPath);
+  try {
+    await s.initialize({ rootPath: dir, capabilities: CAPS });
+    const uri = fileUri(join(dir, F.PATHS.config));
+    let text = F.CONFIG_30;
+    let version = 1;
+    s.notify('textDocument/didOpen', { textDocument: { uri, languageId: 'yaml', version, text } });
+    await s.waitDiagnostics(uri, 1);
+
+    log('lsp-keystroke: 300 edits');
+    const typed = (TYPED.repeat(Math.ceil(330 / TYPED.length))).slice(0, 330);
+    const edit = [];
+    for (let i = 0; i < typed.length; i++) {
+      const at = endOf(text);
+      const ch = typed[i];
+      version++;
+      const t0 = hr();
+      const done = s.waitDiagnostics(uri, version);
+      s.notify('textDocument/didChange', { textDocument: { uri, version }, contentChanges: [{ range: { start: at, end: at }, text: ch }] });
+      await done;
+      text += ch;
+      if (i >= 30) edit.push(ms(t0)); // the first 30 warm the server up
+    }
+
+    log('lsp-keystroke: hover, completion');
+    const hoverAt = ['cgroupDriver', 'clusterDomain', 'rotateCertificates', 'maxPods', 'kubeReserved', 'memory.available', 'anonymous', 'mode: Webhook', 'staticPodPath', 'ephemeral-storage'].map((n) => positionOf(text, n, 2));
+    const hovers = [];
+    let hoverHits = 0;
+    for (let i = 0; i < 230; i++) {
+      const t0 = hr();
+      const r = await s.request('textDocument/hover', { textDocument: { uri }, position: hoverAt[i % hoverAt.length] });
+      if (i >= 30) hovers.push(ms(t0));
+      if (r) hoverHits++;
+    }
+    // Completion on a fresh line (field names) and after `cgroupDriver: ` (values).
+    const at = endOf(text);
+    version++;
+    const done = s.waitDiagnostics(uri, version);
+    s.notify('textDocument/didChange', { textDocument: { uri, version }, contentChanges: [{ range: { start: at, end: at }, text: '\n' }] });
+    await done;
+    text += '\n';
+    const completeAt = [endOf(text), positionOf(text, 'cgroupDriver: ', 'cgroupDriver: '.length), positionOf(text, 'mode: ', 'mode: '.length)];
+    const completions = [];
+    let items = 0;
+    for (let i = 0; i < 230; i++) {
+      const t0 = hr();
+      const r = await s.request('textDocument/completion', { textDocument: { uri }, position: completeAt[i % completeAt.length] });
+      if (i >= 30) completions.push(ms(t0));
+      items += Array.isArray(r) ? r.length : (r?.items?.length ?? 0);
+    }
+    const p95 = (xs) => quantile(xs, 0.95);
+    return {
+      scenario: 'lsp-keystroke',
+      figures: {
+        edits: edit.length,
+        edit_p50_ms: median(edit),
+        edit_p95_ms: p95(edit),
+        hover_p50_ms: median(hovers),
+        hover_p95_ms: p95(hovers),
+        hovers_answered: `${hoverHits}/230`,
+        completion_p50_ms: median(completions),
+        completion_p95_ms: p95(completions),
+        completion_items_avg: items / 230,
+        final_lines: text.split('\n').length,
+      },
+      targets: [
+        target('edit → diagnostics p95', p95(edit), 10, 'ms'),
+        target('hover p95', p95(hovers), 5, 'ms'),
+        target('completion p95', p95(completions), 5, 'ms'),
+      ],
+    };
+  } finally {
+    await s.close().catch(() => undefined);
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+export async function coldStartScenario(serverPath, log) {
+  log('cold-start');
+  const times = [];
+  for (let i = 0; i < 11; i++) {
+    const t0 = hr();
+    const s = new LspServer(serverPath);
+    try {
+      await s.request('initialize', { processId: process.pid, rootUri: null, workspaceFolders: null, capabilities: CAPS, initializationOptions: { debounceMs: 0 } });
+      if (i > 0) times.push(ms(t0)); // the first one warms the file cache
+    } finally {
+      await s.close().catch(() => undefined);
+    }
+  }
+  const m = median(times);
+  // Context for a loaded machine: how long a bare node process takes to start and exit, measured the same way.
+  const bare = [];
+  for (let i = 0; i < 6; i++) {
+    const t0 = hr();
+    await new Promise((r) => spawn(process.execPath, ['-e', ''], { stdio: 'ignore' }).once('exit', r));
+    if (i > 0) bare.push(ms(t0));
+  }
+  return {
+    scenario: 'cold-start',
+    figures: { runs: times.length, median_ms: m, min_ms: Math.min(...times), max_ms: Math.max(...times), bare_node_median_ms: median(bare) },
+    targets: [target('spawn → initialize result, median', m, 150, 'ms')],
+  };
+}
+
+export function bundleScenario(root) {
+  const files = { server: join(root, 'dist', 'server.js'), client: join(root, 'dist', 'client.js') };
+  const missing = Object.values(files).filter((f) => !existsSync(f));
+  if (missing.length) return { scenario: 'bundle', skipped: `missing ${missing.join(', ')} (npm run build)` };
+  const server = statSync(files.server).size;
+  const client = statSync(files.client).size;
+  const cli = existsSync(join(root, 'dist', 'cli.js')) ? statSync(join(root, 'dist', 'cli.js')).size : undefined;
+  const kb = (b) => b / 1000;
+  return {
+    scenario: 'bundle',
+    figures: { server_kb: kb(server), client_kb: kb(client), total_kb: kb(server + client), ...(cli !== undefined ? { cli_kb_not_counted: kb(cli) } : {}) },
+    targets: [target('client + server bytes', kb(server + client), 500, 'KB')],
+  };
+}
+
+/** A distinct KubeletConfiguration per document (its own cluster domain, max pods and reservations). */
+function distinctConfig(i) {
+  return F.CONFIG_30.replace('cluster.local', `cluster-${i}.local`).replace('maxPods: 110', `maxPods: ${100 + (i % 150)}`).replace('cpu: 500m', `cpu: ${100 + i}m`);
+}
+
+export async function memoryScenario(serverPath, log, { cycles = 10000 } = {}) {
+  const dir = mkdtempSync(join(tmpdir(), 'kubelet-bench-'));
+  const figures = {};
+  const targets = [];
+  try {
+    // (a) 200 distinct config documents open at once.
+    log('memory: 200 documents');
+    {
+      const s = new LspServer(serverPath, { nodeArgs: GC_HOOK });
+      try {
+        // The editor's default debounce: the documents open together, as when a folder of configs is opened.
+        await s.initialize({ rootPath: dir, capabilities: CAPS, initializationOptions: {} });
+        await sleep(200);
+        figures.rss_idle_mb = s.rss() / MB;
+        const uris = [];
+        for (let i = 0; i < 200; i++) {
+          const uri = fileUri(join(dir, `node-${i}`, 'var', 'lib', 'kubelet', 'config.yaml'));
+          uris.push(uri);
+          s.notify('textDocument/didOpen', { textDocument: { uri, languageId: 'yaml', version: 1, text: distinctConfig(i) } });
+        }
+        const t0 = hr();
+        // Wait until every document has had its diagnostics.
+        while (uris.some((u) => s.latestDiag.get(u) !== 1)) {
+          if (ms(t0) > 60000) throw new Error('not every document got diagnostics within 60 s');
+          await sleep(20);
+        }
+        figures.open_200_ms = ms(t0);
+        await sleep(300);
+        // A hover makes the server hold the analysis of all 200 documents.
+        await s.request('textDocument/hover', { textDocument: { uri: uris[0] }, position: { line: 2, character: 3 } });
+        await sleep(200);
+        const rss = s.rss() / MB;
+        figures.rss_200_docs_mb = rss;
+        figures.rss_200_docs_after_gc_mb = (await s.rssAfterGc()) / MB;
+        if (s.lastHeap) figures.heap_used_200_docs_after_gc_mb = s.lastHeap.heapUsed / MB;
+        targets.push(target('RSS after opening 200 configs', rss, 60, 'MB'));
+      } finally {
+        await s.close().catch(() => undefined);
+      }
+    }
+    // (b) edit cycles on one document: type a character, get diagnostics, delete it, get diagnostics.
+    log(`memory: ${cycles} edit cycles`);
+    {
+      const s = new LspServer(serverPath, { nodeArgs: GC_HOOK });
+      try {
+        await s.initialize({ rootPath: dir, capabilities: CAPS });
+        const uri = fileUri(join(dir, F.PATHS.config));
+        const text = F.CONFIG_30;
+        let version = 1;
+        s.notify('textDocument/didOpen', { textDocument: { uri, languageId: 'yaml', version, text } });
+        await s.waitDiagnostics(uri, 1);
+        const at = positionOf(text, 'cluster.local', 'cluster'.length);
+        const after = { line: at.line, character: at.character + 1 };
+        const cycle = async (i) => {
+          version++;
+          const done = s.waitDiagnostics(uri, version);
+          const change = i % 2 === 0 ? { range: { start: at, end: at }, text: 'x' } : { range: { start: at, end: after }, text: '' };
+          s.notify('textDocument/didChange', { textDocument: { uri, version }, contentChanges: [change] });
+          await done;
+        };
+        for (let i = 0; i < 300; i++) await cycle(i); // warm-up, not counted
+        await sleep(200);
+        const rawBefore = s.rss();
+        const before = await s.rssAfterGc();
+        const heapBefore = s.lastHeap;
+        const t0 = hr();
+        for (let i = 0; i < cycles; i++) {
+          await cycle(i);
+          if (i === cycles / 2 - 1) figures.rss_mid_mb = s.rss() / MB;
+        }
+        figures.cycles = cycles;
+        figures.cycle_avg_ms = ms(t0) / cycles;
+        await sleep(200);
+        const rawAfter = s.rss();
+        const afterRss = await s.rssAfterGc();
+        const heapAfter = s.lastHeap;
+        if (heapBefore && heapAfter) {
+          figures.heap_used_before_cycles_mb = heapBefore.heapUsed / MB;
+          figures.heap_used_after_cycles_mb = heapAfter.heapUsed / MB;
+          figures.heap_used_growth_mb = (heapAfter.heapUsed - heapBefore.heapUsed) / MB;
+          figures.heap_total_before_cycles_mb = heapBefore.heapTotal / MB;
+          figures.heap_total_after_cycles_mb = heapAfter.heapTotal / MB;
+        }
+        figures.rss_before_cycles_mb = rawBefore / MB;
+        figures.rss_after_cycles_mb = rawAfter / MB;
+        figures.rss_growth_raw_mb = (rawAfter - rawBefore) / MB;
+        figures.rss_before_cycles_after_gc_mb = before / MB;
+        figures.rss_after_cycles_after_gc_mb = afterRss / MB;
+        const growth = (afterRss - before) / MB;
+        figures.rss_growth_after_gc_mb = growth;
+        targets.push(target(`RSS growth over ${cycles} edit cycles (full GC before both readings)`, growth, 5, 'MB'));
+      } finally {
+        await s.close().catch(() => undefined);
+      }
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+  return { scenario: 'memory', figures, targets };
+}

@@ -1,0 +1,159 @@
+#!/usr/bin/env node
+// CPU profile of the engine on one bench workload, summarised by self time.
+//   node bench/profile.mjs [workload] [--ms=4000] [--top=25]
+//   node bench/profile.mjs --summarise=path/to.cpuprofile   (any profile, e.g. of dist/server.js)
+// Workloads: node-typical, yaml-small, yaml-large, unit-large, envfile-8k, dropin-8k, yaml-8k.
+// The engine is bundled like the bench bundle but not minified (readable names), and the
+// profile samples are mapped back to server/src through the source map. Writes the raw
+// profile next to the bundle (node_modules/.cache/kubelet-bench/<workload>.cpuprofile),
+// which Chrome DevTools or VS Code can open. (Same data as `node --cpu-prof`, taken
+// around the workload only, without the warm-up and bundling.)
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { SourceMap, createRequire } from 'node:module';
+import { Session } from 'node:inspector/promises';
+import { dirname, join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildBench } from './build.mjs';
+import * as F from './fixtures.mjs';
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
+const args = process.argv.slice(2);
+const name = args.find((a) => !a.startsWith('--')) ?? 'node-typical';
+const opt = (k, d) => Number(args.find((a) => a.startsWith(`--${k}=`))?.split('=')[1] ?? d);
+const runMs = opt('ms', 4000);
+const top = opt('top', 25);
+const summariseArg = args.find((a) => a.startsWith('--summarise='));
+
+const urlPath = (url) => (url.startsWith('file:') ? fileURLToPath(url) : url);
+const maps = new Map();
+/** The source map next to a bundle (`x.js.map`), if any. */
+function mapOf(url) {
+  if (!maps.has(url)) {
+    let sm;
+    try {
+      const path = urlPath(url);
+      if (path.startsWith('/') && existsSync(`${path}.map`)) sm = new SourceMap(JSON.parse(readFileSync(`${path}.map`, 'utf8')));
+    } catch {}
+    maps.set(url, sm);
+  }
+  return maps.get(url);
+}
+/** Prints the top self-time and total-time functions of a CPU profile, mapped through the bundles' source maps. */
+function summarise(profile, top) {
+  // Self time per function (mapped to the TypeScript source).
+  const total = profile.samples.length;
+  const hits = new Map();
+  for (const s of profile.samples) hits.set(s, (hits.get(s) ?? 0) + 1);
+  const byFn = new Map();
+  const byFile = new Map();
+  const keyOf = new Map();
+  for (const n of profile.nodes) {
+    const h = hits.get(n.id) ?? 0;
+    const cf = n.callFrame;
+    let where = !cf.url ? '(native)' : cf.url.startsWith('file:') ? relative(ROOT, fileURLToPath(cf.url)) : cf.url.startsWith('/') ? relative(ROOT, cf.url) : cf.url;
+    const sm = cf.url && cf.lineNumber >= 0 ? mapOf(cf.url) : undefined;
+    if (sm) {
+      const e = sm.findEntry(cf.lineNumber, cf.columnNumber);
+      if (e?.originalSource) {
+        const src = e.originalSource.startsWith('file:') ? fileURLToPath(e.originalSource) : join(dirname(urlPath(cf.url)), e.originalSource);
+        where = `${relative(ROOT, src)}:${e.originalLine + 1}`;
+      }
+    }
+    const key = `${cf.functionName || '(anonymous)'}  ${where}`;
+    keyOf.set(n.id, key);
+    if (!h) continue;
+    byFn.set(key, (byFn.get(key) ?? 0) + h);
+    const file = where.replace(/:\d+$/, '');
+    byFile.set(file, (byFile.get(file) ?? 0) + h);
+  }
+  // Inclusive time: every function on a sample's stack (once per sample, recursion counted once).
+  const parent = new Map();
+  for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+  const inclusive = new Map();
+  for (const sample of profile.samples) {
+    const seen = new Set();
+    for (let id = sample; id !== undefined; id = parent.get(id)) {
+      const k = keyOf.get(id);
+      if (k && !seen.has(k)) {
+        seen.add(k);
+        inclusive.set(k, (inclusive.get(k) ?? 0) + 1);
+      }
+    }
+  }
+  const pct = (h) => `${((100 * h) / total).toFixed(1).padStart(5)}%`;
+  console.log('\ntop self time by function:');
+  for (const [k, h] of [...byFn].sort((a, b) => b[1] - a[1]).slice(0, top)) console.log(`  ${pct(h)}  ${k}`);
+  // Hottest source lines of the top self-time functions (V8's positionTicks).
+  const lineTicks = new Map();
+  for (const n of profile.nodes) {
+    const k = keyOf.get(n.id);
+    const sm = n.callFrame.url ? mapOf(n.callFrame.url) : undefined;
+    if (!k || !sm || !n.positionTicks) continue;
+    for (const t of n.positionTicks) {
+      const e = sm.findEntry(t.line - 1, 0);
+      if (!e?.originalSource) continue;
+      const m = lineTicks.get(k) ?? new Map();
+      const where = `${e.originalSource.split('/').slice(-2).join('/')}:${e.originalLine + 1}`;
+      m.set(where, (m.get(where) ?? 0) + t.ticks);
+      lineTicks.set(k, m);
+    }
+  }
+  console.log('\nhottest lines of the top 6 functions (share of the function\'s self time):');
+  for (const [k] of [...byFn].filter(([k]) => lineTicks.has(k)).sort((a, b) => b[1] - a[1]).slice(0, 6)) {
+    const m = lineTicks.get(k);
+    const sum = [...m.values()].reduce((a, b) => a + b, 0);
+    console.log(`  ${k.split('  ')[0]}: ${[...m].sort((a, b) => b[1] - a[1]).slice(0, 3).map(([w, t]) => `${w} ${((100 * t) / sum).toFixed(0)}%`).join(', ')}`);
+  }
+  console.log('\ntotal (inclusive) time by function, engine and yaml only:');
+  for (const [k, h] of [...inclusive].filter(([k]) => /server\/src|node_modules\/yaml/.test(k)).sort((a, b) => b[1] - a[1]).slice(0, top)) console.log(`  ${pct(h)}  ${k}`);
+  console.log('\nself time by file:');
+  for (const [k, h] of [...byFile].sort((a, b) => b[1] - a[1]).slice(0, 15)) console.log(`  ${pct(h)}  ${k}`);
+}
+
+if (summariseArg) {
+  // Summarise an existing profile, e.g. one of the language server taken with
+  // BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" node bench/run.mjs --only=lsp-keystroke
+  summarise(JSON.parse(readFileSync(summariseArg.slice('--summarise='.length), 'utf8')), top);
+  process.exit(0);
+}
+
+const bundle = await buildBench({ profile: true });
+const E = createRequire(import.meta.url)(bundle);
+
+const one = (path, text) => () => E.analyze([{ path, text }]);
+const WORKLOADS = {
+  'node-typical': () => { const files = F.typicalNode(); return () => E.analyze(files); },
+  'yaml-small': () => one(F.PATHS.config, F.CONFIG_30),
+  'yaml-large': () => one(F.PATHS.config, F.yamlConfig(10000)),
+  'unit-large': () => one(F.PATHS.dropin, F.dropin(10000)),
+  'envfile-8k': () => one(F.PATHS.defaultEnv, F.envFile(8000)),
+  'dropin-8k': () => one(F.PATHS.dropin, F.dropin(8000)),
+  'yaml-8k': () => one(F.PATHS.config, F.yamlConfig(8000)),
+};
+if (!WORKLOADS[name]) {
+  console.error(`unknown workload ${name}; one of ${Object.keys(WORKLOADS).join(', ')}`);
+  process.exit(2);
+}
+const fn = WORKLOADS[name]();
+const t0 = performance.now();
+while (performance.now() - t0 < Math.min(1500, runMs / 2)) fn(); // warm-up (JIT)
+
+const session = new Session();
+session.connect();
+await session.post('Profiler.enable');
+await session.post('Profiler.setSamplingInterval', { interval: 100 });
+await session.post('Profiler.start');
+let calls = 0;
+const t1 = performance.now();
+while (performance.now() - t1 < runMs) {
+  fn();
+  calls++;
+}
+const elapsed = performance.now() - t1;
+const { profile } = await session.post('Profiler.stop');
+session.disconnect();
+const out = join(dirname(bundle), `${name}.cpuprofile`);
+writeFileSync(out, JSON.stringify(profile));
+
+console.log(`workload ${name}: ${calls} calls in ${elapsed.toFixed(0)} ms = ${(elapsed / calls).toFixed(3)} ms/call; ${profile.samples.length} samples; profile: ${relative(ROOT, out)}`);
+summarise(profile, top);
