@@ -94,11 +94,13 @@ export function parseKubeletArgs(argv: readonly Word[], from: FlagUse['from'] = 
       out.problems.push({ kind: 'unknown-shorthand', name: c, word: w, span: w.map.span(0, 2) });
       continue;
     }
-    if (takesNoValue(long)) {
+    // pflag parseSingleShortArg: `-f=arg` first, then a no-option default (`-h`), then `-farg`, then `-f arg`.
+    if (s.length > 3 && s[2] === '=') {
+      out.flags.push(use(c, long, w, s.slice(3), 3, undefined, from));
+    } else if (takesNoValue(long)) {
       out.flags.push(use(c, long, w, undefined, 0, undefined, from));
     } else if (s.length > 2) {
-      const off = s[2] === '=' ? 3 : 2;
-      out.flags.push(use(c, long, w, s.slice(off), off, undefined, from));
+      out.flags.push(use(c, long, w, s.slice(2), 2, undefined, from));
     } else if (i + 1 < argv.length) {
       const v = argv[++i];
       out.flags.push(use(c, long, w, v.text, 0, v, from));

@@ -36,7 +36,11 @@ export const flagDuplicate: Rule = {
   run({ node }) {
     const out: Finding[] = [];
     const byName = new Map<string, FlagUse[]>();
-    for (const f of node.flags) byName.set(f.name, [...(byName.get(f.name) ?? []), f]);
+    for (const f of node.flags) {
+      const list = byName.get(f.name);
+      if (list) list.push(f);
+      else byName.set(f.name, [f]);
+    }
     for (const [name, uses] of byName) {
       if (uses.length < 2) continue;
       const info = flagInfo(name);

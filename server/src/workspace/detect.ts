@@ -2,6 +2,8 @@ import type { FileKind } from '../model/source.ts';
 import { basename, dirname } from './paths.ts';
 
 const UNIT_SECTION = /^\s*\[(Unit|Service|Install|Slice|Socket|Timer|Path|Mount)\]\s*$/m;
+/** A variable named *KUBELET*, or one whose value starts with a flag: `KUBELET_EXTRA_ARGS=`, `ARGS="--v=2"`. */
+const KUBELET_ENV = /^[ \t]*(?:[A-Za-z0-9_]*KUBELET[A-Za-z0-9_]*=|[A-Za-z_][A-Za-z0-9_]*=["']?[ \t]*--?[A-Za-z])/m;
 const ENV_LINE = /^\s*(?:export\s+)?[A-Za-z_][A-Za-z0-9_]*=/m;
 
 /**
@@ -26,9 +28,11 @@ export function detectKind(path: string, text: string): FileKind | undefined {
     // kubelet --config-dir drop-ins are YAML or JSON files named *.conf
     return yamlKind(head) ?? jsonKind(name, head);
   }
-  if ((name === 'kubelet' && (dir === 'default' || dir === 'sysconfig')) || lower.endsWith('.env')) {
-    return 'envfile';
-  }
+  if (name === 'kubelet' && (dir === 'default' || dir === 'sysconfig')) return 'envfile';
+  // Any *.env file may be an EnvironmentFile= of some unit (k3s.service.env, rke2-server.env):
+  // unreferenced, it is the kubelet's only if its name or its variables say so.
+  // (A file an EnvironmentFile= of a kubelet unit names is read as an env file whatever this says.)
+  if (lower.endsWith('.env')) return /kube/.test(lower) || KUBELET_ENV.test(head) ? 'envfile' : undefined;
   return undefined;
 }
 
