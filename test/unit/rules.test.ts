@@ -79,6 +79,11 @@ const COVERED = new Set([
   'reserved-cgroup-missing', 'cgroup-driver-mismatch', 'unit-continuation-swallows-directive', 'unit-execstart-not-reset',
   'quantity-invalid', 'quantity-negative', 'reserved-resource-unknown', 'reservation-exceeds-capacity', 'config-field-type',
   'flag-unknown', 'flag-removed', 'flag-positional-argument', 'flag-deprecated', 'flag-overrides-config', 'flag-value-invalid',
+  'flag-duplicate',
+  // tested in test/unit/feature-gates.test.ts
+  'feature-gate-unknown', 'feature-gate-removed', 'feature-gate-locked',
+  // tested in test/unit/systemd-rules.test.ts
+  'unit-continuation-trailing-space', 'unit-variable-undefined', 'unit-environment-shadowed', 'envfile-literal-quotes',
 ]);
 
 test('every rule of rules/index.ts has a firing and a non-firing case here', () => {
@@ -413,6 +418,21 @@ test('flags only: no flag-positional-argument', () => {
   none(analyzeAll(ws({ [UNIT]: '[Service]\nExecStart=/usr/bin/kubelet --fail-swap-on=false --v 2\n' })).findings, 'flag-positional-argument');
 });
 
+// --- flag-duplicate ---------------------------------------------------------
+
+test('a scalar flag given twice warns at the earlier one: pflag keeps the last value', () => {
+  const env = 'KUBELET_EXTRA_ARGS=--max-pods=50 --max-pods=60\n';
+  const f = only(analyzeAll(ws(kubeadmNode(N, { defaults: env }))).findings, 'flag-duplicate');
+  assert.equal(f.severity, 'warning');
+  assert.deepEqual(f.range, at(env, '--max-pods=50'));
+  assert.match(f.message, /--max-pods=60/);
+});
+
+test('a map flag repeated with different keys accumulates and is not flag-duplicate (MapStringString: only the first Set clears)', () => {
+  const env = 'KUBELET_EXTRA_ARGS=--kube-reserved=cpu=1 --kube-reserved=memory=1Gi\n';
+  none(analyzeAll(ws(kubeadmNode(N, { defaults: env }))).findings, 'flag-duplicate');
+});
+
 // --- flag-deprecated --------------------------------------------------------
 
 test('--max-pods on the command line is a flag-deprecated hint on the flag name (options.go: deprecated in favour of --config)', () => {
@@ -520,6 +540,53 @@ const TABLE: Case[] = [
     code: 'eviction-defaults-dropped', fact: 'v1beta1 defaults.go: setting evictionHard drops the defaults of unset signals', severity: 'information',
     bad: 'evictionHard:\n  memory.available: 200Mi\n', needle: 'evictionHard', message: [/nodefs\.available<10%/, /imagefs\.available<15%/],
     good: 'mergeDefaultEvictionSettings: true\nevictionHard:\n  memory.available: 200Mi\n',
+  },
+  {
+    code: 'reserved-cgroup-unused', fact: 'node_container_manager_linux.go: reserved cgroups are used only for enforced values', severity: 'hint',
+    bad: 'kubeReservedCgroup: /kube.slice\n', needle: '/kube.slice', message: [/"kube-reserved" is not in enforceNodeAllocatable/],
+    good: 'kubeReservedCgroup: /kube.slice\nenforceNodeAllocatable:\n  - pods\n  - kube-reserved\n',
+  },
+  {
+    code: 'reserved-cgroup-systemd-name', fact: 'cgroup_manager_linux.go ParseSystemdToCgroupName: base name, "-" is a slice level', severity: 'warning',
+    bad: 'cgroupDriver: systemd\nkubeReservedCgroup: /kube-reserved\n', needle: '/kube-reserved', message: [/\/kube\.slice\/kube-reserved\.slice/],
+    good: 'cgroupDriver: systemd\nkubeReservedCgroup: /kube.slice\n',
+  },
+  {
+    code: 'reserved-cgroup-v1-controllers', fact: 'cgroup v1 cgroupfs: the cgroup must exist in every controller hierarchy', severity: 'information',
+    bad: 'cgroupDriver: cgroupfs\nkubeReservedCgroup: /kube-reserved\nenforceNodeAllocatable:\n  - pods\n  - kube-reserved\n', needle: '/kube-reserved',
+    message: [/cpuset/, /hugetlb/], good: 'cgroupDriver: cgroupfs\nkubeReservedCgroup: /kube-reserved\n',
+  },
+  {
+    code: 'system-reserved-enforced', fact: 'enforcing system-reserved caps the OS daemons (reserve-compute-resources docs caution)', severity: 'information',
+    bad: 'systemReservedCgroup: /system.slice\nsystemReserved:\n  memory: 1Gi\nenforceNodeAllocatable:\n  - pods\n  - system-reserved\n',
+    needle: 'system-reserved', after: 'enforceNodeAllocatable', message: [/memory 1Gi/, /system-reserved-compressible/],
+    good: 'systemReservedCgroup: /system.slice\nsystemReserved:\n  memory: 1Gi\nenforceNodeAllocatable:\n  - pods\n',
+  },
+  {
+    code: 'reserved-cpus-conflict', fact: 'validation.go: reservedSystemCPUs with reserved cgroups is rejected', severity: 'error',
+    bad: 'reservedSystemCPUs: "0-1"\nsystemReservedCgroup: /system.slice\n', needle: '"0-1"', message: [/0-1/, /systemReservedCgroup/],
+    good: 'reservedSystemCPUs: "0-1"\n',
+  },
+  {
+    code: 'cpu-manager-static-needs-reservation', fact: 'cpumanager policy_static.go: needs systemreserved.cpu + kubereserved.cpu > 0', severity: 'error',
+    bad: 'cpuManagerPolicy: static\n', needle: 'static', message: [/"static"/, /reservedSystemCPUs/],
+    good: 'cpuManagerPolicy: static\nkubeReserved:\n  cpu: 500m\n',
+  },
+  {
+    code: 'memory-manager-reserved-mismatch', fact: 'memory_manager.go validateReservedMemory: sum must equal kube + system + hard memory.available', severity: 'error',
+    bad: 'memoryManagerPolicy: Static\nkubeReserved:\n  memory: 1Gi\nevictionHard:\n  memory.available: 100Mi\nreservedMemory:\n  - numaNode: 0\n    limits:\n      memory: 1Gi\n',
+    needle: 'reservedMemory', message: [/1178599424 bytes/, /sums to 1073741824 bytes/],
+    good: 'memoryManagerPolicy: Static\nkubeReserved:\n  memory: 1Gi\nevictionHard:\n  memory.available: 100Mi\nreservedMemory:\n  - numaNode: 0\n    limits:\n      memory: 1124Mi\n',
+  },
+  {
+    code: 'config-value-invalid', fact: 'validation.go: topologyManagerPolicy must be none, best-effort, restricted or single-numa-node', severity: 'error',
+    bad: 'topologyManagerPolicy: best-efort\n', needle: 'best-efort', message: [/"best-efort"/, /did you mean "best-effort"/],
+    good: 'topologyManagerPolicy: best-effort\n', fix: true,
+  },
+  {
+    code: 'config-value-invalid', fact: 'validation.go: imageGCLowThresholdPercent must be lower than imageGCHighThresholdPercent', severity: 'error',
+    bad: 'imageGCHighThresholdPercent: 70\n', needle: '70', message: [/imageGCLowThresholdPercent \(80\)/, /\(70\)/],
+    good: 'imageGCHighThresholdPercent: 90\n',
   },
 ];
 
