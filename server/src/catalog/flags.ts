@@ -33,6 +33,11 @@ export interface FlagInfo {
   replacement?: string;
   /** One paragraph of hover documentation. */
   description: string;
+  /**
+   * A list written as one comma-separated string flag (pflag StringVar, not
+   * StringSlice): repeating the flag replaces the list instead of appending.
+   */
+  lastWins?: true;
 }
 
 export const FLAGS: readonly FlagInfo[] = [
@@ -51,7 +56,7 @@ export const FLAGS: readonly FlagInfo[] = [
   { name: "kubeconfig", syntax: { type: "path" }, syntaxText: "path", status: "active", description: "Kubeconfig used to talk to the API server (kubeadm: `/etc/kubernetes/kubelet.conf`). If the file is missing and no `--bootstrap-kubeconfig` is given, the kubelet runs in standalone mode without registering a node." },
   { name: "lock-file", syntax: { type: "path" }, syntaxText: "path", status: "active", description: "Path of a file the kubelet locks while running, to prevent two kubelets on the same host. Alpha-quality feature, normally used with `--exit-on-lock-contention`." },
   { name: "log-flush-frequency", field: "logging.flushFrequency", syntax: { type: "duration" }, syntaxText: "duration", default: "5s", status: "active", description: "Longest time log lines stay buffered before being flushed, as a Go duration (`5s`). One of the few flags not deprecated in favour of the config file." },
-  { name: "node-ip", syntax: { type: "list", item: "ip" }, syntaxText: "list(ip)", status: "active", description: "IP address(es) the kubelet reports for the node, e.g. `10.0.0.5` or `10.0.0.5,fd00::5` on dual-stack. Set it on multi-homed hosts so the right interface is advertised; with `--cloud-provider=external` the value is passed to the cloud controller as a hint." },
+  { name: "node-ip", lastWins: true, syntax: { type: "list", item: "ip" }, syntaxText: "list(ip)", status: "active", description: "IP address(es) the kubelet reports for the node, e.g. `10.0.0.5` or `10.0.0.5,fd00::5` on dual-stack. Set it on multi-homed hosts so the right interface is advertised; with `--cloud-provider=external` the value is passed to the cloud controller as a hint." },
   { name: "node-labels", syntax: { type: "map", form: "key=value", value: "string" }, syntaxText: "map(key=string)", status: "active", description: "Labels added to the Node when it registers, as `key=value` pairs separated by commas, e.g. `role=worker,zone=a`. Labels in the `kubernetes.io`/`k8s.io` namespaces are restricted (NodeRestriction); forbidden ones make the kubelet fail to start." },
   { name: "provider-id", field: "providerID", syntax: { type: "string" }, syntaxText: "string", status: "active", description: "Cloud instance identifier for the node (sets `providerID`), e.g. `aws:///us-east-1a/i-0abc...`. Not deprecated; usually provided by the cloud controller manager instead." },
   { name: "root-dir", syntax: { type: "path" }, syntaxText: "path", default: "/var/lib/kubelet", status: "active", description: "Directory where the kubelet keeps pod volumes, plugin sockets and checkpoints (default `/var/lib/kubelet`). Changing it on an existing node orphans running pods' volumes; it must be on a filesystem with enough space, as it is part of nodefs." },

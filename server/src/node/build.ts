@@ -4,7 +4,7 @@ import { finding } from '../model/finding.ts';
 import type { Span } from '../model/range.ts';
 import { TextMap } from '../model/range.ts';
 import type { EnvAssignment, KubeadmDoc, Word } from '../parse/types.ts';
-import { expandExecArgv, parseExecDirective, splitVariable } from '../parse/systemd/exec.ts';
+import { expandExecArgv, parseExecCommands, parseExecDirective, splitVariable } from '../parse/systemd/exec.ts';
 import { resolveBySuffix, resolveDirBySuffix, basename } from '../workspace/paths.ts';
 import { parseKubeletArgs, type ArgProblem } from './command-line.ts';
 import { effectiveSettings, type ConfigSource } from './effective.ts';
@@ -53,6 +53,8 @@ export function buildNode(ws: Workspace, seed: NodeSeed, kubernetesVersion: stri
       if (r.resolved) files.add(r.resolved);
       else problems.push(unresolved(r.directive.valueMap.span(0, r.directive.value.length), r.path, r.optional ? 'EnvironmentFile=-' : 'EnvironmentFile='));
     }
+    // systemd refuses a unit whose ExecStartPre= cannot be parsed, so those commands are checked too.
+    for (const d of service.execStartPre) problems.push(...parseExecCommands(d).problems);
     if (service.execStart) {
       const cmd = parseExecDirective(service.execStart);
       problems.push(...cmd.problems);

@@ -63,7 +63,8 @@ export const flagDuplicate: Rule = {
         }
         continue;
       }
-      if (info?.syntax.type === 'list') continue; // repeated list flags append: enforce rules judge the result
+      // Repeated StringSlice flags append (enforce rules judge the result); a list held in one string does not.
+      if (info?.syntax.type === 'list' && !info.lastWins) continue;
       for (const u of uses.slice(0, -1)) {
         const same = (u.value ?? 'true') === (last.value ?? 'true');
         out.push(

@@ -16,7 +16,8 @@ export function detectKind(path: string, text: string): FileKind | undefined {
   const lower = name.toLowerCase();
   const head = text.length > 65536 ? text.slice(0, 65536) : text;
 
-  if (lower.endsWith('.service')) return UNIT_SECTION.test(head) || head.trim() === '' ? 'unit' : undefined;
+  // A .service file is a unit whatever it holds: systemd reads it as one, and so do we (a broken header is a finding).
+  if (lower.endsWith('.service')) return 'unit';
   if (/\.service\.d$/.test(dir) && lower.endsWith('.conf')) return 'dropin';
   if (lower.endsWith('.yaml') || lower.endsWith('.yml')) return yamlKind(head);
   if (lower.endsWith('.json')) return jsonKind(name, head);

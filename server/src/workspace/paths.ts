@@ -40,6 +40,8 @@ const SYSTEM_DIRS = [
  */
 export function nodeRoot(p: string): string {
   const segs = segments(dirname(p));
+  // A drop-in folder belongs with its unit: kubelet.service.d/ sits beside kubelet.service.
+  if (segs.length > 0 && segs[segs.length - 1].endsWith('.service.d')) segs.pop();
   for (let i = 0; i < segs.length; i++) {
     for (const sys of SYSTEM_DIRS) {
       const s = sys.split('/');
