@@ -83,6 +83,8 @@ export interface Segment {
   line: number;
   character: number;
   length: number;
+  /** The segment's last character is the line break itself (a quoted env-file value spanning lines). */
+  eol?: boolean;
 }
 
 export class TextMap {
@@ -107,8 +109,24 @@ export class TextMap {
   /** Range of logical [start, end); the end is placed on the segment holding the last character. */
   range(start: number, end: number): Range {
     const a = this.position(start);
-    const b = end > start ? this.position(end - 1) : a;
-    return { start: a, end: end > start ? { line: b.line, character: b.character + 1 } : a };
+    if (end <= start) return { start: a, end: a };
+    const b = this.position(end - 1);
+    // A range that ends with a line break ends at the start of the next line, not past the end of this one.
+    const seg = this.segmentAt(end - 1);
+    if (seg?.eol && end - 1 === seg.offset + seg.length - 1) return { start: a, end: { line: b.line + 1, character: 0 } };
+    return { start: a, end: { line: b.line, character: b.character + 1 } };
+  }
+
+  private segmentAt(offset: number): Segment | undefined {
+    const segs = this.segments;
+    let lo = 0;
+    let hi = segs.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (segs[mid].offset <= offset) lo = mid;
+      else hi = mid - 1;
+    }
+    return segs[lo];
   }
 
   span(start: number, end: number): Span {
@@ -122,7 +140,9 @@ export class TextMap {
       const a = Math.max(start, s.offset);
       const b = Math.min(end, s.offset + s.length);
       if (a < b || (a === b && s.length === 0 && a >= start && a <= end)) {
-        out.push({ offset: a - start, line: s.line, character: s.character + (a - s.offset), length: b - a });
+        const seg: Segment = { offset: a - start, line: s.line, character: s.character + (a - s.offset), length: b - a };
+        if (s.eol && b === s.offset + s.length) seg.eol = true;
+        out.push(seg);
       }
     }
     if (out.length === 0) {

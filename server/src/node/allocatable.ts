@@ -10,7 +10,7 @@
  * cpu line has no eviction term; ephemeral-storage only with
  * localStorageCapacityIsolation; pid reservations only lower kubepods pids.max.
  */
-import { milliValue, parseQuantity, value } from '../quantity/quantity.ts';
+import { exactCeil, parseQuantity, type Quantity } from '../quantity/quantity.ts';
 import { parsePercentage, thresholdQuantity } from '../quantity/threshold.ts';
 import type { Capacity, Item, NodeModel } from './model.ts';
 import { boolSetting, enforceItems, evictionHardItems, mapItems, numberSetting, stringSetting } from './read.ts';
@@ -44,6 +44,19 @@ export interface Allocatable {
   hasCapacity: boolean;
 }
 
+/**
+ * The kubelet subtracts exact Quantities (GetNodeAllocatableReservation, then
+ * Sub and a clamp at 0), so amounts here are exact too: apimachinery's
+ * Value()/MilliValue() would wrap past int64 and turn a huge reservation into
+ * none. Beyond what the analyzer computes exactly, an amount counts as larger
+ * than any node.
+ */
+const BEYOND_ANY_NODE = 1n << 256n;
+
+export function exactAmount(q: Quantity, milli: boolean): bigint {
+  return exactCeil(q, milli ? -3 : 0) ?? (q.coef < 0n ? -BEYOND_ANY_NODE : BEYOND_ANY_NODE);
+}
+
 /** Reservation per resource from kubeReserved/systemReserved items; invalid entries are left to the rules. */
 export function reservationMap(items: readonly Item[]): Map<string, bigint> {
   const out = new Map<string, bigint>();
@@ -51,7 +64,9 @@ export function reservationMap(items: readonly Item[]): Map<string, bigint> {
     if (i.key === undefined || i.value === null) continue;
     const q = parseQuantity(String(i.value));
     if (!q.ok) continue;
-    out.set(i.key, i.key === 'cpu' ? milliValue(q.q) : value(q.q));
+    const amount = exactAmount(q.q, i.key === 'cpu');
+    // The kubelet refuses a negative reservation (quantity-negative); it never adds room.
+    if (amount >= 0n) out.set(i.key, amount);
   }
   return out;
 }
@@ -157,7 +172,7 @@ function evictionBytes(text: string, capacity: bigint | undefined): bigint | und
     return capacity === undefined ? undefined : thresholdQuantity(capacity, p.fraction);
   }
   const q = parseQuantity(text);
-  return q.ok ? value(q.q) : 0n;
+  return q.ok ? exactAmount(q.q, false) : 0n;
 }
 
 function flagBool(node: NodeModel, name: string): boolean {

@@ -156,12 +156,19 @@ function unresolved(span: Span, path: string, what: string): Finding {
  * `--name=value`; they act as command-line flags.
  */
 function kubeadmExtraArgWords(doc: KubeadmDoc): Word[] {
+  // Where the unquoted text of a key or scalar starts: its span includes quotes when it has them.
+  const inner = (span: Span, text: string) => {
+    const r = span.range;
+    const quoted = r.start.line === r.end.line && r.end.character - r.start.character === text.length + 2;
+    return { line: r.start.line, character: r.start.character + (quoted ? 1 : 0) };
+  };
   return doc.kubeletExtraArgs.map((a) => {
-    const ns = a.nameSpan.range.start;
-    const vs = a.valueSpan.range.start;
+    const ns = inner(a.nameSpan, a.name);
+    const vs = inner(a.valueSpan, a.value);
     const map = new TextMap(a.nameSpan.file, [
       { offset: 0, line: ns.line, character: ns.character, length: 0 },
-      { offset: 2, line: ns.line, character: ns.character, length: a.name.length + 1 },
+      { offset: 2, line: ns.line, character: ns.character, length: a.name.length },
+      { offset: 2 + a.name.length, line: vs.line, character: vs.character, length: 0 },
       { offset: 3 + a.name.length, line: vs.line, character: vs.character, length: a.value.length },
     ]);
     const span: Span = { file: a.nameSpan.file, range: { start: a.nameSpan.range.start, end: a.valueSpan.range.end } };

@@ -15,6 +15,8 @@ export interface ArgProblem {
   name: string;
   word: Word;
   span: Span;
+  /** kubeadm kubeletExtraArgs entries are YAML, not a command line: fixes differ. */
+  from: FlagUse['from'];
 }
 
 export interface ParsedArgs {
@@ -62,14 +64,14 @@ export function parseKubeletArgs(argv: readonly Word[], from: FlagUse['from'] = 
     if (s[1] === '-') {
       const body = s.slice(2);
       if (body === '' || body[0] === '-' || body[0] === '=') {
-        out.problems.push({ kind: 'bad-syntax', name: body, word: w, span: w.span });
+        out.problems.push({ kind: 'bad-syntax', name: body, word: w, span: w.span, from });
         continue;
       }
       const eq = body.indexOf('=');
       const written = eq === -1 ? body : body.slice(0, eq);
       const name = normalizeFlagName(written);
       if (!known(name)) {
-        out.problems.push({ kind: 'unknown-flag', name: written, word: w, span: w.map.span(0, 2 + written.length) });
+        out.problems.push({ kind: 'unknown-flag', name: written, word: w, span: w.map.span(0, 2 + written.length), from });
         // pflag stops here; we go on as if the flag took `=value` or nothing, so one typo does not hide the rest.
         continue;
       }
@@ -83,7 +85,7 @@ export function parseKubeletArgs(argv: readonly Word[], from: FlagUse['from'] = 
         const v = argv[++i];
         out.flags.push(use(written, name, w, v.text, 0, v, from));
       } else {
-        out.problems.push({ kind: 'needs-argument', name: written, word: w, span: w.span });
+        out.problems.push({ kind: 'needs-argument', name: written, word: w, span: w.span, from });
       }
       continue;
     }
@@ -91,7 +93,7 @@ export function parseKubeletArgs(argv: readonly Word[], from: FlagUse['from'] = 
     const c = s[1];
     const long = SHORTHANDS.get(c);
     if (!long) {
-      out.problems.push({ kind: 'unknown-shorthand', name: c, word: w, span: w.map.span(0, 2) });
+      out.problems.push({ kind: 'unknown-shorthand', name: c, word: w, span: w.map.span(0, 2), from });
       continue;
     }
     // pflag parseSingleShortArg: `-f=arg` first, then a no-option default (`-h`), then `-farg`, then `-f arg`.
@@ -105,7 +107,7 @@ export function parseKubeletArgs(argv: readonly Word[], from: FlagUse['from'] = 
       const v = argv[++i];
       out.flags.push(use(c, long, w, v.text, 0, v, from));
     } else {
-      out.problems.push({ kind: 'needs-argument', name: c, word: w, span: w.span });
+      out.problems.push({ kind: 'needs-argument', name: c, word: w, span: w.span, from });
     }
   }
   return out;

@@ -25,7 +25,7 @@ export const flagRemoved: Rule = {
           nameSpan,
           `--${f.name} was removed in Kubernetes ${info.removedIn}${info.approximate ? ' (approximately)' : ''}; a ${node.kubernetesVersion} kubelet refuses to start ("unknown flag: --${f.name}").${instead}`,
           // Deleting the flag is safe only when it is written literally on one line of its own.
-          !f.nameWord.via && !f.valueWord && wholeWord.range.start.line === wholeWord.range.end.line && span === wholeWord
+          f.from === 'command-line' && !f.nameWord.via && !f.valueWord && wholeWord.range.start.line === wholeWord.range.end.line && span === wholeWord
             ? { fixes: [{ title: `Remove --${f.name}`, edits: [{ file: wholeWord.file, range: wholeWord.range, newText: '' }] }] }
             : undefined,
         ),

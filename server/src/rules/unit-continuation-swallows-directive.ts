@@ -23,7 +23,7 @@ export const unitContinuationSwallowsDirective: Rule = {
           if (s.line === segs[i - 1].line) continue;
           const piece = d.value.slice(s.offset, s.offset + s.length).trim();
           const m = DIRECTIVE.exec(piece);
-          if (!m) continue;
+          if (!m || insideQuotes(d.value, s.offset)) continue;
           const key = m[0].slice(0, -1);
           const bs = d.valueMap.position(s.offset - 1);
           const lead = d.value.slice(s.offset).length - d.value.slice(s.offset).trimStart().length;
@@ -57,3 +57,26 @@ export const unitContinuationSwallowsDirective: Rule = {
     return out;
   },
 };
+
+/**
+ * Whether `offset` of a value falls inside a quoted string (extract-word.c:
+ * quotes open and close anywhere in a word, a backslash escapes the next
+ * character outside single quotes). A continued line inside quotes is part of
+ * one argument on purpose, not a swallowed directive.
+ */
+function insideQuotes(value: string, offset: number): boolean {
+  let quote = '';
+  for (let i = 0; i < offset && i < value.length; i++) {
+    const c = value[i];
+    if (quote === "'") {
+      if (c === "'") quote = '';
+    } else if (c === '\\') {
+      i++;
+    } else if (quote === '"') {
+      if (c === '"') quote = '';
+    } else if (c === '"' || c === "'") {
+      quote = c;
+    }
+  }
+  return quote !== '';
+}

@@ -68,7 +68,9 @@ function runsToMap(path: string, idx: LineIndex, runs: Run[], fallback: number):
       const p = idx.position(a);
       const nextStart = p.line + 1 < starts.length ? starts[p.line + 1] : Infinity;
       const take = Math.min(left, nextStart - a);
-      segs.push({ offset: off, line: p.line, character: p.character, length: take });
+      const seg: Segment = { offset: off, line: p.line, character: p.character, length: take };
+      if (a + take === nextStart) seg.eol = true;
+      segs.push(seg);
       off += take;
       a += take;
       left -= take;

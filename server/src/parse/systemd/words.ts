@@ -279,11 +279,14 @@ export function composeMap(rawMap: TextMap, runs: readonly Run[], textLength: nu
         continue;
       } else take = left; // past the end of the raw map: clamp to its end
       const character = s.character + Math.min(d, s.length);
+      // The source segment's line break, when this piece ends on it, stays marked as one (see TextMap.range).
+      const eol = s.eol === true && d + take === s.length;
       const prev = out.length ? out[out.length - 1] : undefined;
-      if (prev && prev.offset + prev.length === o && prev.line === s.line && prev.character + prev.length === character) {
+      if (prev && !prev.eol && prev.offset + prev.length === o && prev.line === s.line && prev.character + prev.length === character) {
         prev.length += take;
+        if (eol) prev.eol = true;
       } else {
-        out.push({ offset: o, line: s.line, character, length: take });
+        out.push(eol ? { offset: o, line: s.line, character, length: take, eol } : { offset: o, line: s.line, character, length: take });
       }
       o += take;
       a += take;
