@@ -542,6 +542,11 @@ const TABLE: Case[] = [
     good: 'mergeDefaultEvictionSettings: true\nevictionHard:\n  memory.available: 200Mi\n',
   },
   {
+    code: 'config-field-unavailable', fact: 'codec.go: a field newer than the kubelet is unknown to it and dropped (mergeDefaultEvictionSettings arrived in 1.33)', severity: 'warning',
+    version: '1.31', bad: 'mergeDefaultEvictionSettings: true\n', needle: 'mergeDefaultEvictionSettings', message: [/1\.33/, /1\.31 kubelet/],
+    good: 'evictionHard:\n  memory.available: 100Mi\n',
+  },
+  {
     code: 'reserved-cgroup-unused', fact: 'node_container_manager_linux.go: reserved cgroups are used only for enforced values', severity: 'hint',
     bad: 'kubeReservedCgroup: /kube.slice\n', needle: '/kube.slice', message: [/"kube-reserved" is not in enforceNodeAllocatable/],
     good: 'kubeReservedCgroup: /kube.slice\nenforceNodeAllocatable:\n  - pods\n  - kube-reserved\n',

@@ -37,7 +37,7 @@ export const configFieldType: Rule = {
   summary: 'a config file value has the wrong type for its field: the kubelet cannot decode the file',
   run({ node }) {
     const out: Finding[] = [];
-    const bad = (span: Span | undefined, field: string, got: string, want: string, example: string) => {
+    const bad = (span: Span | undefined, field: string, got: string, want: string, example: string, quote?: string) => {
       if (!span) return;
       out.push(
         finding(
@@ -45,6 +45,10 @@ export const configFieldType: Rule = {
           'error',
           span,
           `${field} must be ${want}, not ${got}; the kubelet cannot decode the config file and does not start. Write it as ${example}.`,
+          // A number or bool where a string belongs: the same characters in quotes are what was meant.
+          quote !== undefined
+            ? { fixes: [{ title: `Quote it: "${quote}"`, edits: [{ file: span.file, range: span.range, newText: JSON.stringify(quote) }], preferred: true }] }
+            : undefined,
         ),
       );
     };
@@ -67,7 +71,8 @@ export const configFieldType: Rule = {
           for (const i of s.items) {
             if (i.nested) bad(i.valueSpan, `${field}.${i.key}`, `a nested ${i.nested === 'map' ? 'mapping' : 'list'}`, `a ${want}`, want === 'string' ? 'a quoted string' : 'true or false');
             else if (!fits(i.value, want)) {
-              bad(i.valueSpan, `${field}.${i.key}`, `a ${jsonType(i.value)} (${i.text})`, `a ${want}`, want === 'string' ? `"${i.text}"` : 'true or false');
+              const quotable = want === 'string' && (typeof i.value === 'number' || typeof i.value === 'boolean');
+              bad(i.valueSpan, `${field}.${i.key}`, `a ${jsonType(i.value)} (${i.text})`, `a ${want}`, want === 'string' ? `"${i.text}"` : 'true or false', quotable ? i.text : undefined);
             }
           }
         } else if (kind === 'list-string' || SCALAR_WANT[kind]) {

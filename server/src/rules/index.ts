@@ -1,4 +1,5 @@
 import type { Rule } from './types.ts';
+import { configFieldUnavailable } from './config-field-unavailable.ts';
 import { featureGateLocked } from './feature-gate-locked.ts';
 import { featureGateRemoved } from './feature-gate-removed.ts';
 import { featureGateUnknown } from './feature-gate-unknown.ts';
@@ -70,6 +71,7 @@ export const RULES: readonly Rule[] = [
   reservationExceedsCapacity,
   configFieldType,
   configFieldUnknown,
+  configFieldUnavailable,
   configValueInvalid,
   evictionSignalUnknown,
   evictionSyntax,

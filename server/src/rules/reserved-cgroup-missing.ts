@@ -4,7 +4,10 @@
  * the kubelet refuses to start otherwise.
  */
 import { finding } from '../model/finding.ts';
+import type { Fix } from '../model/finding.ts';
+import type { NodeModel, Provenance } from '../node/model.ts';
 import { enforceItems, stringSetting } from '../node/read.ts';
+import { insertTopLevel } from './insert.ts';
 import type { Rule } from './types.ts';
 
 const NEEDS: Record<string, { field: string; flag: string }> = {
@@ -19,11 +22,15 @@ export const reservedCgroupMissing: Rule = {
   summary: 'enforceNodeAllocatable names kube-reserved/system-reserved but the matching reserved cgroup is not set',
   run({ node }) {
     const out = [];
+    const done = new Set<string>();
     for (const item of enforceItems(node)) {
       const need = NEEDS[String(item.value)];
       if (!need || !item.valueSpan) continue;
       const cg = stringSetting(node, need.field);
       if (cg !== undefined && cg !== '') continue;
+      // kube-reserved and kube-reserved-compressible need the same field: one fix, on the first.
+      const fix = done.has(need.field) ? undefined : addCgroup(node, item.from, need);
+      done.add(need.field);
       out.push(
         finding(
           'reserved-cgroup-missing',
@@ -32,9 +39,31 @@ export const reservedCgroupMissing: Rule = {
           `enforceNodeAllocatable includes "${item.value}" but ${need.field} (--${need.flag}) is not set. ` +
             `The kubelet refuses to start: it has no cgroup to put the ${String(item.value).replace('-compressible', '')} limits on. ` +
             `Set ${need.field} to the parent cgroup of those daemons (it must already exist), or stop enforcing "${item.value}".`,
+          fix ? { fixes: [fix] } : undefined,
         ),
       );
     }
     return out;
   },
 };
+
+/**
+ * The cgroup to suggest: system.slice exists on every systemd host; for the
+ * Kubernetes daemons a kube.slice they are moved into (Slice=kube.slice in the
+ * kubelet and runtime units) is the usual layout.
+ */
+function addCgroup(node: NodeModel, from: Provenance, need: { field: string; flag: string }): Fix | undefined {
+  const value = need.field === 'systemReservedCgroup' ? '/system.slice' : '/kube.slice';
+  const note = need.field === 'kubeReservedCgroup' ? ' (create kube.slice and put the kubelet and the container runtime in it)' : '';
+  const span = from.span;
+  if (!span) return undefined;
+  if (from.how === 'config' || from.how === 'config-dir') {
+    const edit = insertTopLevel(node, span, `${need.field}: ${value}`);
+    return edit ? { title: `Add ${need.field}: ${value}${note}`, edits: [edit] } : undefined;
+  }
+  if (from.how === 'flag') {
+    const at = span.range.end;
+    return { title: `Add --${need.flag}=${value}${note}`, edits: [{ file: span.file, range: { start: at, end: at }, newText: ` --${need.flag}=${value}` }] };
+  }
+  return undefined;
+}

@@ -26,6 +26,8 @@ export function closest(word: string, candidates: Iterable<string>, maxDistance?
   for (const c of prepared(candidates)) {
     if (Math.abs(c.lower.length - w.length) >= bestD) continue;
     const d = distance(w, c.lower, bestD - 1);
+    // A suggestion must keep something of what was typed: "\\" is no typo of "none".
+    if (d >= Math.min(w.length, c.lower.length)) continue;
     if (d < bestD) {
       bestD = d;
       best = c.name;
