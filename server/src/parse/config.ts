@@ -111,7 +111,7 @@ function checkKubeletApiVersion(c: Classified, root: MapNode, problems: Finding[
     problems.push(finding('config-kind-invalid', 'error', span,
       `Wrong API group: KubeletConfiguration belongs to ${KUBELET_API_GROUP}, so apiVersion must be ${KUBELET_API_VERSION}, not "${av}". ` +
       `With this apiVersion the document is not recognised as the kubelet's configuration (kubeadm does not pass it to the kubelet, and the kubelet rejects it: no kind "KubeletConfiguration" is registered for version "${av}"), so none of its settings apply.`,
-      { fixes: [{ title: `Change apiVersion to ${KUBELET_API_VERSION}`, preferred: true, edits: [{ file: span.file, range: span.range, newText: KUBELET_API_VERSION }] }] }));
+      { fixes: [{ title: `Change apiVersion to ${KUBELET_API_VERSION}`, preferred: true, edits: [{ file: span.file, range: unquotedRange(span, av), newText: KUBELET_API_VERSION }] }] }));
   }
 }
 
@@ -273,4 +273,11 @@ export function parseConfigFile(path: string, text: string, opts?: ParseConfigOp
     }
   }
   return out;
+}
+
+/** The range of a scalar's text inside its quotes (a JSON string or quoted YAML scalar spans two more characters). */
+function unquotedRange(span: Span, unquoted: string): Span['range'] {
+  const r = span.range;
+  const quoted = r.start.line === r.end.line && r.end.character - r.start.character === unquoted.length + 2;
+  return quoted ? { start: { line: r.start.line, character: r.start.character + 1 }, end: { line: r.end.line, character: r.end.character - 1 } } : r;
 }

@@ -393,7 +393,11 @@ export function parseYamlStream(file: string, text: string, lines: LineIndex = n
   for (let i = 0; i < parsed.length; i++) {
     const d = parsed[i];
     for (const e of d.errors) {
-      const [s, en] = e.pos;
+      // the yaml package reports errors at the end of input as [length, length + 1]: keep them inside the text
+      // (and never between the \r and \n of a CRLF, which an editor shows as one line end)
+      const inside = (o: number) => (o > 0 && text.charCodeAt(o - 1) === 13 && text.charCodeAt(o) === 10 ? o - 1 : o);
+      const s = inside(Math.min(e.pos[0], text.length));
+      const en = inside(Math.min(e.pos[1], text.length));
       let msg = plainYamlError(e.message);
       if (/Maximum call stack size exceeded/.test(msg)) msg = 'Nesting is too deep for the analyzer to read (thousands of levels); no real configuration looks like this.';
       problems.push(finding('config-syntax', 'error', { file, range: lines.range(s, Math.max(s, en)) }, `YAML syntax error: ${msg}`));
@@ -441,6 +445,8 @@ interface Frame {
   /** 0 expect key/value or close, 1 expect ':' (object), 2 expect value, 3 expect ',' or close */
   state: number;
   sawComma: boolean;
+  /** Object: a value is being read only to stay in sync after a syntax error (no key): it is dropped, not an entry "". */
+  orphan?: boolean;
 }
 
 function tokenName(k: SyntaxKind, text: string): string {
@@ -517,6 +523,11 @@ export function parseJsonText(file: string, text: string, lines: LineIndex = new
     if (top.kind === 'seq') {
       top.items.push(v);
       top.state = 3;
+    } else if (top.orphan) {
+      top.orphan = false;
+      top.key = undefined;
+      top.keySpan = undefined;
+      top.state = 3;
     } else {
       const key = top.key ?? '';
       const keySpan = top.keySpan ?? v.span;
@@ -575,8 +586,7 @@ export function parseJsonText(file: string, text: string, lines: LineIndex = new
         err(o, o + len, `Expected ${top.state === 3 ? "',' or '}'" : "a property name in double quotes or '}'"}, found ${tokenName(k, sc.getTokenValue())}.`);
         if (k === SyntaxKind.OpenBraceToken || k === SyntaxKind.OpenBracketToken) {
           // treat as a value without key to stay in sync
-          top.key = '';
-          top.keySpan = sp(o, o);
+          top.orphan = true;
           top.state = 2;
           continue;
         }

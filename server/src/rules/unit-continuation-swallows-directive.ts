@@ -6,6 +6,7 @@
  * (`unknown command`) and systemd never sees the directive.
  */
 import { finding, type Finding } from '../model/finding.ts';
+import type { Position } from '../model/range.ts';
 import type { Rule } from './types.ts';
 
 const DIRECTIVE = /^[A-Z][A-Za-z0-9]*=/;
@@ -18,36 +19,49 @@ export const unitContinuationSwallowsDirective: Rule = {
     for (const unit of node.service?.files ?? []) {
       for (const d of unit.directives) {
         const segs = d.valueMap.segments;
+        const swallowed: { piece: string; key: string; offset: number; bs: Position }[] = [];
         for (let i = 1; i < segs.length; i++) {
           const s = segs[i];
           if (s.line === segs[i - 1].line) continue;
           const piece = d.value.slice(s.offset, s.offset + s.length).trim();
           const m = DIRECTIVE.exec(piece);
           if (!m || insideQuotes(d.value, s.offset)) continue;
-          const key = m[0].slice(0, -1);
-          const bs = d.valueMap.position(s.offset - 1);
-          const lead = d.value.slice(s.offset).length - d.value.slice(s.offset).trimStart().length;
-          const start = d.valueMap.position(s.offset + lead);
-          const span = { file: d.span.file, range: { start, end: { line: start.line, character: start.character + piece.length } } };
-          const isExec = d.key.startsWith('Exec');
+          swallowed.push({ piece, key: m[0].slice(0, -1), offset: s.offset, bs: d.valueMap.position(s.offset - 1) });
+        }
+        if (swallowed.length === 0) continue;
+        // One fix for the whole chain: removing only the first "\" of two swallowed lines would make the
+        // second line the value of the first directive it frees. With the "@" prefix the word after the
+        // path is argv[0]: freeing it would leave the command without one, so no fix is offered then.
+        const argv0 = d.key.startsWith('Exec') && /^[-:+!]*@\S+$/.test(d.value.slice(0, swallowed[0].offset).trim());
+        const edits = swallowed.map((w) => ({ file: d.span.file, range: { start: w.bs, end: { line: w.bs.line, character: w.bs.character + 1 } }, newText: '' }));
+        const isExec = d.key.startsWith('Exec');
+        for (const w of swallowed) {
+          const lead = d.value.slice(w.offset).length - d.value.slice(w.offset).trimStart().length;
+          const start = d.valueMap.position(w.offset + lead);
+          const span = { file: d.span.file, range: { start, end: { line: start.line, character: start.character + w.piece.length } } };
           out.push(
             finding(
               'unit-continuation-swallows-directive',
               isExec ? 'error' : 'warning',
               span,
-              `"${piece}" is not a directive: line ${bs.line + 1} ends with "\\", so systemd appends this line to ${d.key}= (line ${d.keySpan.range.start.line + 1}). ` +
+              `"${w.piece}" is not a directive: line ${w.bs.line + 1} ends with "\\", so systemd appends this line to ${d.key}= (line ${d.keySpan.range.start.line + 1}). ` +
                 (isExec
-                  ? `The command receives "${piece}" as an argument (the kubelet refuses to start: unknown command "${piece}") and the unit loses ${key}=.`
-                  : `${d.key}= gets "${piece}" as part of its value and the unit loses ${key}=.`),
+                  ? `The command receives "${w.piece}" as an argument (the kubelet refuses to start: unknown command "${w.piece}") and the unit loses ${w.key}=.`
+                  : `${d.key}= gets "${w.piece}" as part of its value and the unit loses ${w.key}=.`),
               {
-                related: [{ span: { file: d.span.file, range: { start: bs, end: { line: bs.line, character: bs.character + 1 } } }, message: 'this backslash continues the line' }],
-                fixes: [
-                  {
-                    title: `Remove the "\\" at the end of line ${bs.line + 1} so ${key}= stands on its own`,
-                    edits: [{ file: d.span.file, range: { start: bs, end: { line: bs.line, character: bs.character + 1 } }, newText: '' }],
-                    preferred: true,
-                  },
-                ],
+                related: [{ span: { file: d.span.file, range: { start: w.bs, end: { line: w.bs.line, character: w.bs.character + 1 } } }, message: 'this backslash continues the line' }],
+                fixes: argv0
+                  ? []
+                  : [
+                      {
+                        title:
+                          swallowed.length === 1
+                            ? `Remove the "\\" at the end of line ${w.bs.line + 1} so ${w.key}= stands on its own`
+                            : `Remove the "\\" that swallow ${swallowed.map((x) => `${x.key}=`).join(', ')} so each stands on its own`,
+                        edits,
+                        preferred: true,
+                      },
+                    ],
               },
             ),
           );

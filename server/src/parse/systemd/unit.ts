@@ -278,7 +278,10 @@ export function parseUnit(path: string, text: string): UnitFile {
         trailing.push({ line, backslash: lineCol0 + (be - 1 - lineStart), end: lineCol0 + (e - lineStart) });
       }
     }
-    const piece: Piece = { start: s, end: e, cont: bs % 2 === 1, line, col: lineCol0 + (s - lineStart) };
+    // An empty line that read_line() starts between the \r and \n of a CRLF ("x\n\r\n": EOL "\n\r", then an
+    // empty line at the last "\n") has no editor position of its own: anchor it before the \r.
+    const split = e === s && s > 0 && text.charCodeAt(s - 1) === 13 && text.charCodeAt(s) === 10 ? 1 : 0;
+    const piece: Piece = { start: s - split, end: e - split, cont: bs % 2 === 1, line, col: lineCol0 + (s - lineStart) - split };
     if (piece.cont) {
       if (!pending) {
         pending = [];
