@@ -182,6 +182,14 @@ test('cgroup-driver-mismatch is an error for Kubernetes 1.30 (KubeletCgroupDrive
   none(analyzeAll(fixed, { kubernetesVersion: '1.30' }).findings, 'cgroup-driver-mismatch');
 });
 
+test('cgroup-driver-mismatch on the runtime side is fixed in the runtime file: SystemdCgroup = false becomes true', () => {
+  const files = mismatchNode();
+  const onRuntime = analyzeAll(files, { kubernetesVersion: '1.30' }).findings.find((f) => f.code === 'cgroup-driver-mismatch' && f.file.endsWith('config.toml'))!;
+  const fixed = applyWorkspaceEdits(files, onRuntime.fixes![0].edits);
+  assert.equal(fixed.find((f) => f.path.endsWith('config.toml'))!.text, CONTAINERD_CGROUPFS.replace('SystemdCgroup = false', 'SystemdCgroup = true'));
+  none(analyzeAll(fixed, { kubernetesVersion: '1.30' }).findings, 'cgroup-driver-mismatch');
+});
+
 test('cgroup-driver-mismatch is a warning for 1.31+ (KubeletCgroupDriverFromCRI beta, on by default)', () => {
   for (const v of ['1.31', '1.34']) {
     const hits = analyzeAll(mismatchNode(), { kubernetesVersion: v }).findings.filter((f) => f.code === 'cgroup-driver-mismatch');

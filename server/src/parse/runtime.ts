@@ -17,7 +17,7 @@ import { LineIndex } from '../model/range.ts';
 import type { Span } from '../model/range.ts';
 import { finding } from '../model/finding.ts';
 import type { Finding } from '../model/finding.ts';
-import type { MapNode, RuntimeConfigParse } from './types.ts';
+import type { MapNode, RuntimeCgroupDriver, RuntimeConfigParse } from './types.ts';
 import { getEntry, parseJsonText } from './yamljson.ts';
 
 // ---------------------------------------------------------------------------
@@ -295,6 +295,10 @@ export function parseContainerdConfig(path: string, text: string): RuntimeConfig
     return out;
   }
   const loc = locateToml(text);
+  const valueAt = (p: string[]): Span | undefined => {
+    const l = loc.get(p.join(TOML_PATH_SEP));
+    return l ? { file: path, range: lines.range(l.valueStart, l.valueEnd) } : undefined;
+  };
   const where = (p: string[]): Span | undefined => {
     const l = loc.get(p.join(TOML_PATH_SEP));
     return l ? { file: path, range: lines.range(l.keyStart, l.valueEnd) } : undefined;
@@ -319,6 +323,7 @@ export function parseContainerdConfig(path: string, text: string): RuntimeConfig
     out.cgroupDriver = {
       path, runtime: 'containerd', driver: legacy ? 'systemd' : 'cgroupfs', explicit: true,
       span: where(legacyPath) ?? firstLineSpan(path, lines),
+      ...withValue(valueAt(legacyPath), 'toml-bool'),
       detail: `systemd_cgroup = ${legacy} in [${tomlHeader(['plugins', plugin])}] (legacy setting of the io.containerd.runtime.v1.linux shim used by the default runtime "${runtimeName}")`,
     };
     return out;
@@ -339,6 +344,7 @@ export function parseContainerdConfig(path: string, text: string): RuntimeConfig
   const on = v === true;
   out.cgroupDriver = {
     path, runtime: 'containerd', driver: on ? 'systemd' : 'cgroupfs', explicit: true, span,
+    ...(typeof v === 'boolean' ? withValue(valueAt(optPath), 'toml-bool') : {}),
     detail: `SystemdCgroup = ${typeof v === 'boolean' ? v : JSON.stringify(v)} in ${header}, the default runtime${defaultNote}`,
   };
   return out;
@@ -380,6 +386,8 @@ export function parseDockerDaemonJson(path: string, text: string): RuntimeConfig
       }
       out.cgroupDriver = {
         path, runtime: 'docker', driver: val, explicit: true, span: it.span,
+        // the whole "native.cgroupdriver=..." string, when it is written plainly (no escapes)
+        ...(it.source === it.value ? withValue(it.span, 'json-exec-opt') : {}),
         detail: `"exec-opts": ["${it.value}"] in daemon.json`,
       };
       return out;
@@ -429,9 +437,14 @@ export function parseCrioConfig(path: string, text: string): RuntimeConfigParse 
   }
   out.cgroupDriver = {
     path, runtime: 'crio', driver: v, explicit: true, span,
+    ...withValue(l ? { file: path, range: lines.range(l.valueStart, l.valueEnd) } : undefined, 'toml-string'),
     detail: `cgroup_manager = "${v}" in [crio.runtime]`,
   };
   return out;
+}
+
+function withValue(span: Span | undefined, form: NonNullable<RuntimeCgroupDriver['value']>['form']): Pick<RuntimeCgroupDriver, 'value'> {
+  return span ? { value: { span, form } } : {};
 }
 
 // ---------------------------------------------------------------------------

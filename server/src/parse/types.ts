@@ -161,6 +161,8 @@ export interface RuntimeCgroupDriver {
   span: Span;
   /** Human words for where it came from, e.g. `SystemdCgroup = true in [plugins."io.containerd.grpc.v1.cri"...runc.options]`. */
   detail: string;
+  /** The value as written, when set explicitly, and how a new driver is written there (for fixes). */
+  value?: { span: Span; form: 'toml-bool' | 'toml-string' | 'json-exec-opt' };
 }
 
 export interface RuntimeConfigParse {

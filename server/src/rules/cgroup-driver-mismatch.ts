@@ -50,7 +50,11 @@ export const cgroupDriverMismatch: Rule = {
           severity,
           rt.span,
           `${rt.runtime} uses the "${rt.driver}" cgroup driver${rt.explicit ? '' : ' (its default: nothing here sets it)'} but the kubelet of ${node.id} uses "${kubelet.value}" (${kubeletWhere}). ${consequence}`,
-          kubeletSpan ? { related: [{ span: kubeletSpan, message: `the kubelet's cgroup driver is set here` }] } : undefined,
+          {
+            related: kubeletSpan ? [{ span: kubeletSpan, message: `the kubelet's cgroup driver is set here` }] : undefined,
+            // The other way round: align the runtime with the kubelet, in the runtime's own syntax.
+            fixes: rt.value ? [{ title: `Set ${rt.runtime}'s cgroup driver to "${kubelet.value}"`, edits: [{ file: rt.value.span.file, range: rt.value.span.range, newText: runtimeValue(rt.value.form, kubelet.value) }] }] : undefined,
+          },
         ),
       );
     }
@@ -66,4 +70,10 @@ function relevantRuntimes(node: NodeModel): NodeModel['runtimes'] {
     r === 'docker' ? /docker/.test(endpoint) : r === 'crio' ? /crio/.test(endpoint) : /containerd/.test(endpoint);
   const named = node.runtimes.filter((r) => wants(r.runtime));
   return named.length > 0 ? named : node.runtimes;
+}
+
+function runtimeValue(form: 'toml-bool' | 'toml-string' | 'json-exec-opt', driver: string): string {
+  if (form === 'toml-bool') return driver === 'systemd' ? 'true' : 'false';
+  if (form === 'toml-string') return JSON.stringify(driver);
+  return JSON.stringify(`native.cgroupdriver=${driver}`);
 }
