@@ -324,7 +324,14 @@ export function quickFixProperty(files: readonly SourceFile[], options: AnalyzeO
       // (its value may sit on a continuation line: any error of another code in the same file counts as revealed)
       // (never excused: syntax errors, unknown flags, stray words, which a fix can create by breaking the text)
       // (a continuation fix makes the lines after the finding part of the value: whatever they hold is revealed)
+      // (repairing a section header brings the whole section into effect: errors in the untouched lines below it,
+      // which systemd ignored while the header was broken, are the user's, revealed)
+      const repairedHeader = before.findings.find(
+        (h) => h.code === 'unit-section-header' && h.file === f.file && mine.some((e) => e.range.start.line === h.range.start.line),
+      );
       const revealed = (g: Finding) =>
+        (repairedHeader !== undefined && g.file === f.file && g.range.start.line > repairedHeader.range.start.line &&
+          !mine.some((e) => e.range.start.line <= g.range.end.line && e.range.end.line >= g.range.start.line)) ||
         g.file === f.file &&
         g.code !== f.code &&
         ((CONTINUATION.has(f.code) &&

@@ -443,6 +443,46 @@ test('a map flag repeated with different keys accumulates and is not flag-duplic
 
 // --- flag-deprecated --------------------------------------------------------
 
+/** The effective value of a field, comparable across files: scalars as text, maps as sorted key=value, lists in order. */
+function effectiveOf(a: ReturnType<typeof analyzeAll>, field: string): string | undefined {
+  const s = a.nodes[0].node.settings.get(field);
+  if (!s) return undefined;
+  if (s.kind === 'scalar') return String(s.value);
+  if (s.kind === 'map') return s.items.map((i) => `${i.key}=${i.value}`).sort().join(',');
+  if (s.kind === 'list') return s.items.map((i) => String(i.value)).join(',');
+  return s.kind;
+}
+
+for (const [flag, field, expected] of [
+  ['--max-pods=50', 'maxPods', '50'],
+  ['--fail-swap-on=false', 'failSwapOn', 'false'],
+  ['--kube-reserved=cpu=500m,memory=1Gi', 'kubeReserved', 'cpu=500m,memory=1Gi'],
+  ['--eviction-hard=memory.available<200Mi,nodefs.available<10%', 'evictionHard', 'memory.available=200Mi,nodefs.available=10%'],
+  ['--enforce-node-allocatable=pods', 'enforceNodeAllocatable', 'pods'],
+  ['--cgroup-driver=systemd', 'cgroupDriver', 'systemd'],
+] as const) {
+  test(`flag-deprecated offers to move ${flag} into the config file, and the effective ${field} stays ${expected}`, () => {
+    const files = ws(kubeadmNode(N, { config: 'clusterDomain: cluster.local\n', defaults: `KUBELET_EXTRA_ARGS=${flag} --v=2\n` }));
+    const before = analyzeAll(files);
+    assert.equal(effectiveOf(before, field), expected);
+    const f = before.findings.find((x) => x.code === 'flag-deprecated' && x.fixes?.length);
+    assert.ok(f, 'no migration offered');
+    const after = applyWorkspaceEdits(files, f.fixes![0].edits);
+    const a2 = analyzeAll(after);
+    assert.equal(effectiveOf(a2, field), expected, after.find((x) => x.path === CONFIG)!.text);
+    assert.equal(a2.nodes[0].node.settings.get(field)?.from.how, 'config');
+    assert.equal(after.find((x) => x.path === DEFAULTS)!.text, 'KUBELET_EXTRA_ARGS= --v=2\n');
+    const errors = (a: typeof a2) => a.findings.filter((x) => x.severity === 'error').map((x) => x.code).sort();
+    assert.deepEqual(errors(a2), errors(before));
+  });
+}
+
+test('no migration when the config file already sets the field (the flag wins today; moving it would change the value)', () => {
+  const files = ws(kubeadmNode(N, { config: 'maxPods: 110\n', defaults: 'KUBELET_EXTRA_ARGS=--max-pods=50\n' }));
+  const f = analyzeAll(files).findings.find((x) => x.code === 'flag-deprecated')!;
+  assert.equal(f.fixes, undefined);
+});
+
 test('--max-pods on the command line is a flag-deprecated hint on the flag name (options.go: deprecated in favour of --config)', () => {
   const env = 'KUBELET_EXTRA_ARGS=--max-pods=50\n';
   const f = only(analyzeAll(ws(kubeadmNode(N, { defaults: env }))).findings, 'flag-deprecated');

@@ -4,6 +4,7 @@
  */
 import { finding, type Finding } from '../model/finding.ts';
 import { flagInfo, flagStatusAt } from '../catalog/flags.ts';
+import { migrationFix } from './migrate.ts';
 import type { Rule } from './types.ts';
 
 export const flagDeprecated: Rule = {
@@ -18,7 +19,10 @@ export const flagDeprecated: Rule = {
       const eq = f.nameWord.text.indexOf('=');
       const span = f.nameWord.map.span(0, eq === -1 ? f.nameWord.text.length : eq);
       const instead = info.field ? `set ${info.field} in the KubeletConfiguration file instead` : info.replacement ? `use ${info.replacement} instead` : 'it may be removed in a later release';
-      out.push(finding('flag-deprecated', 'hint', span, `--${f.name} is deprecated${info.deprecatedIn ? ` since ${info.deprecatedIn}` : ''}; ${instead}.`));
+      const fix = migrationFix(node, f, info);
+      out.push(
+        finding('flag-deprecated', 'hint', span, `--${f.name} is deprecated${info.deprecatedIn ? ` since ${info.deprecatedIn}` : ''}; ${instead}.`, fix ? { fixes: [fix] } : undefined),
+      );
     }
     return out;
   },
