@@ -61,7 +61,7 @@ export const unitContinuationTrailingSpace: Rule = {
           message += next.key !== undefined
             ? ` Line ${ln + 1} is then read on its own as an unknown setting "${next.key}=", which systemd ignores: those arguments are lost.`
             : ` Line ${ln + 1} is then read on its own and ignored ("Missing '='"): those arguments are lost.`;
-          fixes = argv0 ? [{ ...removeBlanks, preferred: true }] : [{ ...removeBlanks, preferred: true }, removeBackslash];
+          fixes = argv0 ? [] : [{ ...removeBlanks, preferred: true }, removeBackslash];
         } else {
           // Continuing would swallow whatever directive comes next: the "\" is more likely stray.
           if (next) message += ` The next line ${next.kind === 'section' ? 'is a section header' : `sets ${next.key}=`}, so the "\\" is probably stray.`;
