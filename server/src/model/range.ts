@@ -114,6 +114,8 @@ export class TextMap {
     // A range that ends with a line break ends at the start of the next line, not past the end of this one.
     const seg = this.segmentAt(end - 1);
     if (seg?.eol && end - 1 === seg.offset + seg.length - 1) return { start: a, end: { line: b.line + 1, character: 0 } };
+    // Text mapped to a point (its source characters are not known one by one) stays a point.
+    if (seg && seg.length === 0) return { start: a, end: b };
     return { start: a, end: { line: b.line, character: b.character + 1 } };
   }
 

@@ -157,19 +157,22 @@ function unresolved(span: Span, path: string, what: string): Finding {
  */
 function kubeadmExtraArgWords(doc: KubeadmDoc): Word[] {
   // Where the unquoted text of a key or scalar starts: its span includes quotes when it has them.
+  // When the source is wider than the text for another reason (escapes), its characters are not known one by one:
+  // the text maps to a point, so no fix edits it (replaceWord refuses zero-width spans).
   const inner = (span: Span, text: string) => {
     const r = span.range;
-    const quoted = r.start.line === r.end.line && r.end.character - r.start.character === text.length + 2;
-    return { line: r.start.line, character: r.start.character + (quoted ? 1 : 0) };
+    const width = r.start.line === r.end.line ? r.end.character - r.start.character : -1;
+    const quoted = width === text.length + 2;
+    return { line: r.start.line, character: r.start.character + (quoted ? 1 : 0), exact: quoted || width === text.length };
   };
   return doc.kubeletExtraArgs.map((a) => {
     const ns = inner(a.nameSpan, a.name);
     const vs = inner(a.valueSpan, a.value);
     const map = new TextMap(a.nameSpan.file, [
       { offset: 0, line: ns.line, character: ns.character, length: 0 },
-      { offset: 2, line: ns.line, character: ns.character, length: a.name.length },
+      { offset: 2, line: ns.line, character: ns.character, length: ns.exact ? a.name.length : 0 },
       { offset: 2 + a.name.length, line: vs.line, character: vs.character, length: 0 },
-      { offset: 3 + a.name.length, line: vs.line, character: vs.character, length: a.value.length },
+      { offset: 3 + a.name.length, line: vs.line, character: vs.character, length: vs.exact ? a.value.length : 0 },
     ]);
     const span: Span = { file: a.nameSpan.file, range: { start: a.nameSpan.range.start, end: a.valueSpan.range.end } };
     return { text: `--${a.name}=${a.value}`, span, map };

@@ -8,7 +8,7 @@ import { CGROUP_DRIVERS } from '../catalog/defaults.ts';
 import { cgroupDriver } from '../node/read.ts';
 import { closest } from './suggest.ts';
 import type { Rule } from './types.ts';
-import { replaceWord } from './edit.ts';
+import { oneFix, replaceWord } from './edit.ts';
 
 export const cgroupDriverInvalid: Rule = {
   id: 'cgroup-driver-invalid',
@@ -25,7 +25,7 @@ export const cgroupDriverInvalid: Rule = {
         'error',
         span,
         `"${d.value}" is not a cgroup driver: the kubelet knows "systemd" and "cgroupfs" and falls back to cgroupfs for anything else, which must match the container runtime.${guess ? ` Did you mean "${guess}"?` : ''}`,
-        guess ? { fixes: [{ title: `Change to "${guess}"`, edits: [replaceWord(span, d.setting.text, guess)], preferred: true }] } : undefined,
+        guess ? oneFix(`Change to "${guess}"`, replaceWord(span, d.setting.text, guess)) : undefined,
       ),
     );
     return out;

@@ -11,7 +11,7 @@ import { cgroupDriver, stringSetting } from '../node/read.ts';
 import type { NodeModel } from '../node/model.ts';
 import { describe } from '../node/provenance.ts';
 import type { Rule } from './types.ts';
-import { replaceWord } from './edit.ts';
+import { oneFix, replaceWord } from './edit.ts';
 
 export const cgroupDriverMismatch: Rule = {
   id: 'cgroup-driver-mismatch',
@@ -39,7 +39,7 @@ export const cgroupDriverMismatch: Rule = {
             `The kubelet uses the "${kubelet.value}" cgroup driver (${kubeletWhere}) but ${rtWhere} uses "${rt.driver}". ${consequence}`,
             {
               related: [{ span: rt.span, message: `${rt.runtime} uses "${rt.driver}" here` }],
-              fixes: [{ title: `Set the kubelet's cgroup driver to "${rt.driver}"`, edits: [replaceWord(kubeletSpan, kubelet.value, rt.driver)], preferred: true }],
+              ...oneFix(`Set the kubelet's cgroup driver to "${rt.driver}"`, replaceWord(kubeletSpan, kubelet.value, rt.driver)),
             },
           ),
         );

@@ -7,7 +7,7 @@ import { finding, type Finding } from '../model/finding.ts';
 import { fieldInfo, topLevelFields } from '../catalog/fields.ts';
 import { closest } from './suggest.ts';
 import type { Rule } from './types.ts';
-import { replaceWord } from './edit.ts';
+import { oneFix, replaceWord } from './edit.ts';
 
 let names: string[] | undefined;
 
@@ -27,7 +27,7 @@ export const configFieldUnknown: Rule = {
             'warning',
             e.keySpan,
             `KubeletConfiguration has no field "${e.key}": the kubelet logs it and ignores the setting, so it has no effect.${guess ? ` Did you mean "${guess}"?` : ''}`,
-            guess ? { fixes: [{ title: `Rename to "${guess}"`, edits: [replaceWord(e.keySpan, e.key, guess)], preferred: true }] } : undefined,
+            guess ? oneFix(`Rename to "${guess}"`, replaceWord(e.keySpan, e.key, guess)) : undefined,
           ),
         );
       }

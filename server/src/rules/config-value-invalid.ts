@@ -10,7 +10,7 @@ import type { NodeModel } from '../node/model.ts';
 import { boolSetting } from '../node/read.ts';
 import { closest } from './suggest.ts';
 import type { Rule } from './types.ts';
-import { replaceWord } from './edit.ts';
+import { oneFix, replaceWord } from './edit.ts';
 
 /** Enum fields judged elsewhere or not validated at startup. */
 const ENUM_ELSEWHERE = new Set(['apiVersion', 'kind', 'cgroupDriver', 'enforceNodeAllocatable', 'contentType', 'registerWithTaints[].effect']);
@@ -53,7 +53,7 @@ export const configValueInvalid: Rule = {
     const bad = (v: FieldValue, message: string, fix?: string) =>
       out.push(
         finding('config-value-invalid', 'error', v.span, `${message}; the kubelet rejects the configuration and does not start.`,
-          fix ? { fixes: [{ title: `Change to "${fix}"`, edits: [replaceWord(v.span, v.text, fix)], preferred: true }] } : undefined),
+          fix ? oneFix(`Change to "${fix}"`, replaceWord(v.span, v.text, fix)) : undefined),
       );
     for (const f of FIELDS) {
       if (!f.enumValues || ENUM_ELSEWHERE.has(f.path)) continue;

@@ -11,7 +11,7 @@ import { enforceItems } from '../node/read.ts';
 import type { Item, NodeModel } from '../node/model.ts';
 import { closest } from './suggest.ts';
 import type { Rule } from './types.ts';
-import { replaceWord } from './edit.ts';
+import { oneFix, replaceWord } from './edit.ts';
 
 function valid(node: NodeModel, v: string): boolean {
   if (!(ENFORCE_VALUES as readonly string[]).includes(v)) return false;
@@ -41,7 +41,7 @@ export const enforceUnknownValue: Rule = {
           since
             ? `"${v}" arrived in Kubernetes ${since}; a ${node.kubernetesVersion} kubelet rejects it and does not start.`
             : `enforceNodeAllocatable has no value "${v}"; the kubelet rejects the configuration and does not start. Valid: ${ENFORCE_VALUES.join(', ')}.${guess ? ` Did you mean "${guess}"?` : ''}`,
-          guess ? { fixes: [{ title: `Change to "${guess}"`, edits: [replaceWord(i.valueSpan, i.text, guess)], preferred: true }] } : undefined,
+          guess ? oneFix(`Change to "${guess}"`, replaceWord(i.valueSpan, i.text, guess)) : undefined,
         ),
       );
     }

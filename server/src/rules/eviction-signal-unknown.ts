@@ -8,7 +8,7 @@ import { EVICTION_SIGNALS, evictionSignalInfo } from '../catalog/defaults.ts';
 import { closest } from './suggest.ts';
 import { evictionEntries, written } from './eviction.ts';
 import type { Rule } from './types.ts';
-import { replaceWord } from './edit.ts';
+import { oneFix, replaceWord } from './edit.ts';
 
 const NAMES = EVICTION_SIGNALS.map((s) => s.signal);
 
@@ -27,7 +27,7 @@ export const evictionSignalUnknown: Rule = {
           item.keySpan,
           `${written(field, flag, item)} uses "${item.key}", which is not an eviction signal; the kubelet refuses to start (unsupported eviction signal). ` +
             (guess ? `Did you mean "${guess}"?` : `Signals: ${NAMES.join(', ')}.`),
-          guess ? { fixes: [{ title: `Change to "${guess}"`, edits: [replaceWord(item.keySpan, item.key, guess)], preferred: true }] } : undefined,
+          guess ? oneFix(`Change to "${guess}"`, replaceWord(item.keySpan, item.key, guess)) : undefined,
         ),
       );
     }

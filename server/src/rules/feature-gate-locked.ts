@@ -10,7 +10,7 @@ import { gateAt } from '../catalog/feature-gates.ts';
 import { parseGoBool } from '../node/read.ts';
 import { gateItems, gateWritten } from './feature-gate-unknown.ts';
 import type { Rule } from './types.ts';
-import { replaceWord } from './edit.ts';
+import { oneFix, replaceWord } from './edit.ts';
 
 export const featureGateLocked: Rule = {
   id: 'feature-gate-locked',
@@ -34,9 +34,7 @@ export const featureGateLocked: Rule = {
           `${gateWritten(item)} sets ${item.key}=${item.text}, but in Kubernetes ${v} ${item.key} is ${st.spec.stage === 'ga' ? 'GA' : st.spec.stage} and locked to ${locked}; ` +
             `the kubelet refuses to start ("cannot set feature gate ${item.key} to ${value}, feature is locked to ${locked}"). ` +
             (st.spec.stage === 'ga' && locked ? 'The feature is always on: delete the entry.' : `Delete the entry or set it to ${locked}.`),
-          item.valueSpan
-            ? { fixes: [{ title: `Set ${item.key} to ${locked}`, edits: [replaceWord(item.valueSpan, item.text, String(locked))] }] }
-            : undefined,
+          item.valueSpan ? oneFix(`Set ${item.key} to ${locked}`, replaceWord(item.valueSpan, item.text, String(locked)), false) : undefined,
         ),
       );
     }

@@ -12,7 +12,7 @@ import type { Item, NodeModel } from '../node/model.ts';
 import { mapItems } from '../node/read.ts';
 import { closest } from './suggest.ts';
 import type { Rule } from './types.ts';
-import { replaceWord } from './edit.ts';
+import { oneFix, replaceWord } from './edit.ts';
 
 export const featureGateUnknown: Rule = {
   id: 'feature-gate-unknown',
@@ -49,7 +49,7 @@ export const featureGateUnknown: Rule = {
             (sure ? '' : ` as far as this linter knows (its gate list is complete through ${GATES_COMPLETE_THROUGH})`) +
             `; ${fails}.` +
             (guess ? ` Did you mean "${guess}"?` : ''),
-          guess ? { fixes: [{ title: `Change to "${guess}"`, edits: [replaceWord(item.keySpan, item.key, guess)], preferred: true }] } : undefined,
+          guess ? oneFix(`Change to "${guess}"`, replaceWord(item.keySpan, item.key, guess)) : undefined,
         ),
       );
     }

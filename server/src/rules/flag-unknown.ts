@@ -5,7 +5,7 @@
 import { finding, type Finding } from '../model/finding.ts';
 import { FLAGS, flagInfo } from '../catalog/flags.ts';
 import { closest } from './suggest.ts';
-import { replaceWord } from './edit.ts';
+import { oneFix, replaceWord } from './edit.ts';
 import type { Rule } from './types.ts';
 
 let names: string[] | undefined;
@@ -30,16 +30,11 @@ export const flagUnknown: Rule = {
             p.span,
             `The kubelet has no flag --${p.name}; it refuses to start ("unknown flag: --${p.name}").${guess ? ` Did you mean --${guess}?` : ''}`,
             guess
-              ? {
-                  fixes: [
-                    {
-                      title: `Change to --${guess}`,
-                      // a kubeletExtraArgs key is the bare name
-                      edits: [p.from === 'kubeadm-extra-args' ? replaceWord(p.span, p.name, guess) : { file: p.span.file, range: p.span.range, newText: `--${guess}` }],
-                      preferred: true,
-                    },
-                  ],
-                }
+              ? oneFix(
+                  `Change to --${guess}`,
+                  // a kubeletExtraArgs key is the bare name
+                  p.from === 'kubeadm-extra-args' ? replaceWord(p.span, p.name, guess) : { file: p.span.file, range: p.span.range, newText: `--${guess}` },
+                )
               : undefined,
           ),
         );

@@ -12,7 +12,7 @@ import { parseQuantity } from '../quantity/quantity.ts';
 import { parseGoBool } from '../node/read.ts';
 import { closest } from './suggest.ts';
 import type { Rule } from './types.ts';
-import { replaceWord } from './edit.ts';
+import { oneFix, replaceWord } from './edit.ts';
 
 /** strconv.ParseInt(s, 0, bits): decimal, 0x, 0o, 0b, underscores between digits with a prefix. */
 const INT = /^[+-]?(?:0[xX](?:_?[0-9a-fA-F])+|0[oO]?(?:_?[0-7])+|0[bB](?:_?[01])+|\d+)$/;
@@ -70,7 +70,7 @@ export const flagValueInvalid: Rule = {
           'error',
           span,
           `--${f.name}: ${problem}; the kubelet refuses to start.${guess ? ` Did you mean "${guess}"?` : ''}`,
-          guess ? { fixes: [{ title: `Change to "${guess}"`, edits: [replaceWord(span, f.value, guess)], preferred: true }] } : undefined,
+          guess ? oneFix(`Change to "${guess}"`, replaceWord(span, f.value, guess)) : undefined,
         ),
       );
     }

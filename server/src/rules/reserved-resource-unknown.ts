@@ -8,7 +8,7 @@ import { RESERVABLE_RESOURCES } from '../catalog/defaults.ts';
 import { closest } from './suggest.ts';
 import { label, reservedEntries } from './reservations.ts';
 import type { Rule } from './types.ts';
-import { replaceWord } from './edit.ts';
+import { oneFix, replaceWord } from './edit.ts';
 
 export const reservedResourceUnknown: Rule = {
   id: 'reserved-resource-unknown',
@@ -26,7 +26,7 @@ export const reservedResourceUnknown: Rule = {
           `${label(field, flag, item)} reserves "${item.key}", which the kubelet cannot reserve: it refuses to start (cannot reserve "${item.key}" resource). ` +
             `Reservable resources: ${RESERVABLE_RESOURCES.join(', ')}.${guess ? ` Did you mean "${guess}"?` : ''}`,
           guess
-            ? { fixes: [{ title: `Change to "${guess}"`, edits: [replaceWord(item.keySpan, item.key, guess)], preferred: true }] }
+            ? oneFix(`Change to "${guess}"`, replaceWord(item.keySpan, item.key, guess))
             : undefined,
         ),
       );
