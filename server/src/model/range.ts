@@ -94,14 +94,7 @@ export class TextMap {
   position(offset: number): Position {
     const segs = this.segments;
     if (segs.length === 0) return { line: 0, character: 0 };
-    let lo = 0;
-    let hi = segs.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if (segs[mid].offset <= offset) lo = mid;
-      else hi = mid - 1;
-    }
-    const s = segs[lo];
+    const s = segs[this.segmentIndex(offset)];
     const d = Math.max(0, Math.min(offset - s.offset, s.length));
     return { line: s.line, character: s.character + d };
   }
@@ -120,6 +113,11 @@ export class TextMap {
   }
 
   private segmentAt(offset: number): Segment | undefined {
+    return this.segments[this.segmentIndex(offset)];
+  }
+
+  /** Index of the last segment starting at or before `offset` (0 when none does). */
+  segmentIndex(offset: number): number {
     const segs = this.segments;
     let lo = 0;
     let hi = segs.length - 1;
@@ -128,7 +126,7 @@ export class TextMap {
       if (segs[mid].offset <= offset) lo = mid;
       else hi = mid - 1;
     }
-    return segs[lo];
+    return lo;
   }
 
   span(start: number, end: number): Span {

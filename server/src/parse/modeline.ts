@@ -9,6 +9,7 @@
  */
 import { finding, type Finding } from '../model/finding.ts';
 import type { Span } from '../model/range.ts';
+import { linesWith } from './marked-lines.ts';
 
 export interface Modeline {
   setting: 'capacity' | 'kubernetes-version';
@@ -23,12 +24,7 @@ export function scanModelines(path: string, text: string): { modelines: Modeline
   const modelines: Modeline[] = [];
   const problems: Finding[] = [];
   if (!text.includes(MARK)) return { modelines, problems };
-  let line = 0;
-  let start = 0;
-  while (start <= text.length) {
-    let end = text.indexOf('\n', start);
-    if (end === -1) end = text.length;
-    const raw = text.slice(start, end);
+  for (const { line, raw } of linesWith(text, MARK)) {
     const m = raw.indexOf(MARK);
     if (m !== -1 && /^\s*[#;]/.test(raw)) {
       const rest = raw.slice(m + MARK.length);
@@ -55,8 +51,6 @@ export function scanModelines(path: string, text: string): { modelines: Modeline
         modelines.push({ setting: setting as Modeline['setting'], value, span });
       }
     }
-    line++;
-    start = end + 1;
   }
   return { modelines, problems };
 }

@@ -8,6 +8,8 @@
  * a whole comment line; `disable-line` needs a trailing comment, which YAML
  * and TOML have but systemd does not (there `#` after a value is part of it).
  */
+import { linesWith } from './marked-lines.ts';
+
 export interface Suppression {
   /** 0-based line whose findings are silenced. */
   line: number;
@@ -21,12 +23,7 @@ const SAME = 'kubelet-lint-disable-line';
 export function scanSuppressions(text: string, trailingComments: boolean): Suppression[] {
   const out: Suppression[] = [];
   if (!text.includes('kubelet-lint-disable')) return out;
-  let line = 0;
-  let start = 0;
-  while (start <= text.length) {
-    let end = text.indexOf('\n', start);
-    if (end === -1) end = text.length;
-    const raw = text.slice(start, end);
+  for (const { line, raw } of linesWith(text, 'kubelet-lint-disable')) {
     const next = raw.indexOf(NEXT);
     if (next !== -1 && /^\s*[#;]/.test(raw)) {
       out.push({ line: line + 1, ids: ids(raw.slice(next + NEXT.length)) });
@@ -34,8 +31,6 @@ export function scanSuppressions(text: string, trailingComments: boolean): Suppr
       const same = raw.indexOf(SAME);
       if (same !== -1 && raw.lastIndexOf('#', same) !== -1) out.push({ line, ids: ids(raw.slice(same + SAME.length)) });
     }
-    line++;
-    start = end + 1;
   }
   return out;
 }

@@ -253,16 +253,7 @@ export function extractFirstWord(raw: string, p: number | null, flags: number): 
 export function composeMap(rawMap: TextMap, runs: readonly Run[], textLength: number): TextMap {
   const segs = rawMap.segments;
   const out: Segment[] = [];
-  const find = (off: number): number => {
-    let lo = 0;
-    let hi = segs.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if (segs[mid].offset <= off) lo = mid;
-      else hi = mid - 1;
-    }
-    return lo;
-  };
+  const find = (off: number): number => rawMap.segmentIndex(off);
   for (const r of runs) {
     if (segs.length === 0) break;
     let o = r.out;
