@@ -329,7 +329,11 @@ export function quickFixProperty(files: readonly SourceFile[], options: AnalyzeO
       const repairedHeader = before.findings.find(
         (h) => h.code === 'unit-section-header' && h.file === f.file && mine.some((e) => e.range.start.line === h.range.start.line),
       );
+      // (the freed directive keeps its own text unchanged: any error within its logical line is the user's;
+      // the fix removes characters within lines, so line numbers do not move)
+      const freedEnd = f.code === 'unit-continuation-swallows-directive' ? logicalLineEnd(fileAfter.text, f.range.start.line) : -1;
       const revealed = (g: Finding) =>
+        (freedEnd >= 0 && g.file === f.file && g.range.start.line >= f.range.start.line && g.range.start.line <= freedEnd) ||
         (repairedHeader !== undefined && g.file === f.file && g.range.start.line > repairedHeader.range.start.line &&
           !mine.some((e) => e.range.start.line <= g.range.end.line && e.range.end.line >= g.range.start.line)) ||
         g.file === f.file &&
