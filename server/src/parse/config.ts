@@ -250,6 +250,7 @@ export function parseConfigFile(path: string, text: string, opts?: ParseConfigOp
 
   const r = parseYamlStream(path, text, lines);
   problems.push(...r.problems);
+  const broken = r.problems.some((p) => p.severity === 'error');
   for (const d of r.docs) {
     const root = d.root;
     if (!root || root.kind !== 'map') {
@@ -265,6 +266,7 @@ export function parseConfigFile(path: string, text: string, opts?: ParseConfigOp
     if (isKubelet) {
       checkKubeletApiVersion(c, root, problems, fragment);
       const doc: KubeletConfigDoc = { path, format: 'yaml', apiVersion: c.apiVersion, root, docIndex: d.index, span: d.span };
+      if (broken) doc.syntaxErrors = true;
       out.kubeletConfigs.push(doc);
       placeholderProblems(root, problems);
     } else if (isKubeadm) {

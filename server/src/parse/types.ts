@@ -128,6 +128,8 @@ export interface KubeletConfigDoc {
   root: MapNode;
   /** Index of the document in a multi-document YAML stream (0 for JSON). */
   docIndex: number;
+  /** The file has YAML syntax errors: what was read is a best effort, and edits that insert lines are not safe. */
+  syntaxErrors?: boolean;
   span: Span;
 }
 

@@ -9,7 +9,7 @@ import type { Span } from '../model/range.ts';
 import type { NodeModel } from '../node/model.ts';
 
 export function isBlockYaml(node: NodeModel, span: Span): boolean {
-  return node.kubeletConfigs.some((d) => d.path === span.file && d.format === 'yaml');
+  return node.kubeletConfigs.some((d) => d.path === span.file && d.format === 'yaml' && !d.syntaxErrors);
 }
 
 /** A new top-level `key: value` line just above the top-level key at `before`. */

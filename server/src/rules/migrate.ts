@@ -19,7 +19,7 @@ export function migrationFix(node: NodeModel, f: FlagUse, info: FlagInfo): Fix |
   if (node.flags.filter((x) => x.name === f.name).length !== 1) return undefined;
   const word = f.nameWord.span;
   if (word.range.start.line !== word.range.end.line) return undefined;
-  const configs = node.kubeletConfigs.filter((d) => d.format === 'yaml');
+  const configs = node.kubeletConfigs.filter((d) => d.format === 'yaml' && !d.syntaxErrors);
   const ref = node.configRefs.find((r) => r.flag === 'config');
   if (!ref?.resolved || configs.length !== 1 || node.kubeletConfigs.length !== 1 || configs[0].path !== ref.resolved[0]) return undefined;
   const doc = configs[0];
