@@ -324,8 +324,8 @@ export function quickFixProperty(files: readonly SourceFile[], options: AnalyzeO
       // (its value may sit on a continuation line: any error of another code in the same file counts as revealed)
       // (never excused: syntax errors, unknown flags, stray words, which a fix can create by breaking the text)
       // (a continuation fix makes the lines after the finding part of the value: whatever they hold is revealed)
-      // (repairing a section header brings the whole section into effect: errors in the untouched lines below it,
-      // which systemd ignored while the header was broken, are the user's, revealed)
+      // (repairing a section header brings the file into effect: systemd refused it while the header was broken, so
+      // errors in its untouched lines are the user's, revealed)
       const repairedHeader = before.findings.find(
         (h) => h.code === 'unit-section-header' && h.file === f.file && mine.some((e) => e.range.start.line === h.range.start.line),
       );
@@ -334,7 +334,7 @@ export function quickFixProperty(files: readonly SourceFile[], options: AnalyzeO
       const freedEnd = f.code === 'unit-continuation-swallows-directive' ? logicalLineEnd(fileAfter.text, f.range.start.line) : -1;
       const revealed = (g: Finding) =>
         (freedEnd >= 0 && g.file === f.file && g.range.start.line >= f.range.start.line && g.range.start.line <= freedEnd) ||
-        (repairedHeader !== undefined && g.file === f.file && g.range.start.line > repairedHeader.range.start.line &&
+        (repairedHeader !== undefined && g.file === f.file &&
           !mine.some((e) => e.range.start.line <= g.range.end.line && e.range.end.line >= g.range.start.line)) ||
         g.file === f.file &&
         g.code !== f.code &&
