@@ -10,7 +10,7 @@ import { buildNode, type BuiltNode } from './node/build.ts';
 import { parseCapacity } from './node/capacity.ts';
 import { groupNodes } from './node/group.ts';
 import type { Capacity, NodeModel } from './node/model.ts';
-import { Workspace } from './node/workspace.ts';
+import { Workspace, type ParseCache } from './node/workspace.ts';
 import type { ParsedFile } from './node/parse-files.ts';
 import { attachRuntimes } from './node/runtimes.ts';
 import { RULES } from './rules/index.ts';
@@ -40,8 +40,9 @@ export interface Analysis {
 
 const STANDALONE_KINDS = new Set(['kubelet-config', 'kubeadm-config', 'envfile']);
 
-export function analyze(files: readonly SourceFile[], options: AnalyzeOptions = {}): Analysis {
-  const ws = new Workspace(files);
+/** `cache`: parses to reuse across analyses (the language server's); results are the same with or without it. */
+export function analyze(files: readonly SourceFile[], options: AnalyzeOptions = {}, cache?: ParseCache): Analysis {
+  const ws = new Workspace(files, cache);
   const version = options.kubernetesVersion ?? NEWEST_VERSION;
   const built: BuiltNode[] = groupNodes(ws).map((seed) => buildNode(ws, seed, version));
 

@@ -331,7 +331,7 @@ export function quickFixProperty(files: readonly SourceFile[], options: AnalyzeO
       );
       // (the freed directive keeps its own text unchanged: any error within its logical line is the user's;
       // the fix removes characters within lines, so line numbers do not move)
-      const freedEnd = f.code === 'unit-continuation-swallows-directive' ? logicalLineEnd(fileAfter.text, f.range.start.line) : -1;
+      const freedEnd = f.code === 'unit-continuation-swallows-directive' ? logicalLineEnd(file.text, f.range.start.line) : -1;
       const revealed = (g: Finding) =>
         (freedEnd >= 0 && g.file === f.file && g.range.start.line >= f.range.start.line && g.range.start.line <= freedEnd) ||
         (repairedHeader !== undefined && g.file === f.file &&

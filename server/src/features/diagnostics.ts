@@ -17,6 +17,27 @@ const SEVERITY: Record<Severity, DiagnosticSeverity> = {
   hint: DiagnosticSeverity.Hint,
 };
 
+const byFileCache = new WeakMap<Analysis, Map<string, Finding[]>>();
+
+/**
+ * The analysis' findings grouped by file, in their order, computed once per
+ * analysis: the language server asks for every open document after each
+ * change, and scanning all findings per document made that quadratic.
+ */
+function findingsByFile(analysis: Analysis): Map<string, Finding[]> {
+  let m = byFileCache.get(analysis);
+  if (!m) {
+    m = new Map();
+    for (const f of analysis.findings) {
+      const list = m.get(f.file);
+      if (list) list.push(f);
+      else m.set(f.file, [f]);
+    }
+    byFileCache.set(analysis, m);
+  }
+  return m;
+}
+
 export function diagnosticsFor(
   analysis: Analysis,
   path: string,
@@ -24,8 +45,7 @@ export function diagnosticsFor(
   overrides: ReadonlyMap<string, SeverityOverride> = new Map(),
 ): Diagnostic[] {
   const out: Diagnostic[] = [];
-  for (const f of analysis.findings) {
-    if (f.file !== path) continue;
+  for (const f of findingsByFile(analysis).get(path) ?? []) {
     const o = overrides.get(f.code);
     if (o === 'off') continue;
     out.push(toDiagnostic(f, toUri, o));

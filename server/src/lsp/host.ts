@@ -6,6 +6,7 @@ import type { TextDocuments } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { analyze, type Analysis, type AnalyzeOptions } from '../engine.ts';
 import type { SourceFile } from '../model/source.ts';
+import { ParseCache } from '../node/workspace.ts';
 import { pathToUri, uriToPath } from './uri.ts';
 import type { WorkspaceFiles } from './workspace-files.ts';
 
@@ -19,6 +20,10 @@ export interface Snapshot {
 export class AnalysisHost {
   private generation = 0;
   private cached: Snapshot | undefined;
+  /** Parses of unchanged files are reused from one analysis to the next. */
+  private readonly parses = new ParseCache();
+  /** Open documents' URIs by path, rebuilt after any change (uriOf runs for every related location of every diagnostic). */
+  private openUris: Map<string, string> | undefined;
   options: AnalyzeOptions = {};
 
   constructor(
@@ -30,6 +35,7 @@ export class AnalysisHost {
   invalidate(): void {
     this.generation++;
     this.cached = undefined;
+    this.openUris = undefined;
   }
 
   current(): Snapshot {
@@ -42,14 +48,22 @@ export class AnalysisHost {
       files.set(path, { path, text: doc.getText() });
       versions.set(doc.uri, doc.version);
     }
-    const analysis = analyze([...files.values()], this.options);
+    const analysis = analyze([...files.values()], this.options, this.parses);
+    this.parses.retain(new Set(files.keys()));
     this.cached = { analysis, versions, generation: this.generation };
     return this.cached;
   }
 
   /** The URI to report a path under: the open document's own URI when open, else a file: URI. */
   uriOf(path: string): string {
-    for (const doc of this.documents.all()) if (uriToPath(doc.uri) === path) return doc.uri;
-    return pathToUri(path);
+    if (!this.openUris) {
+      this.openUris = new Map();
+      // The first open document with a path wins, as the linear search this replaces did.
+      for (const doc of this.documents.all()) {
+        const p = uriToPath(doc.uri);
+        if (!this.openUris.has(p)) this.openUris.set(p, doc.uri);
+      }
+    }
+    return this.openUris.get(path) ?? pathToUri(path);
   }
 }

@@ -3,13 +3,62 @@ import type { FileKind, SourceFile } from '../model/source.ts';
 import { detectKind } from '../workspace/detect.ts';
 import { parseAs, type ParsedFile } from './parse-files.ts';
 
+interface CachedParse {
+  text: string;
+  fragment: boolean;
+  parsed: ParsedFile;
+}
+
+/**
+ * Parses kept across analyses (the language server re-analyses the whole
+ * workspace on every keystroke, yet usually only one file changed). An entry
+ * is reused only when the text is the very same (=== is a pointer compare for
+ * the unchanged strings the host passes again, a length or content compare
+ * otherwise), so results are exactly those of a fresh parse; parsed files are
+ * never mutated after parseAs. At most one text per path and kind is kept, and
+ * `retain` drops paths that are no longer part of the workspace.
+ */
+export class ParseCache {
+  private readonly parses = new Map<string, Map<FileKind, CachedParse>>();
+  private readonly kinds = new Map<string, { text: string; kind: FileKind | undefined }>();
+
+  detect(path: string, text: string): FileKind | undefined {
+    const have = this.kinds.get(path);
+    if (have && have.text === text) return have.kind;
+    const kind = detectKind(path, text);
+    this.kinds.set(path, { text, kind });
+    return kind;
+  }
+
+  parse(src: SourceFile, kind: FileKind, opts?: { fragment?: boolean }): ParsedFile {
+    const fragment = !!opts?.fragment;
+    let byKind = this.parses.get(src.path);
+    const have = byKind?.get(kind);
+    if (have && have.text === src.text && have.fragment === fragment) return have.parsed;
+    const parsed = parseAs(src, kind, opts);
+    if (!byKind) this.parses.set(src.path, (byKind = new Map()));
+    byKind.set(kind, { text: src.text, fragment, parsed });
+    return parsed;
+  }
+
+  /** Forgets every path not in `paths` (deleted files, closed untitled documents, removed folders). */
+  retain(paths: ReadonlySet<string>): void {
+    for (const p of this.parses.keys()) if (!paths.has(p)) this.parses.delete(p);
+    for (const p of this.kinds.keys()) if (!paths.has(p)) this.kinds.delete(p);
+  }
+
+  get size(): number {
+    return this.parses.size;
+  }
+}
+
 export class Workspace {
   readonly paths: string[];
   private readonly sources = new Map<string, SourceFile>();
   private readonly parsed = new Map<string, ParsedFile>();
   private readonly detected = new Map<string, FileKind | undefined>();
 
-  constructor(files: readonly SourceFile[]) {
+  constructor(files: readonly SourceFile[], private readonly cache?: ParseCache) {
     for (const f of files) this.sources.set(f.path, f);
     this.paths = [...this.sources.keys()].sort();
   }
@@ -18,7 +67,7 @@ export class Workspace {
     if (this.parsed.has(path)) return this.parsed.get(path)!.kind;
     if (!this.detected.has(path)) {
       const src = this.sources.get(path);
-      this.detected.set(path, src ? detectKind(path, src.text) : undefined);
+      this.detected.set(path, src ? (this.cache ? this.cache.detect(path, src.text) : detectKind(path, src.text)) : undefined);
     }
     return this.detected.get(path);
   }
@@ -34,7 +83,7 @@ export class Workspace {
     if (!src) return undefined;
     const k = kind ?? this.kind(path);
     if (!k) return undefined;
-    const p = parseAs(src, k, opts);
+    const p = this.cache ? this.cache.parse(src, k, opts) : parseAs(src, k, opts);
     this.parsed.set(path, p);
     return p;
   }

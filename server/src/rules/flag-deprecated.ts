@@ -4,7 +4,7 @@
  */
 import { finding, type Finding } from '../model/finding.ts';
 import { flagInfo, flagStatusAt } from '../catalog/flags.ts';
-import { migrationFix } from './migrate.ts';
+import { flagCounts, migrationFix } from './migrate.ts';
 import type { Rule } from './types.ts';
 
 export const flagDeprecated: Rule = {
@@ -12,6 +12,7 @@ export const flagDeprecated: Rule = {
   summary: 'the flag still works but is deprecated; prefer the config file field',
   run({ node }) {
     const out: Finding[] = [];
+    let counts: Map<string, number> | undefined;
     for (const f of node.flags) {
       if (f.from !== 'command-line') continue;
       const info = flagInfo(f.name);
@@ -19,7 +20,8 @@ export const flagDeprecated: Rule = {
       const eq = f.nameWord.text.indexOf('=');
       const span = f.nameWord.map.span(0, eq === -1 ? f.nameWord.text.length : eq);
       const instead = info.field ? `set ${info.field} in the KubeletConfiguration file instead` : info.replacement ? `use ${info.replacement} instead` : 'it may be removed in a later release';
-      const fix = migrationFix(node, f, info);
+      counts ??= flagCounts(node);
+      const fix = migrationFix(node, f, info, counts);
       out.push(
         finding('flag-deprecated', 'hint', span, `--${f.name} is deprecated${info.deprecatedIn ? ` since ${info.deprecatedIn}` : ''}; ${instead}.`, fix ? { fixes: [fix] } : undefined),
       );

@@ -13,10 +13,17 @@ import { parseLangleMap, parseMapStringString } from '../quantity/mapflag.ts';
 
 const SCALAR = new Set(['bool', 'int', 'float', 'string', 'path', 'url', 'duration', 'quantity', 'enum', 'ip', 'cidr', 'cpuset']);
 
-export function migrationFix(node: NodeModel, f: FlagUse, info: FlagInfo): Fix | undefined {
+/** How many times each flag is given; computed once per node by the caller (migrationFix runs per flag). */
+export function flagCounts(node: NodeModel): Map<string, number> {
+  const n = new Map<string, number>();
+  for (const x of node.flags) n.set(x.name, (n.get(x.name) ?? 0) + 1);
+  return n;
+}
+
+export function migrationFix(node: NodeModel, f: FlagUse, info: FlagInfo, counts: Map<string, number>): Fix | undefined {
   const field = info.field;
   if (!field || field.includes('.') || f.from !== 'command-line' || f.valueWord) return undefined;
-  if (node.flags.filter((x) => x.name === f.name).length !== 1) return undefined;
+  if (counts.get(f.name) !== 1) return undefined;
   const word = f.nameWord.span;
   if (word.range.start.line !== word.range.end.line) return undefined;
   const configs = node.kubeletConfigs.filter((d) => d.format === 'yaml' && !d.syntaxErrors);

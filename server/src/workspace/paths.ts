@@ -15,6 +15,28 @@ export function segments(p: string): string[] {
 }
 
 /**
+ * segments() and nodeRoot() are asked about the same few thousand paths over
+ * and over (every reference is matched against every workspace file, every
+ * runtime config against every node's files), so their results are memoised.
+ * The maps are cleared when they grow large, which bounds them in a
+ * long-running language server.
+ */
+const MEMO_LIMIT = 50_000;
+const segmentsMemo = new Map<string, readonly string[]>();
+const nodeRootMemo = new Map<string, string>();
+
+/** segments(), shared and read-only. */
+function segs(p: string): readonly string[] {
+  let s = segmentsMemo.get(p);
+  if (s === undefined) {
+    if (segmentsMemo.size >= MEMO_LIMIT) segmentsMemo.clear();
+    s = segments(p);
+    segmentsMemo.set(p, s);
+  }
+  return s;
+}
+
+/**
  * Folders that hold a node's files on a real root filesystem. The part of a
  * workspace path before one of these is the node's root.
  */
@@ -39,6 +61,16 @@ const SYSTEM_DIRS = [
  * or simply the file's folder in a flat one.
  */
 export function nodeRoot(p: string): string {
+  let root = nodeRootMemo.get(p);
+  if (root === undefined) {
+    if (nodeRootMemo.size >= MEMO_LIMIT) nodeRootMemo.clear();
+    root = computeNodeRoot(p);
+    nodeRootMemo.set(p, root);
+  }
+  return root;
+}
+
+function computeNodeRoot(p: string): string {
   const segs = segments(dirname(p));
   // A drop-in folder belongs with its unit: kubelet.service.d/ sits beside kubelet.service.
   if (segs.length > 0 && segs[segs.length - 1].endsWith('.service.d')) segs.pop();
@@ -55,8 +87,8 @@ export function nodeRoot(p: string): string {
 
 /** Number of leading folders two folders share. */
 export function commonDepth(a: string, b: string): number {
-  const x = segments(a);
-  const y = segments(b);
+  const x = segs(a);
+  const y = segs(b);
   let n = 0;
   while (n < x.length && n < y.length && x[n] === y[n]) n++;
   return n;
@@ -64,8 +96,8 @@ export function commonDepth(a: string, b: string): number {
 
 /** How many trailing path segments of `file` equal those of the absolute reference `ref`. */
 export function suffixMatch(file: string, ref: string): number {
-  const x = segments(file);
-  const y = segments(ref);
+  const x = segs(file);
+  const y = segs(ref);
   let n = 0;
   while (n < x.length && n < y.length && x[x.length - 1 - n] === y[y.length - 1 - n]) n++;
   return n;
@@ -80,7 +112,9 @@ export function suffixMatch(file: string, ref: string): number {
 export function resolveBySuffix(ref: string, files: readonly string[], near?: string): string | undefined {
   let best = 0;
   let found: string[] = [];
-  for (const f of files) {
+  // Only files whose last segment equals the reference's match at all; the index keeps their order.
+  const last = segs(ref).at(-1);
+  for (const f of last === undefined ? [] : (byLastSegment(files).get(last) ?? [])) {
     const n = suffixMatch(f, ref);
     if (n === 0) continue;
     if (n > best) {
@@ -95,6 +129,25 @@ export function resolveBySuffix(ref: string, files: readonly string[], near?: st
     if (same.length === 1) return same[0];
   }
   return undefined;
+}
+
+const lastSegmentIndex = new WeakMap<readonly string[], Map<string, string[]>>();
+
+/** Files by their last path segment, built once per file list (the engine passes the same ws.paths for every reference). */
+function byLastSegment(files: readonly string[]): Map<string, string[]> {
+  let index = lastSegmentIndex.get(files);
+  if (!index) {
+    index = new Map();
+    for (const f of files) {
+      const last = segs(f).at(-1);
+      if (last === undefined) continue;
+      const list = index.get(last);
+      if (list) list.push(f);
+      else index.set(last, [f]);
+    }
+    lastSegmentIndex.set(files, index);
+  }
+  return index;
 }
 
 /**
