@@ -162,7 +162,7 @@ const CORPUS: [string, (r: ReturnType<typeof parseConfigFile>) => void][] = [
   ['041-sk8s-kubelet-config-no-qos.yaml', (r) => assert.equal(val(r.kubeletConfigs[0].root, 'cgroupsPerQOS'), false)],
   ['055-nanak8s-kubelet-config-soft-no-grace.yaml', (r) => assert.equal(r.kubeletConfigs.length, 1)],
   ['056-nanak8s-kubelet-config-soft-fixed.yaml', (r) => assert.equal(r.kubeletConfigs.length, 1)],
-  ['057-vista-kubelet-config-field-unknown.yaml', (r) => assert.equal(val(r.kubeletConfigs[0].root, 'resolverConfig'), '')],
+  ['057-vista-kubelet-config-unknown-field.yaml', (r) => assert.equal(val(r.kubeletConfigs[0].root, 'resolverConfig'), '')],
   ['058-kubenode-empty-kubelet-config.yaml', (r) => assert.equal(r.kubeletConfigs[0].root.entries.length, 2)],
   ['059-node-notready-kubelet-config-partial-eviction.yaml', (r) => assert.equal(val(r.kubeletConfigs[0].root, 'containerLogMaxFiles'), 5)],
   ['071-usernetes-kubeadm-config.yaml', (r) => { assert.equal(r.kubeletConfigs.length, 1); assert.equal(r.kubeadm.length, 2); }],
