@@ -1,4 +1,5 @@
 import { test } from 'node:test';
+import { analyze } from '../../server/src/engine.ts';
 import assert from 'node:assert/strict';
 import { TextMap } from '../../server/src/model/range.ts';
 import type { Word } from '../../server/src/parse/types.ts';
@@ -147,4 +148,17 @@ test('valueSubSpan points at one entry of a map flag value', () => {
   const f = parse('--kube-reserved=cpu=1,memory=2Gi').flags[0];
   const s = valueSubSpan(f, 6, 15); // memory=2Gi -> "memory=2G" slice
   assert.deepEqual(s.range, { start: { line: 0, character: 22 }, end: { line: 0, character: 31 } });
+});
+
+test('a flag whose value comes from a variable defined above it spans only its name (never a reversed range)', () => {
+  const files = [
+    { path: 'n/usr/lib/systemd/system/kubelet.service', text: '[Service]\nEnvironment="KUBELET_ARGS=memory.available<100Mi"\nExecStart=/usr/bin/kubelet --eviction-hard $KUBELET_ARGS\n' },
+  ];
+  const a = analyze(files);
+  const f = a.nodes[0]!.node.flags.find((x) => x.name === 'eviction-hard')!;
+  assert.deepEqual(f.span.range, { start: { line: 2, character: 27 }, end: { line: 2, character: 42 } });
+  for (const x of a.findings) {
+    const r = x.range;
+    assert.ok(r.start.line < r.end.line || (r.start.line === r.end.line && r.start.character <= r.end.character), `${x.code}: reversed range`);
+  }
 });

@@ -4,7 +4,7 @@
  * cleanFlagSet.Parse(args) with cliflag.WordSepNormalizeFunc, and any
  * leftover argument is `unknown command`).
  */
-import type { Span } from '../model/range.ts';
+import { comparePos, type Span } from '../model/range.ts';
 import type { Word } from '../parse/types.ts';
 import { acceptsBareFlag, flagInfo } from '../catalog/flags.ts';
 import type { FlagUse, PositionalArg } from './model.ts';
@@ -128,9 +128,10 @@ function use(
       : valueWord
         ? valueWord.span
         : nameWord.map.span(valueOffset, nameWord.text.length);
-  const span: Span = valueWord
-    ? { file: nameWord.span.file, range: { start: nameWord.span.range.start, end: valueWord.span.file === nameWord.span.file ? valueWord.span.range.end : nameWord.span.range.end } }
-    : nameWord.span;
+  // The flag spans its name through its value when the value follows it in the same file; a value that came
+  // through a variable lives elsewhere (possibly above), so then the flag is just its name.
+  const joined = valueWord !== undefined && valueWord.span.file === nameWord.span.file && comparePos(valueWord.span.range.end, nameWord.span.range.start) >= 0;
+  const span: Span = joined ? { file: nameWord.span.file, range: { start: nameWord.span.range.start, end: valueWord.span.range.end } } : nameWord.span;
   return { written, name, value, nameWord, valueWord, valueOffset, valueSpan, span, from };
 }
 
