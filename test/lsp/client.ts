@@ -48,8 +48,8 @@ export class TestClient {
   private versions = new Map<string, number>();
   exited = false;
 
-  constructor() {
-    this.proc = spawn(process.execPath, [SERVER, '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'] });
+  constructor(opts: { nodeArgs?: string[] } = {}) {
+    this.proc = spawn(process.execPath, [...(opts.nodeArgs ?? []), SERVER, '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'] });
     this.proc.on('exit', () => (this.exited = true));
     this.proc.stderr!.on('data', (d) => this.log.push(String(d)));
     this.conn = createMessageConnection(new StreamMessageReader(this.proc.stdout!), new StreamMessageWriter(this.proc.stdin!));
