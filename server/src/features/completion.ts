@@ -7,6 +7,7 @@
 import { CompletionItemKind, CompletionItemTag, InsertTextFormat, MarkupKind, type CompletionItem, type Position, type Range } from 'vscode-languageserver-types';
 import type { Analysis } from '../engine.ts';
 import { EVICTION_SIGNALS, RESERVABLE_RESOURCES } from '../catalog/defaults.ts';
+import { FEATURE_GATES, gateAt } from '../catalog/feature-gates.ts';
 import { fieldInfo, topLevelFields } from '../catalog/fields.ts';
 import { FLAGS, NEWEST_VERSION, flagStatusAt } from '../catalog/flags.ts';
 import type { TextMap } from '../model/range.ts';
@@ -92,8 +93,22 @@ function needsColon(e: MapEntry | undefined): boolean {
 
 const signalDoc = (s: string) => EVICTION_SIGNALS.find((e) => e.signal === s)?.note;
 
+/** Gates a kubelet of this version knows, with their stage and default, for completion inside featureGates. */
+function gateKeys(version: string): { names: string[]; doc: (k: string) => string | undefined } {
+  const known = new Map<string, string>();
+  for (const g of FEATURE_GATES) {
+    const st = gateAt(g.name, version);
+    if (st.status === 'known') known.set(g.name, `${st.spec.stage}, default ${st.spec.default}${st.spec.locked ? ', locked' : ''}${g.description ? ` — ${g.description}` : ''}`);
+  }
+  return { names: [...known.keys()].sort(), doc: (k) => known.get(k) };
+}
+
 /** Completions for what belongs inside a field's value (map keys or list items). */
-function insideField(field: string, range: Range | undefined, pos: Position, asKey: boolean): CompletionItem[] {
+function insideField(field: string, range: Range | undefined, pos: Position, asKey: boolean, version: string): CompletionItem[] {
+  if (field === 'featureGates') {
+    const g = gateKeys(version);
+    return keyItems(g.names, range, pos, g.doc, asKey);
+  }
   if (field === 'kubeReserved' || field === 'systemReserved') {
     return keyItems([...RESERVABLE_RESOURCES], range, pos, () => undefined, asKey);
   }
@@ -107,14 +122,15 @@ function insideField(field: string, range: Range | undefined, pos: Position, asK
 
 function configItems(analysis: Analysis, path: string, pos: Position): CompletionItem[] {
   const file = parsedFile(analysis, path);
+  const version = nodeOf(analysis, path)?.node.kubernetesVersion ?? NEWEST_VERSION;
   const hit = configAt(file, pos);
   if (hit) {
     if (hit.on === 'key' && hit.parent === '') {
       return keyItems(topLevelFields().map((f) => f.path), hit.entry?.keySpan.range, pos, (k) => fieldInfo(k)?.description, needsColon(hit.entry));
     }
-    if (hit.on === 'key') return insideField(hit.parent, hit.entry?.keySpan.range, pos, false);
+    if (hit.on === 'key') return insideField(hit.parent, hit.entry?.keySpan.range, pos, false, version);
     const range = hit.scalar && hit.scalar.value !== null ? hit.scalar.span.range : undefined;
-    if (hit.on === 'item') return insideField(hit.field, range, pos, false);
+    if (hit.on === 'item') return insideField(hit.field, range, pos, false, version);
     const info = fieldInfo(hit.field);
     if (info?.enumValues && info.valueKind !== 'list-string') return valueItems(info.enumValues, range, pos, CompletionItemKind.EnumMember);
     return [];
@@ -133,5 +149,5 @@ function configItems(analysis: Analysis, path: string, pos: Position): Completio
     if (info?.enumValues && info.valueKind !== 'list-string') return valueItems(info.enumValues, undefined, pos, CompletionItemKind.EnumMember);
     return [];
   }
-  return insideField(e.key, undefined, pos, true);
+  return insideField(e.key, undefined, pos, true, version);
 }
