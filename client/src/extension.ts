@@ -57,6 +57,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   const clientOptions: LanguageClientOptions = {
     documentSelector: PATTERNS.map((pattern) => ({ scheme: 'file', pattern })),
     synchronize: { configurationSection: 'kubeletConfig' },
+    // Each diagnostic links its rule page, shipped with the extension.
+    initializationOptions: { docsBase: vscode.Uri.joinPath(context.extensionUri, 'docs', 'rules').toString() + '/' },
     middleware: {
       // The server answers the command with YAML text; show it instead of returning it.
       executeCommand: async (command, args, next) => {

@@ -43,17 +43,19 @@ export function diagnosticsFor(
   path: string,
   toUri: (path: string) => string,
   overrides: ReadonlyMap<string, SeverityOverride> = new Map(),
+  docsBase?: string,
 ): Diagnostic[] {
   const out: Diagnostic[] = [];
   for (const f of findingsByFile(analysis).get(path) ?? []) {
     const o = overrides.get(f.code);
     if (o === 'off') continue;
-    out.push(toDiagnostic(f, toUri, o));
+    out.push(toDiagnostic(f, toUri, o, docsBase));
   }
   return out;
 }
 
-export function toDiagnostic(f: Finding, toUri: (path: string) => string, severity?: Severity): Diagnostic {
+/** `docsBase`: where the rule pages live (the client sends the extension's docs/rules/ folder); each diagnostic links its page. */
+export function toDiagnostic(f: Finding, toUri: (path: string) => string, severity?: Severity, docsBase?: string): Diagnostic {
   const d: Diagnostic = {
     range: f.range,
     severity: SEVERITY[severity ?? f.severity],
@@ -61,6 +63,7 @@ export function toDiagnostic(f: Finding, toUri: (path: string) => string, severi
     source: 'kubelet',
     message: f.message,
   };
+  if (docsBase) d.codeDescription = { href: `${docsBase}${f.code}.md` };
   if (f.code === 'flag-deprecated') d.tags = [DiagnosticTag.Deprecated];
   if (f.related?.length) {
     d.relatedInformation = f.related.map(

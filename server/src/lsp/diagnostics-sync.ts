@@ -21,6 +21,8 @@ export class DiagnosticsSync {
   refreshSupport = false;
   debounceMs = 150;
   overrides: ReadonlyMap<string, SeverityOverride> = new Map();
+  /** Base URI of the rule pages, from the client's initializationOptions (docsBase). */
+  docsBase?: string;
   private readonly timers = new Map<string, ReturnType<typeof setTimeout>>();
   private readonly published = new Map<string, string>();
 
@@ -33,7 +35,7 @@ export class DiagnosticsSync {
 
   private compute(uri: string): Diagnostic[] {
     const { analysis } = this.host.current();
-    return diagnosticsFor(analysis, uriToPath(uri), (p) => this.host.uriOf(p), this.overrides);
+    return diagnosticsFor(analysis, uriToPath(uri), (p) => this.host.uriOf(p), this.overrides, this.docsBase);
   }
 
   /** A document changed (or opened): re-validate it after the debounce. */

@@ -71,8 +71,9 @@ export function startServer(connection: Connection, version = 'dev'): void {
     };
     sync.pull = !!c.textDocument?.diagnostic;
     sync.refreshSupport = !!c.workspace?.diagnostics?.refreshSupport;
-    const init = (params.initializationOptions ?? {}) as { debounceMs?: unknown; settings?: unknown; kubeletConfig?: unknown };
+    const init = (params.initializationOptions ?? {}) as { debounceMs?: unknown; settings?: unknown; kubeletConfig?: unknown; docsBase?: unknown };
     if (typeof init.debounceMs === 'number' && init.debounceMs >= 0) debounceOverride = init.debounceMs;
+    if (typeof init.docsBase === 'string' && init.docsBase !== '') sync.docsBase = init.docsBase.endsWith('/') ? init.docsBase : init.docsBase + '/';
     applySettings(init.settings ?? init.kubeletConfig ?? {});
     folders = (params.workspaceFolders ?? []).map((f) => uriToPath(f.uri));
     if (!folders.length && params.rootUri) folders = [uriToPath(params.rootUri)];
