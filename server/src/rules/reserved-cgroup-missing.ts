@@ -8,6 +8,7 @@ import type { Fix } from '../model/finding.ts';
 import type { NodeModel, Provenance } from '../node/model.ts';
 import { enforceItems, stringSetting } from '../node/read.ts';
 import { insertTopLevel } from './insert.ts';
+import { replaceWord } from './edit.ts';
 import type { Rule } from './types.ts';
 
 const NEEDS: Record<string, { field: string; flag: string }> = {
@@ -55,6 +56,13 @@ export const reservedCgroupMissing: Rule = {
 function addCgroup(node: NodeModel, from: Provenance, need: { field: string; flag: string }): Fix | undefined {
   const value = need.field === 'systemReservedCgroup' ? '/system.slice' : '/kube.slice';
   const note = need.field === 'kubeReservedCgroup' ? ' (create kube.slice and put the kubelet and the container runtime in it)' : '';
+  // Already written, but empty: the fix sets that value (adding another line would not win over it).
+  const existing = node.settings.get(need.field);
+  if (existing) {
+    if (existing.kind !== 'scalar' || existing.value === null || !existing.span || (existing.from.how !== 'config' && existing.from.how !== 'config-dir' && existing.from.how !== 'flag')) return undefined;
+    const edit = replaceWord(existing.span, existing.text, value);
+    return edit ? { title: `Set ${need.field} to ${value}${note}`, edits: [edit] } : undefined;
+  }
   const span = from.span;
   if (!span) return undefined;
   if (from.how === 'config' || from.how === 'config-dir') {
