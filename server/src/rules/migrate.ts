@@ -10,6 +10,8 @@ import type { FlagInfo } from '../catalog/flags.ts';
 import { parseGoBool } from '../node/read.ts';
 import type { FlagUse, NodeModel } from '../node/model.ts';
 import { parseLangleMap, parseMapStringString } from '../quantity/mapflag.ts';
+import { parseGoDuration } from '../quantity/duration.ts';
+import { parseQuantity } from '../quantity/quantity.ts';
 
 const SCALAR = new Set(['bool', 'int', 'float', 'string', 'path', 'url', 'duration', 'quantity', 'enum', 'ip', 'cidr', 'cpuset']);
 
@@ -53,6 +55,10 @@ function render(field: string, f: FlagUse, info: FlagInfo): string | undefined {
     return b === undefined ? undefined : `${field}: ${b}\n`;
   }
   if (v === undefined) return undefined;
+  // A value the flag rejects would only move its error into the config file.
+  if (syn.type === 'enum' && !syn.values.map((x) => (x === "''" ? '' : x)).includes(v)) return undefined;
+  if (syn.type === 'duration' && !parseGoDuration(v).ok) return undefined;
+  if (syn.type === 'quantity' && !parseQuantity(v).ok) return undefined;
   if (syn.type === 'int' || syn.type === 'float') return /^-?\d+(\.\d+)?$/.test(v) ? `${field}: ${v}\n` : undefined;
   if (SCALAR.has(syn.type)) return `${field}: ${JSON.stringify(v)}\n`;
   if (syn.type === 'list') {
