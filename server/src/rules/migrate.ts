@@ -12,6 +12,7 @@ import type { FlagUse, NodeModel } from '../node/model.ts';
 import { parseLangleMap, parseMapStringString } from '../quantity/mapflag.ts';
 import { parseGoDuration } from '../quantity/duration.ts';
 import { parseQuantity } from '../quantity/quantity.ts';
+import { RESERVABLE_RESOURCES, evictionSignalInfo } from '../catalog/defaults.ts';
 
 const SCALAR = new Set(['bool', 'int', 'float', 'string', 'path', 'url', 'duration', 'quantity', 'enum', 'ip', 'cidr', 'cpuset']);
 
@@ -68,6 +69,13 @@ function render(field: string, f: FlagUse, info: FlagInfo): string | undefined {
   if (syn.type === 'map' && syn.value !== 'bool') {
     const parsed = syn.form === 'signal<value' ? parseLangleMap(v) : parseMapStringString(v);
     if (parsed.errors.length > 0) return undefined;
+    // Keys the field rejects would only move their error into the config file.
+    const keyOk = field.startsWith('eviction')
+      ? (k: string) => evictionSignalInfo(k) !== undefined
+      : field === 'kubeReserved' || field === 'systemReserved'
+        ? (k: string) => (RESERVABLE_RESOURCES as readonly string[]).includes(k)
+        : () => true;
+    if (!parsed.entries.every((e) => keyOk(e.key))) return undefined;
     if (parsed.entries.length === 0) return `${field}: {}\n`;
     return `${field}:\n${parsed.entries.map((e) => `  ${JSON.stringify(e.key)}: ${JSON.stringify(e.value)}\n`).join('')}`;
   }

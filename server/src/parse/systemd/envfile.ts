@@ -118,7 +118,11 @@ export function parseEnvFile(path: string, text: string): EnvFile {
     nValue = len;
   };
 
-  const span = (s: number, e: number) => ({ file: path, range: idx.range(s, e) });
+  // A span never ends on the \r of a CRLF (env-file.c ends a value there; editors place no position between \r and \n).
+  const span = (s: number, e: number) => {
+    const end = e > s && text.charCodeAt(e - 1) === 13 && text.charCodeAt(e) === 10 ? e - 1 : e;
+    return { file: path, range: idx.range(s, end) };
+  };
 
   const push = (end: number, chomp: boolean): void => {
     if (chomp && lastValueWhitespace >= 0) truncate(lastValueWhitespace);
