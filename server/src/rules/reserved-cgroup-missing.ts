@@ -54,6 +54,8 @@ export const reservedCgroupMissing: Rule = {
  * kubelet and runtime units) is the usual layout.
  */
 function addCgroup(node: NodeModel, from: Provenance, need: { field: string; flag: string }): Fix | undefined {
+  // validation.go rejects reserved cgroups next to reservedSystemCPUs: there the way out is to stop enforcing.
+  if (stringSetting(node, 'reservedSystemCPUs')) return undefined;
   const value = need.field === 'systemReservedCgroup' ? '/system.slice' : '/kube.slice';
   const note = need.field === 'kubeReservedCgroup' ? ' (create kube.slice and put the kubelet and the container runtime in it)' : '';
   // Already written, but empty: the fix sets that value (adding another line would not win over it).
