@@ -195,7 +195,8 @@ const REVEALING = new Set([
   'reserved-resource-unknown', 'flag-unknown', 'unit-variable-undefined', 'config-field-type', 'config-value-invalid', 'cgroup-driver-invalid', 'enforce-unknown-value', 'flag-value-invalid',
 ]);
 const CONTINUATION = new Set(['unit-continuation-swallows-directive', 'unit-continuation-trailing-space']);
-const NEVER_REVEALED = /syntax|json|toml|yaml|invalid-config|runtime-config-invalid|config-kind|section-header|exec-/;
+// Errors a broken edit could create in the text itself (eviction-syntax is about a value, so it is not one of them).
+const NEVER_REVEALED = /^(config-syntax|unit-syntax|envfile-syntax|environment-syntax|runtime-config-invalid|config-kind|unit-section-header|exec-)|json|toml|yaml|invalid-config/;
 
 /** Last physical line of the systemd logical line starting at `line` (continued by an odd number of trailing backslashes). */
 function logicalLineEnd(text: string, line: number): number {
