@@ -30,7 +30,7 @@ export const evictionSoftWithoutGrace: Rule = {
       // Add "signal: 1m30s" to the existing grace period map, or a new map above evictionSoft.
       const lastGrace = graceItems.at(-1)?.keySpan;
       const edit =
-        graceSetting?.from.span && lastGrace
+        graceSetting?.from.span && lastGrace && (graceSetting.from.how === 'config' || graceSetting.from.how === 'config-dir')
           ? appendToBlockMap(node, graceSetting.from.span, lastGrace, `${item.key}: 1m30s`)
           : !graceSetting && soft?.from.span && (soft.from.how === 'config' || soft.from.how === 'config-dir')
             ? insertTopLevel(node, soft.from.span, ['evictionSoftGracePeriod:', ...missing.map((k) => `  ${k}: 1m30s`)].join('\n'))
