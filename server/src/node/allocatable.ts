@@ -13,7 +13,7 @@
 import { exactCeil, parseQuantity, type Quantity } from '../quantity/quantity.ts';
 import { parsePercentage, thresholdQuantity } from '../quantity/threshold.ts';
 import type { Capacity, Item, NodeModel } from './model.ts';
-import { boolSetting, enforceItems, evictionHardItems, mapItems, numberSetting, stringSetting } from './read.ts';
+import { boolSetting, parseGoBool, enforceItems, evictionHardItems, mapItems, numberSetting, stringSetting } from './read.ts';
 
 export type Resource = 'cpu' | 'memory' | 'ephemeral-storage';
 export const RESOURCES: readonly Resource[] = ['cpu', 'memory', 'ephemeral-storage'];
@@ -178,5 +178,5 @@ function evictionBytes(text: string, capacity: bigint | undefined): bigint | und
 function flagBool(node: NodeModel, name: string): boolean {
   const f = node.flagOnly.get(name);
   if (!f) return false;
-  return f.value === undefined || ['1', 't', 'T', 'TRUE', 'true', 'True'].includes(f.value);
+  return f.value === undefined || parseGoBool(f.value) === true;
 }

@@ -3,6 +3,7 @@
  * (pkg/kubelet/apis/config/v1beta1/defaults.go) filled in.
  */
 import { defaultEvictionHard } from '../catalog/defaults.ts';
+import { parseGoBool } from '../quantity/mapflag.ts';
 import type { Item, NodeModel, Setting } from './model.ts';
 
 const DEFAULT = { how: 'default' } as const;
@@ -12,11 +13,7 @@ export function setting(node: NodeModel, field: string): Setting | undefined {
 }
 
 /** Go's strconv.ParseBool, which pflag uses for bool flags. */
-export function parseGoBool(s: string): boolean | undefined {
-  if (['1', 't', 'T', 'TRUE', 'true', 'True'].includes(s)) return true;
-  if (['0', 'f', 'F', 'FALSE', 'false', 'False'].includes(s)) return false;
-  return undefined;
-}
+export { parseGoBool };
 
 export function boolSetting(node: NodeModel, field: string, dflt: boolean): boolean {
   const s = node.settings.get(field);

@@ -7,6 +7,7 @@
  */
 import { finding, type Finding } from '../model/finding.ts';
 import type { Position } from '../model/range.ts';
+import { isArgv0Piece } from './exec-argv0.ts';
 import type { Rule } from './types.ts';
 
 const DIRECTIVE = /^[A-Z][A-Za-z0-9]*=/;
@@ -32,7 +33,7 @@ export const unitContinuationSwallowsDirective: Rule = {
         // One fix for the whole chain: removing only the first "\" of two swallowed lines would make the
         // second line the value of the first directive it frees. With the "@" prefix the word after the
         // path is argv[0]: freeing it would leave the command without one, so no fix is offered then.
-        const argv0 = d.key.startsWith('Exec') && /^[-:+!]*@\S+$/.test(d.value.slice(0, swallowed[0].offset).trim());
+        const argv0 = isArgv0Piece(d.key, d.value.slice(0, swallowed[0].offset));
         const edits = swallowed.map((w) => ({ file: d.span.file, range: { start: w.bs, end: { line: w.bs.line, character: w.bs.character + 1 } }, newText: '' }));
         const isExec = d.key.startsWith('Exec');
         for (const w of swallowed) {

@@ -8,6 +8,7 @@
 import { finding, type Finding, type Fix } from '../model/finding.ts';
 import type { Range } from '../model/range.ts';
 import type { UnitFile } from '../parse/types.ts';
+import { isArgv0Piece } from './exec-argv0.ts';
 import type { Rule } from './types.ts';
 
 /** A real directive name (what the author would write on a line of its own). */
@@ -45,7 +46,7 @@ export const unitContinuationTrailingSpace: Rule = {
         const next = nextLine(unit, t.line);
         // With the "@" prefix the word after the path is argv[0]: a lone stray "\" there cannot simply go.
         const owner = unit.directives.find((d) => d.lastLine === t.line);
-        const argv0 = owner !== undefined && owner.key.startsWith('Exec') && /^[-:+!]*@\S+\s+\\$/.test(owner.value.trim());
+        const argv0 = owner !== undefined && /\s\\$/.test(owner.value.trim()) && isArgv0Piece(owner.key, owner.value.trim().slice(0, -1));
         const ln = t.line + 1;
         const removeBlanks: Fix = {
           title: `Remove the blanks after the "\\" so line ${ln} continues onto line ${ln + 1}`,
