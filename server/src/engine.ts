@@ -15,6 +15,7 @@ import type { ParsedFile } from './node/parse-files.ts';
 import { attachRuntimes } from './node/runtimes.ts';
 import { RULES } from './rules/index.ts';
 import { finding } from './model/finding.ts';
+import { keepLineEnds } from './fixes/keep-line-ends.ts';
 
 export interface AnalyzeOptions {
   capacity?: Capacity;
@@ -39,6 +40,7 @@ export interface Analysis {
 }
 
 const STANDALONE_KINDS = new Set(['kubelet-config', 'kubeadm-config', 'envfile']);
+const SYSTEMD_KINDS: ReadonlySet<string> = new Set(['unit', 'dropin']);
 
 /** `cache`: parses to reuse across analyses (the language server's); results are the same with or without it. */
 export function analyze(files: readonly SourceFile[], options: AnalyzeOptions = {}, cache?: ParseCache): Analysis {
@@ -74,7 +76,9 @@ export function analyze(files: readonly SourceFile[], options: AnalyzeOptions = 
   for (const p of ws.all()) findings.push(...p.problems);
 
   const parsed = new Map(ws.all().map((p) => [p.path, p]));
-  return { nodes, findings: configure(dedupe(findings), parsed, options), files: parsed };
+  const texts = new Map(files.map((f) => [f.path, f.text]));
+  const systemdText = (path: string) => (SYSTEMD_KINDS.has(parsed.get(path)?.kind ?? '') ? texts.get(path) : undefined);
+  return { nodes, findings: configure(keepLineEnds(dedupe(findings), systemdText), parsed, options), files: parsed };
 }
 
 /** Suppression comments, disabled rules and severity overrides. */
