@@ -1,27 +1,37 @@
 #!/usr/bin/env bash
-# Installs what the real-editor end-to-end test (test/e2e/editor.test.ts) needs
-# into .e2e/ at the repository root: Debian's Chromium (driven by playwright-core),
-# code-server 4.100.3 from the npm registry (it bundles VS Code 1.100.3 and runs
-# on Node 20; later versions need Node 22+) finished by hand because its own
-# install scripts download binaries from GitHub, and the packaged extension.
+# Installs what the real-editor end-to-end tests (test/e2e) need: Debian's
+# Neovim, Debian's Chromium (driven by playwright-core) and code-server 4.100.3 from the
+# npm registry (it bundles VS Code 1.100.3 and runs on Node 20; later versions
+# need Node 22+), finished by hand because its own install scripts download
+# binaries from GitHub. code-server goes into a cache folder outside the
+# repository ($KUBELET_E2E_CACHE, default ~/.cache/kubelet-config-e2e), reused by
+# every clone and every later run; .e2e/code-server links to it.
 #
-# Idempotent: each finished step leaves a marker under .e2e/ and is skipped next
-# time. Needs only the npm registry and the Debian mirrors. Run as root (or with
-# the system packages already installed).
+# Idempotent: a finished install leaves a marker and is skipped next time, so
+# `npm test` calls this on every run. Needs only the npm registry and the Debian
+# mirrors. Run as root (or with the system packages already installed).
 set -euo pipefail
 
 CODE_SERVER_VERSION=4.100.3
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 E2E="$ROOT/.e2e"
-CS_DIR="$E2E/code-server"
+CACHE="${KUBELET_E2E_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/kubelet-config-e2e}"
+CS_DIR="$CACHE/code-server-$CODE_SERVER_VERSION"
 CS_PKG="$CS_DIR/node_modules/code-server"
 VSCODE_DIR="$CS_PKG/lib/vscode"
-MARKER="$E2E/code-server-$CODE_SERVER_VERSION.done"
-VSIX="$E2E/kubelet-config.vsix"
+MARKER="$CS_DIR.done"
 
 log() { printf '[e2e-setup] %s\n' "$*"; }
 START=$(date +%s)
-mkdir -p "$E2E"
+mkdir -p "$E2E" "$CACHE"
+
+# An install made inside the repository by an earlier version of this script
+# moves to the cache instead of being rebuilt.
+if [ -d "$E2E/code-server" ] && [ ! -L "$E2E/code-server" ] && [ ! -e "$CS_DIR" ] \
+  && [ -f "$E2E/code-server-$CODE_SERVER_VERSION.done" ]; then
+  log "moving the in-repository code-server install to $CS_DIR"
+  mv "$E2E/code-server" "$CS_DIR" && touch "$MARKER" && rm -f "$E2E/code-server-$CODE_SERVER_VERSION.done"
+fi
 
 # Retries a command: 3 attempts, a short pause between them.
 retry() {
@@ -36,9 +46,11 @@ retry() {
 
 # 1. System packages: chromium (the browser), libkrb5-dev (headers for the
 #    kerberos native module), ripgrep (replaces the rg binary that
-#    @vscode/ripgrep would download from GitHub).
+#    @vscode/ripgrep would download from GitHub), neovim (its built-in LSP
+#    client is the second editor test/e2e drives).
 missing=()
 [ -x /usr/bin/chromium ] || missing+=(chromium)
+command -v nvim >/dev/null 2>&1 || missing+=(neovim)
 command -v rg >/dev/null 2>&1 || missing+=(ripgrep)
 if ! dpkg-query -W -f='${Status}' libkrb5-dev 2>/dev/null | grep -q 'install ok installed'; then
   missing+=(libkrb5-dev)
@@ -52,7 +64,7 @@ if [ "${#missing[@]}" -gt 0 ]; then
   retry apt-get update -q
   retry apt-get install -y -q --no-install-recommends "${missing[@]}"
 else
-  log "system packages present (chromium, ripgrep, libkrb5-dev)"
+  log "system packages present (chromium, ripgrep, libkrb5-dev, neovim)"
 fi
 # A compiler for the native modules (node-gyp); normally already there.
 if ! command -v g++ >/dev/null 2>&1 || ! command -v make >/dev/null 2>&1 || ! command -v python3 >/dev/null 2>&1; then
@@ -99,14 +111,8 @@ else
   touch "$MARKER"
 fi
 
-# 3. The packaged extension (rebuilt every time: the sources change).
-cd "$ROOT"
-log "building the extension (npm run build)"
-npm run build --silent
-log "packaging the extension into $VSIX"
-npx --no-install vsce package --no-dependencies --allow-missing-repository --skip-license \
-  -o "$VSIX" >"$E2E/vsce.log" 2>&1 \
-  || { cat "$E2E/vsce.log"; exit 1; }
-tail -n 1 "$E2E/vsce.log"
+# 3. The test finds code-server through .e2e/code-server (it packages the extension itself).
+rm -rf "$E2E/code-server"
+ln -s "$CS_DIR" "$E2E/code-server"
 
-log "done in $(( $(date +%s) - START )) s"
+log "ready in $(( $(date +%s) - START )) s"

@@ -1,4 +1,7 @@
 // Runs every *.test.ts under test/ with node's own test runner (TypeScript through tsx).
+// When the real-editor test is among them, first installs what it needs
+// (scripts/e2e-setup.sh: idempotent, seconds once done) and then requires it to
+// run; KUBELET_E2E=skip opts out for a quick local run.
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
@@ -14,5 +17,13 @@ function walk(dir, out) {
 
 const only = process.argv.slice(2);
 const files = only.length ? only : walk('test', []);
-const r = spawnSync(process.execPath, ['--import', 'tsx', '--test', '--test-reporter=spec', ...files], { stdio: 'inherit' });
+const env = { ...process.env };
+
+if (files.some((f) => f.replaceAll('\\', '/').includes('test/e2e/')) && env.KUBELET_E2E !== 'skip') {
+  const setup = spawnSync('bash', ['scripts/e2e-setup.sh'], { stdio: 'inherit' });
+  if (setup.status === 0) env.KUBELET_E2E = 'required';
+  else console.error('\n::warning:: the real-editor test could not be set up (see above); it will be skipped with the reason\n');
+}
+
+const r = spawnSync(process.execPath, ['--import', 'tsx', '--test', '--test-reporter=spec', ...files], { stdio: 'inherit', env });
 process.exit(r.status ?? 1);
