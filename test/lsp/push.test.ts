@@ -33,7 +33,7 @@ describe('language server (push diagnostics)', () => {
     assert.equal(caps.textDocumentSync.change, 2, 'incremental sync');
     assert.equal(caps.hoverProvider, true);
     assert.ok(caps.completionProvider);
-    assert.deepEqual(caps.codeActionProvider.codeActionKinds, ['quickfix']);
+    assert.deepEqual(caps.codeActionProvider.codeActionKinds, ['quickfix', 'refactor.rewrite']);
     assert.equal(caps.inlayHintProvider, true);
     assert.ok(caps.codeLensProvider);
     assert.equal(caps.documentSymbolProvider, true);

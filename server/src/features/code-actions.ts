@@ -1,23 +1,44 @@
-/** Quick fixes: the fixes the engine attached to a finding, read back from the diagnostic's `data`. */
-import { CodeActionKind, type CodeAction, type Diagnostic, type TextEdit, type WorkspaceEdit } from 'vscode-languageserver-types';
+/**
+ * Code actions: the quick fixes the engine attached to a finding (read back from the
+ * diagnostic's `data`), and the refactors offered at the requested range.
+ */
+import { CodeActionKind, type CodeAction, type Diagnostic, type Range, type TextEdit, type WorkspaceEdit } from 'vscode-languageserver-types';
+import type { Analysis } from '../engine.ts';
 import type { Fix } from '../model/finding.ts';
 import type { DiagnosticData } from './diagnostics.ts';
+import { refactorsAt, type PlainEdit } from './refactors/index.ts';
+
 
 function fixesOf(d: Diagnostic): Fix[] {
   const data = d.data as Partial<DiagnosticData> | undefined;
   return Array.isArray(data?.fixes) ? data.fixes : [];
 }
 
+/** `context.only` asks for kinds and their sub-kinds: "refactor" admits "refactor.rewrite". */
+function wanted(kind: string, only: readonly string[] | undefined): boolean {
+  return !only || only.some((k) => k === '' || k === kind || kind.startsWith(k + '.'));
+}
+
+function workspaceEdit(edits: readonly { path: string; range: PlainEdit['range']; newText: string }[], toUri: (path: string) => string): WorkspaceEdit {
+  const changes: Record<string, TextEdit[]> = {};
+  for (const e of edits) (changes[toUri(e.path)] ??= []).push({ range: e.range, newText: e.newText });
+  return { changes };
+}
+
 export function codeActions(diagnostics: readonly Diagnostic[], toUri: (path: string) => string, only?: readonly string[]): CodeAction[] {
-  if (only && !only.some((k) => k === CodeActionKind.QuickFix || CodeActionKind.QuickFix.startsWith(k + '.') || k === '')) return [];
+  if (!wanted(CodeActionKind.QuickFix, only)) return [];
   const out: CodeAction[] = [];
   for (const d of diagnostics) {
     for (const fix of fixesOf(d)) {
-      const changes: Record<string, TextEdit[]> = {};
-      for (const e of fix.edits) (changes[toUri(e.file)] ??= []).push({ range: e.range, newText: e.newText });
-      const edit: WorkspaceEdit = { changes };
+      const edit = workspaceEdit(fix.edits.map((e) => ({ path: e.file, range: e.range, newText: e.newText })), toUri);
       out.push({ title: fix.title, kind: CodeActionKind.QuickFix, diagnostics: [d], isPreferred: fix.preferred === true, edit });
     }
   }
   return out;
+}
+
+/** Refactors at `range` of `path` (one WorkspaceEdit each, possibly across files). */
+export function refactorActions(analysis: Analysis, path: string, range: Range, toUri: (path: string) => string, only?: readonly string[]): CodeAction[] {
+  if (!wanted(CodeActionKind.RefactorRewrite, only)) return [];
+  return refactorsAt(analysis, path, range).map((r) => ({ title: r.title, kind: r.kind, edit: workspaceEdit(r.edits, toUri) }));
 }

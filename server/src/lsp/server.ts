@@ -5,7 +5,7 @@ import {
 } from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Analysis } from '../engine.ts';
-import { codeActions } from '../features/code-actions.ts';
+import { codeActions, refactorActions } from '../features/code-actions.ts';
 import { SHOW_EFFECTIVE_COMMAND, codeLenses } from '../features/code-lens.ts';
 import { completion } from '../features/completion.ts';
 import { effectiveConfiguration } from '../features/effective-config.ts';
@@ -83,7 +83,7 @@ export function startServer(connection: Connection, version = 'dev'): void {
         textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental },
         hoverProvider: true,
         completionProvider: { triggerCharacters: ['-', ':'], resolveProvider: false },
-        codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix] },
+        codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix, CodeActionKind.RefactorRewrite] },
         inlayHintProvider: true,
         codeLensProvider: { resolveProvider: false },
         documentSymbolProvider: true,
@@ -166,7 +166,10 @@ export function startServer(connection: Connection, version = 'dev'): void {
     feature('completion', p.textDocument.uri, [], token, (a, path) => completion(a, path, p.position, host.options.kubernetesVersion)),
   );
   connection.onCodeAction((p, token) =>
-    runSafeAsync(log, 'codeAction', [], token, async () => codeActions(p.context.diagnostics, (f) => host.uriOf(f), p.context.only)),
+    runSafeAsync(log, 'codeAction', [], token, async () => [
+      ...codeActions(p.context.diagnostics, (f) => host.uriOf(f), p.context.only),
+      ...(await feature('refactor', p.textDocument.uri, [], token, (a, path) => refactorActions(a, path, p.range, (f) => host.uriOf(f), p.context.only))),
+    ]),
   );
   connection.languages.inlayHint.on((p, token) => feature('inlayHint', p.textDocument.uri, [], token, (a, path) => inlayHints(a, path, p.range)));
   connection.onCodeLens((p, token) => feature('codeLens', p.textDocument.uri, [], token, (a, path) => codeLenses(a, path, p.textDocument.uri)));

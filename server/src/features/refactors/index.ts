@@ -1,0 +1,12 @@
+/** Every refactor offered at a range of a file. */
+import type { Analysis } from '../../engine.ts';
+import type { Range } from '../../model/range.ts';
+import { moveFlagsRefactors } from './move-flags.ts';
+import { reservationRefactors } from './reservations.ts';
+import type { Refactor } from './types.ts';
+
+export type { PlainEdit, Refactor } from './types.ts';
+
+export function refactorsAt(analysis: Analysis, path: string, range: Range): Refactor[] {
+  return [...moveFlagsRefactors(analysis, path, range), ...reservationRefactors(analysis, path, range)];
+}

@@ -1,0 +1,211 @@
+/**
+ * Refactor "Insert recommended reservations": kubeReserved (and evictionHard where the
+ * provider sets a memory threshold) computed from the node's capacity by the formulas managed
+ * Kubernetes services use (kubelet-facts §8).
+ *
+ * GKE (cloud.google.com/kubernetes-engine/docs/concepts/plan-node-sizes):
+ *   cpu    6% of the first core, 1% of the second, 0.5% of cores 3-4, 0.25% above 4;
+ *   memory 255 MiB below 1 GiB; else 25% of the first 4 GiB, 20% of the next 4, 10% of the
+ *          next 8, 6% of the next 112, 2% above 128 GiB;
+ *   evictionHard memory.available 100Mi.
+ * EKS (awslabs/amazon-eks-ami nodeadm/internal/kubelet/config.go, getCPUMillicoresToReserve and
+ *   getMemoryMebibytesToReserve):
+ *   cpu    the same tiers in integer millicores, each tier truncated ((part * basis points) / 10000);
+ *   memory 11 MiB * maxPods + 255 MiB; ephemeral-storage 1Gi; no eviction setting.
+ * AKS 1.29+ (learn.microsoft.com/azure/aks/node-resource-reservations):
+ *   cpu    a table: 1/2/4/8/16/32/64 cores -> 60/100/140/180/260/420/740m (other core counts are
+ *          not in the table, so the AKS action is not offered for them);
+ *   memory min(20 MiB * maxPods + 50 MiB, 25% of memory); evictionHard memory.available 100Mi.
+ *   §8 and Microsoft's page say "MB"; AKS nodes run with MiB (an AKS node's kubelet flags:
+ *   --max-pods=110 --kube-reserved=cpu=180m,memory=2250Mi, i.e. 20*110+50 Mi), so MiB it is.
+ *
+ * Rounding: GKE cpu goes up to a whole millicore (a finer quantity is rounded up by the
+ * kubelet anyway, Quantity.MilliValue); GKE and AKS memory go up to a whole MiB, the unit the
+ * providers write. maxPods is the node's effective maxPods (default 110).
+ *
+ * The eviction threshold is written into the thresholds in effect (the kubelet defaults when
+ * the file has none), because setting any evictionHard key drops the defaults of the others.
+ * Other keys of kubeReserved (pid, ...) are kept. Not offered when a flag or a --config-dir
+ * drop-in sets kubeReserved or evictionHard (the written value would not take effect; the
+ * "Move kubelet flags" refactor moves such a flag first), nor with reservedSystemCPUs (it
+ * replaces kubeReserved's cpu).
+ */
+import type { Analysis, NodeResult } from '../../engine.ts';
+import { comparePos, type Range } from '../../model/range.ts';
+import type { Capacity, NodeModel } from '../../node/model.ts';
+import { evictionHardItems, numberSetting, stringSetting } from '../../node/read.ts';
+import type { FieldValue } from '../../rules/migrate.ts';
+import { configTarget, setFields } from './config-writer.ts';
+import type { Refactor } from './types.ts';
+
+export type Provider = 'GKE' | 'EKS' | 'AKS';
+export const PROVIDERS: readonly Provider[] = ['GKE', 'EKS', 'AKS'];
+
+export interface Recommendation {
+  /** kubeReserved in the order written: cpu, memory, then ephemeral-storage (EKS). */
+  kubeReserved: [string, string][];
+  /** evictionHard memory.available, when the provider sets it. */
+  memoryAvailable?: string;
+}
+
+const MI = 1n << 20n;
+const GI = 1n << 30n;
+
+/** Tiers of a core count in millicores with their rate in basis points (1/10000): GKE's and EKS's cpu tiers. */
+const CPU_TIERS: [bigint, bigint, bigint][] = [
+  [0n, 1000n, 600n],
+  [1000n, 2000n, 100n],
+  [2000n, 4000n, 50n],
+  [4000n, -1n, 25n],
+];
+
+/** Memory tiers in bytes with their rate in percent (GKE). */
+const MEMORY_TIERS: [bigint, bigint, bigint][] = [
+  [0n, 4n * GI, 25n],
+  [4n * GI, 8n * GI, 20n],
+  [8n * GI, 16n * GI, 10n],
+  [16n * GI, 128n * GI, 6n],
+  [128n * GI, -1n, 2n],
+];
+
+const AKS_CPU = new Map<bigint, bigint>([
+  [1n, 60n],
+  [2n, 100n],
+  [4n, 140n],
+  [8n, 180n],
+  [16n, 260n],
+  [32n, 420n],
+  [64n, 740n],
+]);
+
+const ceilDiv = (a: bigint, b: bigint): bigint => (a + b - 1n) / b;
+const part = (total: bigint, [start, end]: [bigint, bigint, bigint]): bigint => (total <= start ? 0n : (end < 0n || total < end ? total : end) - start);
+
+/** GKE cpu: the exact tier sum, rounded up to a whole millicore. */
+export function gkeCpuMillis(cpuMillis: bigint): bigint {
+  return ceilDiv(CPU_TIERS.reduce((s, t) => s + part(cpuMillis, t) * t[2], 0n), 10000n);
+}
+
+/** EKS cpu: nodeadm's integer arithmetic, each tier truncated on its own. */
+export function eksCpuMillis(cpuMillis: bigint): bigint {
+  return CPU_TIERS.reduce((s, t) => s + (part(cpuMillis, t) * t[2]) / 10000n, 0n);
+}
+
+/** GKE memory in MiB: 255 below 1 GiB, else the tier sum rounded up to a whole MiB. */
+export function gkeMemoryMiB(memoryBytes: bigint): bigint {
+  if (memoryBytes < GI) return 255n;
+  return ceilDiv(MEMORY_TIERS.reduce((s, t) => s + part(memoryBytes, t) * t[2], 0n), 100n * MI);
+}
+
+/** The formula's values for a capacity, or undefined when the provider has none for it (AKS off its table). */
+export function recommend(provider: Provider, cpuMillis: bigint, memoryBytes: bigint, maxPods: bigint): Recommendation | undefined {
+  switch (provider) {
+    case 'GKE':
+      return { kubeReserved: [['cpu', `${gkeCpuMillis(cpuMillis)}m`], ['memory', `${gkeMemoryMiB(memoryBytes)}Mi`]], memoryAvailable: '100Mi' };
+    case 'EKS':
+      return {
+        kubeReserved: [['cpu', `${eksCpuMillis(cpuMillis)}m`], ['memory', `${11n * maxPods + 255n}Mi`], ['ephemeral-storage', '1Gi']],
+      };
+    case 'AKS': {
+      const cpu = cpuMillis % 1000n === 0n ? AKS_CPU.get(cpuMillis / 1000n) : undefined;
+      if (cpu === undefined) return undefined;
+      const memory = [20n * maxPods + 50n, ceilDiv(memoryBytes, 4n * MI)].reduce((a, b) => (a < b ? a : b));
+      return { kubeReserved: [['cpu', `${cpu}m`], ['memory', `${memory}Mi`]], memoryAvailable: '100Mi' };
+    }
+  }
+}
+
+/** The three actions for a KubeletConfiguration file, offered on a top-level key's line or inside the reservation entries. */
+export function reservationRefactors(analysis: Analysis, path: string, range: Range): Refactor[] {
+  const out: Refactor[] = [];
+  for (const result of analysis.nodes) {
+    if (!result.node.files.includes(path)) continue;
+    const target = configTarget(analysis, result);
+    if ('why' in target || target.doc.path !== path) continue;
+    const here = target.doc.root.entries.some(
+      (e) =>
+        (range.start.line <= e.keySpan.range.start.line && e.keySpan.range.start.line <= range.end.line) ||
+        (['kubeReserved', 'systemReserved', 'evictionHard'].includes(e.key) && comparePos(range.start, e.value.span.range.end) <= 0 && comparePos(e.keySpan.range.start, range.end) <= 0),
+    );
+    if (!here) continue;
+    for (const provider of PROVIDERS) {
+      const r = reservationRefactor(analysis, result, provider);
+      if (r) out.push(r);
+    }
+  }
+  return out;
+}
+
+/** One provider's action on one node, or undefined when it cannot be offered (see the module comment). */
+export function reservationRefactor(analysis: Analysis, result: NodeResult, provider: Provider): Refactor | undefined {
+  const { node } = result;
+  const cap = node.capacity;
+  if (cap?.cpu === undefined || cap.memory === undefined) return undefined;
+  const target = configTarget(analysis, result);
+  if ('why' in target) return undefined;
+  if (stringSetting(node, 'reservedSystemCPUs')) return undefined;
+  const maxPods = numberSetting(node, 'maxPods', 110);
+  if (!Number.isInteger(maxPods) || maxPods < 0) return undefined;
+  const rec = recommend(provider, cap.cpu, cap.memory, BigInt(maxPods));
+  if (!rec) return undefined;
+
+  const values: [string, FieldValue][] = [];
+  const kube = fileMap(node, 'kubeReserved', target.doc.path);
+  if (!kube) return undefined;
+  values.push(['kubeReserved', { kind: 'map', entries: mergeKeys(kube, rec.kubeReserved) }]);
+  if (rec.memoryAvailable) {
+    const hard = evictionInEffect(node, target.doc.path);
+    if (!hard) return undefined;
+    values.push(['evictionHard', { kind: 'map', entries: mergeKeys(hard, [['memory.available', rec.memoryAvailable]]) }]);
+  }
+  // Nothing to do when the file already says exactly this.
+  const inFile = (field: string) => (node.settings.get(field)?.from.how === 'config' ? fileMap(node, field, target.doc.path) : undefined);
+  if (values.every(([field, v]) => v.kind === 'map' && sameEntries(v.entries, inFile(field) ?? []) && inFile(field) !== undefined)) return undefined;
+  const edits = setFields(target, values);
+  if (!edits) return undefined;
+  const what = rec.kubeReserved.map(([k, v]) => `${k} ${v}`).join(', ') + (rec.memoryAvailable ? `; evictionHard memory.available ${rec.memoryAvailable}` : '');
+  return {
+    title: `Insert recommended reservations (${provider} formula) for ${describeCapacity(cap, provider === 'GKE' ? undefined : maxPods)}: kubeReserved ${what}`,
+    kind: 'refactor.rewrite',
+    edits,
+  };
+}
+
+/**
+ * The config file's own map for a field, as [key, text] pairs; undefined when something other
+ * than the file sets it (a flag or a --config-dir drop-in) or it is not a map of strings.
+ */
+function fileMap(node: NodeModel, field: string, path: string): [string, string][] | undefined {
+  const s = node.settings.get(field);
+  if (!s) return [];
+  if (s.from.how !== 'config' || s.from.span?.file !== path || s.kind !== 'map') return s.kind === 'scalar' && s.value === null && s.from.how === 'config' ? [] : undefined;
+  if (s.items.some((i) => i.key === undefined || i.nested)) return undefined;
+  return s.items.map((i) => [i.key!, i.text]);
+}
+
+/** Hard thresholds the kubelet applies today (its defaults when the file sets none), when the file is where they come from. */
+function evictionInEffect(node: NodeModel, path: string): [string, string][] | undefined {
+  const s = node.settings.get('evictionHard');
+  // An empty `evictionHard:` is a nil map to the decoder: the defaults apply, as when it is absent.
+  if (s && !(s.kind === 'scalar' && s.value === null)) return fileMap(node, 'evictionHard', path);
+  if (s && (s.from.how !== 'config' || s.from.span?.file !== path)) return undefined;
+  return evictionHardItems(node).items.map((i) => [i.key ?? '', i.text]);
+}
+
+/** `base` with `over`'s keys replaced in place or appended. */
+function mergeKeys(base: [string, string][], over: [string, string][]): [string, string][] {
+  const out = base.map(([k, v]): [string, string] => [k, over.find(([o]) => o === k)?.[1] ?? v]);
+  for (const [k, v] of over) if (!base.some(([b]) => b === k)) out.push([k, v]);
+  return out;
+}
+
+function sameEntries(a: readonly [string, string | boolean][], b: readonly [string, string][]): boolean {
+  return a.length === b.length && a.every(([k, v], i) => b[i][0] === k && b[i][1] === v);
+}
+
+function describeCapacity(cap: Capacity, maxPods: number | undefined): string {
+  const cores = Number(cap.cpu!) / 1000;
+  const gib = Number(cap.memory!) / Number(GI);
+  const mem = Number.isInteger(gib) ? `${gib}Gi` : `${(Number(cap.memory!) / Number(MI)).toFixed(0)}Mi`;
+  return `${cores} CPU, ${mem} memory${maxPods === undefined ? '' : `, ${maxPods} pods`}`;
+}

@@ -1,0 +1,107 @@
+/**
+ * The refactors over the protocol: "Move kubelet flags into the KubeletConfiguration file" on
+ * the kubeadm example's ExecStart= line gives one WorkspaceEdit across the env files and
+ * config.yaml; applied, the node's effective configuration is the same and the flag-over-file
+ * notice is gone. "Insert recommended reservations" is offered in a config file.
+ */
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { TestClient, applyEdits, positionOf, uri, workspace } from './client.ts';
+
+const DROPIN = 'kubeadm-node/etc/systemd/system/kubelet.service.d/10-kubeadm.conf';
+const CONFIG = 'kubeadm-node/var/lib/kubelet/config.yaml';
+const ENV = 'kubeadm-node/etc/default/kubelet';
+const FLAGS_ENV = 'kubeadm-node/var/lib/kubelet/kubeadm-flags.env';
+const DOCS = 'docs-example/kubelet-config.yaml';
+
+/** The range of a whole text, for a full-document change. */
+const whole = (text: string) => ({ start: { line: 0, character: 0 }, end: { line: text.split('\n').length, character: 0 } });
+
+/** The effective configuration without its provenance comments: what the kubelet runs with. */
+
+const values = (yaml: string) =>
+  yaml
+    .split('\n')
+    .map((l) => l.replace(/ {2}#.*$/, ''))
+    .filter((l) => !/^\s*#/.test(l))
+    .join('\n');
+
+describe('refactors over LSP', () => {
+  const ws = workspace('kubeadm-node', 'docs-example');
+  const client = new TestClient();
+  let caps: any;
+
+  before(async () => {
+    caps = (await client.initialize([ws.dir])).capabilities;
+  });
+  after(async () => {
+    await client.close();
+    ws.dispose();
+  });
+
+  test('the server advertises quick fixes and rewrite refactors', () => {
+    assert.deepEqual(caps.codeActionProvider.codeActionKinds, ['quickfix', 'refactor.rewrite']);
+  });
+
+  test('"Move kubelet flags" on the ExecStart line: one edit across files; applied, the effective configuration is the same and the override notice is gone', async () => {
+    const text = ws.read(DROPIN);
+    const dropin = client.open(ws.path(DROPIN), text);
+    await client.waitDiagnostics(dropin);
+    const envUri = client.open(ws.path(ENV), ws.read(ENV));
+    await client.waitDiagnostics(envUri, (ds) => ds.some((d) => d.code === 'flag-overrides-config'));
+    const configUri = uri(ws.path(CONFIG));
+    const effectiveBefore: string = await client.request('workspace/executeCommand', { command: 'kubelet.showEffectiveConfiguration', arguments: [configUri] });
+
+    const at = positionOf(text, 'ExecStart=/usr/bin/kubelet', 12);
+    const range = { start: at, end: at };
+    const quickOnly: any[] = await client.request('textDocument/codeAction', { textDocument: { uri: dropin }, range, context: { diagnostics: [], only: ['quickfix'] } });
+    assert.deepEqual(quickOnly.filter((a) => a.kind !== 'quickfix'), [], 'context.only: quickfix leaves refactors out');
+    const actions: any[] = await client.request('textDocument/codeAction', { textDocument: { uri: dropin }, range, context: { diagnostics: [], only: ['refactor'] } });
+    const move = actions.find((a) => a.title.startsWith('Move kubelet flags into the KubeletConfiguration file'));
+    assert.ok(move, JSON.stringify(actions.map((a) => a.title)));
+    assert.equal(move.kind, 'refactor.rewrite');
+    assert.match(move.title, /--container-runtime-endpoint, --system-reserved/);
+    const changed = Object.keys(move.edit.changes).sort();
+    assert.deepEqual(changed, [uri(ws.path(ENV)), uri(ws.path(FLAGS_ENV)), configUri].sort());
+
+    // Apply as an editor does: open each file the edit touches and change it.
+    for (const [u, edits] of Object.entries(move.edit.changes) as [string, any[]][]) {
+      const rel = [ENV, CONFIG, FLAGS_ENV].find((r) => uri(ws.path(r)) === u)!;
+      const old = ws.read(rel);
+      if (u !== envUri) client.open(ws.path(rel), old);
+      const next = applyEdits(old, edits);
+      client.change(u, [{ range: whole(old), text: next }]);
+      ws.write(rel, next);
+    }
+
+    assert.match(ws.read(CONFIG), /^systemReserved:\n {2}cpu: "1"\nevictionHard:/m);
+    assert.match(ws.read(CONFIG), /^containerRuntimeEndpoint: "unix:\/\/\/var\/run\/containerd\/containerd.sock"$/m);
+    assert.equal(ws.read(ENV).split('\n')[3], 'KUBELET_EXTRA_ARGS= --node-labels=node.kubernetes.io/pool=general');
+    await client.waitDiagnostics(envUri, (ds) => !ds.some((d) => d.code === 'flag-overrides-config'));
+    const effectiveAfter: string = await client.request('workspace/executeCommand', { command: 'kubelet.showEffectiveConfiguration', arguments: [configUri] });
+    assert.equal(values(effectiveAfter), values(effectiveBefore));
+    assert.ok(effectiveAfter.includes(`systemReserved:  # systemReserved in ${ws.path(CONFIG)}`), effectiveAfter);
+
+    // Nothing is left to move.
+    const again: any[] = await client.request('textDocument/codeAction', { textDocument: { uri: dropin }, range, context: { diagnostics: [], only: ['refactor'] } });
+    assert.deepEqual(again.filter((a) => a.title.startsWith('Move kubelet flags')), []);
+  });
+
+  test('"Insert recommended reservations" in a config file: GKE, EKS and AKS; the GKE one rewrites kubeReserved and evictionHard', async () => {
+    const text = ws.read(DOCS);
+    const docs = client.open(ws.path(DOCS), text);
+    await client.waitDiagnostics(docs);
+    const at = positionOf(text, 'kubeReserved:');
+    const actions: any[] = await client.request('textDocument/codeAction', { textDocument: { uri: docs }, range: { start: at, end: at }, context: { diagnostics: [], only: ['refactor.rewrite'] } });
+    const titles = actions.map((a) => a.title);
+    assert.deepEqual(titles.map((t) => /\((\w+) formula\)/.exec(t)?.[1]), ['GKE', 'EKS', 'AKS']);
+    const gke = actions[0];
+    const next = applyEdits(text, gke.edit.changes[docs]);
+    // 16 CPU: 60 + 10 + 10 + 0.25% of 12 cores = 110m; 32Gi: 1024 + 819.2 + 819.2 + 983.04 = 3645.44 -> 3646Mi
+    assert.match(next, /^kubeReserved:\n {2}cpu: 110m\n {2}memory: 3646Mi\n {2}ephemeral-storage: 1Gi\n/m);
+    assert.match(next, /^evictionHard:\n {2}memory.available: 100Mi\n {2}nodefs.available: 10%\n/m);
+    const v = client.change(docs, [{ range: whole(text), text: next }]);
+    const p = await client.waitDiagnostics(docs, () => true, v);
+    assert.deepEqual(p.diagnostics.filter((d) => d.severity === 1), []);
+  });
+});
