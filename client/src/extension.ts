@@ -1,12 +1,15 @@
 /**
  * VS Code client: starts dist/server.js over IPC for kubelet units, drop-ins,
  * env files and config files (selected by pattern, without claiming their
- * language), and shows the effective configuration in a read-only
- * `kubelet-effective:` document.
+ * language), shows the effective configuration in a read-only
+ * `kubelet-effective:` document, and the node's allocatable in a view and the
+ * status bar (allocatable.ts).
  */
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { LanguageClient, TransportKind, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
+import { AllocatableController } from './allocatable.ts';
+import { TraceChannel } from './trace-channel.ts';
 
 const SHOW = 'kubelet.showEffectiveConfiguration';
 const RESTART = 'kubelet.restartServer';
@@ -54,8 +57,16 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   const provider = new EffectiveConfigProvider();
   context.subscriptions.push(vscode.workspace.registerTextDocumentContentProvider(SCHEME, provider));
 
+  // One channel for the server's log, kept across restarts; the protocol trace goes to its own.
+  const output = vscode.window.createOutputChannel('Kubelet Configuration', { log: true });
+  const trace = new TraceChannel('Kubelet Configuration Trace');
+  context.subscriptions.push(output, trace);
+
+  const documentSelector = PATTERNS.map((pattern) => ({ scheme: 'file', pattern }));
   const clientOptions: LanguageClientOptions = {
-    documentSelector: PATTERNS.map((pattern) => ({ scheme: 'file', pattern })),
+    documentSelector,
+    outputChannel: output,
+    traceOutputChannel: trace,
     synchronize: { configurationSection: 'kubeletConfig' },
     // Each diagnostic links its rule page, shipped with the extension.
     initializationOptions: { docsBase: vscode.Uri.joinPath(context.extensionUri, 'docs', 'rules').toString() + '/' },
@@ -84,11 +95,13 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     },
   };
 
+  // The id makes the client read kubeletConfig.trace.server.
   client = new LanguageClient('kubeletConfig', 'Kubelet Configuration', serverOptions, clientOptions);
   context.subscriptions.push(
     vscode.commands.registerCommand(RESTART, async () => {
       await client?.restart();
     }),
+    new AllocatableController(client, documentSelector),
   );
   await client.start();
 }

@@ -5,6 +5,7 @@ import {
 } from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Analysis } from '../engine.ts';
+import { ALLOCATABLE_CHANGED, ALLOCATABLE_REQUEST, allocatableForFile, type AllocatableResponse } from '../features/allocatable-data.ts';
 import { codeActions, refactorActions } from '../features/code-actions.ts';
 import { SHOW_EFFECTIVE_COMMAND, codeLenses } from '../features/code-lens.ts';
 import { completion } from '../features/completion.ts';
@@ -57,6 +58,8 @@ export function startServer(connection: Connection, version = 'dev'): void {
     sync.refreshAll();
     if (caps.inlayRefresh) void connection.languages.inlayHint.refresh().catch(() => undefined);
     if (caps.lensRefresh) void connection.sendRequest('workspace/codeLens/refresh').catch(() => undefined);
+    // Settings or files on disk changed: an allocatable view the client shows may be stale.
+    void connection.sendNotification(ALLOCATABLE_CHANGED).catch(() => undefined);
   }
 
   connection.onInitialize((params: InitializeParams): InitializeResult => {
@@ -175,6 +178,9 @@ export function startServer(connection: Connection, version = 'dev'): void {
   connection.onCodeLens((p, token) => feature('codeLens', p.textDocument.uri, [], token, (a, path) => codeLenses(a, path, p.textDocument.uri)));
   connection.onDocumentSymbol((p, token) => feature('documentSymbol', p.textDocument.uri, [], token, (a, path) => documentSymbols(a, path)));
   connection.onFoldingRanges((p, token) => feature('foldingRange', p.textDocument.uri, [], token, (a, path) => foldingRanges(a, path)));
+  connection.onRequest(ALLOCATABLE_REQUEST, (p: { uri: string }, token) =>
+    feature<AllocatableResponse | null>('allocatable', p.uri, null, token, (a, path) => allocatableForFile(a, path)),
+  );
 
   connection.onExecuteCommand((p, token) => {
     if (p.command !== SHOW_EFFECTIVE_COMMAND) return null;
