@@ -2,8 +2,9 @@
  * Real-editor end-to-end test: the packaged extension in VS Code 1.100.3
  * (code-server 4.100.3) driven in Debian's headless Chromium by playwright-core.
  *
- * Needs `scripts/e2e-setup.sh` (installs into .e2e/). Without it the test is
- * skipped, unless KUBELET_E2E=required, when it fails instead.
+ * Needs what `scripts/e2e-setup.sh` installs (test/run.mjs runs it first:
+ * code-server in a cache folder, linked from .e2e/code-server). Without it the
+ * test is skipped, unless KUBELET_E2E=required, when it fails instead.
  *
  * Checks, in one code-server with two temporary copies of examples/:
  *  - Restricted Mode: the extension activates and the Problems panel lists the
