@@ -4,7 +4,7 @@
  * workspace/diagnostic) when the client supports it, with
  * workspace/diagnostic/refresh after changes that may affect other files.
  */
-import type { Connection, Diagnostic, DocumentDiagnosticReport, TextDocuments, WorkspaceDocumentDiagnosticReport } from 'vscode-languageserver';
+import { DiagnosticSeverity, type Connection, type Diagnostic, type DocumentDiagnosticReport, type TextDocuments, type WorkspaceDocumentDiagnosticReport } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { diagnosticsFor, pathsWithFindings, type SeverityOverride } from '../features/diagnostics.ts';
 import type { AnalysisHost } from './host.ts';
@@ -25,6 +25,8 @@ export class DiagnosticsSync {
   docsBase?: string;
   private readonly timers = new Map<string, ReturnType<typeof setTimeout>>();
   private readonly published = new Map<string, string>();
+  /** The latest version of each open document, to notice a client sending versions out of order. */
+  private readonly versions = new Map<string, number>();
 
   constructor(
     private readonly connection: Connection,
@@ -34,12 +36,24 @@ export class DiagnosticsSync {
   ) {}
 
   private compute(uri: string): Diagnostic[] {
-    const { analysis } = this.host.current();
-    return diagnosticsFor(analysis, uriToPath(uri), (p) => this.host.uriOf(p), this.overrides, this.docsBase);
+    const { analysis, skipped, failure } = this.host.current();
+    const path = uriToPath(uri);
+    const failed = failure !== undefined && this.documents.get(uri) ? `Not analysed: the kubelet language server failed (${failure}); its log has the details.` : undefined;
+    const why = skipped.get(path) ?? failed;
+    // One diagnostic saying why there are none, rather than none (which reads as "no problems").
+    if (why) return [{ range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, severity: DiagnosticSeverity.Information, source: 'kubelet', message: why }];
+    return diagnosticsFor(analysis, path, (p) => this.host.uriOf(p), this.overrides, this.docsBase);
   }
 
   /** A document changed (or opened): re-validate it after the debounce. */
   schedule(uri: string): void {
+    const version = this.documents.get(uri)?.version;
+    const last = this.versions.get(uri);
+    if (version !== undefined) {
+      // TextDocuments applies the change whatever its version; the text is the client's, so it is kept, and said.
+      if (last !== undefined && version < last) this.connection.console.warn(`${uri}: version ${version} after version ${last}; versions must increase (the change is applied as sent)`);
+      this.versions.set(uri, version);
+    }
     const t = this.timers.get(uri);
     if (t) clearTimeout(t);
     this.timers.set(
@@ -88,6 +102,8 @@ export class DiagnosticsSync {
     if (t) clearTimeout(t);
     this.timers.delete(uri);
     this.published.delete(uri);
+    this.versions.delete(uri);
+    this.host.forget(uriToPath(uri));
     if (!this.pull) void this.connection.sendDiagnostics({ uri, diagnostics: [] });
     // Closing drops the editor's text: other files now see the disk version.
     this.refreshAll();

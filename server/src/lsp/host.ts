@@ -8,13 +8,22 @@ import { analyze, type Analysis, type AnalyzeOptions } from '../engine.ts';
 import type { SourceFile } from '../model/source.ts';
 import { ParseCache } from '../node/workspace.ts';
 import { pathToUri, uriToPath } from './uri.ts';
-import type { WorkspaceFiles } from './workspace-files.ts';
+import { MAX_SIZE, type WorkspaceFiles } from './workspace-files.ts';
 
 export interface Snapshot {
   analysis: Analysis;
   /** Versions of the open documents the analysis saw, by URI. */
   versions: Map<string, number>;
   generation: number;
+  /** Open documents left out of the analysis, by path, with the reason (told to the user as a diagnostic). */
+  skipped: Map<string, string>;
+  /** Set when the engine threw: the analysis is empty and this says why. */
+  failure?: string;
+}
+
+/** Bytes of a text, counted only when it may be near the limit (UTF-8 is at most 3 bytes per UTF-16 unit). */
+function tooLarge(text: string): boolean {
+  return text.length * 3 > MAX_SIZE && Buffer.byteLength(text, 'utf8') > MAX_SIZE;
 }
 
 export class AnalysisHost {
@@ -24,11 +33,14 @@ export class AnalysisHost {
   private readonly parses = new ParseCache();
   /** Open documents' URIs by path, rebuilt after any change (uriOf runs for every related location of every diagnostic). */
   private openUris: Map<string, string> | undefined;
+  /** The last engine failure logged, so that a failure repeated on every keystroke is logged once. */
+  private lastFailure: string | undefined;
   options: AnalyzeOptions = {};
 
   constructor(
     private readonly documents: TextDocuments<TextDocument>,
     private readonly disk: WorkspaceFiles,
+    private readonly log: (message: string) => void = () => {},
   ) {}
 
   /** Something the analysis depends on changed. */
@@ -38,19 +50,51 @@ export class AnalysisHost {
     this.openUris = undefined;
   }
 
+  /**
+   * A document was closed: drop its parse now. Otherwise the cache holds the
+   * closed text and its parse (tens of MB for a large file) until the next
+   * analysis, which may not come for a long time.
+   */
+  forget(path: string): void {
+    const keep = new Set<string>();
+    for (const [p] of this.disk.entries()) keep.add(p);
+    for (const doc of this.documents.all()) keep.add(uriToPath(doc.uri));
+    keep.delete(path);
+    this.parses.retain(keep);
+  }
+
   current(): Snapshot {
     if (this.cached && this.cached.generation === this.generation) return this.cached;
     const files = new Map<string, SourceFile>();
     for (const [path, text] of this.disk.entries()) files.set(path, { path, text });
     const versions = new Map<string, number>();
+    const skipped = new Map<string, string>();
     for (const doc of this.documents.all()) {
       const path = uriToPath(doc.uri);
-      files.set(path, { path, text: doc.getText() });
       versions.set(doc.uri, doc.version);
+      const text = doc.getText();
+      if (tooLarge(text)) {
+        // The same limit as for files on disk; the disk version of the file is left out too (it is not what the editor shows).
+        files.delete(path);
+        skipped.set(path, `Not analysed: the file is larger than ${MAX_SIZE / 1024 / 1024} MiB, the most the kubelet language server reads (kubelet configurations are a few KiB).`);
+        continue;
+      }
+      files.set(path, { path, text });
     }
-    const analysis = analyze([...files.values()], this.options, this.parses);
-    this.parses.retain(new Set(files.keys()));
-    this.cached = { analysis, versions, generation: this.generation };
+    let analysis: Analysis;
+    let failure: string | undefined;
+    try {
+      analysis = analyze([...files.values()], this.options, this.parses);
+      this.parses.retain(new Set(files.keys()));
+      this.lastFailure = undefined;
+    } catch (e) {
+      // An engine bug must not take every feature down with it, nor be recomputed and logged for every request.
+      failure = e instanceof Error ? e.message : String(e);
+      if (failure !== this.lastFailure) this.log(`analysis failed: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
+      this.lastFailure = failure;
+      analysis = { nodes: [], findings: [], files: new Map() };
+    }
+    this.cached = { analysis, versions, generation: this.generation, skipped, failure };
     return this.cached;
   }
 

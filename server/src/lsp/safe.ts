@@ -1,28 +1,49 @@
-/** Handlers never crash the server: an exception becomes a logged error and an empty result; cancellation answers empty. */
-import type { CancellationToken } from 'vscode-languageserver';
+/**
+ * Handlers never crash the server: an exception becomes a logged error and an
+ * empty result. A cancelled request answers the RequestCancelled error
+ * (LSP 3.17 "Cancellation Support"), never the empty result: an empty
+ * diagnostic report or hover would look like a real answer ("no problems
+ * here") to a client that applies it.
+ */
+import { LSPErrorCodes, ResponseError, type CancellationToken } from 'vscode-languageserver';
 
 export interface Logger {
   error(message: string): void;
 }
 
-export function runSafe<T>(log: Logger, name: string, empty: T, token: CancellationToken | undefined, fn: () => T): T {
-  if (token?.isCancellationRequested) return empty;
-  try {
-    const r = fn();
-    return token?.isCancellationRequested ? empty : r;
-  } catch (e) {
-    log.error(`${name} failed: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
-    return empty;
-  }
+export function cancelled(): ResponseError<void> {
+  return new ResponseError(LSPErrorCodes.RequestCancelled, 'request cancelled');
 }
 
-export async function runSafeAsync<T>(log: Logger, name: string, empty: T, token: CancellationToken | undefined, fn: () => Promise<T>): Promise<T> {
-  if (token?.isCancellationRequested) return empty;
+function isCancelled(e: unknown): boolean {
+  return e instanceof ResponseError && e.code === LSPErrorCodes.RequestCancelled;
+}
+
+export function runSafe<T>(log: Logger, name: string, empty: T, token: CancellationToken | undefined, fn: () => T): T {
+  if (token?.isCancellationRequested) throw cancelled();
+  let r: T;
   try {
-    const r = await fn();
-    return token?.isCancellationRequested ? empty : r;
+    r = fn();
   } catch (e) {
+    if (isCancelled(e)) throw e;
     log.error(`${name} failed: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
     return empty;
   }
+  if (token?.isCancellationRequested) throw cancelled();
+  return r;
+}
+
+/** `fn` may return early with `empty` when it sees the token cancelled: that still answers RequestCancelled. */
+export async function runSafeAsync<T>(log: Logger, name: string, empty: T, token: CancellationToken | undefined, fn: () => Promise<T>): Promise<T> {
+  if (token?.isCancellationRequested) throw cancelled();
+  let r: T;
+  try {
+    r = await fn();
+  } catch (e) {
+    if (isCancelled(e)) throw e; // a nested runSafeAsync saw the cancellation: not a failure
+    log.error(`${name} failed: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
+    return empty;
+  }
+  if (token?.isCancellationRequested) throw cancelled();
+  return r;
 }

@@ -25,7 +25,7 @@ export const WATCH_GLOBS = ['**/*.service', '**/*.conf', '**/*.env', '**/*.{yaml
 export function startServer(connection: Connection, version = 'dev'): void {
   const documents = new TextDocuments(TextDocument);
   const disk = new WorkspaceFiles((m) => connection.console.info(m));
-  const host = new AnalysisHost(documents, disk);
+  const host = new AnalysisHost(documents, disk, (m) => connection.console.error(m));
   let markReady: () => void = () => {};
   const readyPromise = new Promise<void>((r) => (markReady = r));
   const ready = () => readyPromise;
@@ -152,6 +152,10 @@ export function startServer(connection: Connection, version = 'dev'): void {
     sync.closed(e.document.uri);
   });
 
+  /** A request without a text document (a broken client) is about no known file: it gets the empty answer, not an error. */
+  const docUri = (p: { textDocument?: { uri?: unknown } } | undefined): string =>
+    typeof p?.textDocument?.uri === 'string' ? p.textDocument.uri : '';
+
   /** Runs a feature on the current analysis; unknown files and failures answer `empty`. */
   function feature<T>(name: string, uri: string, empty: T, token: CancellationToken, fn: (a: Analysis, path: string) => T): Promise<T> {
     return runSafeAsync(log, name, empty, token, async () => {
@@ -164,20 +168,20 @@ export function startServer(connection: Connection, version = 'dev'): void {
     });
   }
 
-  connection.onHover((p, token) => feature('hover', p.textDocument.uri, null, token, (a, path) => hover(a, path, p.position)));
+  connection.onHover((p, token) => feature('hover', docUri(p), null, token, (a, path) => hover(a, path, p.position)));
   connection.onCompletion((p, token) =>
-    feature('completion', p.textDocument.uri, [], token, (a, path) => completion(a, path, p.position, host.options.kubernetesVersion)),
+    feature('completion', docUri(p), [], token, (a, path) => completion(a, path, p.position, host.options.kubernetesVersion)),
   );
   connection.onCodeAction((p, token) =>
     runSafeAsync(log, 'codeAction', [], token, async () => [
       ...codeActions(p.context.diagnostics, (f) => host.uriOf(f), p.context.only),
-      ...(await feature('refactor', p.textDocument.uri, [], token, (a, path) => refactorActions(a, path, p.range, (f) => host.uriOf(f), p.context.only))),
+      ...(await feature('refactor', docUri(p), [], token, (a, path) => refactorActions(a, path, p.range, (f) => host.uriOf(f), p.context.only))),
     ]),
   );
-  connection.languages.inlayHint.on((p, token) => feature('inlayHint', p.textDocument.uri, [], token, (a, path) => inlayHints(a, path, p.range)));
-  connection.onCodeLens((p, token) => feature('codeLens', p.textDocument.uri, [], token, (a, path) => codeLenses(a, path, p.textDocument.uri)));
-  connection.onDocumentSymbol((p, token) => feature('documentSymbol', p.textDocument.uri, [], token, (a, path) => documentSymbols(a, path)));
-  connection.onFoldingRanges((p, token) => feature('foldingRange', p.textDocument.uri, [], token, (a, path) => foldingRanges(a, path)));
+  connection.languages.inlayHint.on((p, token) => feature('inlayHint', docUri(p), [], token, (a, path) => inlayHints(a, path, p.range)));
+  connection.onCodeLens((p, token) => feature('codeLens', docUri(p), [], token, (a, path) => codeLenses(a, path, p.textDocument.uri)));
+  connection.onDocumentSymbol((p, token) => feature('documentSymbol', docUri(p), [], token, (a, path) => documentSymbols(a, path)));
+  connection.onFoldingRanges((p, token) => feature('foldingRange', docUri(p), [], token, (a, path) => foldingRanges(a, path)));
   connection.onRequest(ALLOCATABLE_REQUEST, (p: { uri: string }, token) =>
     feature<AllocatableResponse | null>('allocatable', p.uri, null, token, (a, path) => allocatableForFile(a, path)),
   );

@@ -8,6 +8,13 @@
  * or when it is a small text file that looks like an environment file (a
  * possible EnvironmentFile= target with an arbitrary name); the engine
  * ignores the rest.
+ *
+ * Confinement: nothing outside the workspace folders is read. Symbolic links
+ * are never followed, neither by the walk nor for a watched-file event (a
+ * link in the workspace may point anywhere, e.g. to a file holding secrets),
+ * and a path whose real location is outside every folder (a parent directory
+ * that is a link) is not read either. The engine resolves references such as
+ * EnvironmentFile=/etc/default/kubelet only among the files read here.
  */
 import { promises as fs } from 'node:fs';
 import { detectKind, looksLikeEnvFile } from '../workspace/detect.ts';
@@ -24,9 +31,14 @@ function relevant(path: string, text: string, size: number): boolean {
   return size <= MAX_ENV_SIZE && looksLikeEnvFile(text);
 }
 
+function under(path: string, folder: string): boolean {
+  return path === folder || path.startsWith(folder.endsWith('/') ? folder : folder + '/');
+}
+
 export class WorkspaceFiles {
   private readonly files = new Map<string, string>();
-  private readonly folders = new Set<string>();
+  /** Workspace folders as the client named them, and where they really are (realpath). */
+  private readonly folders = new Map<string, string>();
 
   constructor(private readonly log: (msg: string) => void = () => {}) {}
 
@@ -39,37 +51,13 @@ export class WorkspaceFiles {
   }
 
   inWorkspace(path: string): boolean {
-    for (const f of this.folders) if (path === f || path.startsWith(f.endsWith('/') ? f : f + '/')) return true;
+    for (const f of this.folders.keys()) if (under(path, f)) return true;
     return false;
   }
 
   async addFolder(root: string): Promise<void> {
-    this.folders.add(root);
-    let seen = 0;
-    const walk = async (dir: string, depth: number): Promise<void> => {
-      if (seen >= MAX_FILES || depth > MAX_DEPTH) return;
-      let list;
-      try {
-        list = await fs.readdir(dir, { withFileTypes: true });
-      } catch {
-        return;
-      }
-      list.sort((a, b) => a.name.localeCompare(b.name));
-      for (const e of list) {
-        if (seen >= MAX_FILES) {
-          this.log(`${root}: stopped reading the workspace after ${MAX_FILES} files`);
-          return;
-        }
-        const p = dir === '/' ? `/${e.name}` : `${dir}/${e.name}`;
-        if (e.isDirectory()) {
-          if (!SKIP_DIRS.has(e.name)) await walk(p, depth + 1);
-        } else if (e.isFile()) {
-          seen++;
-          await this.read(p);
-        }
-      }
-    };
-    await walk(root, 0);
+    this.folders.set(root, await fs.realpath(root).catch(() => root));
+    await this.walk(root, root);
   }
 
   removeFolder(root: string): void {
@@ -77,16 +65,63 @@ export class WorkspaceFiles {
     for (const p of [...this.files.keys()]) if (p.startsWith(root + '/') && !this.inWorkspace(p)) this.files.delete(p);
   }
 
-  /** (Re-)reads one file; returns true when what the engine sees changed. */
+  /** (Re-)reads one file or directory named by the client; returns true when what the engine sees changed. */
   async read(path: string): Promise<boolean> {
     if (path.split('/').some((s) => SKIP_DIRS.has(s))) return false;
+    if (!this.inWorkspace(path)) return this.delete(path);
+    let st;
+    try {
+      st = await fs.lstat(path);
+      if (st.isSymbolicLink() || !(await this.confined(path))) return this.delete(path);
+    } catch {
+      return this.delete(path);
+    }
+    if (st.isDirectory()) {
+      this.files.delete(path); // the directory may have replaced a file of that name
+      await this.walk(path, path);
+      return true;
+    }
+    return this.load(path);
+  }
+
+  /** True when the real location of `path` (its parent directories resolved) is inside a workspace folder. */
+  private async confined(path: string): Promise<boolean> {
+    const real = await fs.realpath(path);
+    for (const r of this.folders.values()) if (under(real, r)) return true;
+    return false;
+  }
+
+  /** Reads the files under `dir` (found by readdir: no link is followed). */
+  private async walk(root: string, dir: string, depth = 0, seen = { n: 0 }): Promise<void> {
+    if (seen.n >= MAX_FILES || depth > MAX_DEPTH) return;
+    let list;
+    try {
+      list = await fs.readdir(dir, { withFileTypes: true });
+    } catch {
+      return;
+    }
+    list.sort((a, b) => a.name.localeCompare(b.name));
+    for (const e of list) {
+      if (seen.n >= MAX_FILES) {
+        this.log(`${root}: stopped reading the workspace after ${MAX_FILES} files`);
+        return;
+      }
+      const p = dir === '/' ? `/${e.name}` : `${dir}/${e.name}`;
+      // Dirent types come from lstat: a symbolic link is neither a directory nor a file here.
+      if (e.isDirectory()) {
+        if (!SKIP_DIRS.has(e.name)) await this.walk(root, p, depth + 1, seen);
+      } else if (e.isFile()) {
+        seen.n++;
+        await this.load(p);
+      }
+    }
+  }
+
+  /** Reads a regular file known to be in the workspace. */
+  private async load(path: string): Promise<boolean> {
     const before = this.files.get(path);
     try {
-      const st = await fs.stat(path);
-      if (st.isDirectory()) {
-        await this.addFolderContents(path);
-        return true;
-      }
+      const st = await fs.lstat(path);
       if (!st.isFile() || st.size > MAX_SIZE) return this.delete(path);
       const text = await fs.readFile(path, 'utf8');
       if (!relevant(path, text, st.size)) return this.delete(path);
@@ -95,12 +130,6 @@ export class WorkspaceFiles {
     } catch {
       return this.delete(path);
     }
-  }
-
-  private async addFolderContents(dir: string): Promise<void> {
-    const known = this.folders.has(dir);
-    await this.addFolder(dir);
-    if (!known) this.folders.delete(dir);
   }
 
   /** Forgets a file, or every file under a deleted directory. */
