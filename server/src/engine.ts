@@ -65,15 +65,15 @@ export function analyze(files: readonly SourceFile[], options: AnalyzeOptions = 
     applyModelines(ws, node, options, findings);
     const allocatable = computeAllocatable(node, node.capacity);
     nodes.push({ node, allocatable });
-    findings.push(...b.problems);
+    for (const x of b.problems) findings.push(x);
     for (const rule of RULES) {
       if (options.disabledRules?.has(rule.id)) continue;
-      findings.push(...rule.run({ node, argProblems: b.argProblems, allocatable }));
+      for (const x of rule.run({ node, argProblems: b.argProblems, allocatable })) findings.push(x);
     }
   }
   // Files no node claimed still get their own parse problems (an invalid daemon.json stops dockerd).
   for (const path of ws.paths) if (ws.kind(path)) ws.get(path);
-  for (const p of ws.all()) findings.push(...p.problems);
+  for (const p of ws.all()) for (const x of p.problems) findings.push(x);
 
   const parsed = new Map(ws.all().map((p) => [p.path, p]));
   const texts = new Map(files.map((f) => [f.path, f.text]));

@@ -84,6 +84,12 @@ test('a 1 MiB continued ExecStart= (120,000 "\\" lines)', () => {
   survive(ws({ 'c/etc/systemd/system/kubelet.service': continued }));
 });
 
+// Spreading 150,000+ values into push() overflows V8's stack (found by test/lsp/stress.test.ts): large lists are appended in loops.
+test('200,000 words in one env-file variable and 200,000 duplicate keys: no stack overflow', () => {
+  survive(ws({ 'w/etc/default/kubelet': 'KUBELET_EXTRA_ARGS=' + '--v=2 '.repeat(200_000) + '\n' }), 30_000);
+  survive(ws({ 'd/var/lib/kubelet/config.yaml': CONFIG_HEAD + 'maxPods: 1\n'.repeat(200_000) }), 30_000);
+});
+
 test('a 5 MB config file (comments, 20,000 feature gates, a real mistake at the end): findings still land inside it', () => {
   const big =
     CONFIG_HEAD +

@@ -47,17 +47,17 @@ export function buildNode(ws: Workspace, seed: NodeSeed, kubernetesVersion: stri
       const env = path ? ws.get(path, 'envfile')?.env : undefined;
       return path && env ? { path, env } : undefined;
     });
-    problems.push(...sp);
+    for (const x of sp) problems.push(x);
     node.service = service;
     for (const r of service.envFileRefs) {
       if (r.resolved) files.add(r.resolved);
       else problems.push(unresolved(r.directive.valueMap.span(0, r.directive.value.length), r.path, r.optional ? 'EnvironmentFile=-' : 'EnvironmentFile='));
     }
     // systemd refuses a unit whose ExecStartPre= cannot be parsed, so those commands are checked too.
-    for (const d of service.execStartPre) problems.push(...parseExecCommands(d).problems);
+    for (const d of service.execStartPre) for (const x of parseExecCommands(d).problems) problems.push(x);
     if (service.execStart) {
       const cmd = parseExecDirective(service.execStart);
-      problems.push(...cmd.problems);
+      for (const x of cmd.problems) problems.push(x);
       const { argv, references } = expandExecArgv(cmd, (name) => service.environment.get(name)?.assignment);
       node.execReferences = references;
       node.program = argv[0];
@@ -67,11 +67,11 @@ export function buildNode(ws: Workspace, seed: NodeSeed, kubernetesVersion: stri
     const p = ws.get(seed.standalone)!;
     if (p.env) {
       // An env file nobody references: read its variables as kubelet arguments, in file order.
-      for (const a of lastAssignments(p.env.assignments)) node.argv.push(...splitVariable(a, { variable: a.name, span: a.nameSpan }));
+      for (const a of lastAssignments(p.env.assignments)) for (const x of splitVariable(a, { variable: a.name, span: a.nameSpan })) node.argv.push(x);
     }
     if (p.config) {
-      node.kubeletConfigs.push(...p.config.kubeletConfigs);
-      node.kubeadm.push(...p.config.kubeadm);
+      for (const x of p.config.kubeletConfigs) node.kubeletConfigs.push(x);
+      for (const x of p.config.kubeadm) node.kubeadm.push(x);
     }
   }
 
@@ -82,8 +82,8 @@ export function buildNode(ws: Workspace, seed: NodeSeed, kubernetesVersion: stri
 
   for (const k of node.kubeadm) {
     const extra = parseKubeletArgs(kubeadmExtraArgWords(k), 'kubeadm-extra-args');
-    kubeadmFlags.push(...extra.flags);
-    argProblems.push(...extra.problems);
+    for (const x of extra.flags) kubeadmFlags.push(x);
+    for (const x of extra.problems) argProblems.push(x);
   }
 
   // --config and --config-dir (last one wins, like any scalar flag).
@@ -128,7 +128,7 @@ export function buildNode(ws: Workspace, seed: NodeSeed, kubernetesVersion: stri
   node.flagOnly = eff.flagOnly;
   node.shadowed = eff.shadowed;
   node.flags = allFlags;
-  problems.push(...eff.problems);
+  for (const x of eff.problems) problems.push(x);
   node.files = [...files];
   return { node, argProblems, problems };
 }

@@ -28,16 +28,16 @@ export function parseAs(src: SourceFile, kind: FileKind, opts?: { fragment?: boo
     case 'unit':
     case 'dropin':
       out.unit = parseUnit(path, text);
-      out.problems.push(...out.unit.problems);
+      for (const x of out.unit.problems) out.problems.push(x);
       break;
     case 'envfile':
       out.env = parseEnvFile(path, text);
-      out.problems.push(...out.env.problems);
+      for (const x of out.env.problems) out.problems.push(x);
       break;
     case 'kubelet-config':
     case 'kubeadm-config':
       out.config = parseConfigFile(path, text, opts);
-      out.problems.push(...out.config.problems);
+      for (const x of out.config.problems) out.problems.push(x);
       break;
     case 'containerd':
       out.runtime = parseContainerdConfig(path, text);
@@ -49,12 +49,12 @@ export function parseAs(src: SourceFile, kind: FileKind, opts?: { fragment?: boo
       out.runtime = parseCrioConfig(path, text);
       break;
   }
-  if (out.runtime) out.problems.push(...out.runtime.problems);
+  if (out.runtime) for (const x of out.runtime.problems) out.problems.push(x);
   const json = kind === 'docker' || (out.config?.kubeletConfigs[0]?.format ?? (path.endsWith('.json') ? 'json' : 'yaml')) === 'json';
   if (!json) {
     const m = scanModelines(path, text);
     out.modelines = m.modelines;
-    out.problems.push(...m.problems);
+    for (const x of m.problems) out.problems.push(x);
     const trailing = kind === 'kubelet-config' || kind === 'kubeadm-config' || kind === 'containerd' || kind === 'crio';
     out.suppressions = scanSuppressions(text, trailing);
   }

@@ -62,7 +62,7 @@ export function buildService(
   const environmentAssignments: EnvAssignment[] = [];
   for (const d of envDirectives) {
     const parsed = parseEnvironmentDirective(d);
-    problems.push(...parsed.problems);
+    for (const x of parsed.problems) problems.push(x);
     for (const a of parsed.assignments) {
       environmentAssignments.push(a);
       environment.set(a.name, { assignment: a, source: 'Environment' });

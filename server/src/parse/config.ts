@@ -223,7 +223,7 @@ export function parseConfigFile(path: string, text: string, opts?: ParseConfigOp
   const isJson = /\.json$/i.test(path) || looksLikeJson(text);
   if (isJson) {
     const r = parseJsonText(path, text, lines);
-    problems.push(...r.problems);
+    for (const x of r.problems) problems.push(x);
     const root = r.root;
     if (root) {
       if (root.kind !== 'map') {
@@ -231,7 +231,7 @@ export function parseConfigFile(path: string, text: string, opts?: ParseConfigOp
       } else {
         const c = classify(root);
         const isKubelet = c.kind === 'KubeletConfiguration' || (fragment && c.kind === undefined);
-        problems.push(...dupProblems(r.duplicates, isKubelet, 'json'));
+        for (const x of dupProblems(r.duplicates, isKubelet, 'json')) problems.push(x);
         if (isKubelet) {
           checkKubeletApiVersion(c, root, problems, fragment);
           out.kubeletConfigs.push({ path, format: 'json', apiVersion: c.apiVersion, root, docIndex: 0, span: root.span });
@@ -249,7 +249,7 @@ export function parseConfigFile(path: string, text: string, opts?: ParseConfigOp
   }
 
   const r = parseYamlStream(path, text, lines);
-  problems.push(...r.problems);
+  for (const x of r.problems) problems.push(x);
   const broken = r.problems.some((p) => p.severity === 'error');
   for (const d of r.docs) {
     const root = d.root;
@@ -262,7 +262,7 @@ export function parseConfigFile(path: string, text: string, opts?: ParseConfigOp
     const c = classify(root);
     const isKubelet = c.kind === 'KubeletConfiguration' || (fragment && c.kind === undefined && c.apiVersion === undefined);
     const isKubeadm = !isKubelet && !!c.apiVersion && c.apiVersion.startsWith(KUBEADM_API_GROUP + '/');
-    if (isKubelet || isKubeadm) problems.push(...dupProblems(d.duplicates, isKubelet, 'yaml'));
+    if (isKubelet || isKubeadm) for (const x of dupProblems(d.duplicates, isKubelet, 'yaml')) problems.push(x);
     if (isKubelet) {
       checkKubeletApiVersion(c, root, problems, fragment);
       const doc: KubeletConfigDoc = { path, format: 'yaml', apiVersion: c.apiVersion, root, docIndex: d.index, span: d.span };

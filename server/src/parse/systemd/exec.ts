@@ -206,7 +206,7 @@ export function parseExecCommands(d: UnitDirective): { commands: ParsedExecComma
       words.push({ text: s.text, span: w.span, map: s.map });
     }
     if (failed) {
-      problems.push(...cmdProblems);
+      for (const x of cmdProblems) problems.push(x);
       break;
     }
     if (words.length === 0) {
@@ -303,7 +303,7 @@ export function expandExecArgv(
       }
       const a = lookup(name);
       references.push({ variable: name, span: w.span, defined: a !== undefined });
-      if (a) argv.push(...splitVariable(a, via));
+      if (a) for (const x of splitVariable(a, via)) argv.push(x);
       return;
     }
 
