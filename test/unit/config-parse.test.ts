@@ -189,3 +189,12 @@ for (const [name, check] of CORPUS) {
     if (!/^07[34]/.test(name)) assert.deepEqual(r.problems.filter((p) => p.severity === 'error'), []);
   });
 }
+
+// Found by `npm run fuzz` (seed 1129): a "\r" that ends the text is a line end in LSP, so the end-of-file
+// position is the end of the last line's text, not one column past it.
+test('JSON ending in a lone \\r: the end-of-file error is at the end of the last line, inside the file', () => {
+  const text = '{\r\n  "kind": "KubeletConfiguration",\r\n  "authentication": {\r';
+  const errs = parseConfigFile('k.json', text).problems.filter((p) => p.code === 'config-syntax');
+  assert.ok(errs.length > 0);
+  for (const e of errs) assert.ok(e.range.end.line < 2 || e.range.end.character <= '  "authentication": {'.length, JSON.stringify(e.range));
+});

@@ -56,7 +56,11 @@ export class LineIndex {
       if (starts[mid] <= offset) lo = mid;
       else hi = mid - 1;
     }
-    return { line: lo, character: offset - starts[lo] };
+    let character = offset - starts[lo];
+    // A "\r" that ends a line (before "\n" or at the end of the text) is part of the line end, as in LSP:
+    // an offset just after it is the end of the line's text, never a column past it.
+    if (character > 0 && this.text.charCodeAt(offset - 1) === 13 && (offset === this.text.length || this.text.charCodeAt(offset) === 10)) character--;
+    return { line: lo, character };
   }
 
   range(start: number, end: number): Range {
