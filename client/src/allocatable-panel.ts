@@ -29,15 +29,33 @@ export class AllocatablePanel implements vscode.Disposable {
       this.panel.reveal(undefined, true);
       return;
     }
-    this.panel = vscode.window.createWebviewPanel(VIEW_TYPE, TITLE, { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true }, {
-      enableScripts: false,
-      enableCommandUris: LINKED_COMMANDS,
-      localResourceRoots: [],
-      enableFindWidget: true,
-    });
+    this.adopt(
+      vscode.window.createWebviewPanel(VIEW_TYPE, TITLE, { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true }, {
+        enableScripts: false,
+        enableCommandUris: LINKED_COMMANDS,
+        localResourceRoots: [],
+        enableFindWidget: true,
+      }),
+    );
+  }
+
+  /** A panel VS Code kept open over a window reload: it comes back empty and is drawn like a new one. */
+  restore(panel: vscode.WebviewPanel): void {
+    if (this.panel) {
+      panel.dispose();
+      return;
+    }
+    panel.webview.options = { enableScripts: false, enableCommandUris: LINKED_COMMANDS, localResourceRoots: [] };
+    this.adopt(panel);
+  }
+
+  private adopt(panel: vscode.WebviewPanel): void {
+    this.panel = panel;
     this.nonce = randomBytes(16).toString('base64');
     this.html = '';
-    this.panel.onDidDispose(() => (this.panel = undefined));
+    panel.onDidDispose(() => {
+      if (this.panel === panel) this.panel = undefined;
+    });
     this.render();
   }
 

@@ -7,7 +7,7 @@
 import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
 import type { AllocatableResponse } from '../../server/src/features/allocatable-data.ts';
-import { AllocatablePanel } from './allocatable-panel.ts';
+import { AllocatablePanel, VIEW_TYPE } from './allocatable-panel.ts';
 import { statusText, statusTooltip } from './allocatable-render.ts';
 
 export const SHOW_ALLOCATABLE = 'kubelet.showAllocatable';
@@ -38,6 +38,12 @@ export class AllocatableController implements vscode.Disposable {
       this.status,
       this.panel,
       vscode.commands.registerCommand(SHOW_ALLOCATABLE, () => this.show()),
+      vscode.window.registerWebviewPanelSerializer(VIEW_TYPE, {
+        deserializeWebviewPanel: async (panel) => {
+          this.panel.restore(panel);
+          this.schedule(0);
+        },
+      }),
       vscode.window.onDidChangeActiveTextEditor((e) => this.follow(e)),
       vscode.workspace.onDidChangeTextDocument((e) => {
         if (e.contentChanges.length && this.isKubeletFile(e.document)) this.schedule(EDIT_DELAY_MS);
