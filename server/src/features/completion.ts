@@ -12,11 +12,17 @@ import { fieldInfo, topLevelFields } from '../catalog/fields.ts';
 import { FLAGS, NEWEST_VERSION, flagStatusAt } from '../catalog/flags.ts';
 import type { TextMap } from '../model/range.ts';
 import type { MapEntry } from '../parse/types.ts';
+import { fieldSnippet } from './field-snippet.ts';
 import { assignmentAt, configAt, directiveAt, enclosingRootEntry, nodeOf, offsetIn, parsedFile } from './locate.ts';
 
 const FLAG_KEYS = new Set(['ExecStart', 'Environment']);
 
-export function completion(analysis: Analysis, path: string, pos: Position, kubernetesVersion?: string): CompletionItem[] {
+export interface CompletionOptions {
+  /** The client takes snippets (completionItem.snippetSupport): new config keys come with their value's shape. */
+  snippets?: boolean;
+}
+
+export function completion(analysis: Analysis, path: string, pos: Position, kubernetesVersion?: string, opts: CompletionOptions = {}): CompletionItem[] {
   const file = parsedFile(analysis, path);
   if (!file) return [];
   const version = nodeOf(analysis, path)?.node.kubernetesVersion ?? kubernetesVersion ?? NEWEST_VERSION;
@@ -25,7 +31,7 @@ export function completion(analysis: Analysis, path: string, pos: Position, kube
   if (d && FLAG_KEYS.has(d.key)) return flagItems(d.value, d.valueMap, pos, version);
   const a = assignmentAt(file, pos);
   if (a) return flagItems(a.value, a.valueMap, pos, version);
-  if (file.kind === 'kubelet-config' || file.config?.kubeletConfigs.length) return configItems(analysis, path, pos);
+  if (file.kind === 'kubelet-config' || file.config?.kubeletConfigs.length) return configItems(analysis, path, pos, !!opts.snippets);
   return [];
 }
 
@@ -72,15 +78,30 @@ function valueItems(values: readonly string[], range: Range | undefined, pos: Po
   }));
 }
 
-function keyItems(keys: readonly string[], range: Range | undefined, pos: Position, doc: (k: string) => string | undefined, colon: boolean): CompletionItem[] {
+function keyItems(
+  keys: readonly string[], range: Range | undefined, pos: Position, doc: (k: string) => string | undefined, colon: boolean,
+  snippet?: (k: string) => string | undefined,
+): CompletionItem[] {
   const r = range ?? { start: pos, end: pos };
-  return keys.map((k) => ({
-    label: k,
-    kind: CompletionItemKind.Field,
-    documentation: doc(k) ? { kind: MarkupKind.Markdown, value: doc(k)! } : undefined,
-    textEdit: { range: r, newText: colon ? `${k}: ` : k },
-    insertTextFormat: InsertTextFormat.PlainText,
-  }));
+  return keys.map((k) => {
+    const body = colon ? snippet?.(k) : undefined;
+    return {
+      label: k,
+      kind: CompletionItemKind.Field,
+      documentation: doc(k) ? { kind: MarkupKind.Markdown, value: doc(k)! } : undefined,
+      textEdit: { range: r, newText: body ?? (colon ? `${k}: ` : k) },
+      insertTextFormat: body ? InsertTextFormat.Snippet : InsertTextFormat.PlainText,
+    };
+  });
+}
+
+/** Snippets for top-level fields of a YAML document (JSON keys are quoted, so they get none). */
+function topLevelSnippet(snippets: boolean, format: 'yaml' | 'json' | undefined): ((k: string) => string | undefined) | undefined {
+  if (!snippets || format !== 'yaml') return undefined;
+  return (k) => {
+    const info = fieldInfo(k);
+    return info ? fieldSnippet(info) : undefined;
+  };
 }
 
 /** A bare key being typed (`cgroupD` with no colon yet) gets `: ` appended. */
@@ -120,13 +141,14 @@ function insideField(field: string, range: Range | undefined, pos: Position, asK
   return [];
 }
 
-function configItems(analysis: Analysis, path: string, pos: Position): CompletionItem[] {
+function configItems(analysis: Analysis, path: string, pos: Position, snippets: boolean): CompletionItem[] {
   const file = parsedFile(analysis, path);
   const version = nodeOf(analysis, path)?.node.kubernetesVersion ?? NEWEST_VERSION;
   const hit = configAt(file, pos);
   if (hit) {
     if (hit.on === 'key' && hit.parent === '') {
-      return keyItems(topLevelFields().map((f) => f.path), hit.entry?.keySpan.range, pos, (k) => fieldInfo(k)?.description, needsColon(hit.entry));
+      const snippet = topLevelSnippet(snippets, hit.doc.format);
+      return keyItems(topLevelFields().map((f) => f.path), hit.entry?.keySpan.range, pos, (k) => fieldInfo(k)?.description, needsColon(hit.entry), snippet);
     }
     if (hit.on === 'key') return insideField(hit.parent, hit.entry?.keySpan.range, pos, false, version);
     const range = hit.scalar && hit.scalar.value !== null ? hit.scalar.span.range : undefined;
@@ -140,7 +162,7 @@ function configItems(analysis: Analysis, path: string, pos: Position): Completio
   if (!enclosing.entry) {
     const used = new Set(enclosing.doc.root.entries.map((e) => e.key));
     const fields = topLevelFields().filter((f) => !used.has(f.path));
-    return keyItems(fields.map((f) => f.path), undefined, pos, (k) => fieldInfo(k)?.description, true);
+    return keyItems(fields.map((f) => f.path), undefined, pos, (k) => fieldInfo(k)?.description, true, topLevelSnippet(snippets, enclosing.doc.format));
   }
   const e = enclosing.entry;
   // Cursor after `key: ` on the key's own line: value completion.

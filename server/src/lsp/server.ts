@@ -35,7 +35,7 @@ export function startServer(connection: Connection, version = 'dev'): void {
   let settings: Settings = DEFAULT_SETTINGS;
   let debounceOverride: number | undefined;
   let folders: string[] = [];
-  let caps = { folders: false, configuration: false, watchDynamic: false, configDynamic: false, inlayRefresh: false, lensRefresh: false };
+  let caps = { folders: false, configuration: false, watchDynamic: false, configDynamic: false, inlayRefresh: false, lensRefresh: false, snippets: false };
 
   function applySettings(raw: unknown): void {
     settings = readSettings(raw, DEFAULT_SETTINGS);
@@ -71,6 +71,7 @@ export function startServer(connection: Connection, version = 'dev'): void {
       configDynamic: !!c.workspace?.didChangeConfiguration?.dynamicRegistration,
       inlayRefresh: !!c.workspace?.inlayHint?.refreshSupport,
       lensRefresh: !!c.workspace?.codeLens?.refreshSupport,
+      snippets: !!c.textDocument?.completion?.completionItem?.snippetSupport,
     };
     sync.pull = !!c.textDocument?.diagnostic;
     sync.refreshSupport = !!c.workspace?.diagnostics?.refreshSupport;
@@ -170,7 +171,7 @@ export function startServer(connection: Connection, version = 'dev'): void {
 
   connection.onHover((p, token) => feature('hover', docUri(p), null, token, (a, path) => hover(a, path, p.position)));
   connection.onCompletion((p, token) =>
-    feature('completion', docUri(p), [], token, (a, path) => completion(a, path, p.position, host.options.kubernetesVersion)),
+    feature('completion', docUri(p), [], token, (a, path) => completion(a, path, p.position, host.options.kubernetesVersion, { snippets: caps.snippets })),
   );
   connection.onCodeAction((p, token) =>
     runSafeAsync(log, 'codeAction', [], token, async () => [
