@@ -45,13 +45,39 @@ export function diagnosticsFor(
   overrides: ReadonlyMap<string, SeverityOverride> = new Map(),
   docsBase?: string,
 ): Diagnostic[] {
-  const out: Diagnostic[] = [];
+  const kept: { f: Finding; severity: Severity }[] = [];
   for (const f of findingsByFile(analysis).get(path) ?? []) {
     const o = overrides.get(f.code);
     if (o === 'off') continue;
-    out.push(toDiagnostic(f, toUri, o, docsBase));
+    kept.push({ f, severity: o ?? f.severity });
   }
-  return out;
+  if (kept.length <= MAX_DIAGNOSTICS_PER_FILE) return kept.map(({ f, severity }) => toDiagnostic(f, toUri, severity, docsBase));
+  return truncated(kept, toUri, docsBase);
+}
+
+/**
+ * Diagnostics one file gets at most. A generated or pasted file can carry
+ * 100,000+ findings (one per repeated flag): sending them all takes the
+ * editor seconds to draw and helps nobody, so the most severe go first and
+ * one note says how many are left out.
+ */
+export const MAX_DIAGNOSTICS_PER_FILE = 1000;
+
+const RANK: Record<Severity, number> = { error: 0, warning: 1, information: 2, hint: 3 };
+
+function truncated(kept: { f: Finding; severity: Severity }[], toUri: (path: string) => string, docsBase?: string): Diagnostic[] {
+  const shown = kept
+    .map((k, i) => ({ ...k, i }))
+    .sort((a, b) => RANK[a.severity] - RANK[b.severity] || a.i - b.i)
+    .slice(0, MAX_DIAGNOSTICS_PER_FILE - 1)
+    .sort((a, b) => a.i - b.i);
+  const note: Diagnostic = {
+    range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } },
+    severity: DiagnosticSeverity.Information,
+    source: 'kubelet',
+    message: `${kept.length} problems in this file; the ${shown.length} most severe are shown. Run kubelet-lint on it for the full list.`,
+  };
+  return [note, ...shown.map(({ f, severity }) => toDiagnostic(f, toUri, severity, docsBase))];
 }
 
 /** `docsBase`: where the rule pages live (the client sends the extension's docs/rules/ folder); each diagnostic links its page. */

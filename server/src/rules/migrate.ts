@@ -59,20 +59,33 @@ export function migrationFix(node: NodeModel, f: FlagUse, info: FlagInfo, counts
  * starts with its own text, not a quote or an escape. Returns a deleted word that breaks this, if any.
  */
 export function valueStartConflict(node: NodeModel, removed: ReadonlySet<Word>): Word | undefined {
+  for (const words of variableWords(node)) {
+    if (!removed.has(words[0])) continue;
+    const next = words.find((w) => !removed.has(w));
+    if (next && (next.text === '' || comparePos(next.map.position(0), next.span.range.start) !== 0)) return words[0];
+  }
+  return undefined;
+}
+
+/** The command line's words grouped by the variable assignment they come from; once per node (asked once per flag). */
+const wordsByVariable = new WeakMap<NodeModel, Word[][]>();
+
+function variableWords(node: NodeModel): Word[][] {
+  let cached = wordsByVariable.get(node);
+  if (cached) return cached;
   const groups = new Map<string, Word[]>();
   for (const w of node.argv) {
     const via = w.via;
     // Words of a whole-word $NAME (or of a standalone env file) live in the assignment; ${NAME} words in ExecStart= itself.
     if (!via || (via.span.file === w.span.file && comparePos(w.span.range.start, via.span.range.start) <= 0 && comparePos(via.span.range.end, w.span.range.end) <= 0)) continue;
     const key = `${via.variable}|${via.span.file}|${via.span.range.start.line}:${via.span.range.start.character}`;
-    groups.set(key, [...(groups.get(key) ?? []), w]);
+    const list = groups.get(key);
+    if (list) list.push(w);
+    else groups.set(key, [w]);
   }
-  for (const words of groups.values()) {
-    if (!removed.has(words[0])) continue;
-    const next = words.find((w) => !removed.has(w));
-    if (next && (next.text === '' || comparePos(next.map.position(0), next.span.range.start) !== 0)) return words[0];
-  }
-  return undefined;
+  cached = [...groups.values()];
+  wordsByVariable.set(node, cached);
+  return cached;
 }
 
 /** A flag value as the config field holds it (decimal numbers keep their text: int64 fields exceed a double). */
