@@ -1,0 +1,96 @@
+/**
+ * How go-yaml v2 types a scalar (gopkg.in/yaml.v2 resolve.go), shared by the
+ * two YAML readers (parse/yaml-fast.ts and parse/yaml-document.ts): YAML 1.1
+ * booleans yes/no/on/off/y/n, 0x/0o/0b/leading-0 ints, `_` in numbers,
+ * timestamps stay strings; and how YAMLToJSON turns a key into a JSON key.
+ */
+
+/** Deepest nesting converted; deeper content is cut with a problem (go-yaml itself stops at 10,000). */
+export const MAX_DEPTH = 1000;
+/** The analyzer's own bound on nodes reachable through aliases. */
+export const MAX_EXPANDED_NODES = 2_000_000;
+
+const BOOL_TRUE = new Set(['y', 'Y', 'yes', 'Yes', 'YES', 'true', 'True', 'TRUE', 'on', 'On', 'ON']);
+const BOOL_FALSE = new Set(['n', 'N', 'no', 'No', 'NO', 'false', 'False', 'FALSE', 'off', 'Off', 'OFF']);
+const NULLS = new Set(['', '~', 'null', 'Null', 'NULL']);
+// A Map, not an object: `s in {...}` would also match inherited names (`constructor`, `toString`, ...).
+const FLOAT_SPECIAL = new Map<string, number>([
+  ['.nan', NaN], ['.NaN', NaN], ['.NAN', NaN],
+  ['.inf', Infinity], ['.Inf', Infinity], ['.INF', Infinity],
+  ['+.inf', Infinity], ['+.Inf', Infinity], ['+.INF', Infinity],
+  ['-.inf', -Infinity], ['-.Inf', -Infinity], ['-.INF', -Infinity],
+]);
+const YAML_STYLE_FLOAT = /^[-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?$/;
+const INT_DEC = /^[-+]?[0-9]+$/;
+const INT_HEX = /^[-+]?0[xX][0-9a-fA-F]+$/;
+const INT_OCT_O = /^[-+]?0[oO][0-7]+$/;
+const INT_BIN = /^[-+]?0[bB][01]+$/;
+const INT_OCT_LEGACY = /^[-+]?0[0-7]+$/;
+const GO_FLOAT_DOT = /^\.[0-9]+([eE][-+]?[0-9]+)?$/;
+
+function parseGoInt(s: string): number | undefined {
+  // strconv.ParseInt(s, 0, 64) / ParseUint: sign, then 0x / 0o / 0b / 0 (octal) / decimal.
+  let sign = 1;
+  let body = s;
+  if (body[0] === '+' || body[0] === '-') {
+    if (body[0] === '-') sign = -1;
+    body = body.slice(1);
+  }
+  let v: number;
+  if (INT_HEX.test(s)) v = parseInt(body.slice(2), 16);
+  else if (INT_OCT_O.test(s)) v = parseInt(body.slice(2), 8);
+  else if (INT_BIN.test(s)) v = parseInt(body.slice(2), 2);
+  else if (INT_OCT_LEGACY.test(s)) v = parseInt(body.slice(1), 8);
+  else if (INT_DEC.test(s)) v = parseInt(body, 10);
+  else return undefined;
+  if (v > 18446744073709551615) return undefined; // beyond uint64: not an int for Go
+  return sign * v;
+}
+
+/**
+ * The value go-yaml v2 gives an untagged plain scalar (what sigs.k8s.io/yaml
+ * then writes to JSON). Timestamps stay strings (v2 keeps them as strings when
+ * decoding into interface{}).
+ */
+export function resolvePlainScalar(s: string): string | number | boolean | null {
+  const c = s.charCodeAt(0);
+  // resolveTable hints: only these first characters can start a non-string. The null and bool words are at
+  // most 5 characters and start with one of ~ n N y Y t T o O f F; the special floats with . + -.
+  if (s.length <= 5) {
+    switch (c) {
+      case 126: case 110: case 78: case 121: case 89: case 116: case 84: case 111: case 79: case 102: case 70: // ~nNyYtToOfF
+        if (NULLS.has(s)) return null;
+        if (BOOL_TRUE.has(s)) return true;
+        if (BOOL_FALSE.has(s)) return false;
+        return s;
+      case 46: case 43: case 45: { // . + -
+        const f = FLOAT_SPECIAL.get(s);
+        if (f !== undefined) return f;
+        break;
+      }
+    }
+    if (s.length === 0) return null;
+  }
+  const isDigitOrSign = (c >= 48 && c <= 57) || c === 43 || c === 45; // 0-9 + -
+  if (c === 46 /* . */) {
+    if (GO_FLOAT_DOT.test(s)) return parseFloat(s);
+    return s;
+  }
+  if (!isDigitOrSign) return s;
+  const plain = s.indexOf('_') >= 0 ? s.replace(/_/g, '') : s;
+  const i = parseGoInt(plain);
+  if (i !== undefined) return i;
+  if (YAML_STYLE_FLOAT.test(plain)) return parseFloat(plain);
+  return s;
+}
+
+/** How Go's YAMLToJSON turns a resolved map key into a JSON object key. */
+export function keyString(v: string | number | boolean | null): string {
+  if (typeof v === 'string') return v;
+  if (v === null) return 'null';
+  if (typeof v === 'boolean') return v ? 'true' : 'false';
+  if (Number.isNaN(v)) return '.nan';
+  if (v === Infinity) return '.inf';
+  if (v === -Infinity) return '-.inf';
+  return String(v);
+}
