@@ -17,9 +17,41 @@ const common = {
   define: { PACKAGE_VERSION: JSON.stringify(pkg.version) },
 };
 
+/**
+ * vscode-jsonrpc and vscode-languageserver require `crypto` and `child_process` as they load, for pipe names, UUIDs
+ * and npm/yarn path lookups that a server speaking over stdio does not use before (or usually at all) it answers
+ * `initialize`. Node loads those builtins (with dgram, ~20 internal modules) in ~6 ms. In the server bundle the two
+ * requires return an object that loads the builtin on its first property access instead; every use in those
+ * libraries is a property access (`(0, crypto_1.randomBytes)(16)`), so behaviour is unchanged.
+ */
+const lazyBuiltins = {
+  name: 'lazy-builtins',
+  setup(b) {
+    b.onResolve({ filter: /^(crypto|child_process)$/ }, (args) =>
+      /node_modules[\\/]vscode-(jsonrpc|languageserver)[\\/]/.test(args.importer) ? { path: args.path, namespace: 'lazy-builtin' } : undefined,
+    );
+    b.onLoad({ filter: /.*/, namespace: 'lazy-builtin' }, (args) => ({
+      loader: 'js',
+      contents: `let m;
+const load = () => (m ??= require(${JSON.stringify(args.path)}));
+module.exports = new Proxy({}, {
+  get: (_t, k) => load()[k],
+  has: (_t, k) => k in load(),
+  ownKeys: () => Reflect.ownKeys(load()),
+  getOwnPropertyDescriptor: (_t, k) => {
+    const d = Object.getOwnPropertyDescriptor(load(), k);
+    if (d) d.configurable = true;
+    return d;
+  },
+});
+`,
+    }));
+  },
+};
+
 const entries = [
   { in: 'server/src/cli/main.ts', out: 'dist/cli.js', banner: '#!/usr/bin/env node' },
-  { in: 'server/src/lsp/main.ts', out: 'dist/server.js', banner: '#!/usr/bin/env node' },
+  { in: 'server/src/lsp/main.ts', out: 'dist/server.js', banner: '#!/usr/bin/env node', plugins: [lazyBuiltins] },
   { in: 'client/src/extension.ts', out: 'dist/client.js', external: ['vscode'] },
 ];
 
@@ -33,6 +65,7 @@ await Promise.all(
         outfile: e.out,
         external: e.external ?? [],
         banner: e.banner ? { js: e.banner } : undefined,
+        plugins: e.plugins ?? [],
       }),
     ),
 );

@@ -47,6 +47,7 @@
  * the gate appeared in (an older kubelet does not know it).
  */
 import { compareVersions } from './flags.ts';
+import { lazyTable, once, tableOf } from './lazy.ts';
 
 export interface GateSpec {
   since: string;
@@ -96,7 +97,7 @@ const APPROX = { approximate: true } as const;
 // Known to current kubelets: pkg/features/kube_features.go (1.35-era), with the
 // 1.37-era scheduler/DRA file superseding the entries it carries.
 // ---------------------------------------------------------------------------
-const KUBE: FeatureGate[] = [
+const KUBE = (): FeatureGate[] => [
   g('AllowDNSOnlyNodeCSR', ['1.0 ga on', '1.31 deprecated off'], { addedIn: '1.31', description: 'Lets the kubelet request a serving certificate with DNS names only (pre-1.31 behaviour).' }),
   g('AllowInsecureKubeletCertificateSigningRequests', ['1.0 ga on', '1.31 deprecated off'], { addedIn: '1.31' }),
   g('AllowOverwriteTerminationGracePeriodSeconds', ['1.0 ga on', '1.32 deprecated off', '1.35 deprecated off locked'], { addedIn: '1.32' }),
@@ -287,7 +288,7 @@ const KUBE: FeatureGate[] = [
 
 // The 1.37-era scheduler/DRA feature file (SetupCurrentKubernetesSpecificFeatureGates):
 // newer history for the gates it carries, and the gates it adds.
-const SCHEDULER_DRA: FeatureGate[] = [
+const SCHEDULER_DRA = (): FeatureGate[] => [
   g('CompositePodGroup', ['1.37 alpha off']),
   g('DRAAdminAccess', ['1.32 alpha off', '1.34 beta on', '1.36 ga on locked']),
   g('DRAConsumableCapacity', ['1.34 alpha off', '1.36 beta on']),
@@ -332,7 +333,7 @@ const SCHEDULER_DRA: FeatureGate[] = [
 ];
 
 // Gates registered from other packages.
-const OTHER: FeatureGate[] = [
+const OTHER = (): FeatureGate[] => [
   // k8s.io/component-base/featuregate: every gate set knows these two.
   g('AllAlpha', ['1.0 alpha off'], { description: 'Turns on every alpha gate not set explicitly.' }),
   g('AllBeta', ['1.0 beta off'], { description: 'Turns on every beta gate not set explicitly.' }),
@@ -354,7 +355,7 @@ const OTHER: FeatureGate[] = [
 // ---------------------------------------------------------------------------
 // Removed gates.
 // ---------------------------------------------------------------------------
-const REMOVED_RECENT: FeatureGate[] = [
+const REMOVED_RECENT = (): FeatureGate[] => [
   // In 1.33 (commit b0b89d3), gone from the 1.35-era file. Later bound taken.
   r('AllowServiceLBStatusOnNonLB', '1.35', ['1.29 deprecated off', '1.32 deprecated off locked'], APPROX),
   r('CronJobsScheduledAnnotation', '1.35', ['1.28 beta on', '1.32 ga on locked'], APPROX),
@@ -444,7 +445,7 @@ const REMOVED_RECENT: FeatureGate[] = [
  * 1.27, removed 1.28 by PR #117656; RuntimeClass: To 1.24, removed 1.25).
  * Rows whose removal version a second source confirms are not approximate.
  */
-const DOCS_REMOVED: readonly [string, GateSpec['stage'], boolean, string, string][] = [
+const DOCS_REMOVED = (): readonly [string, GateSpec['stage'], boolean, string, string][] => [
   ['Accelerators', 'deprecated', false, '1.11', '1.11'],
   ['AdvancedAuditing', 'ga', true, '1.12', '1.27'],
   ['AffinityInAnnotations', 'deprecated', false, '1.8', '1.8'],
@@ -604,7 +605,7 @@ const DOCS_REMOVED: readonly [string, GateSpec['stage'], boolean, string, string
 ];
 
 /** Gates of the docs table with fuller history or a confirmed removal version. */
-const DOCS_OVERRIDES: Record<string, Extra & { specs?: string[] }> = {
+const DOCS_OVERRIDES = (): Record<string, Extra & { specs?: string[] }> => ({
   // kubelet-facts §4: PR #86210.
   PodPriority: { specs: ['1.8 alpha off', '1.11 beta on', '1.14 ga on'], approximate: false, description: 'Pod priority and preemption; always on since it was removed.' },
   // kubelet-facts §4: PR #98021.
@@ -628,47 +629,52 @@ const DOCS_OVERRIDES: Record<string, Extra & { specs?: string[] }> = {
   SupportNodePidsLimit: { specs: ['1.14 alpha off', '1.15 beta on', '1.20 ga on'] },
   LocalStorageCapacityIsolation: { specs: ['1.7 alpha off', '1.10 beta on', '1.25 ga on'] },
   KubeletCredentialProviders: { specs: ['1.20 alpha off', '1.24 beta on', '1.26 ga on'] },
-};
+});
 
 function nextMinor(v: string): string {
   const [maj, min] = v.split('.');
   return `${maj}.${Number(min) + 1}`;
 }
 
-const REMOVED_DOCS: FeatureGate[] = DOCS_REMOVED.map(([name, stage, dflt, from, to]) => {
-  const over = DOCS_OVERRIDES[name] ?? {};
-  // A row like "Deprecated 1.11 | 1.11" cannot mean removed in the release it was deprecated in.
-  let removedIn = compareVersions(to, '1.23') <= 0 ? to : nextMinor(to);
-  if (compareVersions(removedIn, from) <= 0) removedIn = nextMinor(from);
-  const { specs: overSpecs, ...rest } = over;
-  return {
-    name,
-    specs: overSpecs ? overSpecs.map(spec) : [{ since: from, stage, default: dflt }],
-    removedIn,
-    approximate: true,
-    ...rest,
-  };
-});
-// The docs page tells DynamicKubeletConfig's last release (1.25); the source bracket agrees: gone in 1.26.
-for (const gate of REMOVED_DOCS) if (gate.name === 'DynamicKubeletConfig') gate.removedIn = '1.26';
+function removedDocs(): FeatureGate[] {
+  const overrides = DOCS_OVERRIDES();
+  const gates = DOCS_REMOVED().map(([name, stage, dflt, from, to]): FeatureGate => {
+    const over = overrides[name] ?? {};
+    // A row like "Deprecated 1.11 | 1.11" cannot mean removed in the release it was deprecated in.
+    let removedIn = compareVersions(to, '1.23') <= 0 ? to : nextMinor(to);
+    if (compareVersions(removedIn, from) <= 0) removedIn = nextMinor(from);
+    const { specs: overSpecs, ...rest } = over;
+    return {
+      name,
+      specs: overSpecs ? overSpecs.map(spec) : [{ since: from, stage, default: dflt }],
+      removedIn,
+      approximate: true,
+      ...rest,
+    };
+  });
+  // The docs page tells DynamicKubeletConfig's last release (1.25); the source bracket agrees: gone in 1.26.
+  for (const gate of gates) if (gate.name === 'DynamicKubeletConfig') gate.removedIn = '1.26';
+  return gates;
+}
 
-export const FEATURE_GATES: readonly FeatureGate[] = (() => {
+/** Every gate, by name. Built on first use (catalog/lazy.ts), like the tables it is made of. */
+export const FEATURE_GATES: readonly FeatureGate[] = lazyTable(() => {
   const byName = new Map<string, FeatureGate>();
-  for (const gate of [...KUBE, ...OTHER, ...REMOVED_RECENT, ...REMOVED_DOCS]) byName.set(gate.name, gate);
-  for (const gate of SCHEDULER_DRA) byName.set(gate.name, gate); // newer history wins
+  for (const gate of [...KUBE(), ...OTHER(), ...REMOVED_RECENT(), ...removedDocs()]) byName.set(gate.name, gate);
+  for (const gate of SCHEDULER_DRA()) byName.set(gate.name, gate); // newer history wins
   return [...byName.values()].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-})();
+});
 
-const INDEX = new Map(FEATURE_GATES.map((gate) => [gate.name, gate]));
+const index = once(() => new Map(tableOf(FEATURE_GATES).map((gate) => [gate.name, gate])));
 
 /** The gate of that exact name (gate names are case-sensitive to the kubelet). */
 export function featureGate(name: string): FeatureGate | undefined {
-  return INDEX.get(name);
+  return index().get(name);
 }
 
 /** Every gate name, for did-you-mean. */
 export function featureGateNames(): string[] {
-  return [...INDEX.keys()];
+  return [...index().keys()];
 }
 
 /** The minor version a gate first appeared in. */
@@ -681,7 +687,7 @@ export function gateAt(
   name: string,
   version: string,
 ): { status: 'unknown' } | { status: 'removed'; gate: FeatureGate } | { status: 'known'; gate: FeatureGate; spec: GateSpec } {
-  const gate = INDEX.get(name);
+  const gate = index().get(name);
   if (!gate || compareVersions(version, gateAddedIn(gate)) < 0) return { status: 'unknown' };
   if (gate.removedIn !== undefined && compareVersions(version, gate.removedIn) >= 0) return { status: 'removed', gate };
   let inForce = gate.specs[0];

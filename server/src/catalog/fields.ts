@@ -4,8 +4,10 @@
  * staging/src/k8s.io/kubelet/config/v1beta1/types.go).
  *
  * Nested fields use dotted paths ('authentication.webhook.enabled'); items of
- * object lists use '[]' ('reservedMemory[].numaNode').
+ * object lists use '[]' ('reservedMemory[].numaNode'). The table is built on
+ * first use (catalog/lazy.ts).
  */
+import { lazyTable, once, tableOf } from './lazy.ts';
 
 export interface FieldInfo {
   /** Top-level name or dotted path for nested fields. */
@@ -24,7 +26,7 @@ export interface FieldInfo {
   description: string;
 }
 
-export const FIELDS: readonly FieldInfo[] = [
+export const FIELDS: readonly FieldInfo[] = lazyTable(() => [
   { path: "apiVersion", goType: "string", valueKind: "string", enumValues: ["kubelet.config.k8s.io/v1beta1"], default: "kubelet.config.k8s.io/v1beta1", since: "1.10", description: "API group and version of the config file. The kubelet only understands `kubelet.config.k8s.io/v1beta1`; any other value makes decoding fail and the kubelet does not start." },
   { path: "kind", goType: "string", valueKind: "string", enumValues: ["KubeletConfiguration"], default: "KubeletConfiguration", since: "1.10", description: "Object kind of the config file; must be `KubeletConfiguration`. A typo here means the file is not recognised at all." },
   { path: "enableServer", goType: "*bool", valueKind: "bool", default: "true", since: "1.15", flag: "enable-server", description: "Turns the kubelet's main HTTPS API (the one on `port`, used for logs, exec and metrics) on or off. Switching it off breaks `kubectl logs/exec` and metrics scraping for the node." },
@@ -179,17 +181,17 @@ export const FIELDS: readonly FieldInfo[] = [
   { path: "failCgroupV1", goType: "*bool", valueKind: "bool", default: "true (1.35+); false 1.31-1.34", since: "1.31", flag: "fail-cgroupv1", description: "Refuse to start on hosts using cgroup v1. True by default from 1.35 (false in 1.31-1.34); set false only as a temporary measure while migrating to cgroup v2." },
   { path: "userNamespaces", goType: "*UserNamespaces", valueKind: "object", default: "nil", since: "1.33", description: "Settings for pods that use user namespaces (`hostUsers: false`)." },
   { path: "userNamespaces.idsPerPod", goType: "*int64", valueKind: "int", default: "65536", since: "1.33", description: "Number of UIDs/GIDs mapped for each pod with a user namespace (default 65536). Must be a multiple of 65536 and below 2^32." },
-];
+]);
 
-const FIELD_MAP: ReadonlyMap<string, FieldInfo> = new Map(FIELDS.map((f) => [f.path, f]));
-const TOP_LEVEL: readonly FieldInfo[] = FIELDS.filter((f) => !/[.[]/.test(f.path));
+const fieldMap = once((): ReadonlyMap<string, FieldInfo> => new Map(tableOf(FIELDS).map((f) => [f.path, f])));
+const topLevel = once((): readonly FieldInfo[] => tableOf(FIELDS).filter((f) => !/[.[]/.test(f.path)));
 
 /** Looks a field up by its (dotted) path. O(1). */
 export function fieldInfo(path: string): FieldInfo | undefined {
-  return FIELD_MAP.get(path);
+  return fieldMap().get(path);
 }
 
 /** Fields that appear directly in the KubeletConfiguration object (no dot in the path). */
 export function topLevelFields(): readonly FieldInfo[] {
-  return TOP_LEVEL;
+  return topLevel();
 }

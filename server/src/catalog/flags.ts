@@ -4,7 +4,9 @@
  * checked against cmd/kubelet/app/options/options.go).
  *
  * The descriptions are this project's own documentation, shown on hover.
+ * The table is built on first use (catalog/lazy.ts).
  */
+import { lazyTable, once, tableOf } from './lazy.ts';
 
 export type FlagSyntax =
   | { type: 'bool' } | { type: 'int' } | { type: 'float' } | { type: 'string' } | { type: 'path' } | { type: 'url' }
@@ -40,7 +42,7 @@ export interface FlagInfo {
   lastWins?: true;
 }
 
-export const FLAGS: readonly FlagInfo[] = [
+export const FLAGS: readonly FlagInfo[] = lazyTable(() => [
   { name: "bootstrap-kubeconfig", syntax: { type: "path" }, syntaxText: "path", status: "active", description: "Kubeconfig with a bootstrap token used only when the file named by `--kubeconfig` does not exist yet: the kubelet requests a client certificate through a CSR, then writes the real kubeconfig. Used by kubeadm TLS bootstrapping (`/etc/kubernetes/bootstrap-kubelet.conf`)." },
   { name: "cert-dir", syntax: { type: "path" }, syntaxText: "path", default: "/var/lib/kubelet/pki", status: "active", description: "Directory where the kubelet keeps its TLS material: the self-signed serving pair when no cert/key is configured, and rotated client/serving certificates. Ignored for the serving pair when tlsCertFile/tlsPrivateKeyFile are set." },
   { name: "cloud-provider", syntax: { type: "enum", values: ["", "external"] }, syntaxText: "enum(''|external)", status: "active", description: "Cloud provider mode. Since the in-tree providers were removed the only meaningful value is `external`, which leaves node initialisation (addresses, providerID) to a cloud-controller-manager and taints the node until it is done. Empty means no cloud provider." },
@@ -273,21 +275,21 @@ export const FLAGS: readonly FlagInfo[] = [
   { name: "storage-driver-table", syntax: { type: "string" }, syntaxText: "string", default: "stats", status: "removed", deprecatedIn: "1.10", removedIn: "1.37", description: "cAdvisor external storage table name. Removed with the cAdvisor global flags." },
   { name: "storage-driver-user", syntax: { type: "string" }, syntaxText: "string", default: "root", status: "removed", deprecatedIn: "1.10", removedIn: "1.37", description: "cAdvisor external storage user name. Removed with the cAdvisor global flags." },
   { name: "system-container", syntax: { type: "string" }, syntaxText: "string", status: "removed", replacement: "system-cgroups", description: "Ancient cgroup for non-kernel system processes. Replaced by `systemCgroups`." },
-];
+]);
 
 /** Newest Kubernetes minor version the tables know about. */
 export const NEWEST_VERSION = '1.37';
 
-const FLAG_MAP: ReadonlyMap<string, FlagInfo> = new Map(FLAGS.map((f) => [f.name, f]));
+const flagMap = once((): ReadonlyMap<string, FlagInfo> => new Map(tableOf(FLAGS).map((f) => [f.name, f])));
 
 /** Flags that pflag accepts without a value although they are not plain bools (NoOptDefVal set). */
 const BARE_OK: ReadonlySet<string> = new Set(['version']);
 
 /** Looks a flag up by name; leading dashes are ignored. O(1). */
 export function flagInfo(name: string): FlagInfo | undefined {
-  const direct = FLAG_MAP.get(name);
+  const direct = flagMap().get(name);
   if (direct !== undefined || !name.startsWith('-')) return direct;
-  return FLAG_MAP.get(name.replace(/^--?/, ''));
+  return flagMap().get(name.replace(/^--?/, ''));
 }
 
 /** True when the flag is a boolean (pflag treats a bare `--flag` as true, and `--flag value` does not consume `value`). */
@@ -306,10 +308,18 @@ export function acceptsBareFlag(name: string): boolean {
   return info.syntax.type === 'bool' || BARE_OK.has(info.name);
 }
 
-function versionParts(v: string): number[] {
-  const m = /^v?(\d+)(?:\.(\d+))?(?:\.(\d+))?/.exec(v.trim().replace(/^~/, ''));
-  if (!m) return [Number.NaN];
-  return [Number(m[1]), Number(m[2] ?? 0), Number(m[3] ?? 0)];
+/** Parsed versions: rules compare the same few catalog and target versions over and over. */
+const VERSION_PARTS = new Map<string, readonly number[]>();
+
+function versionParts(v: string): readonly number[] {
+  let parts = VERSION_PARTS.get(v);
+  if (parts === undefined) {
+    const m = /^v?(\d+)(?:\.(\d+))?(?:\.(\d+))?/.exec(v.trim().replace(/^~/, ''));
+    parts = m ? [Number(m[1]), Number(m[2] ?? 0), Number(m[3] ?? 0)] : [Number.NaN];
+    if (VERSION_PARTS.size >= 4096) VERSION_PARTS.clear(); // versions typed by users: keep it bounded
+    VERSION_PARTS.set(v, parts);
+  }
+  return parts;
 }
 
 /** Numeric comparison of Kubernetes versions ('1.9' < '1.10'; a leading 'v' and a patch part are allowed). */
