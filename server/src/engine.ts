@@ -118,15 +118,28 @@ function applyModelines(ws: Workspace, node: NodeModel, options: AnalyzeOptions,
 }
 
 function dedupe(list: Finding[]): Finding[] {
-  const seen = new Set<string>();
+  // Same code, file, range and message: keyed without the (long) message, which is compared only on a key match.
+  const seen = new Map<string, string | string[]>();
   const out: Finding[] = [];
   for (const f of list) {
-    const key = `${f.code}|${f.file}|${f.range.start.line}:${f.range.start.character}-${f.range.end.line}:${f.range.end.character}|${f.message}`;
-    if (seen.has(key)) continue;
-    seen.add(key);
+    const key = `${f.code}|${f.file}|${f.range.start.line}:${f.range.start.character}-${f.range.end.line}:${f.range.end.character}`;
+    const have = seen.get(key);
+    if (have === undefined) seen.set(key, f.message);
+    else if (typeof have === 'string') {
+      if (have === f.message) continue;
+      seen.set(key, [have, f.message]);
+    } else {
+      if (have.includes(f.message)) continue;
+      have.push(f.message);
+    }
     out.push(f);
   }
+  // Equal strings compare equal without a trip through ICU (most findings of a file share its name and many their code).
   return out.sort(
-    (a, b) => a.file.localeCompare(b.file) || a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character || a.code.localeCompare(b.code),
+    (a, b) =>
+      (a.file === b.file ? 0 : a.file.localeCompare(b.file)) ||
+      a.range.start.line - b.range.start.line ||
+      a.range.start.character - b.range.start.character ||
+      (a.code === b.code ? 0 : a.code.localeCompare(b.code)),
   );
 }

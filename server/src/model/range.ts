@@ -33,6 +33,8 @@ export function comparePos(a: Position, b: Position): number {
  */
 export class LineIndex {
   readonly starts: number[];
+  /** The line of the last lookup: parsers ask in nearly increasing order (not a property: results stay comparable). */
+  #last = 0;
   constructor(readonly text: string) {
     const starts = [0];
     let i = text.indexOf('\n');
@@ -49,13 +51,22 @@ export class LineIndex {
 
   position(offset: number): Position {
     const starts = this.starts;
-    let lo = 0;
-    let hi = starts.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if (starts[mid] <= offset) lo = mid;
-      else hi = mid - 1;
+    // The line of the last lookup or the next one, else a binary search.
+    let lo = this.#last;
+    if (starts[lo] <= offset && (lo + 1 >= starts.length || starts[lo + 1] > offset)) {
+      // same line
+    } else if (starts[lo] <= offset && (lo + 2 >= starts.length || starts[lo + 2] > offset)) {
+      lo++;
+    } else {
+      lo = 0;
+      let hi = starts.length - 1;
+      while (lo < hi) {
+        const mid = (lo + hi + 1) >> 1;
+        if (starts[mid] <= offset) lo = mid;
+        else hi = mid - 1;
+      }
     }
+    this.#last = lo;
     let character = offset - starts[lo];
     // A "\r" that ends a line (before "\n" or at the end of the text) is part of the line end, as in LSP:
     // an offset just after it is the end of the line's text, never a column past it.
@@ -107,22 +118,23 @@ export class TextMap {
   range(start: number, end: number): Range {
     const a = this.position(start);
     if (end <= start) return { start: a, end: a };
-    const b = this.position(end - 1);
+    const segs = this.segments;
+    if (segs.length === 0) return { start: a, end: { line: 0, character: 1 } };
+    // position(end - 1), and the segment holding it
+    const seg = segs[this.segmentIndex(end - 1)];
+    const line = seg.line;
+    const character = seg.character + Math.max(0, Math.min(end - 1 - seg.offset, seg.length));
     // A range that ends with a line break ends at the start of the next line, not past the end of this one.
-    const seg = this.segmentAt(end - 1);
-    if (seg?.eol && end - 1 === seg.offset + seg.length - 1) return { start: a, end: { line: b.line + 1, character: 0 } };
+    if (seg.eol && end - 1 === seg.offset + seg.length - 1) return { start: a, end: { line: line + 1, character: 0 } };
     // Text mapped to a point (its source characters are not known one by one) stays a point.
-    if (seg && seg.length === 0) return { start: a, end: b };
-    return { start: a, end: { line: b.line, character: b.character + 1 } };
-  }
-
-  private segmentAt(offset: number): Segment | undefined {
-    return this.segments[this.segmentIndex(offset)];
+    if (seg.length === 0) return { start: a, end: { line, character } };
+    return { start: a, end: { line, character: character + 1 } };
   }
 
   /** Index of the last segment starting at or before `offset` (0 when none does). */
   segmentIndex(offset: number): number {
     const segs = this.segments;
+    if (segs.length <= 1) return 0;
     let lo = 0;
     let hi = segs.length - 1;
     while (lo < hi) {

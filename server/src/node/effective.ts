@@ -47,6 +47,9 @@ export function effectiveSettings(
   }
 
   const seen = new Set<string>();
+  // Repeated map and list flags (hundreds of --node-labels) accumulate: each field keeps the item lists given since
+  // its last reset and they are merged once at the end, in O(n), to what merging them flag by flag gives.
+  const pending = new Map<string, Pending>();
   for (const f of flags) {
     const info = flagInfo(f.name);
     if (!info) continue;
@@ -71,27 +74,70 @@ export function effectiveSettings(
     if (syn.type === 'map') {
       const items = mapItems(f, syn.form, syn.value === 'bool', from, problems);
       const prev = settings.get(info.field);
-      if (f.name === 'feature-gates') {
-        settings.set(info.field, { kind: 'map', items: mergeItems(prev?.kind === 'map' ? prev.items : [], items), from });
-      } else if (first || prev?.kind !== 'map') {
-        settings.set(info.field, { kind: 'map', items, from });
-      } else {
-        settings.set(info.field, { kind: 'map', items: mergeItems(prev.items, items), from });
-      }
+      let lists: Item[][];
+      if (f.name === 'feature-gates') lists = continued(pending.get(info.field), prev, 'map', items, true);
+      else if (first || prev?.kind !== 'map') lists = [items];
+      else lists = continued(pending.get(info.field), prev, 'map', items, false);
+      const set: Setting = { kind: 'map', items: lists.length === 1 && f.name !== 'feature-gates' ? items : PENDING, from };
+      pending.set(info.field, { setting: set, lists });
+      settings.set(info.field, set);
     } else if (syn.type === 'list') {
       const items = listItems(f, from);
       const prev = settings.get(info.field);
-      settings.set(info.field, {
-        kind: 'list',
-        items: first || prev?.kind !== 'list' ? items : [...prev.items, ...items],
-        from,
-      });
+      const lists = first || prev?.kind !== 'list' ? [items] : continued(pending.get(info.field), prev, 'list', items, false);
+      const set: Setting = { kind: 'list', items: lists.length === 1 ? items : PENDING, from };
+      pending.set(info.field, { setting: set, lists });
+      settings.set(info.field, set);
     } else {
       const text = f.value ?? 'true';
       settings.set(info.field, { kind: 'scalar', value: text, text, span: f.valueSpan, from });
     }
   }
+  for (const [field, p] of pending) {
+    const s = settings.get(field);
+    if (s !== p.setting || (s.kind !== 'map' && s.kind !== 'list') || s.items !== PENDING) continue;
+    settings.set(field, { kind: s.kind, items: s.kind === 'map' ? mergeLists(p.lists) : p.lists.flat(), from: s.from } as Setting);
+  }
   return { settings, flagOnly, shadowed, problems };
+}
+
+/** A field's map or list items given since its last reset; `setting` is the Setting the latest flag made. */
+interface Pending {
+  setting: Setting;
+  lists: Item[][];
+}
+
+/** Items of a Setting whose items are merged at the end (never seen outside effectiveSettings). */
+const PENDING: Item[] = [];
+
+/**
+ * The lists to merge when `items` is added to the field's current value `prev`: the pending lists when `prev` is
+ * what the previous flag made, else `prev`'s own items (from the config file, or a flag of another kind).
+ */
+function continued(p: Pending | undefined, prev: Setting | undefined, kind: 'map' | 'list', items: Item[], emptyBase: boolean): Item[][] {
+  if (p && p.setting === prev && prev.kind === kind) {
+    p.lists.push(items);
+    return p.lists;
+  }
+  if (prev?.kind === kind) return [prev.items, items];
+  return emptyBase ? [[], items] : [items];
+}
+
+/**
+ * mergeItems(mergeItems(l0, l1), l2)...: an item survives when no later list has its key (items of one list do
+ * not replace each other), in list order.
+ */
+function mergeLists(lists: Item[][]): Item[] {
+  const later = new Set<string | undefined>();
+  const kept: Item[][] = [];
+  for (let i = lists.length - 1; i >= 0; i--) {
+    const l = lists[i];
+    kept.push(i === lists.length - 1 ? l : l.filter((it) => !later.has(it.key)));
+    for (const it of l) later.add(it.key);
+  }
+  const out: Item[] = [];
+  for (let i = kept.length - 1; i >= 0; i--) for (const it of kept[i]) out.push(it);
+  return out;
 }
 
 function mergeItems(base: readonly Item[], over: readonly Item[]): Item[] {

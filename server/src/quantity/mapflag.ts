@@ -43,44 +43,41 @@ export function isGoSpace(c: number): boolean {
   return c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000;
 }
 
-/** strings.TrimSpace on s[start, end): returns the trimmed bounds. */
-function trimBounds(s: string, start: number, end: number): [number, number] {
-  while (start < end && isGoSpace(s.charCodeAt(start))) start++;
-  while (end > start && isGoSpace(s.charCodeAt(end - 1))) end--;
-  return [start, end];
-}
-
-/** Spans of strings.Split(value, ",") items. */
-function* items(value: string, split: boolean): Generator<[number, number]> {
-  if (!split) {
-    yield [0, value.length];
-    return;
-  }
-  let start = 0;
-  for (;;) {
-    const comma = value.indexOf(',', start);
-    const end = comma < 0 ? value.length : comma;
-    yield [start, end];
-    if (comma < 0) return;
-    start = comma + 1;
-  }
-}
-
+/**
+ * The pairs of strings.Split(value, ",") items (or the whole value when `split` is false), cut at `sep`, keys and
+ * values strings.TrimSpace'd. One pass, no generators or tuples: a command line can hold thousands of these.
+ */
 function parsePairs(value: string, sep: string, malformed: string | ((key: string) => string), split: boolean, allowEmpty: boolean): MapParse {
   const entries: MapEntry[] = [];
   const errors: MapError[] = [];
-  for (const [s, e] of items(value, split)) {
-    if (e === s && allowEmpty) continue; // len(s) == 0
-    const at = value.indexOf(sep, s);
-    if (at < 0 || at >= e) {
-      const [ts, te] = trimBounds(value, s, e);
-      const msg = typeof malformed === 'string' ? malformed : malformed(value.slice(ts, te));
-      errors.push({ message: msg, start: te > ts ? ts : s, end: te > ts ? te : e });
-      break;
+  let s = 0;
+  for (;;) {
+    const comma = split ? value.indexOf(',', s) : -1;
+    const e = comma < 0 ? value.length : comma;
+    if (!(e === s && allowEmpty)) {
+      // len(s) == 0 items are skipped
+      const at = value.indexOf(sep, s);
+      if (at < 0 || at >= e) {
+        let ts = s;
+        let te = e;
+        while (ts < te && isGoSpace(value.charCodeAt(ts))) ts++;
+        while (te > ts && isGoSpace(value.charCodeAt(te - 1))) te--;
+        const msg = typeof malformed === 'string' ? malformed : malformed(value.slice(ts, te));
+        errors.push({ message: msg, start: te > ts ? ts : s, end: te > ts ? te : e });
+        break;
+      }
+      let ks = s;
+      let ke = at;
+      while (ks < ke && isGoSpace(value.charCodeAt(ks))) ks++;
+      while (ke > ks && isGoSpace(value.charCodeAt(ke - 1))) ke--;
+      let vs = at + 1;
+      let ve = e;
+      while (vs < ve && isGoSpace(value.charCodeAt(vs))) vs++;
+      while (ve > vs && isGoSpace(value.charCodeAt(ve - 1))) ve--;
+      entries.push({ key: value.slice(ks, ke), value: value.slice(vs, ve), keyStart: ks, keyEnd: ke, valueStart: vs, valueEnd: ve });
     }
-    const [ks, ke] = trimBounds(value, s, at);
-    const [vs, ve] = trimBounds(value, at + 1, e);
-    entries.push({ key: value.slice(ks, ke), value: value.slice(vs, ve), keyStart: ks, keyEnd: ke, valueStart: vs, valueEnd: ve });
+    if (comma < 0) break;
+    s = comma + 1;
   }
   return { entries, errors };
 }
@@ -150,7 +147,7 @@ export function parseMapStringBool(value: string, opts: MapStringBoolOptions = {
       const end = e.valueEnd > e.valueStart ? e.valueEnd : e.valueEnd;
       return { entries, errors: [{ message, start, end }] };
     }
-    entries.push({ ...e, bool: b });
+    entries.push({ key: e.key, value: e.value, keyStart: e.keyStart, keyEnd: e.keyEnd, valueStart: e.valueStart, valueEnd: e.valueEnd, bool: b });
   }
   return { entries, errors: base.errors };
 }

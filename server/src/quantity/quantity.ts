@@ -225,8 +225,24 @@ function interpret(s: string): Interp | undefined {
   return undefined;
 }
 
+/** Results of short strings already parsed (rules read the same reservations and thresholds several times per analysis, and the language server re-analyses on every keystroke). Frozen: shared. */
+const PARSED = new Map<string, ParseResult>();
+
 /** resource.ParseQuantity. */
 export function parseQuantity(str: string): ParseResult {
+  if (str.length > 64) return parseQuantityUncached(str);
+  let r = PARSED.get(str);
+  if (r === undefined) {
+    r = parseQuantityUncached(str);
+    if (r.ok) Object.freeze(r.q);
+    Object.freeze(r);
+    if (PARSED.size >= 2048) PARSED.clear();
+    PARSED.set(str, r);
+  }
+  return r;
+}
+
+function parseQuantityUncached(str: string): ParseResult {
   if (str.length === 0) return { ok: false, error: ERR_FORMAT_WRONG };
   if (str === '0') return { ok: true, q: make(0n, 0, 'DecimalSI', 'int64', 0) };
 

@@ -11,7 +11,8 @@ export const EVICTION_MAPS = [
 
 export function evictionEntries(node: NodeModel): { field: string; flag: string; thresholds: boolean; item: Item }[] {
   const out = [];
-  for (const m of EVICTION_MAPS) for (const item of mapItems(node, m.field)) out.push({ ...m, item });
+  // not `{ ...m, item }`: a spread costs ~1 µs here
+  for (const m of EVICTION_MAPS) for (const item of mapItems(node, m.field)) out.push({ field: m.field, flag: m.flag, thresholds: m.thresholds, item });
   return out;
 }
 

@@ -27,7 +27,9 @@ function keys(f: FlagUse): Map<string, string> {
           ? parseLangleMap(v)
           : parseMapStringString(v)
       : { entries: [] };
-  return new Map(parsed.entries.map((e) => [e.key, e.value]));
+  const m = new Map<string, string>();
+  for (const e of parsed.entries) m.set(e.key, e.value); // not new Map(entries.map(...)): no tuple per key
+  return m;
 }
 
 export const flagDuplicate: Rule = {
@@ -35,6 +37,12 @@ export const flagDuplicate: Rule = {
   summary: 'the same flag is given more than once',
   run({ node }) {
     const out: Finding[] = [];
+    const parsed = new Map<FlagUse, Map<string, string>>(); // each map flag's value is parsed once
+    const keysOf = (u: FlagUse): Map<string, string> => {
+      let k = parsed.get(u);
+      if (!k) parsed.set(u, (k = keys(u)));
+      return k;
+    };
     const byName = new Map<string, FlagUse[]>();
     for (const f of node.flags) {
       const list = byName.get(f.name);
@@ -49,11 +57,11 @@ export const flagDuplicate: Rule = {
         // Accumulating different keys is how repeated map flags are meant to work; a repeated key is not.
         const seen = new Map<string, FlagUse>();
         for (const u of uses) {
-          for (const [k, v] of keys(u)) {
+          for (const [k, v] of keysOf(u)) {
             const prev = seen.get(k);
-            if (prev && keys(prev).get(k) !== v) {
+            if (prev && keysOf(prev).get(k) !== v) {
               out.push(
-                finding('flag-duplicate', 'warning', prev.span, `--${name} sets ${k}=${keys(prev).get(k)} here, but ${k}=${v} at ${at(u)} replaces it (repeated map flags merge key by key, the later key winning).`, {
+                finding('flag-duplicate', 'warning', prev.span, `--${name} sets ${k}=${keysOf(prev).get(k)} here, but ${k}=${v} at ${at(u)} replaces it (repeated map flags merge key by key, the later key winning).`, {
                   related: [{ span: u.span, message: `the ${k} that wins` }],
                 }),
               );

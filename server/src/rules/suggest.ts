@@ -3,16 +3,49 @@
  * enough to be a typo. Runs once per unknown name, so a file with thousands of
  * unknown feature gates must not pay for allocations per comparison.
  */
-const lowered = new WeakMap<object, { name: string; lower: string }[]>();
+const lowered = new WeakMap<object, { name: string; lower: string; hist: Uint8Array; mask: number }[]>();
 
-function prepared(candidates: Iterable<string>): { name: string; lower: string }[] {
+function prepared(candidates: Iterable<string>): { name: string; lower: string; hist: Uint8Array; mask: number }[] {
   const key = candidates as object;
   let list = lowered.get(key);
   if (!list) {
-    list = [...candidates].map((name) => ({ name, lower: name.toLowerCase() }));
+    list = [...candidates].map((name) => {
+      const lower = name.toLowerCase();
+      const hist = histogram(lower, new Uint8Array(BUCKETS));
+      return { name, lower, hist, mask: maskOf(hist) };
+    });
     lowered.set(key, list);
   }
   return list;
+}
+
+/**
+ * Character counts, in BUCKETS buckets (distinct characters may share one). Each edit changes the counts by at most
+ * 2 in all, so half the difference of two histograms is a lower bound of the edit distance: most candidates are
+ * ruled out without computing it (thousands of unknown names times hundreds of candidates).
+ */
+const BUCKETS = 32;
+function histogram(s: string, h: Uint8Array): Uint8Array {
+  h.fill(0);
+  for (let i = 0; i < s.length; i++) {
+    const b = s.charCodeAt(i) & (BUCKETS - 1);
+    if (h[b] < 255) h[b]++;
+  }
+  return h;
+}
+let wordHist: Uint8Array = new Uint8Array(BUCKETS);
+
+/** The buckets a histogram uses, as bits: a bucket used on one side only adds at least 1 to the difference. */
+function maskOf(h: Uint8Array): number {
+  let m = 0;
+  for (let b = 0; b < BUCKETS; b++) if (h[b] !== 0) m |= 1 << b;
+  return m;
+}
+
+function popcount(x: number): number {
+  x -= (x >>> 1) & 0x55555555;
+  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
+  return (((x + (x >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
 }
 
 let prevRow = new Int32Array(64);
@@ -23,8 +56,18 @@ export function closest(word: string, candidates: Iterable<string>, maxDistance?
   const limit = maxDistance ?? Math.max(1, Math.min(3, Math.floor(word.length / 3)));
   let best: string | undefined;
   let bestD = limit + 1;
-  for (const c of prepared(candidates)) {
+  const list = prepared(candidates);
+  const wh = (wordHist = histogram(w, wordHist));
+  const wm = maskOf(wh);
+  for (const c of list) {
     if (Math.abs(c.lower.length - w.length) >= bestD) continue;
+    // ceil(L1 / 2) <= distance: skip a candidate that cannot beat bestD (a saturated count only lowers the bound);
+    // first with the cheaper bound of the buckets used on one side only
+    if ((popcount(wm ^ c.mask) + 1) >> 1 >= bestD) continue;
+    let l1 = 0;
+    const ch = c.hist;
+    for (let b = 0; b < BUCKETS; b++) l1 += Math.abs(wh[b] - ch[b]);
+    if (l1 + 1 >> 1 >= bestD) continue;
     const d = distance(w, c.lower, bestD - 1);
     // A suggestion must keep something of what was typed: "\\" is no typo of "none".
     if (d >= Math.min(w.length, c.lower.length)) continue;

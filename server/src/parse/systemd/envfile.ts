@@ -104,6 +104,14 @@ export function parseEnvFile(path: string, text: string): EnvFile {
     else runs.push({ raw: at, len: 1 });
     nValue++;
   };
+  /** append() for each of the characters [from, to), at once (values are long: no call per character). */
+  const appendRange = (from: number, to: number): void => {
+    const len = to - from;
+    const last = runs.length ? runs[runs.length - 1] : undefined;
+    if (last && last.raw + last.len === from) last.len += len;
+    else runs.push({ raw: from, len });
+    nValue += len;
+  };
 
   const truncate = (len: number): void => {
     let acc = 0;
@@ -213,9 +221,18 @@ export function parseEnvFile(path: string, text: string): EnvFile {
           state = S.VALUE_ESCAPE;
           lastValueWhitespace = -1;
         } else {
-          if (!isWhitespace(c)) lastValueWhitespace = -1;
-          else if (lastValueWhitespace === -1) lastValueWhitespace = nValue;
-          append(p);
+          // this character and the ordinary ones after it, each as the branch above would take it
+          let q = p;
+          for (;;) {
+            if (!isWhitespace(text.charCodeAt(q))) lastValueWhitespace = -1;
+            else if (lastValueWhitespace === -1) lastValueWhitespace = nValue + (q - p);
+            q++;
+            if (q >= n) break;
+            const d = text.charCodeAt(q);
+            if (isNewline(d) || d === 92) break;
+          }
+          appendRange(p, q);
+          p = q - 1;
         }
         break;
 
@@ -226,13 +243,27 @@ export function parseEnvFile(path: string, text: string): EnvFile {
 
       case S.SINGLE_QUOTE_VALUE:
         if (c === 39) state = S.PRE_VALUE;
-        else append(p);
+        else {
+          let q = text.indexOf("'", p);
+          if (q < 0) q = n;
+          appendRange(p, q);
+          p = q - 1;
+        }
         break;
 
       case S.DOUBLE_QUOTE_VALUE:
         if (c === 34) state = S.PRE_VALUE;
         else if (c === 92) state = S.DOUBLE_QUOTE_VALUE_ESCAPE;
-        else append(p);
+        else {
+          let q = p + 1;
+          while (q < n) {
+            const d = text.charCodeAt(q);
+            if (d === 34 || d === 92) break;
+            q++;
+          }
+          appendRange(p, q);
+          p = q - 1;
+        }
         break;
 
       case S.DOUBLE_QUOTE_VALUE_ESCAPE:

@@ -40,10 +40,12 @@ import type { EnvAssignment, ExecCommand, RawExecWord, UnitDirective, Word } fro
 import { envNameIsValid } from './environment.ts';
 import {
   EXTRACT_CUNESCAPE,
+  EXTRACT_CUNESCAPE_RELAX,
   EXTRACT_RELAX,
   EXTRACT_UNQUOTE,
+  composeMap,
+  extractFirstWord,
   extractFirstWordAndWarn,
-  extractWords,
   isWhitespace,
   resolveSpecifiers,
   toWord,
@@ -179,22 +181,37 @@ export function parseExecCommands(d: UnitDirective): { commands: ParsedExecComma
           continue;
         }
       }
-      const r = extractFirstWordAndWarn(raw, p, EXTRACT_UNQUOTE | EXTRACT_CUNESCAPE);
-      if (r.res.kind === 'none') {
+      // extractFirstWordAndWarn(), toWord() and resolveSpecifiers() inlined: no intermediate objects per word (a
+      // command line can hold thousands of words).
+      let res = extractFirstWord(raw, p, EXTRACT_UNQUOTE | EXTRACT_CUNESCAPE);
+      let warned = false;
+      if (res.kind === 'error') {
+        const again = extractFirstWord(raw, p, EXTRACT_UNQUOTE | EXTRACT_CUNESCAPE | EXTRACT_CUNESCAPE_RELAX);
+        if (again.kind === 'word') {
+          res = again;
+          warned = true;
+        } else res = again.kind === 'error' ? { ...again, reason: 'quote' } : again;
+      }
+      if (res.kind === 'none') {
         p = null;
         break;
       }
-      if (r.res.kind === 'error') {
+      if (res.kind === 'error') {
         cmdProblems.push(
-          finding('exec-syntax', sev, map.span(r.res.start, raw.length), `${where} has unbalanced quoting; ${refused}.`),
+          finding('exec-syntax', sev, map.span(res.start, raw.length), `${where} has unbalanced quoting; ${refused}.`),
         );
         failed = true;
         break;
       }
-      const w = toWord(r.res, map);
-      if (r.warning) cmdProblems.push(escapeWarning(w));
-      p = r.res.next;
-      const s = resolveSpecifiers(w.text, w.map);
+      const span = map.span(res.start, res.end);
+      const wordMap = composeMap(map, res.runs, res.text.length);
+      if (warned) cmdProblems.push(escapeWarning({ text: res.text, start: res.start, end: res.end, span, map: wordMap }));
+      p = res.next;
+      if (res.text.indexOf('%') === -1) {
+        words.push({ text: res.text, span, map: wordMap });
+        continue;
+      }
+      const s = resolveSpecifiers(res.text, wordMap);
       if (s.unknown.length) {
         cmdProblems.push(
           finding('exec-specifier', sev, s.unknown[0].span,
@@ -203,7 +220,7 @@ export function parseExecCommands(d: UnitDirective): { commands: ParsedExecComma
         failed = true;
         break;
       }
-      words.push({ text: s.text, span: w.span, map: s.map });
+      words.push({ text: s.text, span, map: s.map });
     }
     if (failed) {
       for (const x of cmdProblems) problems.push(x);
@@ -249,8 +266,18 @@ export function parseExecDirective(d: UnitDirective): ParsedExecCommand {
 
 /** Split a variable's value into words the way a whole-word `$NAME` is (EXTRACT_RELAX|EXTRACT_UNQUOTE). */
 export function splitVariable(a: EnvAssignment, via: { variable: string; span: Span }): Word[] {
-  const { words } = extractWords(a.value, a.valueMap, EXTRACT_RELAX | EXTRACT_UNQUOTE);
-  return words.map((w) => ({ text: w.text, span: w.span, map: w.map, via }));
+  // extractWords(), without its intermediate words: a variable can hold thousands of flags.
+  const out: Word[] = [];
+  const raw = a.value;
+  const map = a.valueMap;
+  let p: number | null = 0;
+  for (;;) {
+    const res = extractFirstWord(raw, p, EXTRACT_RELAX | EXTRACT_UNQUOTE);
+    if (res.kind !== 'word') break; // with EXTRACT_RELAX there is no error, only the end
+    out.push({ text: res.text, span: map.span(res.start, res.end), map: composeMap(map, res.runs, res.text.length), via });
+    p = res.next;
+  }
+  return out;
 }
 
 /** Concatenate maps of consecutive pieces into one map of `file`; pieces in other files point at `fallback`. */

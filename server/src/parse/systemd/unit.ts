@@ -32,7 +32,7 @@
  */
 import type { Finding } from '../../model/finding.ts';
 import { finding } from '../../model/finding.ts';
-import type { Segment } from '../../model/range.ts';
+import type { Position, Segment, Span } from '../../model/range.ts';
 import { LineIndex, TextMap } from '../../model/range.ts';
 import type { UnitDirective, UnitFile, UnitSection } from '../types.ts';
 
@@ -112,22 +112,30 @@ export function parseUnit(path: string, text: string): UnitFile {
 
   const parseLogical = (pieces: Piece[]): void => {
     // Build the logical line: pieces joined; a continued piece's last char (its `\`) becomes a space.
-    const parts: string[] = [];
-    const segs: Segment[] = [];
-    let off = 0;
-    for (let k = 0; k < pieces.length; k++) {
-      const pc = pieces[k];
-      const len = pc.end - pc.start;
-      if (pc.cont) {
-        parts.push(text.slice(pc.start, pc.end - 1), ' ');
-      } else {
-        parts.push(text.slice(pc.start, pc.end));
+    // A single physical line (nearly all of them) is read without building its map: see `lineMap`.
+    let l: string;
+    let map: TextMap | undefined;
+    if (pieces.length === 1 && !pieces[0].cont) {
+      l = text.slice(pieces[0].start, pieces[0].end);
+    } else {
+      const parts: string[] = [];
+      const segs: Segment[] = [];
+      let off = 0;
+      for (let k = 0; k < pieces.length; k++) {
+        const pc = pieces[k];
+        const len = pc.end - pc.start;
+        if (pc.cont) {
+          parts.push(text.slice(pc.start, pc.end - 1), ' ');
+        } else {
+          parts.push(text.slice(pc.start, pc.end));
+        }
+        segs.push({ offset: off, line: pc.line, character: pc.col, length: len });
+        off += len;
       }
-      segs.push({ offset: off, line: pc.line, character: pc.col, length: len });
-      off += len;
+      l = parts.length === 1 ? parts[0] : parts.join('');
+      map = new TextMap(path, segs);
     }
-    const l = parts.length === 1 ? parts[0] : parts.join('');
-    const map = new TextMap(path, segs);
+    const lineMap = (): TextMap => (map ??= new TextMap(path, [{ offset: 0, line: pieces[0].line, character: pieces[0].col, length: pieces[0].end - pieces[0].start }]));
     const lastPiece = pieces[pieces.length - 1];
     const lastLine = lastPiece.line;
 
@@ -156,7 +164,7 @@ export function parseUnit(path: string, text: string): UnitFile {
         return;
       }
       section = name;
-      sections.push({ name, span: map.span(s, e) });
+      sections.push({ name, span: lineMap().span(s, e) });
       return;
     }
 
@@ -180,16 +188,28 @@ export function parseUnit(path: string, text: string): UnitFile {
     while (vs < e && isBlank(l.charCodeAt(vs))) vs++;
     const key = l.slice(s, ke);
     const value = l.slice(vs, e);
+    let keySpan: Span;
+    let valueMap: TextMap;
+    let start: Position;
+    if (map === undefined) {
+      // One physical line: what map.span(s, ke), map.slice(vs, e) and map.position(s) give for its one segment.
+      const line = lastLine;
+      const col = lastPiece.col;
+      keySpan = { file: path, range: { start: { line, character: col + s }, end: { line, character: col + ke } } };
+      valueMap = new TextMap(path, [{ offset: 0, line, character: col + vs, length: e - vs }]);
+      start = { line, character: col + s };
+    } else {
+      keySpan = map.span(s, ke);
+      valueMap = map.slice(vs, e);
+      start = map.position(s);
+    }
     directives.push({
       section,
       key,
       value,
-      keySpan: map.span(s, ke),
-      valueMap: map.slice(vs, e),
-      span: {
-        file: path,
-        range: { start: map.position(s), end: { line: lastLine, character: lastPiece.col + (lastPiece.end - lastPiece.start) } },
-      },
+      keySpan,
+      valueMap,
+      span: { file: path, range: { start, end: { line: lastLine, character: lastPiece.col + (lastPiece.end - lastPiece.start) } } },
       lastLine,
     });
   };

@@ -134,9 +134,18 @@ export function cunescapeOne(raw: string, p: number): { ch: string; len: number 
   }
 }
 
+/** Appends output characters copied from raw offset `rawAt` (contiguous: one char per raw char) to `runs`. */
+function addRun(runs: Run[], outLen: number, rawAt: number, len: number, contiguous: boolean): void {
+  const last = runs.length ? runs[runs.length - 1] : undefined;
+  if (contiguous && last && last.out + last.len === outLen && last.raw + last.len === rawAt) last.len += len;
+  else if (contiguous) runs.push({ out: outLen, raw: rawAt, len });
+  else for (let i = 0; i < len; i++) runs.push({ out: outLen + i, raw: rawAt, len: 1 });
+}
+
 /**
  * extract_first_word(&p, &ret, WHITESPACE, flags), starting at raw offset p.
  * Pass p = null after a previous call returned next = null.
+ * (No closures or part arrays: this runs once per word of every command line and environment assignment.)
  */
 export function extractFirstWord(raw: string, p: number | null, flags: number): ExtractResult {
   if (p === null) return { kind: 'none' };
@@ -145,22 +154,9 @@ export function extractFirstWord(raw: string, p: number | null, flags: number): 
   if (p >= n) return { kind: 'none' };
 
   const start = p;
-  const parts: string[] = [];
+  let text = '';
   const runs: Run[] = [];
-  let outLen = 0;
   let invalidEscape = false;
-  const push = (s: string, rawAt: number, contiguous: boolean): void => {
-    if (s.length === 0) return;
-    parts.push(s);
-    const last = runs.length ? runs[runs.length - 1] : undefined;
-    if (contiguous && last && last.out + last.len === outLen && last.raw + last.len === rawAt) last.len += s.length;
-    else if (contiguous) runs.push({ out: outLen, raw: rawAt, len: s.length });
-    else for (let i = 0; i < s.length; i++) runs.push({ out: outLen + i, raw: rawAt, len: 1 });
-    outLen += s.length;
-  };
-  const done = (end: number, next: number | null): ExtractResult => ({
-    kind: 'word', text: parts.join(''), start, end, next, runs, invalidEscape,
-  });
   const unquote = (flags & EXTRACT_UNQUOTE) !== 0;
   let quote = 0; // 0, 39 ('), 34 (")
   let backslash = false;
@@ -171,10 +167,11 @@ export function extractFirstWord(raw: string, p: number | null, flags: number): 
       if (p >= n) {
         if ((flags & EXTRACT_CUNESCAPE_RELAX) && (!quote || (flags & EXTRACT_RELAX))) {
           // an unquoted trailing backslash is kept verbatim in EXTRACT_CUNESCAPE_RELAX mode
-          push('\\', p - 1, true);
-          return done(n, null);
+          addRun(runs, text.length, p - 1, 1, true);
+          text += '\\';
+          return { kind: 'word', text, start, end: n, next: null, runs, invalidEscape };
         }
-        if (flags & EXTRACT_RELAX) return done(n, null);
+        if (flags & EXTRACT_RELAX) return { kind: 'word', text, start, end: n, next: null, runs, invalidEscape };
         return { kind: 'error', reason: quote ? 'quote' : 'escape', start, at: p - 1 };
       }
       if (flags & EXTRACT_CUNESCAPE) {
@@ -182,15 +179,18 @@ export function extractFirstWord(raw: string, p: number | null, flags: number): 
         if (!u) {
           if (flags & EXTRACT_CUNESCAPE_RELAX) {
             invalidEscape = true;
-            push(raw.slice(p - 1, p + 1), p - 1, true);
+            addRun(runs, text.length, p - 1, 2, true);
+            text += raw.slice(p - 1, p + 1);
           } else return { kind: 'error', reason: 'escape', start, at: p - 1 };
           p += 1;
         } else {
-          push(u.ch, p - 1, false);
+          addRun(runs, text.length, p - 1, u.ch.length, false);
+          text += u.ch;
           p += u.len;
         }
       } else {
-        push(raw[p], p, true);
+        addRun(runs, text.length, p, 1, true);
+        text += raw[p];
         p += 1;
       }
       backslash = false;
@@ -198,19 +198,21 @@ export function extractFirstWord(raw: string, p: number | null, flags: number): 
       const runStart = p;
       for (;;) {
         if (p >= n) {
-          push(raw.slice(runStart, p), runStart, true);
-          if (flags & EXTRACT_RELAX) return done(n, null);
+          if (p > runStart) {
+            addRun(runs, text.length, runStart, p - runStart, true);
+            text += raw.slice(runStart, p);
+          }
+          if (flags & EXTRACT_RELAX) return { kind: 'word', text, start, end: n, next: null, runs, invalidEscape };
           return { kind: 'error', reason: 'quote', start, at: p };
         }
         const c = raw.charCodeAt(p);
-        if (c === quote) {
-          push(raw.slice(runStart, p), runStart, true);
-          quote = 0;
-          p++;
-          break;
-        } else if (c === 92) {
-          push(raw.slice(runStart, p), runStart, true);
-          backslash = true;
+        if (c === quote || c === 92) {
+          if (p > runStart) {
+            addRun(runs, text.length, runStart, p - runStart, true);
+            text += raw.slice(runStart, p);
+          }
+          if (c === quote) quote = 0;
+          else backslash = true;
           p++;
           break;
         }
@@ -219,26 +221,22 @@ export function extractFirstWord(raw: string, p: number | null, flags: number): 
     } else {
       const runStart = p;
       for (;;) {
-        if (p >= n) {
-          push(raw.slice(runStart, p), runStart, true);
-          return done(n, null);
-        }
-        const c = raw.charCodeAt(p);
-        if ((c === 39 || c === 34) && unquote) {
-          push(raw.slice(runStart, p), runStart, true);
-          quote = c;
+        const c = p < n ? raw.charCodeAt(p) : -1;
+        if (c === -1 || ((c === 39 || c === 34) && unquote) || c === 92 || isWhitespace(c)) {
+          if (p > runStart) {
+            addRun(runs, text.length, runStart, p - runStart, true);
+            text += raw.slice(runStart, p);
+          }
+          if (c === -1) return { kind: 'word', text, start, end: n, next: null, runs, invalidEscape };
+          if (c === 92) backslash = true;
+          else if (c === 39 || c === 34) quote = c;
+          else {
+            const end = p;
+            while (p < n && isWhitespace(raw.charCodeAt(p))) p++;
+            return { kind: 'word', text, start, end, next: p >= n ? null : p, runs, invalidEscape };
+          }
           p++;
           break;
-        } else if (c === 92) {
-          push(raw.slice(runStart, p), runStart, true);
-          backslash = true;
-          p++;
-          break;
-        } else if (isWhitespace(c)) {
-          push(raw.slice(runStart, p), runStart, true);
-          const end = p;
-          while (p < n && isWhitespace(raw.charCodeAt(p))) p++;
-          return done(end, p >= n ? null : p);
         }
         p++;
       }
@@ -253,13 +251,12 @@ export function extractFirstWord(raw: string, p: number | null, flags: number): 
 export function composeMap(rawMap: TextMap, runs: readonly Run[], textLength: number): TextMap {
   const segs = rawMap.segments;
   const out: Segment[] = [];
-  const find = (off: number): number => rawMap.segmentIndex(off);
   for (const r of runs) {
     if (segs.length === 0) break;
     let o = r.out;
     let a = r.raw;
     let left = r.len;
-    let si = find(a);
+    let si = rawMap.segmentIndex(a);
     while (left > 0) {
       const s = segs[si];
       const d = Math.max(0, a - s.offset);
@@ -387,8 +384,11 @@ export interface SpecifierResult {
  * (we cannot know its value); `%` + an unknown letter or digit is an error
  * (POSSIBLE_SPECIFIERS); `%` + anything else and a trailing `%` are kept.
  */
+/** Shared by every text without `%` (most of them): no allocation per word. */
+const NO_SPECIFIERS: SpecifierResult['unknown'] = Object.freeze([]) as unknown as SpecifierResult['unknown'];
+
 export function resolveSpecifiers(text: string, map: TextMap): SpecifierResult {
-  if (text.indexOf('%') === -1) return { text, map, unknown: [], known: [] };
+  if (text.indexOf('%') === -1) return { text, map, unknown: NO_SPECIFIERS, known: NO_SPECIFIERS };
   const parts: string[] = [];
   const runs: Run[] = [];
   const unknown: SpecifierResult['unknown'] = [];
