@@ -2,7 +2,8 @@
 // CPU profile of the engine on one bench workload, summarised by self time.
 //   node bench/profile.mjs [workload] [--ms=4000] [--top=25]
 //   node bench/profile.mjs --summarise=path/to.cpuprofile   (any profile, e.g. of dist/server.js)
-// Workloads: node-typical, yaml-small, yaml-large, unit-large, envfile-8k, dropin-8k, yaml-8k.
+// Workloads: node-typical, yaml-small, yaml-large, unit-large, envfile-8k, dropin-8k, yaml-8k, and any
+// <dropin|envfile|yaml>-<N>k size of the scaling inputs.
 // The engine is bundled like the bench bundle but not minified (readable names), and the
 // profile samples are mapped back to server/src through the source map. Writes the raw
 // profile next to the bundle (node_modules/.cache/kubelet-bench/<workload>.cpuprofile),
@@ -130,6 +131,13 @@ const WORKLOADS = {
   'dropin-8k': () => one(F.PATHS.dropin, F.dropin(8000)),
   'yaml-8k': () => one(F.PATHS.config, F.yamlConfig(8000)),
 };
+// Any size of the scaling inputs: dropin-2k, envfile-1k, yaml-4k, ... (to compare per-line costs across sizes).
+const sized = /^(dropin|envfile|yaml)-(\d+)k$/.exec(name);
+if (sized && !WORKLOADS[name]) {
+  const [, kind, k] = sized;
+  const lines = Number(k) * 1000;
+  WORKLOADS[name] = () => (kind === 'dropin' ? one(F.PATHS.dropin, F.dropin(lines)) : kind === 'envfile' ? one(F.PATHS.defaultEnv, F.envFile(lines)) : one(F.PATHS.config, F.yamlConfig(lines)));
+}
 if (!WORKLOADS[name]) {
   console.error(`unknown workload ${name}; one of ${Object.keys(WORKLOADS).join(', ')}`);
   process.exit(2);
