@@ -81,3 +81,17 @@ export function kubeadmNode(root: string, parts: { config?: string; kubeadmFlags
   if (parts.defaults !== undefined) out[`${root}/etc/default/kubelet`] = parts.defaults;
   return { ...out, ...parts.extra };
 }
+
+/** The reservations of the Kubernetes docs' Node Allocatable example (16 CPU, 32Gi, 100Gi -> 14.5 CPU). */
+export const DOCS_RESERVATIONS = `kubeReserved:
+  cpu: "1"
+  memory: 2Gi
+  ephemeral-storage: 1Gi
+systemReserved:
+  cpu: 500m
+  memory: 1Gi
+  ephemeral-storage: 1Gi
+evictionHard:
+  memory.available: 500Mi
+  nodefs.available: "10%"
+`;

@@ -4,7 +4,7 @@ import { test } from 'node:test';
 import { CAPACITY_HELP, allocatableForFile, nodeAllocatable, type AllocatableResource, type NodeAllocatable } from '../../server/src/features/allocatable-data.ts';
 import { parseCapacity } from '../../server/src/node/capacity.ts';
 import type { Capacity } from '../../server/src/node/model.ts';
-import { CONFIG_HEAD, kubeadmNode, nodeWith, onlyNode, run } from '../helpers/nodes.ts';
+import { CONFIG_HEAD, kubeadmNode, nodeWith, onlyNode, run, DOCS_RESERVATIONS } from '../helpers/nodes.ts';
 
 function cap(text: string): Capacity {
   const c = parseCapacity(text);
@@ -12,18 +12,6 @@ function cap(text: string): Capacity {
   return c.capacity;
 }
 
-const DOCS = `kubeReserved:
-  cpu: "1"
-  memory: 2Gi
-  ephemeral-storage: 1Gi
-systemReserved:
-  cpu: 500m
-  memory: 1Gi
-  ephemeral-storage: 1Gi
-evictionHard:
-  memory.available: 500Mi
-  nodefs.available: "10%"
-`;
 
 function data(body: string, capacity?: string): NodeAllocatable {
   const a = run({ 'n/kubelet-config.yaml': CONFIG_HEAD + body }, capacity ? { capacity: cap(capacity) } : {});
@@ -40,7 +28,7 @@ const amounts = (r: AllocatableResource) => Object.fromEntries(r.parts.map((p) =
 const percentSum = (r: AllocatableResource) => r.parts.reduce((s, p) => s + (p.percent ?? 0), 0);
 
 test('docs Example Scenario: exact base-unit strings, human text with exact bytes when rounded, bar order', () => {
-  const d = data(DOCS, 'cpu=16,memory=32Gi,ephemeral-storage=100Gi');
+  const d = data(DOCS_RESERVATIONS, 'cpu=16,memory=32Gi,ephemeral-storage=100Gi');
   assert.deepEqual(d.resources.map((r) => r.resource), ['cpu', 'memory', 'ephemeral-storage', 'pods']);
   const mem = res(d, 'memory');
   assert.deepEqual(mem.parts.map((p) => p.kind), ['kube-reserved', 'system-reserved', 'eviction-hard', 'allocatable']);
@@ -67,7 +55,7 @@ test('docs Example Scenario: exact base-unit strings, human text with exact byte
 });
 
 test('without a capacity: the reservations, no bar shares, the threshold as a percentage and how to give a capacity', () => {
-  const d = data(DOCS);
+  const d = data(DOCS_RESERVATIONS);
   assert.equal(d.hasCapacity, false);
   assert.equal(d.summary, 'no capacity');
   assert.ok(d.notes.includes(CAPACITY_HELP));

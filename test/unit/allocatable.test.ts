@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { parseCapacity } from '../../server/src/node/capacity.ts';
 import type { Capacity } from '../../server/src/node/model.ts';
-import { CONFIG_HEAD, kubeadmNode, onlyNode, run } from '../helpers/nodes.ts';
+import { CONFIG_HEAD, kubeadmNode, onlyNode, run, DOCS_RESERVATIONS } from '../helpers/nodes.ts';
 
 function cap(text: string): Capacity {
   const c = parseCapacity(text);
@@ -18,21 +18,9 @@ function alloc(body: string, capacity = 'cpu=16,memory=32Gi,ephemeral-storage=10
   return onlyNode(run({ 'n/kubelet-config.yaml': CONFIG_HEAD + body }, { capacity: cap(capacity) })).allocatable;
 }
 
-const DOCS = `kubeReserved:
-  cpu: "1"
-  memory: 2Gi
-  ephemeral-storage: 1Gi
-systemReserved:
-  cpu: 500m
-  memory: 1Gi
-  ephemeral-storage: 1Gi
-evictionHard:
-  memory.available: 500Mi
-  nodefs.available: "10%"
-`;
 
 test('docs Example Scenario: cpu 14500m, memory 30614224896, ephemeral-storage 94489280352 (node_container_manager_linux.go; kubelet-facts §1)', () => {
-  const a = alloc(DOCS);
+  const a = alloc(DOCS_RESERVATIONS);
   assert.equal(a.lines.cpu.allocatable, 14500n);
   assert.equal(a.lines.memory.allocatable, 30614224896n);
   assert.equal(a.lines['ephemeral-storage'].allocatable, 94489280352n);
@@ -146,16 +134,16 @@ test('default hard eviction (memory.available 100Mi, nodefs.available 10%) appli
 });
 
 test('kubepods limit = capacity - system - kube (no eviction term) when enforcing pods (node_container_manager_linux.go)', () => {
-  const a = alloc(DOCS);
+  const a = alloc(DOCS_RESERVATIONS);
   assert.equal(a.kubepodsEnforced, true);
   assert.equal(a.lines.memory.kubepodsLimit, 29n * GI);
-  const b = alloc(DOCS + 'enforceNodeAllocatable: []\n');
+  const b = alloc(DOCS_RESERVATIONS + 'enforceNodeAllocatable: []\n');
   assert.equal(b.kubepodsEnforced, false);
   assert.equal(b.lines.memory.kubepodsLimit, undefined);
 });
 
 test('without capacity nothing is computed', () => {
-  const { allocatable } = onlyNode(run({ 'n/kubelet-config.yaml': CONFIG_HEAD + DOCS }));
+  const { allocatable } = onlyNode(run({ 'n/kubelet-config.yaml': CONFIG_HEAD + DOCS_RESERVATIONS }));
   assert.equal(allocatable.hasCapacity, false);
   assert.equal(allocatable.lines.memory.allocatable, undefined);
 });
