@@ -39,7 +39,8 @@ export interface Analysis {
   files: Map<string, ParsedFile>;
 }
 
-const STANDALONE_KINDS = new Set(['kubelet-config', 'kubeadm-config', 'envfile']);
+const STANDALONE_ORDER: readonly string[] = ['envfile', 'kubeadm-config', 'kubelet-config'];
+const STANDALONE_KINDS: ReadonlySet<string> = new Set(STANDALONE_ORDER);
 const SYSTEMD_KINDS: ReadonlySet<string> = new Set(['unit', 'dropin']);
 
 /** `cache`: parses to reuse across analyses (the language server's); results are the same with or without it. */
@@ -48,12 +49,17 @@ export function analyze(files: readonly SourceFile[], options: AnalyzeOptions = 
   const version = options.kubernetesVersion ?? NEWEST_VERSION;
   const built: BuiltNode[] = groupNodes(ws).map((seed) => buildNode(ws, seed, version));
 
-  // Configs and env files nobody references are nodes of their own.
+  // Configs and env files nobody references are nodes of their own. Env files go first: one can name a
+  // config (--config), which then belongs to its node and is not also read alone, without the flags that
+  // override it (found by npm run fuzz, seed 20261129).
   const claimed = new Set(built.flatMap((b) => b.node.files));
-  for (const path of ws.paths) {
-    const kind = ws.kind(path);
-    if (!kind || !STANDALONE_KINDS.has(kind) || claimed.has(path)) continue;
-    built.push(buildNode(ws, { anchor: path, units: [], masked: [], standalone: path }, version));
+  const standalone = ws.paths.filter((p) => STANDALONE_KINDS.has(ws.kind(p) ?? ''));
+  standalone.sort((a, b) => STANDALONE_ORDER.indexOf(ws.kind(a)!) - STANDALONE_ORDER.indexOf(ws.kind(b)!));
+  for (const path of standalone) {
+    if (claimed.has(path)) continue;
+    const b = buildNode(ws, { anchor: path, units: [], masked: [], standalone: path }, version);
+    built.push(b);
+    for (const f of b.node.files) claimed.add(f);
   }
 
   const findings: Finding[] = [];

@@ -1,5 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { analyze } from '../../server/src/engine.ts';
 import { resolveBySuffix, nodeRoot } from '../../server/src/workspace/paths.ts';
 import { CONFIG_HEAD, KUBELET_SERVICE, kubeadmNode, nodeWith, onlyNode, run, scalarOf } from '../helpers/nodes.ts';
 
@@ -155,4 +156,17 @@ test('a /etc unit masks a same-named /usr/lib unit of the same root (systemd.uni
   const { node } = onlyNode(a);
   assert.equal(node.id, 'n/etc/systemd/system/kubelet.service');
   assert.deepEqual(node.service!.masked, [{ path: 'n/usr/lib/systemd/system/kubelet.service', by: 'n/etc/systemd/system/kubelet.service' }]);
+});
+
+// Found by npm run fuzz (seed 20261129): the config sorted before the env file and was also read as a node of
+// its own, without the env file's --eviction-soft-grace-period that overrides it, so its fix went to the wrong place.
+test('a standalone env file naming --config claims the config: the config is not also a node of its own', () => {
+  const a = analyze([
+    { path: 'n/var/lib/kubelet/kubeadm-flags.env', text: 'KUBELET_KUBEADM_ARGS=--config=/var/lib/kubelet/config.yaml --eviction-soft-grace-period=\n' },
+    { path: 'n/var/lib/kubelet/config.yaml', text: 'apiVersion: kubelet.config.k8s.io/v1beta1\nkind: KubeletConfiguration\nevictionSoft:\n  memory.available: 1Gi\n' },
+  ]);
+  assert.deepEqual(a.nodes.map((n) => n.node.files), [['n/var/lib/kubelet/kubeadm-flags.env', 'n/var/lib/kubelet/config.yaml']]);
+  const f = a.findings.filter((x) => x.code === 'eviction-soft-without-grace');
+  assert.equal(f.length, 1);
+  assert.equal(f[0].fixes, undefined, 'the flag replaces the file\'s grace periods: a fix in the file would change nothing');
 });
