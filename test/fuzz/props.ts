@@ -332,9 +332,12 @@ export function quickFixProperty(files: readonly SourceFile[], options: AnalyzeO
       );
       // (the freed directive keeps its own text unchanged: any error within its logical line is the user's;
       // the fix removes characters within lines, so line numbers do not move)
+      // (one fix can free several directives: each "\" it removes frees the line after it, so the freed text starts
+      // below the first removed "\", which may be above the finding)
       const freedEnd = f.code === 'unit-continuation-swallows-directive' ? logicalLineEnd(file.text, f.range.start.line) : -1;
+      const freedStart = Math.min(f.range.start.line, ...mine.map((e) => e.range.start.line + 1));
       const revealed = (g: Finding) =>
-        (freedEnd >= 0 && g.file === f.file && g.range.start.line >= f.range.start.line && g.range.start.line <= freedEnd) ||
+        (freedEnd >= 0 && g.file === f.file && g.range.start.line >= freedStart && g.range.start.line <= freedEnd) ||
         (repairedHeader !== undefined && g.file === f.file &&
           !mine.some((e) => e.range.start.line <= g.range.end.line && e.range.end.line >= g.range.start.line)) ||
         g.file === f.file &&
