@@ -193,6 +193,8 @@ function mapOffset(text: string, off: number, edits: readonly { range: Finding['
 const REVEALING = new Set([
   'unit-continuation-swallows-directive', 'unit-continuation-trailing-space', 'config-field-unknown', 'eviction-signal-unknown',
   'reserved-resource-unknown', 'flag-unknown', 'unit-variable-undefined', 'config-field-type', 'config-value-invalid', 'cgroup-driver-invalid', 'enforce-unknown-value', 'flag-value-invalid',
+  // "--cgroups-per-qos false" -> "--cgroups-per-qos=false": the stray word becomes the flag's value and is checked (seed 20261129)
+  'flag-positional-argument',
 ]);
 const CONTINUATION = new Set(['unit-continuation-swallows-directive', 'unit-continuation-trailing-space']);
 // Errors a broken edit could create in the text itself (eviction-syntax is about a value, so it is not one of them).
@@ -206,6 +208,19 @@ function logicalLineEnd(text: string, line: number): number {
     const t = lines[l]!.replace(/\r$/, '');
     const bs = t.length - t.replace(/\\+$/, '').length;
     if (bs % 2 === 1 || /^[ \t]*[#;]/.test(t)) l++;
+    else break;
+  }
+  return l;
+}
+
+/** First physical line of the systemd logical line that `line` belongs to. */
+function logicalLineStart(text: string, line: number): number {
+  const lines = text.split('\n');
+  let l = line;
+  while (l > 0) {
+    const t = lines[l - 1]!.replace(/\r$/, '');
+    const bs = t.length - t.replace(/\\+$/, '').length;
+    if (bs % 2 === 1 || /^[ \t]*[#;]/.test(t)) l--;
     else break;
   }
   return l;
@@ -344,7 +359,9 @@ export function quickFixProperty(files: readonly SourceFile[], options: AnalyzeO
         g.code !== f.code &&
         ((CONTINUATION.has(f.code) &&
           (f.code === 'unit-continuation-trailing-space'
-            ? g.range.start.line > f.range.start.line && g.range.start.line <= logicalLineEnd(file.text, f.range.start.line + 1)
+            // (joining the lines re-reads the whole directive: a quote the next line closes makes the words before it
+            // count, and be checked, for the first time; seed 20261129)
+            ? g.range.start.line >= logicalLineStart(file.text, f.range.start.line) && g.range.start.line <= logicalLineEnd(file.text, f.range.start.line + 1)
             : g.range.start.line <= f.range.start.line && !NEVER_REVEALED.test(g.code) || g.range.start.line === f.range.start.line)) ||
           ((REVEALING.has(f.code) || CONTINUATION.has(f.code)) && !NEVER_REVEALED.test(g.code)));
       // (errors in files the fix does not edit come from what the edit changed in the service's meaning, e.g. a repaired
