@@ -16,6 +16,7 @@ import { attachRuntimes } from './node/runtimes.ts';
 import { RULES } from './rules/index.ts';
 import { finding } from './model/finding.ts';
 import { keepLineEnds } from './fixes/keep-line-ends.ts';
+import { matchLineEnds } from './fixes/line-ends.ts';
 
 export interface AnalyzeOptions {
   capacity?: Capacity;
@@ -84,7 +85,8 @@ export function analyze(files: readonly SourceFile[], options: AnalyzeOptions = 
   const parsed = new Map(ws.all().map((p) => [p.path, p]));
   const texts = new Map(files.map((f) => [f.path, f.text]));
   const systemdText = (path: string) => (SYSTEMD_KINDS.has(parsed.get(path)?.kind ?? '') ? texts.get(path) : undefined);
-  return { nodes, findings: configure(keepLineEnds(dedupe(findings), systemdText), parsed, options), files: parsed };
+  const crlf = (path: string) => parsed.get(path)?.crlf === true;
+  return { nodes, findings: configure(matchLineEnds(keepLineEnds(dedupe(findings), systemdText), crlf), parsed, options), files: parsed };
 }
 
 /** Suppression comments, disabled rules and severity overrides. */

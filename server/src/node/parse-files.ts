@@ -19,11 +19,14 @@ export interface ParsedFile {
   modelines: Modeline[];
   suppressions: Suppression[];
   problems: Finding[];
+  /** The first line ends in "\r\n": lines a fix or refactor adds end the same way. */
+  crlf: boolean;
 }
 
 export function parseAs(src: SourceFile, kind: FileKind, opts?: { fragment?: boolean }): ParsedFile {
   const { path, text } = src;
-  const out: ParsedFile = { path, kind, modelines: [], suppressions: [], problems: [] };
+  const nl = text.indexOf('\n');
+  const out: ParsedFile = { path, kind, modelines: [], suppressions: [], problems: [], crlf: nl > 0 && text.charCodeAt(nl - 1) === 13 };
   switch (kind) {
     case 'unit':
     case 'dropin':
