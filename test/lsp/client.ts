@@ -57,28 +57,27 @@ export class TestClient {
       if (method === 'textDocument/publishDiagnostics') this.diagnostics.set(params.uri, params);
       if (method === 'window/logMessage') this.log.push(params.message);
       this.history.push({ method, params });
-      this.waiters = this.waiters.filter((w) => {
-        if (w.method === method && w.test(params)) {
-          w.resolve(params);
-          return false;
-        }
-        return true;
-      });
+      this.settle(method, params);
     });
     this.conn.onRequest((method, params) => {
       this.serverRequests.push({ method, params });
       this.history.push({ method, params });
-      this.waiters = this.waiters.filter((w) => {
-        if (w.method === method && w.test(params)) {
-          w.resolve(params);
-          return false;
-        }
-        return true;
-      });
+      this.settle(method, params);
       if (method === 'workspace/configuration') return [this.settings];
       return null;
     });
     this.conn.listen();
+  }
+
+  /** Resolves (and drops) the waiters this message satisfies. */
+  private settle(method: string, params: any): void {
+    this.waiters = this.waiters.filter((w) => {
+      if (w.method === method && w.test(params)) {
+        w.resolve(params);
+        return false;
+      }
+      return true;
+    });
   }
 
   /** What the client answers to workspace/configuration (when it declares that capability). */

@@ -12,38 +12,23 @@
  */
 import type { Finding, TextEdit } from '../model/finding.ts';
 import { LineIndex, type Position } from '../model/range.ts';
+import { lineEndAfter } from '../parse/systemd/unit.ts';
 
-const NL = 1;
-const CR = 2;
-const NUL = 4;
-
-function eolKind(c: number): number {
-  return c === 10 ? NL : c === 13 ? CR : c === 0 ? NUL : 0;
-}
+const isEol = (c: number) => c === 10 || c === 13 || c === 0;
 
 /** How many line ends read_line() finds in a run of EOL characters. */
 export function lineEndCount(run: string): number {
   let count = 0;
-  let i = 0;
-  while (i < run.length) {
-    let seen = 0;
-    while (i < run.length) {
-      const k = eolKind(run.charCodeAt(i));
-      if (k === 0 || seen & k || seen & NUL) break;
-      seen |= k;
-      i++;
-    }
-    count++;
-  }
+  for (let i = 0; i < run.length; i = lineEndAfter(run, i)) count++;
   return count;
 }
 
 /** True when deleting text[start, end) fuses the line ends on either side into fewer. */
 export function deletionFusesLineEnds(text: string, start: number, end: number): boolean {
   let b = start;
-  while (b > 0 && eolKind(text.charCodeAt(b - 1))) b--;
+  while (b > 0 && isEol(text.charCodeAt(b - 1))) b--;
   let a = end;
-  while (a < text.length && eolKind(text.charCodeAt(a))) a++;
+  while (a < text.length && isEol(text.charCodeAt(a))) a++;
   const before = text.slice(b, start);
   const after = text.slice(end, a);
   if (!before || !after) return false;

@@ -10,15 +10,15 @@ export function crlfText(text: string): string {
   return text.replace(/\r?\n/g, '\r\n');
 }
 
+/** The edit, with its inserted lines ending in "\r\n" when its file's lines do. */
+export function matchEdit<E extends { newText: string }>(edit: E, crlf: boolean): E {
+  return crlf && edit.newText.includes('\n') ? { ...edit, newText: crlfText(edit.newText) } : edit;
+}
+
 /** The findings, with inserted text in CRLF files written with "\r\n". */
 export function matchLineEnds(findings: Finding[], crlf: (path: string) => boolean): Finding[] {
-  const needs = (f: Finding) => f.fixes?.some((fix) => fix.edits.some((e) => e.newText.includes('\n') && crlf(e.file)));
   return findings.map((f) => {
-    if (!needs(f)) return f;
-    const fixes = f.fixes!.map((fix) => ({
-      ...fix,
-      edits: fix.edits.map((e) => (e.newText.includes('\n') && crlf(e.file) ? { ...e, newText: crlfText(e.newText) } : e)),
-    }));
-    return { ...f, fixes };
+    if (!f.fixes?.some((fix) => fix.edits.some((e) => matchEdit(e, crlf(e.file)) !== e))) return f;
+    return { ...f, fixes: f.fixes.map((fix) => ({ ...fix, edits: fix.edits.map((e) => matchEdit(e, crlf(e.file))) })) };
   });
 }

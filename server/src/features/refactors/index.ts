@@ -1,7 +1,7 @@
 /** Every refactor offered at a range of a file. */
 import type { Analysis } from '../../engine.ts';
 import type { Range } from '../../model/range.ts';
-import { crlfText } from '../../fixes/line-ends.ts';
+import { matchEdit } from '../../fixes/line-ends.ts';
 import { moveFlagsRefactors } from './move-flags.ts';
 import { reservationRefactors } from './reservations.ts';
 import type { Refactor } from './types.ts';
@@ -11,5 +11,5 @@ export type { PlainEdit, Refactor } from './types.ts';
 export function refactorsAt(analysis: Analysis, path: string, range: Range): Refactor[] {
   const all = [...moveFlagsRefactors(analysis, path, range), ...reservationRefactors(analysis, path, range)];
   const crlf = (p: string) => analysis.files.get(p)?.crlf === true;
-  return all.map((r) => ({ ...r, edits: r.edits.map((e) => (e.newText.includes('\n') && crlf(e.path) ? { ...e, newText: crlfText(e.newText) } : e)) }));
+  return all.map((r) => ({ ...r, edits: r.edits.map((e) => matchEdit(e, crlf(e.path))) }));
 }

@@ -36,6 +36,24 @@ import type { Position, Segment, Span } from '../../model/range.ts';
 import { LineIndex, TextMap } from '../../model/range.ts';
 import type { UnitDirective, UnitFile, UnitSection } from '../types.ts';
 
+/**
+ * Where the line end that starts at `i` stops, as read_line() takes it: each
+ * marker kind at most once (\n, \r, NUL), and NUL ends it. `i` itself when no
+ * line end starts there.
+ */
+export function lineEndAfter(text: string, i: number): number {
+  let next = i;
+  let seen = 0;
+  while (next < text.length) {
+    const c = text.charCodeAt(next);
+    const kind = c === 10 ? 1 : c === 13 ? 2 : c === 0 ? 4 : 0;
+    if (kind === 0 || seen & kind || seen & 4) break;
+    seen |= kind;
+    next++;
+  }
+  return next;
+}
+
 /** LONG_LINE_MAX, src/basic/fileio.h. */
 export const LONG_LINE_MAX = 1024 * 1024;
 
@@ -227,18 +245,12 @@ export function parseUnit(path: string, text: string): UnitFile {
       if (c === 10 || c === 13 || c === 0) break;
       e++;
     }
-    // consume the EOL: each marker kind at most once (\n, \r, NUL), NUL ends it
-    let next = e;
-    let seen = 0;
-    while (next < n) {
-      const c = text.charCodeAt(next);
-      const kind = c === 10 ? 1 : c === 13 ? 2 : c === 0 ? 4 : 0;
-      if (kind === 0 || (seen & kind) || (seen & 4)) break;
-      seen |= kind;
-      next++;
-      if (c === 10) {
+    const next = lineEndAfter(text, e);
+    // (a line end holds at most one "\n")
+    for (let k = e; k < next; k++) {
+      if (text.charCodeAt(k) === 10) {
         curLine++;
-        curLineStart = next;
+        curLineStart = k + 1;
       }
     }
     const lineStart = i;
