@@ -1,7 +1,7 @@
 // Scenarios 1-5: the bundled engine (and the floor/peer it is compared with), in this process.
 import { createRequire } from 'node:module';
 import * as F from './fixtures.mjs';
-import { median, perCall, quantile, sideBySide } from './stats.mjs';
+import { median, perCall, quantile, sideBySide, youngGc } from './stats.mjs';
 
 const require = createRequire(import.meta.url);
 const NS_PER_MS = 1e6;
@@ -118,7 +118,7 @@ export async function engineScenarios(bundlePath, log, want = () => true) {
     const ours = () => E.analyze([{ path, text }]);
     ours();
     const round = once(ours);
-    const s = await sideBySide({ ours: { fn: ours } }, { samples: roundsFor(round, 6000, 5, 30), sampleMs: 0, warmMs: 0 });
+    const s = await sideBySide({ ours: { fn: ours } }, { samples: roundsFor(round, 6000, 5, 30), sampleMs: 0, warmMs: 0, before: youngGc });
     const ms = median(s.ours) / NS_PER_MS;
     const perLine = median(s.ours) / lines / 1e3;
     out.push({
@@ -148,7 +148,7 @@ export async function engineScenarios(bundlePath, log, want = () => true) {
         fns[n].fn();
         round += once(fns[n].fn);
       }
-      const s = await sideBySide(fns, { samples: roundsFor(round, 6000, 5, 30), sampleMs: 0, warmMs: 0 });
+      const s = await sideBySide(fns, { samples: roundsFor(round, 6000, 5, 30), sampleMs: 0, warmMs: 0, before: youngGc });
       const figures = { samples: s[sizes[0]].length };
       for (const n of sizes) figures[`ms_${n / 1000}k`] = median(s[n]) / NS_PER_MS;
       const targets = [];

@@ -233,6 +233,20 @@ test('continued lines joining to over 1 MiB are an error (conf-parser.c "Continu
   assert.equal(get(u, 'B')!.value, '1');
 });
 
+test('the 1 MiB limit of a continued line counts UTF-8 bytes, not characters, across many short pieces', () => {
+  // 2,000 pieces of 200 ASCII characters: 400 kB, far below the limit, though 3 bytes per character would exceed it.
+  const ascii = Array.from({ length: 2000 }, () => 'x'.repeat(200) + ' \\\n').join('');
+  const a = parseUnit('/u', `[Service]\nA=${ascii}end\nB=1\n`);
+  assert.deepEqual(a.problems, []);
+  assert.equal(get(a, 'A')!.value.length, 2000 * 202 + 3); // each piece: 200 x, its blank, its `\` turned into a blank
+  // The same number of characters as 2-byte "é" (and one more piece): over 1 MiB of UTF-8.
+  const wide = Array.from({ length: 2700 }, () => 'é'.repeat(200) + ' \\\n').join('');
+  const w = parseUnit('/u', `[Service]\nA=${wide}end\nB=1\n`);
+  assert.equal(w.problems[0]?.code, 'unit-line-too-long');
+  assert.match(w.problems[0].message, /Continuation/);
+  assert.equal(get(w, 'B')!.value, '1');
+});
+
 test('a 5 MB unit file with a 900 kB continued line parses without hanging (linear time; measured by npm run bench)', () => {
   const line = '\t--flag-number-something=' + 'v'.repeat(60) + ' \\\n';
   const parts: string[] = ['[Service]\n', 'ExecStart=/bin/x \\\n'];

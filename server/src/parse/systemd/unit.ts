@@ -114,49 +114,45 @@ export function parseUnit(path: string, text: string): UnitFile {
   let section: string | undefined;
   let bomSeen = false;
   let pending: Piece[] | null = null; // a continuation in progress
+  // UTF-8 bytes of the continuation so far: exact once pendingExact, before that an upper bound (3 per UTF-16
+  // unit), so that the usual short continued line is never counted byte by byte.
   let pendingBytes = 0;
+  let pendingExact = false;
 
   const lineSpan = (s: number, e: number) => ({ file: path, range: idx.range(s, e) });
 
-  /** Range of the last physical piece, trimmed of blanks (where systemd reports a logical line's errors). */
-  const lastLineSpan = (pieces: Piece[]) => {
-    const last = pieces[pieces.length - 1];
-    let s = last.start;
-    let e = last.end;
+  /** Range of physical text [s, e), trimmed of blanks (where systemd reports a logical line's errors: its last piece). */
+  const trimmedSpan = (s: number, e: number) => {
     while (s < e && isBlank(text.charCodeAt(s))) s++;
     while (e > s && isBlank(text.charCodeAt(e - 1))) e--;
     return lineSpan(s, e);
   };
 
-  const parseLogical = (pieces: Piece[]): void => {
-    // Build the logical line: pieces joined; a continued piece's last char (its `\`) becomes a space.
-    // A single physical line (nearly all of them) is read without building its map: see `lineMap`.
-    let l: string;
-    let map: TextMap | undefined;
-    if (pieces.length === 1 && !pieces[0].cont) {
-      l = text.slice(pieces[0].start, pieces[0].end);
-    } else {
-      const parts: string[] = [];
-      const segs: Segment[] = [];
-      let off = 0;
-      for (let k = 0; k < pieces.length; k++) {
-        const pc = pieces[k];
-        const len = pc.end - pc.start;
-        if (pc.cont) {
-          parts.push(text.slice(pc.start, pc.end - 1), ' ');
-        } else {
-          parts.push(text.slice(pc.start, pc.end));
-        }
-        segs.push({ offset: off, line: pc.line, character: pc.col, length: len });
-        off += len;
+  /** A continued line: the pieces joined, each continuing piece's last char (its `\`) turned into a space. */
+  const parseContinued = (pieces: Piece[]): void => {
+    const parts: string[] = [];
+    const segs: Segment[] = [];
+    let off = 0;
+    for (let k = 0; k < pieces.length; k++) {
+      const pc = pieces[k];
+      const len = pc.end - pc.start;
+      if (pc.cont) {
+        parts.push(text.slice(pc.start, pc.end - 1), ' ');
+      } else {
+        parts.push(text.slice(pc.start, pc.end));
       }
-      l = parts.length === 1 ? parts[0] : parts.join('');
-      map = new TextMap(path, segs);
+      segs.push({ offset: off, line: pc.line, character: pc.col, length: len });
+      off += len;
     }
-    const lineMap = (): TextMap => (map ??= new TextMap(path, [{ offset: 0, line: pieces[0].line, character: pieces[0].col, length: pieces[0].end - pieces[0].start }]));
-    const lastPiece = pieces[pieces.length - 1];
-    const lastLine = lastPiece.line;
+    const last = pieces[pieces.length - 1];
+    parseLogical(parts.length === 1 ? parts[0] : parts.join(''), new TextMap(path, segs), last.start, last.end, last.line, last.col);
+  };
 
+  /**
+   * One logical line `l`. `map` maps it to the file; undefined for a single physical line (nearly all of them),
+   * which is then `text[lastStart, lastEnd)` itself, at (lastLine, lastCol): no map is built unless needed.
+   */
+  const parseLogical = (l: string, map: TextMap | undefined, lastStart: number, lastEnd: number, lastLine: number, lastCol: number): void => {
     // strstrip
     let s = 0;
     let e = l.length;
@@ -168,7 +164,7 @@ export function parseUnit(path: string, text: string): UnitFile {
       const header = l.slice(s, e);
       if (l.charCodeAt(e - 1) !== 93 /* ] */ || e - s < 2) {
         problems.push(
-          finding('unit-section-header', 'error', lastLineSpan(pieces),
+          finding('unit-section-header', 'error', trimmedSpan(lastStart, lastEnd),
             `Invalid section header '${header}': systemd refuses to load this file.`),
         );
         return;
@@ -176,28 +172,29 @@ export function parseUnit(path: string, text: string): UnitFile {
       const name = l.slice(s + 1, e - 1);
       if (!stringIsSafe(name)) {
         problems.push(
-          finding('unit-section-header', 'error', lastLineSpan(pieces),
+          finding('unit-section-header', 'error', trimmedSpan(lastStart, lastEnd),
             `Bad characters in section header '${header}': systemd refuses to load this file.`),
         );
         return;
       }
       section = name;
-      sections.push({ name, span: lineMap().span(s, e) });
+      const m = map ?? new TextMap(path, [{ offset: 0, line: lastLine, character: lastCol, length: lastEnd - lastStart }]);
+      sections.push({ name, span: m.span(s, e) });
       return;
     }
 
     if (section === undefined) {
-      problems.push(finding('unit-syntax', 'warning', lastLineSpan(pieces), 'Assignment outside of section. Ignoring.'));
+      problems.push(finding('unit-syntax', 'warning', trimmedSpan(lastStart, lastEnd), 'Assignment outside of section. Ignoring.'));
       return;
     }
 
     const eq = l.indexOf('=', s);
     if (eq === -1 || eq >= e) {
-      problems.push(finding('unit-syntax', 'warning', lastLineSpan(pieces), "Missing '=', ignoring line."));
+      problems.push(finding('unit-syntax', 'warning', trimmedSpan(lastStart, lastEnd), "Missing '=', ignoring line."));
       return;
     }
     if (eq === s) {
-      problems.push(finding('unit-syntax', 'warning', lastLineSpan(pieces), "Missing key name before '=', ignoring line."));
+      problems.push(finding('unit-syntax', 'warning', trimmedSpan(lastStart, lastEnd), "Missing key name before '=', ignoring line."));
       return;
     }
     let ke = eq;
@@ -211,11 +208,10 @@ export function parseUnit(path: string, text: string): UnitFile {
     let start: Position;
     if (map === undefined) {
       // One physical line: what map.span(s, ke), map.slice(vs, e) and map.position(s) give for its one segment.
-      const line = lastLine;
-      const col = lastPiece.col;
-      keySpan = { file: path, range: { start: { line, character: col + s }, end: { line, character: col + ke } } };
-      valueMap = new TextMap(path, [{ offset: 0, line, character: col + vs, length: e - vs }]);
-      start = { line, character: col + s };
+      // (Positions are never mutated, so the key and the directive share their start.)
+      start = { line: lastLine, character: lastCol + s };
+      keySpan = { file: path, range: { start, end: { line: lastLine, character: lastCol + ke } } };
+      valueMap = new TextMap(path, [{ offset: 0, line: lastLine, character: lastCol + vs, length: e - vs }]);
     } else {
       keySpan = map.span(s, ke);
       valueMap = map.slice(vs, e);
@@ -227,7 +223,7 @@ export function parseUnit(path: string, text: string): UnitFile {
       value,
       keySpan,
       valueMap,
-      span: { file: path, range: { start, end: { line: lastLine, character: lastPiece.col + (lastPiece.end - lastPiece.start) } } },
+      span: { file: path, range: { start, end: { line: lastLine, character: lastCol + (lastEnd - lastStart) } } },
       lastLine,
     });
   };
@@ -235,15 +231,23 @@ export function parseUnit(path: string, text: string): UnitFile {
   let i = 0;
   let curLine = 0; // LSP line of offset i (lines end at \n only, like LineIndex)
   let curLineStart = 0;
+  // Without \r or NUL anywhere (nearly every file), a line ends at the next \n: found natively, not char by char.
+  const onlyNewlines = text.indexOf('\r') === -1 && text.indexOf('\0') === -1;
   while (i < n) {
     // read_line(): find the end of this physical line
     const line = curLine;
     const lineStartBefore = curLineStart;
-    let e = i;
-    while (e < n) {
-      const c = text.charCodeAt(e);
-      if (c === 10 || c === 13 || c === 0) break;
-      e++;
+    let e: number;
+    if (onlyNewlines) {
+      e = text.indexOf('\n', i);
+      if (e === -1) e = n;
+    } else {
+      e = i;
+      while (e < n) {
+        const c = text.charCodeAt(e);
+        if (c === 10 || c === 13 || c === 0) break;
+        e++;
+      }
     }
     const next = lineEndAfter(text, e);
     // (a line end holds at most one "\n")
@@ -284,7 +288,14 @@ export function parseUnit(path: string, text: string): UnitFile {
     }
 
     if (pending) {
-      const add = bytes >= 0 ? bytes : utf8Length(text, s, e, LONG_LINE_MAX + 1);
+      let add = bytes >= 0 ? bytes : (e - s) * 3;
+      if (!pendingExact && pendingBytes + add > LONG_LINE_MAX) {
+        // The joined line may be near the limit: count its bytes exactly from here on.
+        pendingBytes = 0;
+        for (const pc of pending) pendingBytes += utf8Length(text, pc.start, pc.end, LONG_LINE_MAX + 1);
+        pendingExact = true;
+      }
+      if (pendingExact && bytes < 0) add = utf8Length(text, s, e, LONG_LINE_MAX + 1);
       if (pendingBytes + add > LONG_LINE_MAX) {
         problems.push(
           finding('unit-line-too-long', 'error', lineSpan(s, Math.min(e, s + 80)),
@@ -313,25 +324,24 @@ export function parseUnit(path: string, text: string): UnitFile {
     // An empty line that read_line() starts between the \r and \n of a CRLF ("x\n\r\n": EOL "\n\r", then an
     // empty line at the last "\n") has no editor position of its own: anchor it before the \r.
     const split = e === s && s > 0 && text.charCodeAt(s - 1) === 13 && text.charCodeAt(s) === 10 ? 1 : 0;
-    const piece: Piece = { start: s - split, end: e - split, cont: bs % 2 === 1, line, col: lineCol0 + (s - lineStart) - split };
-    if (piece.cont) {
+    const cont = bs % 2 === 1;
+    const col = lineCol0 + (s - lineStart) - split;
+    if (cont || pending) {
       if (!pending) {
         pending = [];
-        pendingBytes = bytes >= 0 ? bytes : utf8Length(text, s, e, LONG_LINE_MAX + 1);
+        pendingBytes = bytes >= 0 ? bytes : (e - s) * 3;
+        pendingExact = false;
       }
-      pending.push(piece);
-      continue;
-    }
-    if (pending) {
-      pending.push(piece);
-      parseLogical(pending);
+      pending.push({ start: s - split, end: e - split, cont, line, col });
+      if (cont) continue;
+      parseContinued(pending);
       pending = null;
       pendingBytes = 0;
     } else {
-      parseLogical([piece]);
+      parseLogical(text.slice(s - split, e - split), undefined, s - split, e - split, line, col);
     }
   }
-  if (pending) parseLogical(pending);
+  if (pending) parseContinued(pending);
 
   const out: UnitFile = { path, sections, directives, problems };
   if (trailing.length) out.trailingBlankContinuations = trailing;
