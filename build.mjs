@@ -3,6 +3,7 @@ import { build } from 'esbuild';
 import { existsSync, readFileSync } from 'node:fs';
 
 const pkg = JSON.parse(readFileSync('package.json', 'utf8'));
+const serverNodeFlags = JSON.parse(readFileSync('client/server-node-flags.json', 'utf8')).flags;
 
 const common = {
   bundle: true,
@@ -14,7 +15,7 @@ const common = {
   logLevel: 'warning',
   // jsonc-parser's UMD main requires its modules dynamically; its ESM build bundles.
   mainFields: ['module', 'main'],
-  define: { PACKAGE_VERSION: JSON.stringify(pkg.version) },
+  define: { PACKAGE_VERSION: JSON.stringify(pkg.version), SERVER_NODE_FLAGS: JSON.stringify(serverNodeFlags) },
 };
 
 /**

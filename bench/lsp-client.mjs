@@ -2,7 +2,10 @@
 // small so that the client adds as little as possible to the measured latency.
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+/** The node flags the extension starts the server with: the bench measures the server as shipped. */
+export const SHIPPED_NODE_FLAGS = JSON.parse(readFileSync(fileURLToPath(new URL('../client/server-node-flags.json', import.meta.url)), 'utf8')).flags;
 
 export const fileUri = (p) => pathToFileURL(p).href;
 
@@ -16,9 +19,11 @@ export class LspServer {
     this.stderr = [];
     this.exited = false;
     this.buf = Buffer.alloc(0);
-    // BENCH_SERVER_NODE_ARGS: extra node flags for the server, for experiments (e.g. "--max-semi-space-size=1").
-    const extra = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
-    this.proc = spawn(process.execPath, [...extra, ...nodeArgs, serverPath, ...args], { stdio: ['pipe', 'pipe', 'pipe'] });
+    // BENCH_SERVER_NODE_ARGS: node flags for the server instead of the shipped ones, for experiments
+    // (e.g. "--max-semi-space-size=1 --single-threaded"; "-" for none).
+    const env = process.env.BENCH_SERVER_NODE_ARGS;
+    const flags = env === undefined ? SHIPPED_NODE_FLAGS : env.split(' ').filter((x) => x && x !== '-');
+    this.proc = spawn(process.execPath, [...flags, ...nodeArgs, serverPath, ...args], { stdio: ['pipe', 'pipe', 'pipe'] });
     this.exitPromise = new Promise((r) => this.proc.once('exit', (code, signal) => { this.exited = true; this.exitInfo = { code, signal }; r(); }));
     this.proc.stderr.on('data', (d) => this.stderr.push(String(d)));
     this.proc.stdout.on('data', (d) => this.onData(d));

@@ -9,6 +9,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildBench } from './build.mjs';
 import { engineScenarios } from './engine-scenarios.mjs';
+import { SHIPPED_NODE_FLAGS } from './lsp-client.mjs';
 import { bundleScenario, coldStartScenario, keystrokeScenario, memoryScenario, serverProblem } from './lsp-scenarios.mjs';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
@@ -35,7 +36,9 @@ function machine() {
   try {
     load = readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).map(Number);
   } catch {}
-  return { cpu, cores: cpus().length, node: process.version, platform: `${process.platform} ${process.arch}`, loadavg_at_start: load };
+  const env = process.env.BENCH_SERVER_NODE_ARGS;
+  const serverFlags = env === undefined ? SHIPPED_NODE_FLAGS : env.split(' ').filter((x) => x && x !== '-');
+  return { cpu, cores: cpus().length, node: process.version, platform: `${process.platform} ${process.arch}`, loadavg_at_start: load, server_node_flags: serverFlags };
 }
 
 const fmt = (v) => (typeof v !== 'number' ? String(v) : Math.abs(v) >= 100 ? v.toFixed(0) : Math.abs(v) >= 10 ? v.toFixed(1) : Math.abs(v) >= 1 ? v.toFixed(2) : v.toFixed(3));
@@ -53,6 +56,7 @@ function table(results, mach) {
   const line = (r) => r.map((c, i) => (i === 2 || i === 4 ? c.padStart(w[i]) : c.padEnd(w[i]))).join('  ');
   const out = [
     `machine: ${mach.cpu}, ${mach.cores} cores, node ${mach.node}, ${mach.platform}${mach.loadavg_at_start ? `, load average ${mach.loadavg_at_start.join(' ')}` : ''}`,
+    `language server node flags: ${mach.server_node_flags.join(' ') || '(none)'} (${process.env.BENCH_SERVER_NODE_ARGS !== undefined ? 'BENCH_SERVER_NODE_ARGS, not the shipped ones' : 'as the extension starts it'})`,
     '',
     line(rows[0]),
     w.map((n) => '-'.repeat(n)).join('  '),

@@ -42,13 +42,12 @@ class EffectiveConfigProvider implements vscode.TextDocumentContentProvider {
   }
 }
 
+declare const SERVER_NODE_FLAGS: string[];
+
 export async function activate(context: vscode.ExtensionContext): Promise<void> {
   const serverModule = context.asAbsolutePath(path.join('dist', 'server.js'));
-  // A 1 MB young generation instead of V8's default 16 MB: the server's garbage is short-lived
-  // (one analysis per edit), and the default lets RSS grow ~20 MB over a long editing session
-  // with no gain in speed (bench: memory scenario). No old-space limit: its safe size for a
-  // 5000-file workspace was not measured.
-  const execArgv = ['--max-semi-space-size=1'];
+  // Why these flags: client/server-node-flags.json (the bench starts the server with the same ones).
+  const execArgv = [...SERVER_NODE_FLAGS];
   const serverOptions: ServerOptions = {
     run: { module: serverModule, transport: TransportKind.ipc, options: { execArgv } },
     debug: { module: serverModule, transport: TransportKind.ipc, options: { execArgv: [...execArgv, '--nolazy', '--inspect=6011'] } },

@@ -8,7 +8,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { StreamMessageReader, StreamMessageWriter, createMessageConnection, type MessageConnection } from 'vscode-languageserver/node';
+import { CancellationTokenSource, StreamMessageReader, StreamMessageWriter, createMessageConnection, type MessageConnection } from 'vscode-languageserver/node';
 import type { ClientCapabilities, Diagnostic, InitializeResult, PublishDiagnosticsParams } from 'vscode-languageserver';
 
 export const ROOT = resolve(__dirname, '..', '..');
@@ -112,6 +112,12 @@ export class TestClient {
       this.conn.sendRequest(method, params) as Promise<T>,
       new Promise<T>((_, rej) => setTimeout(() => rej(new Error(`request ${method} timed out`)), timeoutMs).unref()),
     ]);
+  }
+
+  /** A request the test may cancel ($/cancelRequest), for one the server may hold open (a long poll); no timeout. */
+  cancellable<T = any>(method: string, params: unknown): { result: Promise<T>; cancel: () => void } {
+    const source = new CancellationTokenSource();
+    return { result: this.conn.sendRequest(method, params, source.token) as Promise<T>, cancel: () => source.cancel() };
   }
 
   notify(method: string, params: unknown): Promise<void> {

@@ -50,6 +50,63 @@ describe('language server (pull diagnostics)', () => {
     assert.equal(seed.version, 1);
   });
 
+  /** The previousResultIds a client sends after a workspace/diagnostic answer. */
+  const idsOf = (r: any) => r.items.map((i: any) => ({ uri: i.uri, value: i.resultId }));
+  /** Settles with 'pending' when `p` has not settled within `ms`. */
+  const within = <T>(p: Promise<T>, ms: number) => Promise.race([p, new Promise<'pending'>((r) => setTimeout(() => r('pending'), ms))]);
+
+  test('workspace/diagnostic with nothing new is held (long poll) until an edit changes a report', async () => {
+    const first: any = await client.request('workspace/diagnostic', { previousResultIds: [] });
+    const held = client.cancellable('workspace/diagnostic', { previousResultIds: idsOf(first) });
+    // VS Code asks again 2 s after each answer: an immediate "all unchanged" would make it poll forever.
+    assert.equal(await within(held.result, 400), 'pending');
+    // A comment changes no diagnostic: still held.
+    const text = ws.read(SEED);
+    const end = positionOf(text, '[Install]');
+    client.change(seedUri, [{ range: { start: end, end }, text: '# a comment\n' }]);
+    assert.equal(await within(held.result, 400), 'pending');
+    // A new error does change one: the answer comes, with that document's full report.
+    client.change(seedUri, [{ range: { start: end, end }, text: 'Bogus\n' }]);
+    const r: any = await within(held.result, 4000);
+    assert.notEqual(r, 'pending', 'answered after the change');
+    const seed = r.items.find((i: any) => i.uri === seedUri);
+    assert.equal(seed.kind, 'full');
+    assert.ok(seed.items.some((i: any) => /Missing '='/.test(i.message)));
+    // Undo the edits for the tests below.
+    client.change(seedUri, [{ range: { start: { line: 0, character: 0 }, end: { line: text.split('\n').length + 1, character: 0 } }, text }]);
+  });
+
+  test('a held workspace/diagnostic answers RequestCancelled as soon as the client cancels it', async () => {
+    const first: any = await client.request('workspace/diagnostic', { previousResultIds: [] });
+    const held = client.cancellable('workspace/diagnostic', { previousResultIds: idsOf(first) });
+    assert.equal(await within(held.result, 300), 'pending');
+    const t0 = Date.now();
+    held.cancel();
+    await assert.rejects(held.result, (e: any) => e.code === -32800);
+    assert.ok(Date.now() - t0 < 2000, 'answered promptly');
+  });
+
+  test('a closed file whose findings are fixed on disk gets an empty report (the client would keep the old ones)', async () => {
+    const first: any = await client.request('workspace/diagnostic', { previousResultIds: [] });
+    const dropinUri = uri(ws.path(DROPIN));
+    assert.ok(first.items.find((i: any) => i.uri === dropinUri)?.items.length > 0);
+    const before = ws.read(DROPIN);
+    // Remove the flags the drop-in is reported for, on disk, and tell the server.
+    ws.write(DROPIN, '[Service]\n');
+    await client.notify('workspace/didChangeWatchedFiles', { changes: [{ uri: dropinUri, type: 2 }] });
+    const deadline = Date.now() + 5000;
+    let report: any;
+    for (;;) {
+      const r: any = await client.request('workspace/diagnostic', { previousResultIds: idsOf(first) });
+      report = r.items.find((i: any) => i.uri === dropinUri);
+      if (report?.kind === 'full' && report.items.length === 0) break;
+      assert.ok(Date.now() < deadline, `the drop-in gets an empty report: ${JSON.stringify(report)}`);
+      await new Promise((res) => setTimeout(res, 100));
+    }
+    ws.write(DROPIN, before);
+    await client.notify('workspace/didChangeWatchedFiles', { changes: [{ uri: dropinUri, type: 2 }] });
+  });
+
   test('an edit of the env file asks the client to refresh, and config.yaml pulls the new state', async () => {
     const configUri = client.open(ws.path(CONFIG), ws.read(CONFIG));
     const first: any = await client.request('textDocument/diagnostic', { textDocument: { uri: configUri } });

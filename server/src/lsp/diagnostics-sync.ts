@@ -4,7 +4,7 @@
  * workspace/diagnostic) when the client supports it, with
  * workspace/diagnostic/refresh after changes that may affect other files.
  */
-import { DiagnosticSeverity, type Connection, type Diagnostic, type DocumentDiagnosticReport, type TextDocuments, type WorkspaceDocumentDiagnosticReport } from 'vscode-languageserver';
+import { DiagnosticSeverity, type CancellationToken, type Connection, type Diagnostic, type DocumentDiagnosticReport, type TextDocuments, type WorkspaceDocumentDiagnosticReport } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { diagnosticsFor, pathsWithFindings, type SeverityOverride } from '../features/diagnostics.ts';
 import type { AnalysisHost } from './host.ts';
@@ -117,12 +117,17 @@ export class DiagnosticsSync {
     return { kind: 'full', resultId, items };
   }
 
-  /** workspace/diagnostic: every file with findings, plus the open documents. */
+  /**
+   * workspace/diagnostic: every file with findings, the open documents, and the files the client last got
+   * findings for (a client keeps what it was told for a file until it is told again: a closed file whose
+   * problems were fixed needs its empty report).
+   */
   workspace(previous: ReadonlyMap<string, string>): WorkspaceDocumentDiagnosticReport[] {
     const { analysis } = this.host.current();
     const uris = new Set<string>();
     for (const p of pathsWithFindings(analysis)) uris.add(this.host.uriOf(p));
     for (const d of this.documents.all()) uris.add(d.uri);
+    for (const [uri, id] of previous) if (id !== EMPTY_ID) uris.add(uri);
     const out: WorkspaceDocumentDiagnosticReport[] = [];
     for (const uri of uris) {
       const version = this.documents.get(uri)?.version ?? null;
@@ -131,4 +136,41 @@ export class DiagnosticsSync {
     }
     return out;
   }
+
+  /**
+   * workspace/diagnostic as a long poll (LSP 3.17 allows a server to hold it): when the client already has
+   * every result, the answer waits until the analysis changes and something new comes out of it, the request
+   * is cancelled (VS Code cancels it when asked to refresh), or `maxWaitMs` passes. VS Code asks again 2 s
+   * after each answer; an immediate "all unchanged" would have it poll, and the server re-check, forever.
+   */
+  async workspaceLongPoll(previous: ReadonlyMap<string, string>, token: CancellationToken, maxWaitMs = LONG_POLL_MS): Promise<WorkspaceDocumentDiagnosticReport[]> {
+    const deadline = Date.now() + maxWaitMs;
+    for (;;) {
+      const reports = this.workspace(previous);
+      const news = reports.some((r) => r.kind === 'full');
+      if (news || previous.size === 0 || token.isCancellationRequested) return reports;
+      const left = deadline - Date.now();
+      if (left <= 0) return reports;
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      let sub: { dispose(): void } | undefined;
+      await Promise.race([
+        this.host.nextChange(),
+        new Promise<void>((resolve) => {
+          timer = setTimeout(resolve, left);
+          sub = token.onCancellationRequested(() => resolve());
+        }),
+      ]);
+      clearTimeout(timer);
+      sub?.dispose();
+      if (token.isCancellationRequested) return reports;
+      // Let a burst of keystrokes settle before analysing again.
+      if (Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, this.debounceMs));
+    }
+  }
 }
+
+/** The result id of an empty report. */
+const EMPTY_ID = hash(JSON.stringify([]));
+
+/** How long a workspace/diagnostic request with nothing new is held. */
+const LONG_POLL_MS = 5 * 60 * 1000;

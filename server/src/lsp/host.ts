@@ -43,11 +43,21 @@ export class AnalysisHost {
     private readonly log: (message: string) => void = () => {},
   ) {}
 
+  private changeWaiters: (() => void)[] = [];
+
   /** Something the analysis depends on changed. */
   invalidate(): void {
     this.generation++;
     this.cached = undefined;
     this.openUris = undefined;
+    const waiters = this.changeWaiters;
+    this.changeWaiters = [];
+    for (const w of waiters) w();
+  }
+
+  /** Resolves at the next invalidate(). */
+  nextChange(): Promise<void> {
+    return new Promise((resolve) => this.changeWaiters.push(resolve));
   }
 
   /**

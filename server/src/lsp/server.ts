@@ -204,7 +204,7 @@ export function startServer(connection: Connection, version = 'dev'): void {
   connection.languages.diagnostics.onWorkspace((p, token) =>
     runSafeAsync(log, 'workspaceDiagnostic', { items: [] }, token, async () => {
       await ready();
-      return { items: sync.workspace(new Map(p.previousResultIds.map((r) => [r.uri, r.value]))) };
+      return { items: await sync.workspaceLongPoll(new Map(p.previousResultIds.map((r) => [r.uri, r.value])), token) };
     }),
   );
 
