@@ -151,6 +151,18 @@ export class TextMap {
 
   /** A map for the logical substring [start, end). */
   slice(start: number, end: number): TextMap {
+    const segs = this.segments;
+    if (segs.length === 1) {
+      // One segment (most maps): the general loop's result, in an array of its exact size (maps are kept per word).
+      const s = segs[0];
+      const a = Math.max(start, s.offset);
+      const b = Math.min(end, s.offset + s.length);
+      if (a < b || (a === b && s.length === 0 && a >= start && a <= end)) {
+        const seg: Segment = { offset: a - start, line: s.line, character: s.character + (a - s.offset), length: b - a };
+        if (s.eol && b === s.offset + s.length) seg.eol = true;
+        return new TextMap(this.file, [seg]);
+      }
+    }
     const out: Segment[] = [];
     for (const s of this.segments) {
       const a = Math.max(start, s.offset);
