@@ -164,3 +164,11 @@ test('a 5 MB env file parses without hanging', () => {
   assert.ok(f.assignments.length > 50_000);
   assert.equal(f.problems.length, 0);
 });
+
+test('assignment spans are computed on first read and serialise like plain spans (a CRLF line end stays outside)', () => {
+  const env = parseEnvFile('/e', 'A=1\r\nBB="x y"\r\n');
+  const b = env.assignments[1];
+  assert.deepEqual(JSON.parse(JSON.stringify(b.nameSpan)), { file: '/e', range: { start: { line: 1, character: 0 }, end: { line: 1, character: 2 } } });
+  assert.deepEqual(b.span.range, { start: { line: 1, character: 0 }, end: { line: 1, character: 8 } });
+  assert.equal(b.span.range, b.span.range);
+});

@@ -270,3 +270,19 @@ test('a 5 MB unit file with a 900 kB continued line parses without hanging (line
   assert.ok(get(u, 'ExecStart')!.value.endsWith('last'));
   assert.ok(u.directives.length > 100_000);
 });
+
+test('spans computed on first read (directive, key, words) read, compare and serialise like plain spans', () => {
+  const text = '[Service]\nEnvironment="A=1 2" B=3\nExecStart=/bin/x \\\n  --v=2\n';
+  const u = parseUnit('/u', text);
+  const env = get(u, 'Environment')!;
+  const plain = (s: { file: string; range: unknown }) => ({ file: s.file, range: s.range });
+  assert.deepEqual(plain(env.keySpan), { file: '/u', range: { start: { line: 1, character: 0 }, end: { line: 1, character: 11 } } });
+  assert.deepEqual(plain(env.span), { file: '/u', range: { start: { line: 1, character: 0 }, end: { line: 1, character: 23 } } });
+  // The same object on every read (callers compare ranges by identity, e.g. span === wholeWord), and JSON has both fields.
+  assert.equal(env.span.range, env.span.range);
+  assert.deepEqual(JSON.parse(JSON.stringify(env.keySpan)), plain(env.keySpan));
+  const sub = env.valueMap.span(1, 4); // A=1 inside the quotes
+  assert.deepEqual(JSON.parse(JSON.stringify(sub)), { file: '/u', range: { start: { line: 1, character: 13 }, end: { line: 1, character: 16 } } });
+  // A continued directive's span runs from its first line to the end of its last.
+  assert.deepEqual(get(u, 'ExecStart')!.span.range, { start: { line: 2, character: 0 }, end: { line: 3, character: 7 } });
+});

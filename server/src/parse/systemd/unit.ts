@@ -32,8 +32,8 @@
  */
 import type { Finding } from '../../model/finding.ts';
 import { finding } from '../../model/finding.ts';
-import type { Position, Segment, Span } from '../../model/range.ts';
-import { LineIndex, TextMap } from '../../model/range.ts';
+import type { Segment, Span } from '../../model/range.ts';
+import { LineIndex, LineSpan, TextMap } from '../../model/range.ts';
 import type { UnitDirective, UnitFile, UnitSection } from '../types.ts';
 
 /**
@@ -205,27 +205,18 @@ export function parseUnit(path: string, text: string): UnitFile {
     const value = l.slice(vs, e);
     let keySpan: Span;
     let valueMap: TextMap;
-    let start: Position;
+    let span: Span;
     if (map === undefined) {
-      // One physical line: what map.span(s, ke), map.slice(vs, e) and map.position(s) give for its one segment.
-      // (Positions are never mutated, so the key and the directive share their start.)
-      start = { line: lastLine, character: lastCol + s };
-      keySpan = { file: path, range: { start, end: { line: lastLine, character: lastCol + ke } } };
+      // One physical line: what map.span(s, ke), map.slice(vs, e) and the span below give for its one segment.
+      keySpan = new LineSpan(path, lastLine, lastCol + s, lastCol + ke);
       valueMap = new TextMap(path, [{ offset: 0, line: lastLine, character: lastCol + vs, length: e - vs }]);
+      span = new LineSpan(path, lastLine, lastCol + s, lastCol + (lastEnd - lastStart));
     } else {
       keySpan = map.span(s, ke);
       valueMap = map.slice(vs, e);
-      start = map.position(s);
+      span = { file: path, range: { start: map.position(s), end: { line: lastLine, character: lastCol + (lastEnd - lastStart) } } };
     }
-    directives.push({
-      section,
-      key,
-      value,
-      keySpan,
-      valueMap,
-      span: { file: path, range: { start, end: { line: lastLine, character: lastCol + (lastEnd - lastStart) } } },
-      lastLine,
-    });
+    directives.push({ section, key, value, keySpan, valueMap, span, lastLine });
   };
 
   let i = 0;
