@@ -52,7 +52,9 @@ module.exports = new Proxy({}, {
 
 const entries = [
   { in: 'server/src/cli/main.ts', out: 'dist/cli.js', banner: '#!/usr/bin/env node' },
-  { in: 'server/src/lsp/main.ts', out: 'dist/server.js', banner: '#!/usr/bin/env node', plugins: [lazyBuiltins] },
+  // The server answers `initialize` before it loads the engine and the features (server/src/lsp/engine-loader.ts).
+  { in: 'server/src/lsp/main.ts', out: 'dist/server.js', banner: '#!/usr/bin/env node', plugins: [lazyBuiltins], define: { SERVER_ENGINE_FILE: '"server-engine.js"' } },
+  { in: 'server/src/lsp/engine-side.ts', out: 'dist/server-engine.js' },
   { in: 'client/src/extension.ts', out: 'dist/client.js', external: ['vscode'] },
 ];
 
@@ -67,6 +69,7 @@ await Promise.all(
         external: e.external ?? [],
         banner: e.banner ? { js: e.banner } : undefined,
         plugins: e.plugins ?? [],
+        define: { ...common.define, ...e.define },
       }),
     ),
 );

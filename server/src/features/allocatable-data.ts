@@ -10,10 +10,7 @@ import { formatAmount } from '../rules/format.ts';
 import { exactAmount } from './allocatable-view.ts';
 import { nodesOf } from './locate.ts';
 
-/** Request `{ uri }` → `AllocatableResponse | null` (null: a file the server does not read). */
-export const ALLOCATABLE_REQUEST = 'kubelet/allocatable';
-/** Sent when settings or files on disk changed, so that a shown allocatable may be stale. */
-export const ALLOCATABLE_CHANGED = 'kubelet/allocatableChanged';
+export { ALLOCATABLE_CHANGED, ALLOCATABLE_REQUEST } from './protocol.ts';
 
 export type PartKind = 'kube-reserved' | 'system-reserved' | 'eviction-hard' | 'hugepages' | 'allocatable';
 

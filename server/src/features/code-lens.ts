@@ -4,7 +4,9 @@ import type { Analysis } from '../engine.ts';
 import { allocatableSummary } from './allocatable-view.ts';
 import { allocatableAnchors } from './inlay-hints.ts';
 
-export const SHOW_EFFECTIVE_COMMAND = 'kubelet.showEffectiveConfiguration';
+import { SHOW_EFFECTIVE_COMMAND } from './protocol.ts';
+
+export { SHOW_EFFECTIVE_COMMAND };
 
 export function codeLenses(analysis: Analysis, path: string, uri: string): CodeLens[] {
   return allocatableAnchors(analysis, path).map((a) => ({

@@ -6,7 +6,8 @@
  */
 import { DiagnosticSeverity, type CancellationToken, type Connection, type Diagnostic, type DocumentDiagnosticReport, type TextDocuments, type WorkspaceDocumentDiagnosticReport } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import { diagnosticsFor, pathsWithFindings, type SeverityOverride } from '../features/diagnostics.ts';
+import type { SeverityOverride } from '../features/diagnostics.ts';
+import { engine } from './engine-loader.ts';
 import type { AnalysisHost } from './host.ts';
 import { uriToPath } from './uri.ts';
 
@@ -42,7 +43,7 @@ export class DiagnosticsSync {
     const why = skipped.get(path) ?? failed;
     // One diagnostic saying why there are none, rather than none (which reads as "no problems").
     if (why) return [{ range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, severity: DiagnosticSeverity.Information, source: 'kubelet', message: why }];
-    return diagnosticsFor(analysis, path, (p) => this.host.uriOf(p), this.overrides, this.docsBase);
+    return engine().diagnosticsFor(analysis, path, (p) => this.host.uriOf(p), this.overrides, this.docsBase);
   }
 
   /** A document changed (or opened): re-validate it after the debounce. */
@@ -125,7 +126,7 @@ export class DiagnosticsSync {
   workspace(previous: ReadonlyMap<string, string>): WorkspaceDocumentDiagnosticReport[] {
     const { analysis } = this.host.current();
     const uris = new Set<string>();
-    for (const p of pathsWithFindings(analysis)) uris.add(this.host.uriOf(p));
+    for (const p of engine().pathsWithFindings(analysis)) uris.add(this.host.uriOf(p));
     for (const d of this.documents.all()) uris.add(d.uri);
     for (const [uri, id] of previous) if (id !== EMPTY_ID) uris.add(uri);
     const out: WorkspaceDocumentDiagnosticReport[] = [];

@@ -4,9 +4,10 @@
  */
 import type { TextDocuments } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import { analyze, type Analysis, type AnalyzeOptions } from '../engine.ts';
+import type { Analysis, AnalyzeOptions } from '../engine.ts';
 import type { SourceFile } from '../model/source.ts';
-import { ParseCache } from '../node/workspace.ts';
+import type { ParseCache } from '../node/workspace.ts';
+import { engine } from './engine-loader.ts';
 import { pathToUri, uriToPath } from './uri.ts';
 import { MAX_SIZE, type WorkspaceFiles } from './workspace-files.ts';
 
@@ -29,8 +30,11 @@ function tooLarge(text: string): boolean {
 export class AnalysisHost {
   private generation = 0;
   private cached: Snapshot | undefined;
-  /** Parses of unchanged files are reused from one analysis to the next. */
-  private readonly parses = new ParseCache();
+  /** Parses of unchanged files are reused from one analysis to the next (made with the first analysis: see engine-loader.ts). */
+  private parsesCache: ParseCache | undefined;
+  private get parses(): ParseCache {
+    return (this.parsesCache ??= new (engine().ParseCache)());
+  }
   /** Open documents' URIs by path, rebuilt after any change (uriOf runs for every related location of every diagnostic). */
   private openUris: Map<string, string> | undefined;
   /** The last engine failure logged, so that a failure repeated on every keystroke is logged once. */
@@ -70,7 +74,7 @@ export class AnalysisHost {
     for (const [p] of this.disk.entries()) keep.add(p);
     for (const doc of this.documents.all()) keep.add(uriToPath(doc.uri));
     keep.delete(path);
-    this.parses.retain(keep);
+    this.parsesCache?.retain(keep);
   }
 
   current(): Snapshot {
@@ -94,7 +98,7 @@ export class AnalysisHost {
     let analysis: Analysis;
     let failure: string | undefined;
     try {
-      analysis = analyze([...files.values()], this.options, this.parses);
+      analysis = engine().analyze([...files.values()], this.options, this.parses);
       this.parses.retain(new Set(files.keys()));
       this.lastFailure = undefined;
     } catch (e) {

@@ -5,15 +5,10 @@ import {
 } from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Analysis } from '../engine.ts';
-import { ALLOCATABLE_CHANGED, ALLOCATABLE_REQUEST, allocatableForFile, type AllocatableResponse } from '../features/allocatable-data.ts';
-import { codeActions, refactorActions } from '../features/code-actions.ts';
-import { SHOW_EFFECTIVE_COMMAND, codeLenses } from '../features/code-lens.ts';
-import { completion } from '../features/completion.ts';
-import { effectiveConfiguration } from '../features/effective-config.ts';
-import { hover } from '../features/hover.ts';
-import { inlayHints } from '../features/inlay-hints.ts';
-import { documentSymbols, foldingRanges } from '../features/symbols.ts';
+import type { AllocatableResponse } from '../features/allocatable-data.ts';
+import { ALLOCATABLE_CHANGED, ALLOCATABLE_REQUEST, SHOW_EFFECTIVE_COMMAND } from '../features/protocol.ts';
 import { DiagnosticsSync } from './diagnostics-sync.ts';
+import { engine } from './engine-loader.ts';
 import { AnalysisHost } from './host.ts';
 import { runSafeAsync } from './safe.ts';
 import { DEFAULT_SETTINGS, readSettings, toAnalysisOptions, type Settings } from './settings.ts';
@@ -169,22 +164,22 @@ export function startServer(connection: Connection, version = 'dev'): void {
     });
   }
 
-  connection.onHover((p, token) => feature('hover', docUri(p), null, token, (a, path) => hover(a, path, p.position)));
+  connection.onHover((p, token) => feature('hover', docUri(p), null, token, (a, path) => engine().hover(a, path, p.position)));
   connection.onCompletion((p, token) =>
-    feature('completion', docUri(p), [], token, (a, path) => completion(a, path, p.position, host.options.kubernetesVersion, { snippets: caps.snippets })),
+    feature('completion', docUri(p), [], token, (a, path) => engine().completion(a, path, p.position, host.options.kubernetesVersion, { snippets: caps.snippets })),
   );
   connection.onCodeAction((p, token) =>
     runSafeAsync(log, 'codeAction', [], token, async () => [
-      ...codeActions(p.context.diagnostics, (f) => host.uriOf(f), p.context.only),
-      ...(await feature('refactor', docUri(p), [], token, (a, path) => refactorActions(a, path, p.range, (f) => host.uriOf(f), p.context.only))),
+      ...engine().codeActions(p.context.diagnostics, (f) => host.uriOf(f), p.context.only),
+      ...(await feature('refactor', docUri(p), [], token, (a, path) => engine().refactorActions(a, path, p.range, (f) => host.uriOf(f), p.context.only))),
     ]),
   );
-  connection.languages.inlayHint.on((p, token) => feature('inlayHint', docUri(p), [], token, (a, path) => inlayHints(a, path, p.range)));
-  connection.onCodeLens((p, token) => feature('codeLens', docUri(p), [], token, (a, path) => codeLenses(a, path, p.textDocument.uri)));
-  connection.onDocumentSymbol((p, token) => feature('documentSymbol', docUri(p), [], token, (a, path) => documentSymbols(a, path)));
-  connection.onFoldingRanges((p, token) => feature('foldingRange', docUri(p), [], token, (a, path) => foldingRanges(a, path)));
+  connection.languages.inlayHint.on((p, token) => feature('inlayHint', docUri(p), [], token, (a, path) => engine().inlayHints(a, path, p.range)));
+  connection.onCodeLens((p, token) => feature('codeLens', docUri(p), [], token, (a, path) => engine().codeLenses(a, path, p.textDocument.uri)));
+  connection.onDocumentSymbol((p, token) => feature('documentSymbol', docUri(p), [], token, (a, path) => engine().documentSymbols(a, path)));
+  connection.onFoldingRanges((p, token) => feature('foldingRange', docUri(p), [], token, (a, path) => engine().foldingRanges(a, path)));
   connection.onRequest(ALLOCATABLE_REQUEST, (p: { uri: string }, token) =>
-    feature<AllocatableResponse | null>('allocatable', p.uri, null, token, (a, path) => allocatableForFile(a, path)),
+    feature<AllocatableResponse | null>('allocatable', p.uri, null, token, (a, path) => engine().allocatableForFile(a, path)),
   );
 
   connection.onExecuteCommand((p, token) => {
@@ -192,7 +187,7 @@ export function startServer(connection: Connection, version = 'dev'): void {
     const arg = p.arguments?.[0] as string | { uri?: string } | undefined;
     const uri = typeof arg === 'string' ? arg : arg?.uri;
     if (!uri) return null;
-    return feature<string | null>('effectiveConfiguration', uri, null, token, (a, path) => effectiveConfiguration(a, path) ?? null);
+    return feature<string | null>('effectiveConfiguration', uri, null, token, (a, path) => engine().effectiveConfiguration(a, path) ?? null);
   });
 
   connection.languages.diagnostics.on((p, token) =>

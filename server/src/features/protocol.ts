@@ -1,0 +1,11 @@
+/**
+ * Names the server and its clients share: custom requests, notifications and commands. A module of its
+ * own, without code, so that the language server can announce them before it loads the engine.
+ */
+
+/** Request `{ uri }` → `AllocatableResponse | null` (null: a file the server does not read). */
+export const ALLOCATABLE_REQUEST = 'kubelet/allocatable';
+/** Sent when settings or files on disk changed, so that a shown allocatable may be stale. */
+export const ALLOCATABLE_CHANGED = 'kubelet/allocatableChanged';
+/** Opens a node's effective configuration as a document. */
+export const SHOW_EFFECTIVE_COMMAND = 'kubelet.showEffectiveConfiguration';

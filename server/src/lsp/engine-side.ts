@@ -1,0 +1,15 @@
+/**
+ * Everything the language server runs that is not the protocol: the engine and the editor features. Bundled
+ * on its own (dist/server-engine.js) and loaded on first use through engine() in engine-loader.ts.
+ */
+export { analyze } from '../engine.ts';
+export { ParseCache } from '../node/workspace.ts';
+export { allocatableForFile } from '../features/allocatable-data.ts';
+export { codeActions, refactorActions } from '../features/code-actions.ts';
+export { codeLenses } from '../features/code-lens.ts';
+export { completion } from '../features/completion.ts';
+export { diagnosticsFor, pathsWithFindings } from '../features/diagnostics.ts';
+export { effectiveConfiguration } from '../features/effective-config.ts';
+export { hover } from '../features/hover.ts';
+export { inlayHints } from '../features/inlay-hints.ts';
+export { documentSymbols, foldingRanges } from '../features/symbols.ts';
