@@ -48,8 +48,9 @@ export class TestClient {
   private versions = new Map<string, number>();
   exited = false;
 
-  constructor(opts: { nodeArgs?: string[] } = {}) {
-    this.proc = spawn(process.execPath, [...(opts.nodeArgs ?? []), SERVER, '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'] });
+  /** `server`: another copy of the server bundle to run (default dist/server.js). */
+  constructor(opts: { nodeArgs?: string[]; server?: string } = {}) {
+    this.proc = spawn(process.execPath, [...(opts.nodeArgs ?? []), opts.server ?? SERVER, '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'] });
     this.proc.on('exit', () => (this.exited = true));
     this.proc.stderr!.on('data', (d) => this.log.push(String(d)));
     this.conn = createMessageConnection(new StreamMessageReader(this.proc.stdout!), new StreamMessageWriter(this.proc.stdin!));

@@ -4,14 +4,14 @@
  * shutdown/exit sequence, over stdio against dist/server.js.
  */
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { CancellationTokenSource, ResponseError } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { HANG_MS } from '../helpers/hang.ts';
-import { TestClient, positionOf, uri, workspace } from './client.ts';
+import { SERVER, TestClient, positionOf, uri, workspace } from './client.ts';
 import { StdoutTap, comparable, frame, freshDiagnostics, until } from './server-process.ts';
 
 const SEED = 'seed-node/usr/lib/systemd/system/kubelet.service';
@@ -384,5 +384,28 @@ describe('shutdown and exit (LSP 3.17: exit code 0 after shutdown, 1 without)', 
     }
     const fresh = await freshDiagnostics([ws.dir], ws.path(SEED), ws.read(SEED));
     assert.deepEqual(comparable(fresh), comparable(before.diagnostics));
+  });
+});
+
+describe('the engine bundle is loaded on first use (dist/server-engine.js)', () => {
+  // dist/server.js copied alone: initialize must not need the engine, and its absence must not crash anything.
+  const dir = mkdtempSync(join(tmpdir(), 'kubelet-server-alone-'));
+  copyFileSync(SERVER, join(dir, 'server.js'));
+  const client = new TestClient({ server: join(dir, 'server.js') });
+  after(async () => {
+    await client.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  test('initialize is answered without it; a document then gets one diagnostic saying why it was not analysed', async () => {
+    const init = await client.initialize([], {});
+    assert.equal(init.capabilities.hoverProvider, true);
+    assert.deepEqual(init.capabilities.executeCommandProvider?.commands, ['kubelet.showEffectiveConfiguration']);
+    const u = client.open(join(dir, 'kubelet.service'), '[Service]\nExecStart=/usr/bin/kubelet --v=2\n');
+    const p = await client.waitDiagnostics(u, (d) => d.length > 0);
+    assert.equal(p.diagnostics.length, 1);
+    assert.match(String(p.diagnostics[0].message), /^Not analysed: the kubelet language server failed \(.*server-engine\.js/);
+    assert.equal(await client.request('textDocument/hover', { textDocument: { uri: u }, position: { line: 1, character: 3 } }), null);
+    assert.ok(!client.exited, 'still running');
   });
 });
