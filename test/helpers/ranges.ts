@@ -32,3 +32,22 @@ export function assertFindingsInside(files: Map<string, string>, findings: reado
     for (const r of f.related ?? []) assertRangeInside(files.get(r.span.file)!, r.span.range, `related of ${f.code}`);
   }
 }
+
+/**
+ * A copy of `v` in which every span object of another class (the engine's spans computed on first read)
+ * is a plain `{ file, range }`, for deepEqual against results built from object literals.
+ */
+export function plainSpans<T>(v: T, seen = new Map<object, unknown>()): T {
+  if (typeof v !== 'object' || v === null) return v;
+  if (seen.has(v)) return seen.get(v) as T;
+  const proto = Object.getPrototypeOf(v);
+  if (proto !== Object.prototype && proto !== Array.prototype && proto !== null && 'file' in v && 'range' in v) {
+    const s = v as unknown as { file: string; range: unknown };
+    return { file: s.file, range: s.range } as T;
+  }
+  if (proto !== Object.prototype && proto !== Array.prototype && proto !== null) return v; // Maps, Sets, other classes: as they are
+  const out: Record<string, unknown> | unknown[] = Array.isArray(v) ? [] : {};
+  seen.set(v, out);
+  for (const [k, x] of Object.entries(v)) (out as Record<string, unknown>)[k] = plainSpans(x, seen);
+  return out as T;
+}

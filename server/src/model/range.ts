@@ -138,6 +138,33 @@ export class IndexSpan extends LazySpan {
   }
 }
 
+/** Offsets [start, end) of a text with the given line starts (no line-end adjustment: the YAML reader's positions). */
+export class StartsSpan extends LazySpan {
+  #starts: readonly number[];
+  #start: number;
+  #end: number;
+  constructor(file: string, starts: readonly number[], start: number, end: number) {
+    super(file);
+    this.#starts = starts;
+    this.#start = start;
+    this.#end = end;
+  }
+  protected compute(): Range {
+    return { start: positionIn(this.#starts, this.#start), end: positionIn(this.#starts, this.#end) };
+  }
+}
+
+function positionIn(starts: readonly number[], offset: number): Position {
+  let lo = 0;
+  let hi = starts.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (starts[mid] <= offset) lo = mid;
+    else hi = mid - 1;
+  }
+  return { line: lo, character: offset - starts[lo] };
+}
+
 /** Columns [start, end) of one line. */
 export class LineSpan extends LazySpan {
   #line: number;

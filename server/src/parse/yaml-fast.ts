@@ -25,7 +25,8 @@
  * test/unit/yaml-fast.test.ts compares the two readers on the corpus and on
  * generated text.
  */
-import type { LineIndex, Position, Span } from '../model/range.ts';
+import type { LineIndex, Span } from '../model/range.ts';
+import { StartsSpan } from '../model/range.ts';
 import type { Finding } from '../model/finding.ts';
 import type { ConfigNode, MapEntry, MapNode, ScalarNode, SeqNode } from './types.ts';
 import type { ConvertedDoc, DuplicateKey, YamlStreamResult } from './yamljson.ts';
@@ -740,7 +741,6 @@ class Composer {
   /** Third range value (`range[2]`, the end of the node's trailing trivia) of the node composed last. */
   private r2 = 0;
   duplicates: DuplicateKey[] = [];
-  private line = 0;
 
   constructor(
     private readonly file: string,
@@ -748,21 +748,8 @@ class Composer {
     private readonly starts: readonly number[],
   ) {}
 
-  private position(offset: number): Position {
-    // The composer asks in nearly increasing order: walk from the last line instead of a binary search.
-    const starts = this.starts;
-    let l = this.line;
-    if (starts[l] > offset) {
-      while (l > 0 && starts[l] > offset) l--;
-    } else {
-      while (l + 1 < starts.length && starts[l + 1] <= offset) l++;
-    }
-    this.line = l;
-    return { line: l, character: offset - starts[l] };
-  }
-
   span(start: number, end: number): Span {
-    return { file: this.file, range: { start: this.position(start), end: this.position(end) } };
+    return new StartsSpan(this.file, this.starts, start, end);
   }
 
   doc(doc: Doc, index: number): ConvertedDoc {
