@@ -59,6 +59,10 @@ export function migrationFix(node: NodeModel, f: FlagUse, info: FlagInfo, counts
  * starts with its own text, not a quote or an escape. Returns a deleted word that breaks this, if any.
  */
 export function valueStartConflict(node: NodeModel, removed: ReadonlySet<Word>): Word | undefined {
+  // Only words that came from a variable open one: none removed, nothing to check (and no grouping of the argv).
+  let fromVariable = false;
+  for (const w of removed) if (w.via) fromVariable = true;
+  if (!fromVariable) return undefined;
   for (const words of variableWords(node)) {
     if (!removed.has(words[0])) continue;
     const next = words.find((w) => !removed.has(w));
