@@ -89,6 +89,16 @@ export function analyze(files: readonly SourceFile[], options: AnalyzeOptions = 
   return { nodes, findings: configure(matchLineEnds(keepLineEnds(dedupe(findings), systemdText), crlf), parsed, options), files: parsed };
 }
 
+/** Same finding, given the same file and start. */
+function sameFinding(a: Finding, b: Finding): boolean {
+  return (
+    a.code === b.code &&
+    a.range.end.line === b.range.end.line &&
+    a.range.end.character === b.range.end.character &&
+    a.message === b.message
+  );
+}
+
 /** Suppression comments, disabled rules and severity overrides. */
 function configure(list: Finding[], files: Map<string, ParsedFile>, options: AnalyzeOptions): Finding[] {
   const out: Finding[] = [];
@@ -126,19 +136,19 @@ function applyModelines(ws: Workspace, node: NodeModel, options: AnalyzeOptions,
 }
 
 function dedupe(list: Finding[]): Finding[] {
-  // Same code, file, range and message: keyed without the (long) message, which is compared only on a key match.
-  const seen = new Map<string, string | string[]>();
+  // Same code, file, range and message. Findings kept so far are bucketed by file and start position and compared
+  // field by field: no key string per finding (a large file has thousands of findings; building keys was most of this).
+  const byFile = new Map<string, Map<number, Finding[]>>();
   const out: Finding[] = [];
   for (const f of list) {
-    const key = `${f.code}|${f.file}|${f.range.start.line}:${f.range.start.character}-${f.range.end.line}:${f.range.end.character}`;
-    const have = seen.get(key);
-    if (have === undefined) seen.set(key, f.message);
-    else if (typeof have === 'string') {
-      if (have === f.message) continue;
-      seen.set(key, [have, f.message]);
-    } else {
-      if (have.includes(f.message)) continue;
-      have.push(f.message);
+    let byStart = byFile.get(f.file);
+    if (byStart === undefined) byFile.set(f.file, (byStart = new Map()));
+    const start = f.range.start.line * 0x100000000 + f.range.start.character;
+    const bucket = byStart.get(start);
+    if (bucket === undefined) byStart.set(start, [f]);
+    else {
+      if (bucket.some((g) => sameFinding(f, g))) continue;
+      bucket.push(f);
     }
     out.push(f);
   }

@@ -240,3 +240,13 @@ test('envfile-syntax: a line without "=" is a warning (systemd drops the line, t
   const got = a.findings.filter((f) => f.code === 'envfile-syntax');
   assert.deepEqual(got.map((f) => [f.severity, f.range]), [['warning', r(2, 0, 2, 4)]]);
 });
+
+test('a variable expanded twice reports a problem of its value once (identical findings are merged), and different findings at one place stay', () => {
+  const unit = '[Service]\nEnvironment="X=--cloud-provider=aws"\nExecStart=/usr/bin/kubelet $X $X\n';
+  const fs = analyze([{ path: 'etc/systemd/system/kubelet.service', text: unit }]).findings;
+  const invalid = fs.filter((f) => f.code === 'flag-value-invalid');
+  assert.equal(invalid.length, 1, JSON.stringify(fs));
+  assert.equal(invalid[0].range.start.line, 1);
+  // The duplicate flag is reported at the same value too, under its own code.
+  assert.ok(fs.some((f) => f.code === 'flag-duplicate' && f.range.start.line === 1));
+});
