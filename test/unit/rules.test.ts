@@ -441,6 +441,15 @@ test('a map flag repeated with different keys accumulates and is not flag-duplic
   none(analyzeAll(ws(kubeadmNode(N, { defaults: env }))).findings, 'flag-duplicate');
 });
 
+test('a map flag repeating a key with another value warns at the earlier occurrence, naming both values; the same value or a key repeated inside one value does not', () => {
+  const env = 'KUBELET_EXTRA_ARGS=--kube-reserved=cpu=1,memory=1Gi --kube-reserved=cpu=2 --kube-reserved=memory=1Gi\n';
+  const f = only(analyzeAll(ws(kubeadmNode(N, { defaults: env }))).findings, 'flag-duplicate');
+  assert.deepEqual(f.range, at(env, '--kube-reserved=cpu=1,memory=1Gi'));
+  assert.match(f.message, /sets cpu=1 here, but cpu=2 at .* replaces it/);
+  // pflag's map parse keeps the last value of a key repeated inside one value: not a second occurrence.
+  none(analyzeAll(ws(kubeadmNode(N, { defaults: 'KUBELET_EXTRA_ARGS=--kube-reserved=cpu=1,cpu=2\n' }))).findings, 'flag-duplicate');
+});
+
 // --- flag-deprecated --------------------------------------------------------
 
 /** The effective value of a field, comparable across files: scalars as text, maps as sorted key=value, lists in order. */

@@ -69,7 +69,10 @@ export function parseKubeletArgs(argv: readonly Word[], from: FlagUse['from'] = 
       }
       const eq = body.indexOf('=');
       const written = eq === -1 ? body : body.slice(0, eq);
-      const name = normalizeFlagName(written);
+      // The catalog's own string for a known name: every rule looks the flag up again, and a string whose hash is
+      // already known (and that is the map's key itself) is the cheapest key there is.
+      const normalized = normalizeFlagName(written);
+      const name = flagInfo(normalized)?.name ?? normalized;
       if (!known(name)) {
         out.problems.push({ kind: 'unknown-flag', name: written, word: w, span: w.map.span(0, 2 + written.length), from });
         // pflag stops here; we go on as if the flag took `=value` or nothing, so one typo does not hide the rest.

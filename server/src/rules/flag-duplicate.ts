@@ -6,7 +6,7 @@
  * kubeadm-flags.env already sets.
  */
 import { finding, type Finding } from '../model/finding.ts';
-import { flagInfo } from '../catalog/flags.ts';
+import { flagInfo, type FlagSyntax } from '../catalog/flags.ts';
 import { parseLangleMap, parseMapStringBool, parseMapStringString } from '../quantity/mapflag.ts';
 import type { FlagUse } from '../node/model.ts';
 import type { Rule } from './types.ts';
@@ -15,21 +15,18 @@ function at(f: FlagUse): string {
   return `${f.span.file} line ${f.span.range.start.line + 1}${f.nameWord.via ? ` (via $${f.nameWord.via.variable})` : ''}`;
 }
 
-function keys(f: FlagUse): Map<string, string> {
-  const info = flagInfo(f.name);
+/** A map flag's keys with their values, each key once (a key repeated inside one value keeps its last value). */
+function keys(f: FlagUse, syn: FlagSyntax): { key: string; value: string }[] {
   const v = f.value ?? '';
-  const syn = info?.syntax;
-  const parsed =
-    syn?.type === 'map'
-      ? syn.value === 'bool'
-        ? parseMapStringBool(v)
-        : syn.form === 'signal<value'
-          ? parseLangleMap(v)
-          : parseMapStringString(v)
-      : { entries: [] };
+  const parsed = syn.type !== 'map' ? { entries: [] } : syn.value === 'bool' ? parseMapStringBool(v) : syn.form === 'signal<value' ? parseLangleMap(v) : parseMapStringString(v);
+  const entries = parsed.entries;
+  if (entries.length < 2) return entries;
   const m = new Map<string, string>();
-  for (const e of parsed.entries) m.set(e.key, e.value); // not new Map(entries.map(...)): no tuple per key
-  return m;
+  for (const e of entries) m.set(e.key, e.value);
+  if (m.size === entries.length) return entries;
+  const out: { key: string; value: string }[] = [];
+  for (const [key, value] of m) out.push({ key, value });
+  return out;
 }
 
 export const flagDuplicate: Rule = {
@@ -37,12 +34,6 @@ export const flagDuplicate: Rule = {
   summary: 'the same flag is given more than once',
   run({ node }) {
     const out: Finding[] = [];
-    const parsed = new Map<FlagUse, Map<string, string>>(); // each map flag's value is parsed once
-    const keysOf = (u: FlagUse): Map<string, string> => {
-      let k = parsed.get(u);
-      if (!k) parsed.set(u, (k = keys(u)));
-      return k;
-    };
     const byName = new Map<string, FlagUse[]>();
     for (const f of node.flags) {
       const list = byName.get(f.name);
@@ -55,18 +46,18 @@ export const flagDuplicate: Rule = {
       const last = uses[uses.length - 1];
       if (info?.syntax.type === 'map') {
         // Accumulating different keys is how repeated map flags are meant to work; a repeated key is not.
-        const seen = new Map<string, FlagUse>();
+        const seen = new Map<string, { use: FlagUse; value: string }>();
         for (const u of uses) {
-          for (const [k, v] of keysOf(u)) {
+          for (const { key: k, value: v } of keys(u, info.syntax)) {
             const prev = seen.get(k);
-            if (prev && keysOf(prev).get(k) !== v) {
+            if (prev && prev.value !== v) {
               out.push(
-                finding('flag-duplicate', 'warning', prev.span, `--${name} sets ${k}=${keysOf(prev).get(k)} here, but ${k}=${v} at ${at(u)} replaces it (repeated map flags merge key by key, the later key winning).`, {
+                finding('flag-duplicate', 'warning', prev.use.span, `--${name} sets ${k}=${prev.value} here, but ${k}=${v} at ${at(u)} replaces it (repeated map flags merge key by key, the later key winning).`, {
                   related: [{ span: u.span, message: `the ${k} that wins` }],
                 }),
               );
             }
-            seen.set(k, u);
+            seen.set(k, { use: u, value: v });
           }
         }
         continue;
