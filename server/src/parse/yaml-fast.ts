@@ -26,7 +26,7 @@
  * generated text.
  */
 import type { LineIndex, Span } from '../model/range.ts';
-import { StartsSpan } from '../model/range.ts';
+import { StartsSpan } from '../model/lazy-span.ts';
 import type { Finding } from '../model/finding.ts';
 import type { ConfigNode, MapEntry, MapNode, ScalarNode, SeqNode } from './types.ts';
 import type { ConvertedDoc, DuplicateKey, YamlStreamResult } from './yamljson.ts';

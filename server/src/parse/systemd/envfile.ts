@@ -27,7 +27,8 @@
 import type { Finding } from '../../model/finding.ts';
 import { finding } from '../../model/finding.ts';
 import type { Segment, Span } from '../../model/range.ts';
-import { IndexSpan, LineIndex, TextMap } from '../../model/range.ts';
+import { LineIndex, TextMap } from '../../model/range.ts';
+import { IndexSpan } from '../../model/lazy-span.ts';
 import type { EnvAssignment, EnvFile } from '../types.ts';
 import { envNameIsValid } from './environment.ts';
 

@@ -33,7 +33,8 @@
 import type { Finding } from '../../model/finding.ts';
 import { finding } from '../../model/finding.ts';
 import type { Segment, Span } from '../../model/range.ts';
-import { LineIndex, LineSpan, TextMap } from '../../model/range.ts';
+import { LineIndex, TextMap } from '../../model/range.ts';
+import { LineSpan } from '../../model/lazy-span.ts';
 import type { UnitDirective, UnitFile, UnitSection } from '../types.ts';
 
 /**
