@@ -140,9 +140,11 @@ export class DiagnosticsSync {
 
   /**
    * workspace/diagnostic as a long poll (LSP 3.17 allows a server to hold it): when the client already has
-   * every result, the answer waits until the analysis changes and something new comes out of it, the request
-   * is cancelled (VS Code cancels it when asked to refresh), or `maxWaitMs` passes. VS Code asks again 2 s
-   * after each answer; an immediate "all unchanged" would have it poll, and the server re-check, forever.
+   * every result, the answer waits until the analysis changes and something new comes out of it (a closed
+   * file's problems, after an edit elsewhere or on disk), the request is cancelled (vscode-languageclient does
+   * when it stops, or starts another pull), or `maxWaitMs` passes. VS Code asks again 2 s after each answer;
+   * an immediate "all unchanged" would have it poll, and the server re-check, forever. Open documents are
+   * pulled one by one (textDocument/diagnostic) and are not held back by this.
    */
   async workspaceLongPoll(previous: ReadonlyMap<string, string>, token: CancellationToken, maxWaitMs = LONG_POLL_MS): Promise<WorkspaceDocumentDiagnosticReport[]> {
     const deadline = Date.now() + maxWaitMs;
@@ -173,5 +175,5 @@ export class DiagnosticsSync {
 /** The result id of an empty report. */
 const EMPTY_ID = hash(JSON.stringify([]));
 
-/** How long a workspace/diagnostic request with nothing new is held. */
+/** How long a workspace/diagnostic request with nothing new is held at most (a bound for clients that never cancel). */
 const LONG_POLL_MS = 5 * 60 * 1000;
