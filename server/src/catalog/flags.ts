@@ -340,17 +340,20 @@ export function compareVersions(a: string, b: string): number {
  * A removed flag whose removal version is unknown counts as removed from its
  * deprecation version on (or always, when that is unknown too).
  */
+/** (A function, not a closure made per call: rules ask for every flag of the command line.) */
+function deprecatedAt(info: FlagInfo, version: string): 'active' | 'deprecated' {
+  return info.deprecatedIn !== undefined && compareVersions(version, info.deprecatedIn) < 0 ? 'active' : 'deprecated';
+}
+
 export function flagStatusAt(info: FlagInfo, version: string): 'active' | 'deprecated' | 'removed' {
-  const deprecatedAt = (): 'active' | 'deprecated' =>
-    info.deprecatedIn !== undefined && compareVersions(version, info.deprecatedIn) < 0 ? 'active' : 'deprecated';
   switch (info.status) {
     case 'active':
       return 'active';
     case 'deprecated':
-      return deprecatedAt();
+      return deprecatedAt(info, version);
     case 'removed':
       if (info.removedIn !== undefined) {
-        return compareVersions(version, info.removedIn) < 0 ? deprecatedAt() : 'removed';
+        return compareVersions(version, info.removedIn) < 0 ? deprecatedAt(info, version) : 'removed';
       }
       if (info.deprecatedIn !== undefined && compareVersions(version, info.deprecatedIn) < 0) return 'active';
       return 'removed';
