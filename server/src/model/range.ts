@@ -1,4 +1,4 @@
-import { MapSpan } from './lazy-span.ts';
+import { LazySpan } from './lazy-span.ts';
 
 /** 0-based, like LSP; `character` counts UTF-16 code units of the line. */
 export interface Position {
@@ -148,7 +148,7 @@ export class TextMap {
   }
 
   span(start: number, end: number): Span {
-    return new MapSpan(this, start, end);
+    return new LazySpan(this.file, this, start, end);
   }
 
   /** A map for the logical substring [start, end). */

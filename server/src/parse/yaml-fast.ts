@@ -26,7 +26,7 @@
  * generated text.
  */
 import type { LineIndex, Span } from '../model/range.ts';
-import { StartsSpan } from '../model/lazy-span.ts';
+import { LazySpan } from '../model/lazy-span.ts';
 import type { Finding } from '../model/finding.ts';
 import type { ConfigNode, MapEntry, MapNode, ScalarNode, SeqNode } from './types.ts';
 import type { ConvertedDoc, DuplicateKey, YamlStreamResult } from './yamljson.ts';
@@ -745,11 +745,12 @@ class Composer {
   constructor(
     private readonly file: string,
     private readonly text: string,
-    private readonly starts: readonly number[],
+    private readonly lines: LineIndex,
   ) {}
 
   span(start: number, end: number): Span {
-    return new StartsSpan(this.file, this.starts, start, end);
+    // The text has no \r (hasForeignChars), so the LineIndex's positions are the plain line/column ones.
+    return new LazySpan(this.file, this.lines, start, end);
   }
 
   doc(doc: Doc, index: number): ConvertedDoc {
@@ -897,7 +898,7 @@ class Composer {
 export function readYamlFast(file: string, text: string, lines: LineIndex): YamlStreamResult | undefined {
   if (hasForeignChars(text)) return undefined;
   const docs: ConvertedDoc[] = [];
-  const composer = new Composer(file, text, lines.starts);
+  const composer = new Composer(file, text, lines);
   try {
     lex(text, new Parser((d) => docs.push(composer.doc(d, docs.length))));
   } catch (e) {

@@ -28,7 +28,7 @@ import type { Finding } from '../../model/finding.ts';
 import { finding } from '../../model/finding.ts';
 import type { Segment, Span } from '../../model/range.ts';
 import { LineIndex, TextMap } from '../../model/range.ts';
-import { IndexSpan } from '../../model/lazy-span.ts';
+import { LazySpan } from '../../model/lazy-span.ts';
 import type { EnvAssignment, EnvFile } from '../types.ts';
 import { envNameIsValid } from './environment.ts';
 
@@ -130,7 +130,7 @@ export function parseEnvFile(path: string, text: string): EnvFile {
   // A span never ends on the \r of a CRLF (env-file.c ends a value there; editors place no position between \r and \n).
   const span = (s: number, e: number): Span => {
     const end = e > s && text.charCodeAt(e - 1) === 13 && text.charCodeAt(e) === 10 ? e - 1 : e;
-    return new IndexSpan(path, idx, s, end);
+    return new LazySpan(path, idx, s, end);
   };
 
   const push = (end: number, chomp: boolean): void => {

@@ -34,7 +34,7 @@ import type { Finding } from '../../model/finding.ts';
 import { finding } from '../../model/finding.ts';
 import type { Segment, Span } from '../../model/range.ts';
 import { LineIndex, TextMap } from '../../model/range.ts';
-import { LineSpan } from '../../model/lazy-span.ts';
+import { LazySpan } from '../../model/lazy-span.ts';
 import type { UnitDirective, UnitFile, UnitSection } from '../types.ts';
 
 /**
@@ -209,9 +209,9 @@ export function parseUnit(path: string, text: string): UnitFile {
     let span: Span;
     if (map === undefined) {
       // One physical line: what map.span(s, ke), map.slice(vs, e) and the span below give for its one segment.
-      keySpan = new LineSpan(path, lastLine, lastCol + s, lastCol + ke);
+      keySpan = new LazySpan(path, lastLine, lastCol + s, lastCol + ke);
       valueMap = new TextMap(path, [{ offset: 0, line: lastLine, character: lastCol + vs, length: e - vs }]);
-      span = new LineSpan(path, lastLine, lastCol + s, lastCol + (lastEnd - lastStart));
+      span = new LazySpan(path, lastLine, lastCol + s, lastCol + (lastEnd - lastStart));
     } else {
       keySpan = map.span(s, ke);
       valueMap = map.slice(vs, e);
