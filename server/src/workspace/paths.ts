@@ -22,19 +22,22 @@ export function segments(p: string): string[] {
  * long-running language server.
  */
 const MEMO_LIMIT = 50_000;
-const segmentsMemo = new Map<string, readonly string[]>();
-const nodeRootMemo = new Map<string, string>();
+
+function boundedMemo<T>(compute: (p: string) => T): (p: string) => T {
+  const memo = new Map<string, T>();
+  return (p) => {
+    let v = memo.get(p);
+    if (v === undefined) {
+      if (memo.size >= MEMO_LIMIT) memo.clear();
+      v = compute(p);
+      memo.set(p, v);
+    }
+    return v;
+  };
+}
 
 /** segments(), shared and read-only. */
-function segs(p: string): readonly string[] {
-  let s = segmentsMemo.get(p);
-  if (s === undefined) {
-    if (segmentsMemo.size >= MEMO_LIMIT) segmentsMemo.clear();
-    s = segments(p);
-    segmentsMemo.set(p, s);
-  }
-  return s;
-}
+const segs: (p: string) => readonly string[] = boundedMemo(segments);
 
 /**
  * Folders that hold a node's files on a real root filesystem. The part of a
@@ -60,15 +63,7 @@ const SYSTEM_DIRS = [
  * The folder a file's node lives in: the root of a root-filesystem layout,
  * or simply the file's folder in a flat one.
  */
-export function nodeRoot(p: string): string {
-  let root = nodeRootMemo.get(p);
-  if (root === undefined) {
-    if (nodeRootMemo.size >= MEMO_LIMIT) nodeRootMemo.clear();
-    root = computeNodeRoot(p);
-    nodeRootMemo.set(p, root);
-  }
-  return root;
-}
+export const nodeRoot: (p: string) => string = boundedMemo(computeNodeRoot);
 
 function computeNodeRoot(p: string): string {
   const segs = segments(dirname(p));
