@@ -17,6 +17,7 @@ import { RULES } from './rules/index.ts';
 import { finding } from './model/finding.ts';
 import { keepLineEnds } from './fixes/keep-line-ends.ts';
 import { matchLineEnds } from './fixes/line-ends.ts';
+import { byCodeUnit } from './model/order.ts';
 
 export interface AnalyzeOptions {
   capacity?: Capacity;
@@ -152,12 +153,11 @@ function dedupe(list: Finding[]): Finding[] {
     }
     out.push(f);
   }
-  // Equal strings compare equal without a trip through ICU (most findings of a file share its name and many their code).
   return out.sort(
     (a, b) =>
-      (a.file === b.file ? 0 : a.file.localeCompare(b.file)) ||
+      byCodeUnit(a.file, b.file) ||
       a.range.start.line - b.range.start.line ||
       a.range.start.character - b.range.start.character ||
-      (a.code === b.code ? 0 : a.code.localeCompare(b.code)),
+      byCodeUnit(a.code, b.code),
   );
 }

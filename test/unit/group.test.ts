@@ -170,3 +170,14 @@ test('a standalone env file naming --config claims the config: the config is not
   assert.equal(f.length, 1);
   assert.equal(f[0].fixes, undefined, 'the flag replaces the file\'s grace periods: a fix in the file would change nothing');
 });
+
+test('nodes and findings come out in code-unit order of their paths ("B-node" before "a-node"), whatever the locale: the order of Array.prototype.sort, not ICU collation', () => {
+  const a = run({ ...kubeadmNode('a-node', { config: 'maxPods: -1\n' }), ...kubeadmNode('B-node', { config: 'maxPods: -1\n' }) });
+  assert.deepEqual(
+    a.nodes.map((n) => n.node.id.split('/')[0]),
+    ['B-node', 'a-node'],
+  );
+  const files = a.findings.map((f) => f.file.split('/')[0]);
+  assert.ok(files.includes('a-node') && files.includes('B-node'));
+  assert.deepEqual(files, [...files].sort());
+});

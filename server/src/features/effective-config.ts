@@ -10,6 +10,7 @@ import { describe } from '../node/provenance.ts';
 import type { ConfigNode, KubeletConfigDoc } from '../parse/types.ts';
 import { allocatableSummary } from './allocatable-view.ts';
 import { nodeOf } from './locate.ts';
+import { byCodeUnit } from '../model/order.ts';
 
 interface T {
   comment?: string;
@@ -146,7 +147,7 @@ export function effectiveConfigYaml(result: NodeResult): string {
     'apiVersion: kubelet.config.k8s.io/v1beta1',
     'kind: KubeletConfiguration',
   ];
-  const sorted = [...root.entries()].sort(([a], [b]) => a.localeCompare(b));
+  const sorted = [...root.entries()].sort(([a], [b]) => byCodeUnit(a, b));
   for (const [k, t] of sorted) render(k, t, '', out);
   if (node.flagOnly.size) {
     out.push('# Flags without a config field:');

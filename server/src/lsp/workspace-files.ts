@@ -18,6 +18,7 @@
  */
 import { promises as fs } from 'node:fs';
 import { detectKind, looksLikeEnvFile } from '../workspace/detect.ts';
+import { byCodeUnit } from '../model/order.ts';
 
 export const MAX_FILES = 5000;
 export const MAX_SIZE = 8 * 1024 * 1024;
@@ -100,7 +101,7 @@ export class WorkspaceFiles {
     } catch {
       return;
     }
-    list.sort((a, b) => a.name.localeCompare(b.name));
+    list.sort((a, b) => byCodeUnit(a.name, b.name));
     for (const e of list) {
       if (seen.n >= MAX_FILES) {
         this.log(`${root}: stopped reading the workspace after ${MAX_FILES} files`);

@@ -6,6 +6,7 @@
 import type { UnitFile } from '../parse/types.ts';
 import { basename, dirname, nodeRoot } from '../workspace/paths.ts';
 import type { Workspace } from './workspace.ts';
+import { byCodeUnit } from '../model/order.ts';
 
 export interface NodeSeed {
   anchor: string;
@@ -80,7 +81,7 @@ export function groupNodes(ws: Workspace): NodeSeed[] {
   }
   const seeds = new Map<string, NodeSeed & { root: string; name: string }>();
   for (const [key, list] of byKey) {
-    list.sort((a, b) => priority(b.path) - priority(a.path) || a.path.localeCompare(b.path));
+    list.sort((a, b) => priority(b.path) - priority(a.path) || byCodeUnit(a.path, b.path));
     const [main, ...hidden] = list;
     seeds.set(key, {
       anchor: main.path,
@@ -113,7 +114,7 @@ export function groupNodes(ws: Workspace): NodeSeed[] {
     const ordered: UnitFile[] = [];
     const masked: NodeSeed['masked'] = [];
     for (const name of [...byName.keys()].sort()) {
-      const same = byName.get(name)!.sort((a, b) => priority(b.path) - priority(a.path) || a.path.localeCompare(b.path));
+      const same = byName.get(name)!.sort((a, b) => priority(b.path) - priority(a.path) || byCodeUnit(a.path, b.path));
       ordered.push(same[0].unit);
       for (const h of same.slice(1)) masked.push({ path: h.path, by: same[0].path });
     }
@@ -128,5 +129,5 @@ export function groupNodes(ws: Workspace): NodeSeed[] {
 
   return [...seeds.values()]
     .map(({ anchor, units, masked }) => ({ anchor, units, masked }))
-    .sort((a, b) => a.anchor.localeCompare(b.anchor));
+    .sort((a, b) => byCodeUnit(a.anchor, b.anchor));
 }
