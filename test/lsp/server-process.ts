@@ -11,8 +11,9 @@ import { HANG_MS } from '../helpers/hang.ts';
 import { TestClient } from './client.ts';
 
 export const GC_HOOK = join(__dirname, 'gc-on-signal.cjs');
+const SHIPPED_NODE_FLAGS: string[] = JSON.parse(readFileSync(join(__dirname, '..', '..', 'client', 'server-node-flags.json'), 'utf8')).flags;
 /** Node flags for a server whose memory the test reads: what the extension passes, plus the GC hook. */
-export const MEMORY_NODE_ARGS = ['--expose-gc', '--max-semi-space-size=1', '--require', GC_HOOK];
+export const MEMORY_NODE_ARGS = ['--expose-gc', ...SHIPPED_NODE_FLAGS, '--require', GC_HOOK];
 
 /** One JSON-RPC message with its Content-Length header, as bytes. */
 export function frame(message: object): Buffer {

@@ -69,7 +69,7 @@ function largeConfig(head: string, bytes: number): string {
 
 describe('1,000 edits in bursts with hovers and completions, then memory after closing (push diagnostics, debounce 0)', () => {
   const ws = workspace('kubeadm-node');
-  // --expose-gc and the GC hook only let the test read RSS without garbage in it; --max-semi-space-size=1 is what the extension passes.
+  // --expose-gc and the GC hook only let the test read RSS without garbage in it; the other flags are what the extension passes.
   const client = new TestClient({ nodeArgs: MEMORY_NODE_ARGS });
   let coldRss = 0;
 
