@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // CPU profile of the engine on one bench workload, summarised by self time.
 //   node bench/profile.mjs [workload] [--ms=4000] [--top=25]
+//   node bench/profile.mjs [workload] --alloc   (bytes allocated per call, by function)
 //   node bench/profile.mjs --summarise=path/to.cpuprofile   (any profile, e.g. of dist/server.js)
 // Workloads: node-typical, yaml-small, yaml-large, unit-large, envfile-8k, dropin-8k, yaml-8k, and any
 // <dropin|envfile|yaml>-<N>k size of the scaling inputs.
@@ -111,6 +112,51 @@ function summarise(profile, top) {
   for (const [k, h] of [...byFile].sort((a, b) => b[1] - a[1]).slice(0, 15)) console.log(`  ${pct(h)}  ${k}`);
 }
 
+/** Where a call frame's code is, as `function  file:line` of the TypeScript source when a source map has it. */
+function frameKey(cf) {
+  let where = !cf.url ? '(native)' : cf.url.startsWith('file:') ? relative(ROOT, fileURLToPath(cf.url)) : cf.url.startsWith('/') ? relative(ROOT, cf.url) : cf.url;
+  const sm = cf.url && cf.lineNumber >= 0 ? mapOf(cf.url) : undefined;
+  const e = sm?.findEntry(cf.lineNumber, cf.columnNumber);
+  if (e?.originalSource) {
+    const src = e.originalSource.startsWith('file:') ? fileURLToPath(e.originalSource) : join(dirname(urlPath(cf.url)), e.originalSource);
+    where = `${relative(ROOT, src)}:${e.originalLine + 1}`;
+  }
+  return `${cf.functionName || '(anonymous)'}  ${where}`;
+}
+
+/**
+ * `--alloc`: bytes allocated per call by function (V8's sampling heap profiler, counting objects the
+ * scavenger and mark-compact already freed), for the scaling steps, where what an analysis allocates
+ * decides how often the young generation is scavenged.
+ */
+async function allocationProfile(fn) {
+  const session = new Session();
+  session.connect();
+  await session.post('HeapProfiler.enable');
+  await session.post('HeapProfiler.startSampling', { samplingInterval: 1024, includeObjectsCollectedByMajorGC: true, includeObjectsCollectedByMinorGC: true });
+  let calls = 0;
+  const t1 = performance.now();
+  while (performance.now() - t1 < runMs / 2) {
+    fn();
+    calls++;
+  }
+  const { profile } = await session.post('HeapProfiler.stopSampling');
+  session.disconnect();
+  const self = new Map();
+  // A builtin (push, set, slice...) is named with its caller: "push (native)" alone says nothing.
+  const walk = (n, caller) => {
+    let k = frameKey(n.callFrame);
+    if (!n.callFrame.url && caller) k += ` ← ${caller}`;
+    self.set(k, (self.get(k) ?? 0) + n.selfSize);
+    for (const c of n.children) walk(c, n.callFrame.url ? frameKey(n.callFrame) : caller);
+  };
+  walk(profile.head, undefined);
+  const total = [...self.values()].reduce((a, b) => a + b, 0);
+  const kb = (b) => `${(b / calls / 1024).toFixed(0).padStart(7)} KB`;
+  console.log(`workload ${name}: ${calls} calls; allocated ${(total / calls / 1048576).toFixed(2)} MB per call\n\nallocation per call by function:`);
+  for (const [k, b] of [...self].sort((a, b) => b[1] - a[1]).slice(0, top)) console.log(`  ${kb(b)}  ${k}`);
+}
+
 if (summariseArg) {
   // Summarise an existing profile, e.g. one of the language server taken with
   // BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" node bench/run.mjs --only=lsp-keystroke
@@ -145,6 +191,11 @@ if (!WORKLOADS[name]) {
 const fn = WORKLOADS[name]();
 const t0 = performance.now();
 while (performance.now() - t0 < Math.min(1500, runMs / 2)) fn(); // warm-up (JIT)
+
+if (args.includes('--alloc')) {
+  await allocationProfile(fn);
+  process.exit(0);
+}
 
 const session = new Session();
 session.connect();
