@@ -67,7 +67,7 @@ export function buildNode(ws: Workspace, seed: NodeSeed, kubernetesVersion: stri
     const p = ws.get(seed.standalone)!;
     if (p.env) {
       // An env file nobody references: read its variables as kubelet arguments, in file order.
-      for (const a of lastAssignments(p.env.assignments)) for (const x of splitVariable(a, { variable: a.name, span: a.nameSpan })) node.argv.push(x);
+      for (const a of lastAssignments(p.env.assignments)) splitVariable(a, { variable: a.name, span: a.nameSpan }, node.argv);
     }
     if (p.config) {
       for (const x of p.config.kubeletConfigs) node.kubeletConfigs.push(x);

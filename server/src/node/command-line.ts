@@ -116,6 +116,48 @@ export function parseKubeletArgs(argv: readonly Word[], from: FlagUse['from'] = 
   return out;
 }
 
+/**
+ * One flag as pflag read it. Its spans are worked out when first read: a command line can hold thousands of
+ * flags, and the rules place findings on a few (reading every word's position was most of a large unit's
+ * analysis; bench: unit-large).
+ */
+class ParsedFlag implements FlagUse {
+  private valueSpanCache: Span | undefined = undefined;
+  private spanCache: Span | undefined = undefined;
+  constructor(
+    readonly written: string,
+    readonly name: string,
+    readonly nameWord: Word,
+    readonly value: string | undefined,
+    readonly valueOffset: number,
+    readonly valueWord: Word | undefined,
+    readonly from: FlagUse['from'],
+  ) {}
+
+  get valueSpan(): Span {
+    return (this.valueSpanCache ??=
+      this.value === undefined
+        ? this.nameWord.span
+        : this.valueWord
+          ? this.valueWord.span
+          : this.nameWord.map.span(this.valueOffset, this.nameWord.text.length));
+  }
+
+  get span(): Span {
+    if (this.spanCache) return this.spanCache;
+    const { nameWord, valueWord } = this;
+    // The flag spans its name through its value when the value follows it in the same file; a value that came
+    // through a variable lives elsewhere (possibly above), so then the flag is just its name.
+    const joined = valueWord !== undefined && valueWord.span.file === nameWord.span.file && comparePos(valueWord.span.range.end, nameWord.span.range.start) >= 0;
+    return (this.spanCache = joined ? { file: nameWord.span.file, range: { start: nameWord.span.range.start, end: valueWord.span.range.end } } : nameWord.span);
+  }
+
+  toJSON(): object {
+    const { written, name, value, nameWord, valueWord, valueOffset, valueSpan, span, from } = this;
+    return { written, name, value, nameWord, valueWord, valueOffset, valueSpan, span, from };
+  }
+}
+
 function use(
   written: string,
   name: string,
@@ -125,17 +167,7 @@ function use(
   valueWord: Word | undefined,
   from: FlagUse['from'],
 ): FlagUse {
-  const valueSpan =
-    value === undefined
-      ? nameWord.span
-      : valueWord
-        ? valueWord.span
-        : nameWord.map.span(valueOffset, nameWord.text.length);
-  // The flag spans its name through its value when the value follows it in the same file; a value that came
-  // through a variable lives elsewhere (possibly above), so then the flag is just its name.
-  const joined = valueWord !== undefined && valueWord.span.file === nameWord.span.file && comparePos(valueWord.span.range.end, nameWord.span.range.start) >= 0;
-  const span: Span = joined ? { file: nameWord.span.file, range: { start: nameWord.span.range.start, end: valueWord.span.range.end } } : nameWord.span;
-  return { written, name, value, nameWord, valueWord, valueOffset, valueSpan, span, from };
+  return new ParsedFlag(written, name, nameWord, value, valueOffset, valueWord, from);
 }
 
 /** Span of [start, end) of a flag's value text, for pointing at one entry of a map flag. */

@@ -53,13 +53,7 @@ export function effectiveSettings(
   for (const f of flags) {
     const info = flagInfo(f.name);
     if (!info) continue;
-    const from: Provenance = {
-      how: f.from === 'kubeadm-extra-args' ? 'kubeadm-extra-args' : 'flag',
-      span: f.span,
-      flag: f.name,
-      via: f.nameWord.via,
-      field: info.field,
-    };
+    const from = new FlagProvenance(f, info.field);
     if (!info.field) {
       flagOnly.set(f.name, f);
       continue;
@@ -99,6 +93,27 @@ export function effectiveSettings(
     settings.set(field, { kind: s.kind, items: s.kind === 'map' ? mergeLists(p.lists) : p.lists.flat(), from: s.from } as Setting);
   }
   return { settings, flagOnly, shadowed, problems };
+}
+
+/** Where a flag's value came from; the flag's span is read when someone asks (most never are). */
+class FlagProvenance implements Provenance {
+  readonly how: Provenance['how'];
+  readonly flag: string;
+  readonly via: Provenance['via'];
+  constructor(
+    private readonly use: FlagUse,
+    readonly field: string | undefined,
+  ) {
+    this.how = use.from === 'kubeadm-extra-args' ? 'kubeadm-extra-args' : 'flag';
+    this.flag = use.name;
+    this.via = use.nameWord.via;
+  }
+  get span(): Span {
+    return this.use.span;
+  }
+  toJSON(): Provenance {
+    return { how: this.how, span: this.span, flag: this.flag, via: this.via, field: this.field };
+  }
 }
 
 /** A field's map or list items given since its last reset; `setting` is the Setting the latest flag made. */

@@ -5,7 +5,7 @@
  * Environment= values whatever their order.
  */
 import type { EnvAssignment, EnvFile, UnitDirective, UnitFile } from '../parse/types.ts';
-import { parseEnvironmentDirective } from '../parse/systemd/environment.ts';
+import { readEnvironmentDirective } from '../parse/systemd/environment.ts';
 import type { ServiceModel } from './model.ts';
 import type { Finding } from '../model/finding.ts';
 
@@ -60,14 +60,8 @@ export function buildService(
 
   const environment: ServiceModel['environment'] = new Map();
   const environmentAssignments: EnvAssignment[] = [];
-  for (const d of envDirectives) {
-    const parsed = parseEnvironmentDirective(d);
-    for (const x of parsed.problems) problems.push(x);
-    for (const a of parsed.assignments) {
-      environmentAssignments.push(a);
-      environment.set(a.name, { assignment: a, source: 'Environment' });
-    }
-  }
+  for (const d of envDirectives) readEnvironmentDirective(d, environmentAssignments, problems);
+  for (const a of environmentAssignments) environment.set(a.name, { assignment: a, source: 'Environment' });
 
   const envFileRefs: ServiceModel['envFileRefs'] = [];
   const fromFiles = new Map<string, EnvAssignment>();

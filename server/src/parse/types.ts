@@ -20,6 +20,8 @@ export interface UnitDirective {
   span: Span;
   /** Physical line systemd reports errors on (the last one of a continued line). */
   lastLine: number;
+  /** The line holds a continued value (more than one physical line), read without building any position. */
+  continued: boolean;
 }
 
 export interface UnitSection {

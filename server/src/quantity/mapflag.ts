@@ -48,8 +48,9 @@ export function isGoSpace(c: number): boolean {
  * values strings.TrimSpace'd. One pass, no generators or tuples: a command line can hold thousands of these.
  */
 function parsePairs(value: string, sep: string, malformed: string | ((key: string) => string), split: boolean, allowEmpty: boolean): MapParse {
-  const entries: MapEntry[] = [];
-  const errors: MapError[] = [];
+  // Most values hold one pair: an array literal of one, not a `[]` that grows 17 slots on its first push.
+  let entries: MapEntry[] | undefined;
+  let errors: MapError[] = NO_ERRORS;
   let s = 0;
   for (;;) {
     const comma = split ? value.indexOf(',', s) : -1;
@@ -63,7 +64,7 @@ function parsePairs(value: string, sep: string, malformed: string | ((key: strin
         while (ts < te && isGoSpace(value.charCodeAt(ts))) ts++;
         while (te > ts && isGoSpace(value.charCodeAt(te - 1))) te--;
         const msg = typeof malformed === 'string' ? malformed : malformed(value.slice(ts, te));
-        errors.push({ message: msg, start: te > ts ? ts : s, end: te > ts ? te : e });
+        errors = [{ message: msg, start: te > ts ? ts : s, end: te > ts ? te : e }];
         break;
       }
       let ks = s;
@@ -74,13 +75,18 @@ function parsePairs(value: string, sep: string, malformed: string | ((key: strin
       let ve = e;
       while (vs < ve && isGoSpace(value.charCodeAt(vs))) vs++;
       while (ve > vs && isGoSpace(value.charCodeAt(ve - 1))) ve--;
-      entries.push({ key: value.slice(ks, ke), value: value.slice(vs, ve), keyStart: ks, keyEnd: ke, valueStart: vs, valueEnd: ve });
+      const entry: MapEntry = { key: value.slice(ks, ke), value: value.slice(vs, ve), keyStart: ks, keyEnd: ke, valueStart: vs, valueEnd: ve };
+      if (entries) entries.push(entry);
+      else entries = [entry];
     }
     if (comma < 0) break;
     s = comma + 1;
   }
-  return { entries, errors };
+  return { entries: entries ?? [], errors };
 }
+
+/** The errors of a value without any (shared: Set stops at the first error, so a parse has at most one). */
+const NO_ERRORS: MapError[] = Object.freeze([]) as unknown as MapError[];
 
 export interface MapStringStringOptions {
   /** MapStringStringOptions.DisableCommaSeparatedPairs: the whole value is a single key=value. */

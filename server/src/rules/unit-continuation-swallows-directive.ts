@@ -19,6 +19,7 @@ export const unitContinuationSwallowsDirective: Rule = {
     const out: Finding[] = [];
     for (const unit of node.service?.files ?? []) {
       for (const d of unit.directives) {
+        if (!d.continued) continue;
         const segs = d.valueMap.segments;
         const swallowed: { piece: string; key: string; offset: number; bs: Position }[] = [];
         for (let i = 1; i < segs.length; i++) {

@@ -13,8 +13,9 @@
  */
 import type { Finding } from '../../model/finding.ts';
 import { finding } from '../../model/finding.ts';
+import type { Span, TextMap } from '../../model/range.ts';
 import type { EnvAssignment, UnitDirective } from '../types.ts';
-import { EXTRACT_CUNESCAPE, EXTRACT_UNQUOTE, extractFirstWord, resolveSpecifiers, toWord } from './words.ts';
+import { EXTRACT_CUNESCAPE, EXTRACT_UNQUOTE, extractFirstWord, resolveSpecifiers, toWord, type LazyWord } from './words.ts';
 
 /** env_name_is_valid() from src/basic/env-util.c (bash's character set). */
 export function envNameIsValid(name: string): boolean {
@@ -31,8 +32,13 @@ export function envNameIsValid(name: string): boolean {
 export function parseEnvironmentDirective(d: UnitDirective): { assignments: EnvAssignment[]; problems: Finding[] } {
   const assignments: EnvAssignment[] = [];
   const problems: Finding[] = [];
+  readEnvironmentDirective(d, assignments, problems);
+  return { assignments, problems };
+}
+
+/** parseEnvironmentDirective(), appending to the service's lists (no arrays per directive: a drop-in can have thousands). */
+export function readEnvironmentDirective(d: UnitDirective, assignments: EnvAssignment[], problems: Finding[]): void {
   const raw = d.value;
-  const map = d.valueMap;
   let p: number | null = 0;
   for (;;) {
     const res = extractFirstWord(raw, p, EXTRACT_CUNESCAPE | EXTRACT_UNQUOTE);
@@ -40,22 +46,28 @@ export function parseEnvironmentDirective(d: UnitDirective): { assignments: EnvA
     if (res.kind === 'error') {
       const why = res.reason === 'quote' ? 'unbalanced quoting' : 'an invalid escape sequence';
       problems.push(
-        finding('environment-syntax', 'warning', map.span(res.start, raw.length),
+        finding('environment-syntax', 'warning', d.valueMap.span(res.start, raw.length),
           `Environment= has ${why}; systemd logs "Invalid syntax, ignoring" and drops the rest of the line from here.`),
       );
       break;
     }
     p = res.next;
-    const w = toWord(res, map);
-    const spec = resolveSpecifiers(w.text, w.map);
-    if (spec.unknown.length) {
-      problems.push(
-        finding('environment-specifier', 'warning', spec.unknown[0].span,
-          `Unknown specifier ${spec.unknown[0].spec}: systemd fails to resolve specifiers in this assignment and ignores it.`),
-      );
-      continue;
+    // The directive, not its map: the map is made only if a position is asked for.
+    const w = toWord(res, d);
+    let text = w.text;
+    let textMap: TextMap | undefined; // undefined: the word's own map (no specifier changed the text)
+    if (text.indexOf('%') !== -1) {
+      const spec = resolveSpecifiers(text, w.map);
+      if (spec.unknown.length) {
+        problems.push(
+          finding('environment-specifier', 'warning', spec.unknown[0].span,
+            `Unknown specifier ${spec.unknown[0].spec}: systemd fails to resolve specifiers in this assignment and ignores it.`),
+        );
+        continue;
+      }
+      text = spec.text;
+      textMap = spec.map;
     }
-    const text = spec.text;
     const eq = text.indexOf('=');
     if (eq === -1 || !envNameIsValid(text.slice(0, eq))) {
       const hint =
@@ -69,13 +81,39 @@ export function parseEnvironmentDirective(d: UnitDirective): { assignments: EnvA
       );
       continue;
     }
-    assignments.push({
-      name: text.slice(0, eq),
-      value: text.slice(eq + 1),
-      nameSpan: spec.map.span(0, eq),
-      valueMap: spec.map.slice(eq + 1, text.length),
-      span: w.span,
-    });
+    assignments.push(new WordAssignment(text, eq, w, textMap));
   }
-  return { assignments, problems };
+}
+
+/**
+ * `NAME=value` read from one word of Environment=. Its positions are worked out when first read: a drop-in can
+ * set thousands of variables, and the rules place findings on a few (bench: unit-large).
+ */
+class WordAssignment implements EnvAssignment {
+  readonly name: string;
+  readonly value: string;
+  private nameSpanCache: Span | undefined = undefined;
+  private valueMapCache: TextMap | undefined = undefined;
+  constructor(
+    text: string,
+    private readonly eq: number,
+    private readonly word: LazyWord,
+    /** The map of `text` when specifiers changed it; else the word's. */
+    private readonly textMap: TextMap | undefined,
+  ) {
+    this.name = text.slice(0, eq);
+    this.value = text.slice(eq + 1);
+  }
+  get nameSpan(): Span {
+    return (this.nameSpanCache ??= (this.textMap ?? this.word.map).span(0, this.eq));
+  }
+  get valueMap(): TextMap {
+    return (this.valueMapCache ??= (this.textMap ?? this.word.map).slice(this.eq + 1, this.eq + 1 + this.value.length));
+  }
+  get span(): Span {
+    return this.word.span;
+  }
+  toJSON(): EnvAssignment {
+    return { name: this.name, value: this.value, nameSpan: this.nameSpan, valueMap: this.valueMap, span: this.span };
+  }
 }

@@ -43,7 +43,6 @@ import {
   EXTRACT_CUNESCAPE_RELAX,
   EXTRACT_RELAX,
   EXTRACT_UNQUOTE,
-  composeMap,
   extractFirstWord,
   extractFirstWordAndWarn,
   isWhitespace,
@@ -203,15 +202,14 @@ export function parseExecCommands(d: UnitDirective): { commands: ParsedExecComma
         failed = true;
         break;
       }
-      const span = map.span(res.start, res.end);
-      const wordMap = composeMap(map, res.runs, res.text.length);
-      if (warned) cmdProblems.push(escapeWarning({ text: res.text, start: res.start, end: res.end, span, map: wordMap }));
+      const word = toWord(res, map);
+      if (warned) cmdProblems.push(escapeWarning(word));
       p = res.next;
       if (res.text.indexOf('%') === -1) {
-        words.push({ text: res.text, span, map: wordMap });
+        words.push(word);
         continue;
       }
-      const s = resolveSpecifiers(res.text, wordMap);
+      const s = resolveSpecifiers(res.text, word.map);
       if (s.unknown.length) {
         cmdProblems.push(
           finding('exec-specifier', sev, s.unknown[0].span,
@@ -220,7 +218,7 @@ export function parseExecCommands(d: UnitDirective): { commands: ParsedExecComma
         failed = true;
         break;
       }
-      words.push({ text: s.text, span, map: s.map });
+      words.push({ text: s.text, span: word.span, map: s.map });
     }
     if (failed) {
       for (const x of cmdProblems) problems.push(x);
@@ -264,17 +262,20 @@ export function parseExecDirective(d: UnitDirective): ParsedExecCommand {
   };
 }
 
-/** Split a variable's value into words the way a whole-word `$NAME` is (EXTRACT_RELAX|EXTRACT_UNQUOTE). */
-export function splitVariable(a: EnvAssignment, via: { variable: string; span: Span }): Word[] {
+/**
+ * Split a variable's value into words the way a whole-word `$NAME` is (EXTRACT_RELAX|EXTRACT_UNQUOTE), appended
+ * to `out`. The assignment's value map is read only when a word's position is.
+ */
+export function splitVariable(a: EnvAssignment, via: { variable: string; span: Span }, out: Word[] = []): Word[] {
   // extractWords(), without its intermediate words: a variable can hold thousands of flags.
-  const out: Word[] = [];
   const raw = a.value;
-  const map = a.valueMap;
   let p: number | null = 0;
   for (;;) {
     const res = extractFirstWord(raw, p, EXTRACT_RELAX | EXTRACT_UNQUOTE);
     if (res.kind !== 'word') break; // with EXTRACT_RELAX there is no error, only the end
-    out.push({ text: res.text, span: map.span(res.start, res.end), map: composeMap(map, res.runs, res.text.length), via });
+    const w = toWord(res, a);
+    w.via = via;
+    out.push(w);
     p = res.next;
   }
   return out;
@@ -316,7 +317,8 @@ export function expandExecArgv(
 
   cmd.words.forEach((w, i) => {
     if (i === 0 || noExpand || w.text.indexOf('$') === -1) {
-      argv.push({ text: w.text, span: w.span, map: w.map });
+      // The word itself (a LazyWord keeps its positions unread until a rule asks).
+      argv.push(w);
       return;
     }
     const t = w.text;
@@ -330,7 +332,7 @@ export function expandExecArgv(
       }
       const a = lookup(name);
       references.push({ variable: name, span: w.span, defined: a !== undefined });
-      if (a) for (const x of splitVariable(a, via)) argv.push(x);
+      if (a) splitVariable(a, via, argv);
       return;
     }
 

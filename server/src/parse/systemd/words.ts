@@ -15,6 +15,7 @@
 import type { Finding, Severity } from '../../model/finding.ts';
 import { finding } from '../../model/finding.ts';
 import type { Segment, Span } from '../../model/range.ts';
+import type { Word } from '../types.ts';
 import { TextMap } from '../../model/range.ts';
 
 // Values as in src/basic/extract-word.h (only the ones ported here).
@@ -47,7 +48,12 @@ export type ExtractResult =
       end: number;
       /** Where the next call starts (after coalesced separators); null when the input is used up. */
       next: number | null;
-      runs: Run[];
+      /**
+       * Output offsets -> raw offsets. null for the usual word copied verbatim from one place: then the whole text
+       * comes from raw offset `run0` on (no array or run object per word).
+       */
+      runs: Run[] | null;
+      run0: number;
       /** Some `\x` sequence was invalid and kept verbatim (only with EXTRACT_CUNESCAPE_RELAX). */
       invalidEscape: boolean;
     }
@@ -135,20 +141,40 @@ export function cunescapeOne(raw: string, p: number): { ch: string; len: number 
 }
 
 /**
- * The runs of the word extractFirstWord() is reading: a scratch array reused from word to word (the function is
- * neither recursive nor re-entered), copied to an exact-size array when the word is returned. A fresh `[]` per
- * word would allocate a 17-slot backing store for the usual one run (bench: unit-large).
+ * The runs of the word extractFirstWord() is reading: scratch objects reused from word to word (the function is
+ * neither recursive nor re-entered). A word copied from one place (nearly all) returns no runs at all, only
+ * where it starts; other words get copies. Objects and arrays per word were most of what splitting a large
+ * unit allocated (bench: unit-large, scaling).
  */
 const RUNS: Run[] = [];
 let runCount = 0;
-const takeRuns = (): Run[] => RUNS.slice(0, runCount);
+
+function setRun(out: number, raw: number, len: number): void {
+  const r = RUNS[runCount];
+  if (r === undefined) RUNS[runCount] = { out, raw, len };
+  else {
+    r.out = out;
+    r.raw = raw;
+    r.len = len;
+  }
+  runCount++;
+}
+
+/** The runs of a word of `textLength` characters just read: null when one run from RUNS[0].raw covers it. */
+function takeRuns(textLength: number): Run[] | null {
+  if (runCount === 1 && RUNS[0].out === 0 && RUNS[0].len === textLength) return null;
+  const out: Run[] = new Array(runCount);
+  for (let i = 0; i < runCount; i++) out[i] = { out: RUNS[i].out, raw: RUNS[i].raw, len: RUNS[i].len };
+  return out;
+}
+const run0 = (): number => (runCount ? RUNS[0].raw : 0);
 
 /** Appends output characters copied from raw offset `rawAt` (contiguous: one char per raw char) to the runs. */
 function addRun(outLen: number, rawAt: number, len: number, contiguous: boolean): void {
   const last = runCount ? RUNS[runCount - 1] : undefined;
   if (contiguous && last && last.out + last.len === outLen && last.raw + last.len === rawAt) last.len += len;
-  else if (contiguous) RUNS[runCount++] = { out: outLen, raw: rawAt, len };
-  else for (let i = 0; i < len; i++) RUNS[runCount++] = { out: outLen + i, raw: rawAt, len: 1 };
+  else if (contiguous) setRun(outLen, rawAt, len);
+  else for (let i = 0; i < len; i++) setRun(outLen + i, rawAt, 1);
 }
 
 /*
@@ -195,9 +221,9 @@ export function extractFirstWord(raw: string, p: number | null, flags: number): 
           // an unquoted trailing backslash is kept verbatim in EXTRACT_CUNESCAPE_RELAX mode
           addRun(text.length, p - 1, 1, true);
           text += '\\';
-          return { kind: 'word', text, start, end: n, next: null, runs: takeRuns(), invalidEscape };
+          return { kind: 'word', text, start, end: n, next: null, runs: takeRuns(text.length), run0: run0(), invalidEscape };
         }
-        if (flags & EXTRACT_RELAX) return { kind: 'word', text, start, end: n, next: null, runs: takeRuns(), invalidEscape };
+        if (flags & EXTRACT_RELAX) return { kind: 'word', text, start, end: n, next: null, runs: takeRuns(text.length), run0: run0(), invalidEscape };
         return { kind: 'error', reason: quote ? 'quote' : 'escape', start, at: p - 1 };
       }
       if (flags & EXTRACT_CUNESCAPE) {
@@ -228,7 +254,7 @@ export function extractFirstWord(raw: string, p: number | null, flags: number): 
         text += raw.slice(runStart, p);
       }
       if (p >= n) {
-        if (flags & EXTRACT_RELAX) return { kind: 'word', text, start, end: n, next: null, runs: takeRuns(), invalidEscape };
+        if (flags & EXTRACT_RELAX) return { kind: 'word', text, start, end: n, next: null, runs: takeRuns(text.length), run0: run0(), invalidEscape };
         return { kind: 'error', reason: 'quote', start, at: p };
       }
       if (raw.charCodeAt(p) === quote) quote = 0;
@@ -241,14 +267,14 @@ export function extractFirstWord(raw: string, p: number | null, flags: number): 
         addRun(text.length, runStart, p - runStart, true);
         text += raw.slice(runStart, p);
       }
-      if (p >= n) return { kind: 'word', text, start, end: n, next: null, runs: takeRuns(), invalidEscape };
+      if (p >= n) return { kind: 'word', text, start, end: n, next: null, runs: takeRuns(text.length), run0: run0(), invalidEscape };
       const c = raw.charCodeAt(p);
       if (c === 92) backslash = true;
       else if (c === 39 || c === 34) quote = c;
       else {
         const end = p;
         while (p < n && isWhitespace(raw.charCodeAt(p))) p++;
-        return { kind: 'word', text, start, end, next: p >= n ? null : p, runs: takeRuns(), invalidEscape };
+        return { kind: 'word', text, start, end, next: p >= n ? null : p, runs: takeRuns(text.length), run0: run0(), invalidEscape };
       }
       p++;
     }
@@ -325,14 +351,41 @@ export interface ExtractedWord {
   map: TextMap;
 }
 
-export function toWord(res: Extract<ExtractResult, { kind: 'word' }>, map: TextMap): ExtractedWord {
-  return {
-    text: res.text,
-    start: res.start,
-    end: res.end,
-    span: map.span(res.start, res.end),
-    map: composeMap(map, res.runs, res.text.length),
-  };
+/**
+ * A word read by extractFirstWord(): its text now; where it is written and the map of its characters into the
+ * file when first asked for. A large unit or env file has tens of thousands of words and the rules look at the
+ * positions of a few (bench: unit-large).
+ */
+export class LazyWord implements ExtractedWord {
+  /** Set when the word came from expanding a variable (see Word.via). */
+  via: Word['via'] = undefined;
+  private spanCache: Span | undefined = undefined;
+  private mapCache: TextMap | undefined = undefined;
+  constructor(
+    readonly text: string,
+    readonly start: number,
+    readonly end: number,
+    /** The map of the raw string the word was read from, or what holds it (an assignment's value map, read only if needed). */
+    private readonly source: TextMap | { readonly valueMap: TextMap },
+    private readonly runs: readonly Run[] | null,
+    private readonly run0: number,
+  ) {}
+  private get rawMap(): TextMap {
+    return this.source instanceof TextMap ? this.source : this.source.valueMap;
+  }
+  get span(): Span {
+    return (this.spanCache ??= this.rawMap.span(this.start, this.end));
+  }
+  get map(): TextMap {
+    return (this.mapCache ??= composeMap(this.rawMap, this.runs ?? [{ out: 0, raw: this.run0, len: this.text.length }], this.text.length));
+  }
+  toJSON(): object {
+    return { text: this.text, span: this.span, ...(this.via ? { via: this.via } : {}) };
+  }
+}
+
+export function toWord(res: Extract<ExtractResult, { kind: 'word' }>, map: TextMap | { readonly valueMap: TextMap }): LazyWord {
+  return new LazyWord(res.text, res.start, res.end, map, res.runs, res.run0);
 }
 
 /**
