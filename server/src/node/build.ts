@@ -67,7 +67,7 @@ export function buildNode(ws: Workspace, seed: NodeSeed, kubernetesVersion: stri
     const p = ws.get(seed.standalone)!;
     if (p.env) {
       // An env file nobody references: read its variables as kubelet arguments, in file order.
-      for (const a of lastAssignments(p.env.assignments)) splitVariable(a, { variable: a.name, span: a.nameSpan }, node.argv);
+      for (const a of lastAssignments(p.env.assignments)) splitVariable(a, new ViaAssignment(a), node.argv);
     }
     if (p.config) {
       for (const x of p.config.kubeletConfigs) node.kubeletConfigs.push(x);
@@ -131,6 +131,20 @@ export function buildNode(ws: Workspace, seed: NodeSeed, kubernetesVersion: stri
   for (const x of eff.problems) problems.push(x);
   node.files = [...files];
   return { node, argProblems, problems };
+}
+
+/** Word.via for the words of an env file's variable: the variable's name, its position read when asked for. */
+class ViaAssignment {
+  readonly variable: string;
+  constructor(private readonly a: EnvAssignment) {
+    this.variable = a.name;
+  }
+  get span(): Span {
+    return this.a.nameSpan;
+  }
+  toJSON(): { variable: string; span: Span } {
+    return { variable: this.variable, span: this.span };
+  }
 }
 
 function lastAssignments(list: readonly EnvAssignment[]): EnvAssignment[] {

@@ -62,13 +62,15 @@ export function parseKubeletArgs(argv: readonly Word[], from: FlagUse['from'] = 
       break;
     }
     if (s[1] === '-') {
-      const body = s.slice(2);
-      if (body === '' || body[0] === '-' || body[0] === '=') {
-        out.problems.push({ kind: 'bad-syntax', name: body, word: w, span: w.span, from });
+      const c2 = s.charCodeAt(2);
+      if (s.length === 2 || c2 === 45 /* - */ || c2 === 61 /* = */) {
+        out.problems.push({ kind: 'bad-syntax', name: s.slice(2), word: w, span: w.span, from });
         continue;
       }
-      const eq = body.indexOf('=');
-      const written = eq === -1 ? body : body.slice(0, eq);
+      // Offsets in the word, not a copy of it without its dashes (one string less per flag).
+      const eqAt = s.indexOf('=', 2);
+      const eq = eqAt === -1 ? -1 : eqAt - 2;
+      const written = eqAt === -1 ? s.slice(2) : s.slice(2, eqAt);
       // The catalog's own string for a known name: every rule looks the flag up again, and a string whose hash is
       // already known (and that is the map's key itself) is the cheapest key there is.
       const normalized = normalizeFlagName(written);

@@ -56,6 +56,8 @@ interface Run {
   raw: number;
   len: number;
 }
+/** No runs yet (never written to: append() replaces it). */
+const NO_RUNS: Run[] = Object.freeze([]) as unknown as Run[];
 
 /** Segments for value characters copied from the given raw runs; split at line starts. */
 function runsToMap(path: string, idx: LineIndex, runs: Run[], fallback: number): TextMap {
@@ -84,6 +86,41 @@ function runsToMap(path: string, idx: LineIndex, runs: Run[], fallback: number):
   return new TextMap(path, segs);
 }
 
+/**
+ * One assignment of an env file. Its value map is built from the value's runs when first read: an 8,000-line
+ * file has thousands of values and the rules place findings in a few (bench: scaling, envfile).
+ */
+class FileAssignment implements EnvAssignment {
+  private valueMapCache: TextMap | undefined = undefined;
+  private spanCache: Span | undefined = undefined;
+  private nameSpanCache: Span | undefined = undefined;
+  constructor(
+    readonly name: string,
+    readonly value: string,
+    private readonly file: string,
+    private readonly idx: LineIndex,
+    /** File offsets: the name's start and end, and the assignment's end. */
+    private readonly start: number,
+    private readonly nameEnd: number,
+    private readonly end: number,
+    private readonly runs: Run[],
+    /** Where an empty value is placed: just after the `=`. */
+    private readonly fallback: number,
+  ) {}
+  get span(): Span {
+    return (this.spanCache ??= new LazySpan(this.file, this.idx, this.start, this.end));
+  }
+  get nameSpan(): Span {
+    return (this.nameSpanCache ??= new LazySpan(this.file, this.idx, this.start, this.nameEnd));
+  }
+  get valueMap(): TextMap {
+    return (this.valueMapCache ??= runsToMap(this.file, this.idx, this.runs, this.fallback));
+  }
+  toJSON(): EnvAssignment {
+    return { name: this.name, value: this.value, nameSpan: this.nameSpan, valueMap: this.valueMap, span: this.span };
+  }
+}
+
 export function parseEnvFile(path: string, text: string): EnvFile {
   const idx = new LineIndex(text);
   const assignments: EnvAssignment[] = [];
@@ -94,7 +131,9 @@ export function parseEnvFile(path: string, text: string): EnvFile {
   let keyStart = -1;
   let keyEnd = -1; // end after stripping trailing blanks, computed on push
   let eqAt = -1;
-  let runs: Run[] = [];
+  // The value's runs; a new array per value (an assignment keeps its own), made when the first run is: an array
+  // literal of one, not a `[]` that grows 17 slots on its first push (most values are one run).
+  let runs: Run[] = NO_RUNS;
   let nValue = 0;
   let lastValueWhitespace = -1; // SIZE_MAX
   let quoteStart = -1;
@@ -102,6 +141,7 @@ export function parseEnvFile(path: string, text: string): EnvFile {
   const append = (at: number): void => {
     const last = runs.length ? runs[runs.length - 1] : undefined;
     if (last && last.raw + last.len === at) last.len++;
+    else if (runs === NO_RUNS) runs = [{ raw: at, len: 1 }];
     else runs.push({ raw: at, len: 1 });
     nValue++;
   };
@@ -110,6 +150,7 @@ export function parseEnvFile(path: string, text: string): EnvFile {
     const len = to - from;
     const last = runs.length ? runs[runs.length - 1] : undefined;
     if (last && last.raw + last.len === from) last.len += len;
+    else if (runs === NO_RUNS) runs = [{ raw: from, len }];
     else runs.push({ raw: from, len });
     nValue += len;
   };
@@ -128,10 +169,8 @@ export function parseEnvFile(path: string, text: string): EnvFile {
   };
 
   // A span never ends on the \r of a CRLF (env-file.c ends a value there; editors place no position between \r and \n).
-  const span = (s: number, e: number): Span => {
-    const end = e > s && text.charCodeAt(e - 1) === 13 && text.charCodeAt(e) === 10 ? e - 1 : e;
-    return new LazySpan(path, idx, s, end);
-  };
+  const spanEnd = (s: number, e: number): number => (e > s && text.charCodeAt(e - 1) === 13 && text.charCodeAt(e) === 10 ? e - 1 : e);
+  const span = (s: number, e: number): Span => new LazySpan(path, idx, s, spanEnd(s, e));
 
   const push = (end: number, chomp: boolean): void => {
     if (chomp && lastValueWhitespace >= 0) truncate(lastValueWhitespace);
@@ -143,7 +182,6 @@ export function parseEnvFile(path: string, text: string): EnvFile {
     let value = '';
     if (runs.length === 1) value = text.slice(runs[0].raw, runs[0].raw + runs[0].len);
     else if (runs.length > 1) value = runs.map((r) => text.slice(r.raw, r.raw + r.len)).join('');
-    const whole = span(keyStart, end);
     if (!envNameIsValid(key)) {
       let hint = '';
       if (/^export[ \t]+/.test(key)) hint = ' systemd does not understand `export`: the line is dropped; remove `export `.';
@@ -154,17 +192,11 @@ export function parseEnvFile(path: string, text: string): EnvFile {
           `Ignoring invalid environment assignment '${key}=…'.${hint}`),
       );
     } else {
-      assignments.push({
-        name: key,
-        value,
-        nameSpan: span(keyStart, keyEnd),
-        valueMap: runsToMap(path, idx, runs, eqAt + 1),
-        span: whole,
-      });
+      assignments.push(new FileAssignment(key, value, path, idx, keyStart, spanEnd(keyStart, keyEnd), spanEnd(keyStart, end), runs, eqAt + 1));
     }
     keyStart = -1;
     eqAt = -1;
-    runs = [];
+    runs = NO_RUNS;
     nValue = 0;
   };
 
