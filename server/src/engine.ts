@@ -12,6 +12,7 @@ import { groupNodes } from './node/group.ts';
 import type { Capacity, NodeModel } from './node/model.ts';
 import { Workspace, type ParseCache } from './node/workspace.ts';
 import type { ParsedFile } from './node/parse-files.ts';
+import type { Suppression } from './parse/suppressions.ts';
 import { attachRuntimes } from './node/runtimes.ts';
 import { RULES } from './rules/index.ts';
 import { finding } from './model/finding.ts';
@@ -106,12 +107,17 @@ function configure(list: Finding[], files: Map<string, ParsedFile>, options: Ana
   for (const f of list) {
     if (options.disabledRules?.has(f.code)) continue;
     const sup = files.get(f.file)?.suppressions;
-    if (sup?.some((s) => s.line === f.range.start.line && (!s.ids || s.ids.has(f.code)))) continue;
+    if (sup && sup.length && suppressed(f, sup)) continue;
     const sev = options.ruleSeverity?.get(f.code);
     if (sev === 'off') continue;
     out.push(sev ? { ...f, severity: sev } : f);
   }
   return out;
+}
+
+function suppressed(f: Finding, sup: readonly Suppression[]): boolean {
+  for (const s of sup) if (s.line === f.range.start.line && (!s.ids || s.ids.has(f.code))) return true;
+  return false;
 }
 
 /** A modeline in any file of the node overrides the CLI or editor setting. */

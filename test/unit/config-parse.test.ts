@@ -201,3 +201,12 @@ test('JSON ending in a lone \\r: the end-of-file error is at the end of the last
   assert.ok(errs.length > 0);
   for (const e of errs) assert.ok(e.range.end.line < 2 || e.range.end.character <= '  "authentication": {'.length, JSON.stringify(e.range));
 });
+
+test('config-placeholder names where each unsubstituted value sits, as a field path with list indexes', () => {
+  const r = parseConfigFile(
+    'placeholders.yaml',
+    'apiVersion: kubelet.config.k8s.io/v1beta1\nkind: KubeletConfiguration\nkubeReserved:\n  memory: ${KUBE_MEM}\nclusterDNS:\n  - 10.96.0.10\n  - "{{ dns_ip }}"\ncgroupDriver: CGROUP_DRIVER\n',
+  );
+  const where = r.problems.filter((p) => p.code === 'config-placeholder').map((p) => /\(([^)]*)\) looks like/.exec(p.message)?.[1]).sort();
+  assert.deepEqual(where, ['cgroupDriver', 'clusterDNS[1]', 'kubeReserved.memory']);
+});

@@ -193,12 +193,22 @@ const PLACEHOLDER = /^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$|\$\{[A-Za-z_][A-Za-z0-9_]*\
  * are visited once.
  */
 function placeholderProblems(root: ConfigNode, problems: Finding[]) {
+  // Depth-first with parallel stacks of primitives and the path kept as keys, joined only for a finding: no
+  // object or path string per node (a large config has tens of thousands; bench: scaling).
   const seen = new Set<ConfigNode>();
-  const stack: { n: ConfigNode; at: string }[] = [{ n: root, at: '' }];
-  while (stack.length) {
-    const { n, at } = stack.pop()!;
+  const nodes: ConfigNode[] = [root];
+  const keys: (string | number | undefined)[] = [undefined];
+  const depths: number[] = [0];
+  const path: (string | number)[] = [];
+  while (nodes.length) {
+    const n = nodes.pop()!;
+    const key = keys.pop();
+    const depth = depths.pop()!;
+    path.length = Math.max(0, depth - 1);
+    if (key !== undefined) path.push(key);
     if (n.kind === 'scalar') {
       if (typeof n.value === 'string' && PLACEHOLDER.test(n.value) && !n.value.startsWith('TLS_')) {
+        const at = pathText(path);
         problems.push(finding('config-placeholder', 'warning', n.span,
           `"${n.value}"${at ? ` (${at})` : ''} looks like a template placeholder that was never substituted; the kubelet and kubeadm read it literally. Replace it with the real value.`));
       }
@@ -206,9 +216,27 @@ function placeholderProblems(root: ConfigNode, problems: Finding[]) {
     }
     if (seen.has(n)) continue;
     seen.add(n);
-    if (n.kind === 'map') for (const e of n.entries) stack.push({ n: e.value, at: at ? `${at}.${e.key}` : e.key });
-    else for (let i = 0; i < n.items.length; i++) stack.push({ n: n.items[i], at: `${at}[${i}]` });
+    if (n.kind === 'map') {
+      for (let i = 0; i < n.entries.length; i++) {
+        nodes.push(n.entries[i].value);
+        keys.push(n.entries[i].key);
+        depths.push(depth + 1);
+      }
+    } else {
+      for (let i = 0; i < n.items.length; i++) {
+        nodes.push(n.items[i]);
+        keys.push(i);
+        depths.push(depth + 1);
+      }
+    }
   }
+}
+
+/** `a.b[2].c` from a path of keys and indexes. */
+function pathText(path: readonly (string | number)[]): string {
+  let out = '';
+  for (const k of path) out += typeof k === 'number' ? `[${k}]` : out ? `.${k}` : k;
+  return out;
 }
 
 /**
