@@ -25,7 +25,14 @@ export const unitContinuationSwallowsDirective: Rule = {
         for (let i = 1; i < segs.length; i++) {
           const s = segs[i];
           if (s.line === segs[i - 1].line) continue;
-          const piece = d.value.slice(s.offset, s.offset + s.length).trim();
+          // A directive starts with a capital letter after any blanks: a piece whose first other character is a
+          // printable ASCII non-capital (most of them: flags, `$VAR`s) is ruled out without slicing it.
+          let k = s.offset;
+          const end = s.offset + s.length;
+          while (k < end && (d.value.charCodeAt(k) === 32 || d.value.charCodeAt(k) === 9)) k++;
+          const c = k < end ? d.value.charCodeAt(k) : -1;
+          if (c > 32 && c < 127 && !(c >= 65 && c <= 90)) continue;
+          const piece = d.value.slice(s.offset, end).trim();
           const m = DIRECTIVE.exec(piece);
           if (!m || insideQuotes(d.value, s.offset)) continue;
           swallowed.push({ piece, key: m[0].slice(0, -1), offset: s.offset, bs: d.valueMap.position(s.offset - 1) });

@@ -18,7 +18,8 @@ export const unitEnvironmentShadowed: Rule = {
   run({ node }) {
     const out: Finding[] = [];
     const s = node.service;
-    if (!s) return out;
+    // Only an environment file read by the service can shadow anything (a drop-in can set thousands of variables).
+    if (!s || !s.envFileRefs.some((r) => r.resolved !== undefined)) return out;
     for (const a of s.environmentAssignments) {
       const winner = s.environment.get(a.name);
       if (!winner || winner.source !== 'EnvironmentFile') continue;
