@@ -181,3 +181,23 @@ test('nodes and findings come out in code-unit order of their paths ("B-node" be
   assert.ok(files.includes('a-node') && files.includes('B-node'));
   assert.deepEqual(files, [...files].sort());
 });
+
+test('a reference that ties across nodes resolves to the referrer\'s own node, for each referrer in turn (the best matches are scored once per file list and reused)', () => {
+  const files = ['a/var/lib/kubelet/config.yaml', 'b/var/lib/kubelet/config.yaml', 'b/etc/kubernetes/kubelet.conf', 'c/x/config.yaml'];
+  assert.equal(resolveBySuffix('/var/lib/kubelet/config.yaml', files, 'a/usr/lib/systemd/system/kubelet.service'), 'a/var/lib/kubelet/config.yaml');
+  assert.equal(resolveBySuffix('/var/lib/kubelet/config.yaml', files, 'b/etc/systemd/system/kubelet.service.d/10-kubeadm.conf'), 'b/var/lib/kubelet/config.yaml');
+  assert.equal(resolveBySuffix('/var/lib/kubelet/config.yaml', files), undefined);
+  assert.equal(resolveBySuffix('/var/lib/kubelet/config.yaml', files, 'c/kubelet.service'), undefined);
+  assert.equal(resolveBySuffix('/etc/kubernetes/kubelet.conf', files, 'a/kubelet.service'), 'b/etc/kubernetes/kubelet.conf');
+});
+
+test('a hundred kubeadm nodes in one workspace each read their own config', () => {
+  const files: Record<string, string> = {};
+  for (let i = 0; i < 100; i++) Object.assign(files, kubeadmNode(`node-${i}`, { config: `maxPods: ${100 + i}\n` }));
+  const a = run(files);
+  assert.equal(a.nodes.length, 100);
+  for (const n of a.nodes) {
+    const i = Number(/node-(\d+)/.exec(n.node.id)![1]);
+    assert.equal(scalarOf(n.node.settings.get('maxPods')), 100 + i);
+  }
+});

@@ -105,6 +105,34 @@ export function suffixMatch(file: string, ref: string): number {
  * files that share the referring file's node root.
  */
 export function resolveBySuffix(ref: string, files: readonly string[], near?: string): string | undefined {
+  const { found, byRoot } = bestMatches(ref, files);
+  if (found.length === 1) return found[0];
+  if (found.length > 1 && near !== undefined) {
+    const same = byRoot().get(nodeRoot(near));
+    if (same?.length === 1) return same[0];
+  }
+  return undefined;
+}
+
+interface Matches {
+  /** The files with the longest suffix in common with the reference (several: a tie). */
+  found: readonly string[];
+  /** The same, by node root, for breaking a tie in favour of the referrer's node. */
+  byRoot: () => ReadonlyMap<string, readonly string[]>;
+}
+
+const matchMemo = new WeakMap<readonly string[], Map<string, Matches>>();
+
+/**
+ * The best suffix matches of `ref` among `files`, once per file list and reference: a workspace of a hundred
+ * nodes in the same layout has every node's `--config=/var/lib/kubelet/config.yaml` match the same hundred
+ * files, which were scored again for each node (quadratic in the number of nodes).
+ */
+function bestMatches(ref: string, files: readonly string[]): Matches {
+  let byRef = matchMemo.get(files);
+  if (!byRef) matchMemo.set(files, (byRef = new Map()));
+  const have = byRef.get(ref);
+  if (have) return have;
   let best = 0;
   let found: string[] = [];
   // Only files whose last segment equals the reference's match at all; the index keeps their order.
@@ -117,13 +145,22 @@ export function resolveBySuffix(ref: string, files: readonly string[], near?: st
       found = [f];
     } else if (n === best) found.push(f);
   }
-  if (found.length === 1) return found[0];
-  if (found.length > 1 && near !== undefined) {
-    const root = nodeRoot(near);
-    const same = found.filter((f) => nodeRoot(f) === root);
-    if (same.length === 1) return same[0];
-  }
-  return undefined;
+  let roots: Map<string, string[]> | undefined;
+  const byRoot = (): Map<string, string[]> => {
+    if (!roots) {
+      roots = new Map();
+      for (const f of found) {
+        const r = nodeRoot(f);
+        const list = roots.get(r);
+        if (list) list.push(f);
+        else roots.set(r, [f]);
+      }
+    }
+    return roots;
+  };
+  const m: Matches = { found, byRoot };
+  byRef.set(ref, m);
+  return m;
 }
 
 const lastSegmentIndex = new WeakMap<readonly string[], Map<string, string[]>>();
