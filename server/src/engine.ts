@@ -69,17 +69,31 @@ export function analyze(files: readonly SourceFile[], options: AnalyzeOptions = 
   attachRuntimes(ws, built.map((b) => b.node));
 
   const nodes: NodeResult[] = [];
+  const reuse = cache?.nodes;
+  reuse?.begin(ws.paths);
   for (const b of built) {
     const { node } = b;
-    applyModelines(ws, node, options, findings);
+    // What the node's results are computed from (node/reuse.ts): the options and the parse of every file it read.
+    const inputs = reuse ? [version, options.capacity, options.disabledRules, ...node.files.map((f) => ws.get(f))] : undefined;
+    const kept = inputs ? reuse!.get(node.id, inputs) : undefined;
+    if (kept) {
+      nodes.push({ node: kept.node, allocatable: kept.allocatable });
+      for (const x of kept.findings) findings.push(x);
+      continue;
+    }
+    const own: Finding[] = [];
+    applyModelines(ws, node, options, own);
     const allocatable = computeAllocatable(node, node.capacity);
     nodes.push({ node, allocatable });
-    for (const x of b.problems) findings.push(x);
+    for (const x of b.problems) own.push(x);
     for (const rule of RULES) {
       if (options.disabledRules?.has(rule.id)) continue;
-      for (const x of rule.run({ node, argProblems: b.argProblems, allocatable })) findings.push(x);
+      for (const x of rule.run({ node, argProblems: b.argProblems, allocatable })) own.push(x);
     }
+    for (const x of own) findings.push(x);
+    if (inputs) reuse!.set(node.id, inputs, { node, allocatable, findings: own });
   }
+  reuse?.end();
   // Files no node claimed still get their own parse problems (an invalid daemon.json stops dockerd).
   for (const path of ws.paths) if (ws.kind(path)) ws.get(path);
   for (const p of ws.all()) for (const x of p.problems) findings.push(x);

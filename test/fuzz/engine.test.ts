@@ -29,6 +29,10 @@ test('generated kubeadm-style workspaces (unit, drop-ins, env files, configs, ru
   fc.assert(fc.property(P.workspaceWithOptions, ([files, o]) => void P.engineProperty(files, o)), { numRuns: RUNS, seed: SEED });
 });
 
+test('edit after edit, an analysis reusing the previous parses and node results equals a fresh one (two generated nodes)', () => {
+  fc.assert(fc.property(P.editedWorkspace, (x) => P.incrementalProperty(x)), { numRuns: RUNS, seed: SEED });
+});
+
 test('mutated corpus files (byte flips, line deletions/duplications, truncation, inserts, BOM, CRLF, NUL, invalid UTF-8)', { skip: corpus.length === 0 && 'no ../shared/corpus' }, () => {
   fc.assert(
     fc.property(fc.nat(corpus.length - 1), G.mutations, (i, m) => void P.engineProperty([{ path: corpus[i]!.name, text: G.mutate(corpus[i]!.bytes, m) }])),

@@ -12,6 +12,8 @@ import type { Capacity } from '../../server/src/node/model.ts';
 import { RESOURCES } from '../../server/src/node/allocatable.ts';
 import { add, canonical, cmp, milliValue, nanos, newMilliQuantity, newQuantity, parseQuantity, sub, value, type Format } from '../../server/src/quantity/quantity.ts';
 import { applyWorkspaceEdits, offsetAt } from '../helpers/edits.ts';
+import { analysisSummary } from '../helpers/analysis-summary.ts';
+import { ParseCache } from '../../server/src/node/workspace.ts';
 import { assertFindingsInside } from '../helpers/ranges.ts';
 import * as G from './gen.ts';
 
@@ -143,6 +145,32 @@ export function engineProperty(files: readonly SourceFile[], options: AnalyzeOpt
 export const engineOptions: fc.Arbitrary<AnalyzeOptions> = fc.record({ capacity: fc.option(fc.constant(CAPACITY), { nil: undefined }), kubernetesVersion: fc.option(fc.constantFrom('1.28', '1.30', '1.31', '1.35'), { nil: undefined }) }, { requiredKeys: [] });
 
 export const workspaceWithOptions: fc.Arbitrary<[SourceFile[], AnalyzeOptions]> = fc.tuple(G.workspace, engineOptions);
+
+/** Two generated nodes (under n/ and m/), edits (file, mutations; a file is deleted when `drop`), options. */
+export const editedWorkspace = fc.tuple(
+  G.workspace,
+  G.workspace,
+  fc.array(fc.record({ file: fc.nat(), mutations: G.mutations, drop: fc.nat(9).map((n) => n === 0) }), { minLength: 1, maxLength: 4 }),
+  engineOptions,
+);
+
+/**
+ * The language server's way, one analysis after another with the cache that keeps parses and node results
+ * (node/reuse.ts), gives after every edit what a fresh analysis of the same files gives.
+ */
+export function incrementalProperty([w1, w2, edits, options]: [SourceFile[], SourceFile[], { file: number; mutations: G.Mutation[]; drop: boolean }[], AnalyzeOptions]): void {
+  let files = [...w1, ...w2.map((f) => ({ path: f.path.replace(/^n\//, 'm/'), text: f.text }))];
+  if (files.length === 0) return;
+  const cache = new ParseCache();
+  analyze(files, options, cache);
+  for (const e of edits) {
+    const k = e.file % files.length;
+    files = e.drop && files.length > 1 ? files.filter((_, j) => j !== k) : files.map((f, j) => (j === k ? { path: f.path, text: G.mutate(Buffer.from(f.text), e.mutations) } : f));
+    const kept = analyze(files, options, cache);
+    const fresh = analyze(files.map((f) => ({ path: f.path, text: f.text })), options);
+    assert.deepStrictEqual(analysisSummary(kept), analysisSummary(fresh), 'an analysis reusing the previous one differs from a fresh one');
+  }
+}
 export const singleWithOptions: fc.Arbitrary<[SourceFile[], AnalyzeOptions]> = fc.tuple(G.singleFile.map((f) => [f]), engineOptions);
 
 // ---------------------------------------------------------------------------------------------

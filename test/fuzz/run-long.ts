@@ -26,6 +26,7 @@ const main = async () => {
     ['allocatable: monotonic', 0.1, fc.property(P.reservationsArb(false), fc.constantFrom(...P.SLOTS), fc.bigInt({ min: 0n, max: 1n << 40n }), fc.integer({ min: 0, max: 5000 }), P.capacityArb(false), (r, s, by, pct, cap) => P.allocatableMonotonicProperty(r, s, by, pct, cap))],
     ['engine: single generated file', 0.12, fc.property(P.singleWithOptions, ([f, o]) => void P.engineProperty(f, o))],
     ['engine: generated workspace', 0.06, fc.property(P.workspaceWithOptions, ([f, o]) => void P.engineProperty(f, o))],
+    ['engine: edits reusing the previous analysis', 0.03, fc.property(P.editedWorkspace, (x) => P.incrementalProperty(x))],
     ['engine: mutated corpus file', 0.12, fc.property(nat, G.mutations, (i, m) => void P.engineProperty([{ path: corpus[i]!.name, text: G.mutate(corpus[i]!.bytes, m) }]))],
     ['quick fixes: mutated corpus file', 0.08, fc.property(nat, G.mutations, (i, m) => void P.quickFixProperty([{ path: corpus[i]!.name, text: G.mutate(corpus[i]!.bytes, m) }]))],
     ['quick fixes: generated workspace', 0.07, fc.property(P.workspaceWithOptions, ([f, o]) => void P.quickFixProperty(f, o))],

@@ -2,6 +2,7 @@
 import type { FileKind, SourceFile } from '../model/source.ts';
 import { detectKind } from '../workspace/detect.ts';
 import { parseAs, type ParsedFile } from './parse-files.ts';
+import { NodeReuse } from './reuse.ts';
 
 interface CachedParse {
   text: string;
@@ -19,6 +20,8 @@ interface CachedParse {
  * `retain` drops paths that are no longer part of the workspace.
  */
 export class ParseCache {
+  /** Node results kept for the next analysis (see reuse.ts): only ever reused on the very same parses. */
+  readonly nodes = new NodeReuse();
   private readonly parses = new Map<string, Map<FileKind, CachedParse>>();
   private readonly kinds = new Map<string, { text: string; kind: FileKind | undefined }>();
 
@@ -43,6 +46,7 @@ export class ParseCache {
 
   /** Forgets every path not in `paths` (deleted files, closed untitled documents, removed folders). */
   retain(paths: ReadonlySet<string>): void {
+    this.nodes.retain(paths);
     for (const p of this.parses.keys()) if (!paths.has(p)) this.parses.delete(p);
     for (const p of this.kinds.keys()) if (!paths.has(p)) this.kinds.delete(p);
   }

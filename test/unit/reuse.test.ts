@@ -1,0 +1,75 @@
+/**
+ * With the language server's cache, an analysis keeps each node's results and reuses them while nothing the node
+ * read has changed (server/src/node/reuse.ts). Reused or not, the results must be those of a fresh analysis.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { analyze } from '../../server/src/engine.ts';
+import { ParseCache } from '../../server/src/node/workspace.ts';
+import type { SourceFile } from '../../server/src/model/source.ts';
+import { kubeadmNode } from '../helpers/nodes.ts';
+import { analysisSummary } from '../helpers/analysis-summary.ts';
+
+function workspace(): SourceFile[] {
+  const files: Record<string, string> = {};
+  for (const n of ['a', 'b', 'c']) Object.assign(files, kubeadmNode(n, { config: `maxPods: 110\nkubeReserved:\n  memory: 1Gi\n`, kubeadmFlags: 'KUBELET_KUBEADM_ARGS="--container-runtime-endpoint=unix:///run/containerd/containerd.sock"\n' }));
+  files['b/etc/containerd/config.toml'] = 'version = 2\n[plugins."io.containerd.grpc.v1.cri".containerd.runtimes.runc.options]\n  SystemdCgroup = false\n';
+  return Object.entries(files).map(([path, text]) => ({ path, text }));
+}
+
+const byId = (a: ReturnType<typeof analyze>, prefix: string) => a.nodes.find((n) => n.node.id.startsWith(prefix))!.node;
+const edit = (files: SourceFile[], path: string, f: (t: string) => string) => files.map((x) => (x.path === path ? { path, text: f(x.text) } : x));
+
+test('an edit re-runs the node it touches; the other nodes keep their results, which equal a fresh analysis', () => {
+  const cache = new ParseCache();
+  let files = workspace();
+  const first = analyze(files, {}, cache);
+  files = edit(files, 'a/var/lib/kubelet/config.yaml', (t) => t.replace('maxPods: 110', 'maxPods: -3'));
+  const second = analyze(files, {}, cache);
+  assert.notEqual(byId(second, 'a/'), byId(first, 'a/'));
+  assert.equal(byId(second, 'b/'), byId(first, 'b/'));
+  assert.equal(byId(second, 'c/'), byId(first, 'c/'));
+  assert.ok(second.findings.some((f) => f.file === 'a/var/lib/kubelet/config.yaml' && f.code === 'config-value-invalid'));
+  assert.deepStrictEqual(analysisSummary(second), analysisSummary(analyze(files)));
+});
+
+test('a changed runtime config, env file or option re-runs the nodes that read it', () => {
+  const cache = new ParseCache();
+  let files = workspace();
+  const first = analyze(files, {}, cache);
+  files = edit(files, 'b/etc/containerd/config.toml', (t) => t.replace('false', 'true'));
+  const second = analyze(files, {}, cache);
+  assert.notEqual(byId(second, 'b/'), byId(first, 'b/'));
+  assert.equal(byId(second, 'c/'), byId(first, 'c/'));
+  files = edit(files, 'c/var/lib/kubelet/kubeadm-flags.env', (t) => t.replace('containerd.sock', 'crio.sock'));
+  const third = analyze(files, {}, cache);
+  assert.notEqual(byId(third, 'c/'), byId(second, 'c/'));
+  assert.equal(byId(third, 'a/'), byId(second, 'a/'));
+  const options = { kubernetesVersion: '1.30' };
+  const fourth = analyze(files, options, cache);
+  for (const n of ['a/', 'b/', 'c/']) assert.notEqual(byId(fourth, n), byId(third, n));
+  assert.deepStrictEqual(analysisSummary(fourth), analysisSummary(analyze(files, options)));
+});
+
+test('a file added or removed re-runs every node (a new file can change how any reference resolves)', () => {
+  const cache = new ParseCache();
+  let files = workspace();
+  const first = analyze(files, {}, cache);
+  // A second config.yaml under a's root makes a's --config ambiguous... and could do the same to any node.
+  files = [...files, { path: 'a/srv/var/lib/kubelet/config.yaml', text: 'maxPods: 5\n' }];
+  const second = analyze(files, {}, cache);
+  for (const n of ['a/', 'b/', 'c/']) assert.notEqual(byId(second, n), byId(first, n));
+  assert.deepStrictEqual(analysisSummary(second), analysisSummary(analyze(files)));
+  files = files.filter((f) => f.path !== 'c/var/lib/kubelet/kubeadm-flags.env');
+  const third = analyze(files, {}, cache);
+  assert.deepStrictEqual(analysisSummary(third), analysisSummary(analyze(files)));
+});
+
+test('forgetting a closed file forgets the results of the nodes that read it (their parses must not outlive the file)', () => {
+  const cache = new ParseCache();
+  const files = workspace();
+  analyze(files, {}, cache);
+  assert.equal(cache.nodes.size, 3);
+  cache.retain(new Set(files.map((f) => f.path).filter((p) => p !== 'a/var/lib/kubelet/config.yaml')));
+  assert.equal(cache.nodes.size, 2);
+});
