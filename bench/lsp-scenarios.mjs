@@ -1,6 +1,6 @@
 // Scenarios 6-9: the built language server (dist/server.js --stdio) and the bundles.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -147,6 +147,53 @@ export async function keystrokeScenario(serverPath, log) {
         target('hover p95', p95(hovers), 5, 'ms'),
         target('completion p95', p95(completions), 5, 'ms'),
       ],
+    };
+  } finally {
+    await s.close().catch(() => undefined);
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Not one of the issue's targets, a figure to watch: typing in one node of a workspace of 100 typical nodes on
+ * disk (unit, kubeadm drop-in, two env files, a 30-line config and containerd's config each). The server keeps
+ * each node's results and re-runs only the node an edit touches (server/src/node/reuse.ts).
+ */
+export async function workspaceKeystrokeScenario(serverPath, log, nodes = 100) {
+  const dir = mkdtempSync(join(tmpdir(), 'kubelet-bench-'));
+  const s = new LspServer(serverPath);
+  try {
+    for (let i = 0; i < nodes; i++) {
+      for (const f of F.typicalNode()) {
+        const path = join(dir, f.path.replace(/^node\//, `node-${i}/`));
+        mkdirSync(dirname(path), { recursive: true });
+        writeFileSync(path, f.path === F.PATHS.config ? f.text.replace('maxPods: 110', `maxPods: ${100 + i}`) : f.text);
+      }
+    }
+    await s.initialize({ rootPath: dir, capabilities: CAPS });
+    const uri = fileUri(join(dir, F.PATHS.config.replace(/^node\//, 'node-0/')));
+    let text = F.CAPACITY_MODELINE + F.CONFIG_30;
+    let version = 1;
+    s.notify('textDocument/didOpen', { textDocument: { uri, languageId: 'yaml', version, text } });
+    await s.waitDiagnostics(uri, 1, 30000);
+    await sleep(500); // the workspace scan that runs after initialize
+    log(`lsp-workspace: 230 edits in a workspace of ${nodes} nodes`);
+    const edit = [];
+    for (let i = 0; i < 230; i++) {
+      const at = endOf(text);
+      const ch = TYPED[i % TYPED.length];
+      version++;
+      const t0 = hr();
+      const done = s.waitDiagnostics(uri, version);
+      s.notify('textDocument/didChange', { textDocument: { uri, version }, contentChanges: [{ range: { start: at, end: at }, text: ch }] });
+      await done;
+      text += ch;
+      if (i >= 30) edit.push(ms(t0));
+    }
+    return {
+      scenario: 'lsp-workspace',
+      figures: { nodes, files: nodes * F.typicalNode().length, edits: edit.length, edit_p50_ms: median(edit), edit_p95_ms: quantile(edit, 0.95) },
+      targets: [],
     };
   } finally {
     await s.close().catch(() => undefined);

@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { buildBench } from './build.mjs';
 import { engineScenarios } from './engine-scenarios.mjs';
 import { SHIPPED_NODE_FLAGS } from './lsp-client.mjs';
-import { bundleScenario, coldStartScenario, keystrokeScenario, memoryScenario, serverProblem } from './lsp-scenarios.mjs';
+import { bundleScenario, coldStartScenario, keystrokeScenario, memoryScenario, serverProblem, workspaceKeystrokeScenario } from './lsp-scenarios.mjs';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const ROOT = join(HERE, '..');
@@ -85,7 +85,7 @@ async function main() {
     }
     if (bundle) for (const r of await engineScenarios(bundle, log, want)) results.push(r);
   }
-  const lspNames = ['lsp-keystroke', 'cold-start', 'memory'];
+  const lspNames = ['lsp-keystroke', 'lsp-workspace', 'cold-start', 'memory'];
   if (lspNames.some(want)) {
     log('checking dist/server.js');
     const problem = await serverProblem(SERVER);
@@ -101,6 +101,7 @@ async function main() {
       }
     };
     await run('lsp-keystroke', () => keystrokeScenario(SERVER, log));
+    await run('lsp-workspace', () => workspaceKeystrokeScenario(SERVER, log));
     await run('cold-start', () => coldStartScenario(SERVER, log));
     if (want('bundle')) results.push(bundleScenario(ROOT));
     await run('memory', () => memoryScenario(SERVER, log, { cycles }));
