@@ -8,7 +8,7 @@ import { NEWEST_VERSION } from './catalog/flags.ts';
 import { computeAllocatable, type Allocatable } from './node/allocatable.ts';
 import { buildNode, type BuiltNode } from './node/build.ts';
 import { parseCapacity } from './node/capacity.ts';
-import { groupNodes } from './node/group.ts';
+import { groupNodes, type NodeSeed } from './node/group.ts';
 import type { Capacity, NodeModel } from './node/model.ts';
 import { Workspace, type ParseCache } from './node/workspace.ts';
 import type { ParsedFile } from './node/parse-files.ts';
@@ -50,7 +50,10 @@ const SYSTEMD_KINDS: ReadonlySet<string> = new Set(['unit', 'dropin']);
 export function analyze(files: readonly SourceFile[], options: AnalyzeOptions = {}, cache?: ParseCache): Analysis {
   const ws = new Workspace(files, cache);
   const version = options.kubernetesVersion ?? NEWEST_VERSION;
-  const built: BuiltNode[] = groupNodes(ws).map((seed) => buildNode(ws, seed, version));
+  const reuse = cache?.nodes;
+  reuse?.begin(ws.paths);
+  const build = (seed: NodeSeed): BuiltNode => (reuse ? reuse.build(ws, seed, version, () => buildNode(ws, seed, version)) : buildNode(ws, seed, version));
+  const built: BuiltNode[] = groupNodes(ws).map(build);
 
   // Configs and env files nobody references are nodes of their own. Env files go first: one can name a
   // config (--config), which then belongs to its node and is not also read alone, without the flags that
@@ -60,7 +63,7 @@ export function analyze(files: readonly SourceFile[], options: AnalyzeOptions = 
   standalone.sort((a, b) => STANDALONE_ORDER.indexOf(ws.kind(a)!) - STANDALONE_ORDER.indexOf(ws.kind(b)!));
   for (const path of standalone) {
     if (claimed.has(path)) continue;
-    const b = buildNode(ws, { anchor: path, units: [], masked: [], standalone: path }, version);
+    const b = build({ anchor: path, units: [], masked: [], standalone: path });
     built.push(b);
     for (const f of b.node.files) claimed.add(f);
   }
@@ -69,8 +72,6 @@ export function analyze(files: readonly SourceFile[], options: AnalyzeOptions = 
   attachRuntimes(ws, built.map((b) => b.node));
 
   const nodes: NodeResult[] = [];
-  const reuse = cache?.nodes;
-  reuse?.begin(ws.paths);
   for (const b of built) {
     const { node } = b;
     // What the node's results are computed from (node/reuse.ts): the options and the parse of every file it read.

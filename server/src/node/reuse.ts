@@ -7,10 +7,16 @@
  * (a file added or removed can change how any reference resolves), the options, and the parse of every file the
  * node read (its units, environment files, configs and the runtime config attached to it), compared by identity —
  * the parse cache hands out the same object for an unchanged text and a new one for any change.
+ *
+ * The node's model itself is kept the same way, before runtimes and modelines are applied to it: its build is
+ * reused while the seed (the units systemd would read) and every file the build read are the same.
  */
 import type { Finding } from '../model/finding.ts';
 import type { Allocatable } from './allocatable.ts';
+import type { BuiltNode } from './build.ts';
+import type { NodeSeed } from './group.ts';
 import type { NodeModel } from './model.ts';
+import type { FileRead, Workspace } from './workspace.ts';
 
 export interface ReusedNode {
   node: NodeModel;
@@ -23,16 +29,53 @@ interface Entry extends ReusedNode {
   inputs: readonly unknown[];
 }
 
+interface BuiltEntry {
+  seed: NodeSeed;
+  version: string;
+  reads: readonly FileRead[];
+  /** As buildNode returned it: attachRuntimes and the modelines change the model later (on a copy). */
+  built: BuiltNode;
+}
+
+/** A copy whose later changes (runtimes and files added, capacity and version from modelines) stay its own. */
+function copy(b: BuiltNode): BuiltNode {
+  return { ...b, node: { ...b.node, files: [...b.node.files], runtimes: [...b.node.runtimes] } };
+}
+
+function sameSeed(a: NodeSeed, b: NodeSeed): boolean {
+  return (
+    a.anchor === b.anchor &&
+    a.standalone === b.standalone &&
+    sameList(a.units, b.units) &&
+    a.masked.length === b.masked.length &&
+    a.masked.every((m, i) => m.path === b.masked[i].path && m.by === b.masked[i].by)
+  );
+}
+
 export class NodeReuse {
   private paths: readonly string[] = [];
   private entries = new Map<string, Entry>();
+  private builds = new Map<string, BuiltEntry>();
   private seen = new Set<string>();
 
   /** Starts an analysis of a workspace with these paths (sorted); nothing is reused if they differ from the last. */
   begin(paths: readonly string[]): void {
-    if (!sameList(paths, this.paths)) this.entries.clear();
+    if (!sameList(paths, this.paths)) {
+      this.entries.clear();
+      this.builds.clear();
+    }
     this.paths = paths;
     this.seen = new Set();
+  }
+
+  /** buildNode(ws, seed, version), or a copy of the same build kept from a previous analysis. */
+  build(ws: Workspace, seed: NodeSeed, version: string, make: () => BuiltNode): BuiltNode {
+    this.seen.add(seed.anchor);
+    const e = this.builds.get(seed.anchor);
+    if (e && e.version === version && sameSeed(e.seed, seed) && ws.sameReads(e.reads)) return copy(e.built);
+    const { result, reads } = ws.record(make);
+    this.builds.set(seed.anchor, { seed, version, reads, built: copy(result) });
+    return result;
   }
 
   /** The results kept for node `id` if they were computed from exactly `inputs`. */
@@ -50,11 +93,13 @@ export class NodeReuse {
   /** Forgets the nodes that read a file not in `paths` (a closed document: its parse must not outlive it here). */
   retain(paths: ReadonlySet<string>): void {
     for (const [id, e] of this.entries) if (!e.node.files.every((f) => paths.has(f))) this.entries.delete(id);
+    for (const [id, e] of this.builds) if (!e.reads.every((r) => paths.has(r.path)) || !e.seed.units.every((u) => paths.has(u.path))) this.builds.delete(id);
   }
 
   /** Ends the analysis: nodes it did not have are forgotten (the cache holds one result per current node). */
   end(): void {
     for (const id of this.entries.keys()) if (!this.seen.has(id)) this.entries.delete(id);
+    for (const id of this.builds.keys()) if (!this.seen.has(id)) this.builds.delete(id);
   }
 
   get size(): number {

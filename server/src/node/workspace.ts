@@ -56,11 +56,39 @@ export class ParseCache {
   }
 }
 
+/** One get() of a build, with what it returned (see Workspace.record). */
+export interface FileRead {
+  path: string;
+  kind: FileKind | undefined;
+  fragment: boolean;
+  parsed: ParsedFile | undefined;
+}
+
 export class Workspace {
   readonly paths: string[];
   private readonly sources = new Map<string, SourceFile>();
   private readonly parsed = new Map<string, ParsedFile>();
   private readonly detected = new Map<string, FileKind | undefined>();
+  private reads: FileRead[] | undefined;
+
+  /** `fn()`, and every file it read through get() (what a node's build depends on, for node/reuse.ts). */
+  record<T>(fn: () => T): { result: T; reads: FileRead[] } {
+    const outer = this.reads;
+    const reads: FileRead[] = [];
+    this.reads = reads;
+    try {
+      return { result: fn(), reads };
+    } finally {
+      this.reads = outer;
+      if (outer) for (const r of reads) outer.push(r);
+    }
+  }
+
+  /** Whether every read gives what it gave before (the same parse objects: unchanged texts). */
+  sameReads(reads: readonly FileRead[]): boolean {
+    for (const r of reads) if (this.get(r.path, r.kind, r.fragment ? { fragment: true } : undefined) !== r.parsed) return false;
+    return true;
+  }
 
   constructor(files: readonly SourceFile[], private readonly cache?: ParseCache) {
     for (const f of files) this.sources.set(f.path, f);
@@ -81,6 +109,12 @@ export class Workspace {
    * --config) is read as what the referrer expects, whatever its name says.
    */
   get(path: string, kind?: FileKind, opts?: { fragment?: boolean }): ParsedFile | undefined {
+    const p = this.read(path, kind, opts);
+    this.reads?.push({ path, kind, fragment: !!opts?.fragment, parsed: p });
+    return p;
+  }
+
+  private read(path: string, kind?: FileKind, opts?: { fragment?: boolean }): ParsedFile | undefined {
     const have = this.parsed.get(path);
     if (have && (kind === undefined || have.kind === kind || compatible(have.kind, kind))) return have;
     const src = this.sources.get(path);
