@@ -11,8 +11,9 @@ interface CachedParse {
 }
 
 /**
- * Parses kept across analyses (the language server re-analyses the whole
- * workspace on every keystroke, yet usually only one file changed). An entry
+ * Parses kept across analyses (the language server analyses the workspace
+ * after every keystroke, yet usually only one file changed), and with them
+ * each node's build and results (`nodes`, see reuse.ts). An entry
  * is reused only when the text is the very same (=== is a pointer compare for
  * the unchanged strings the host passes again, a length or content compare
  * otherwise), so results are exactly those of a fresh parse; parsed files are
