@@ -43,9 +43,6 @@ function takesNoValue(name: string): boolean {
   return flagInfo(name) ? acceptsBareFlag(name) : (BUILTIN.get(name) ?? false);
 }
 
-function known(name: string): boolean {
-  return flagInfo(name) !== undefined || BUILTIN.has(name);
-}
 
 export function parseKubeletArgs(argv: readonly Word[], from: FlagUse['from'] = 'command-line'): ParsedArgs {
   const out: ParsedArgs = { flags: [], positional: [], problems: [] };
@@ -74,8 +71,9 @@ export function parseKubeletArgs(argv: readonly Word[], from: FlagUse['from'] = 
       // The catalog's own string for a known name: every rule looks the flag up again, and a string whose hash is
       // already known (and that is the map's key itself) is the cheapest key there is.
       const normalized = normalizeFlagName(written);
-      const name = flagInfo(normalized)?.name ?? normalized;
-      if (!known(name)) {
+      const info = flagInfo(normalized);
+      const name = info?.name ?? normalized;
+      if (info === undefined && !BUILTIN.has(name)) {
         out.problems.push({ kind: 'unknown-flag', name: written, word: w, span: w.map.span(0, 2 + written.length), from });
         // pflag stops here; we go on as if the flag took `=value` or nothing, so one typo does not hide the rest.
         continue;
@@ -83,7 +81,7 @@ export function parseKubeletArgs(argv: readonly Word[], from: FlagUse['from'] = 
       if (eq !== -1) {
         const off = 2 + eq + 1;
         out.flags.push(use(written, name, w, s.slice(off), off, undefined, from));
-      } else if (takesNoValue(name)) {
+      } else if (info ? acceptsBareFlag(name) : (BUILTIN.get(name) ?? false)) {
         out.flags.push(use(written, name, w, undefined, 0, undefined, from));
       } else if (i + 1 < argv.length) {
         // pflag takes the next word as the value even when it starts with '-'.

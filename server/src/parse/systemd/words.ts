@@ -188,8 +188,19 @@ const IN_DOUBLE = /["\\]/g;
 const UNQUOTED = /[ \t\n\r'"\\]/g;
 const UNQUOTED_KEEP_QUOTES = /[ \t\n\r\\]/g;
 
-/** Offset of the first character at or after `from` that `re` matches; raw.length when none. */
-function nextSpecial(re: RegExp, raw: string, from: number): number {
+/** For each ASCII code, which of the four scans above it ends (bit 1, 2, 4, 8 in that order). */
+const ENDS = new Uint8Array(128);
+for (const [bit, chars] of [[1, "'\\"], [2, '"\\'], [4, ' \t\n\r\'"\\'], [8, ' \t\n\r\\']] as const) {
+  for (let i = 0; i < chars.length; i++) ENDS[chars.charCodeAt(i)] |= bit;
+}
+
+/** Offset of the first character at or after `from` that `re` (whose bit in ENDS is `bit`) matches; raw.length when none. */
+function nextSpecial(re: RegExp, bit: number, raw: string, from: number): number {
+  // An empty run needs no scan: the end of the value, or a quote or blank right away (a quoted Environment= word
+  // has two of these for one real run).
+  if (from >= raw.length) return raw.length;
+  const c = raw.charCodeAt(from);
+  if (c < 128 && (ENDS[c] & bit) !== 0) return from;
   re.lastIndex = from;
   return re.test(raw) ? re.lastIndex - 1 : raw.length;
 }
@@ -248,7 +259,7 @@ export function extractFirstWord(raw: string, p: number | null, flags: number): 
       backslash = false;
     } else if (quote) {
       const runStart = p;
-      p = nextSpecial(quote === 39 ? IN_SINGLE : IN_DOUBLE, raw, p);
+      p = quote === 39 ? nextSpecial(IN_SINGLE, 1, raw, p) : nextSpecial(IN_DOUBLE, 2, raw, p);
       if (p > runStart) {
         addRun(text.length, runStart, p - runStart, true);
         text += raw.slice(runStart, p);
@@ -262,7 +273,7 @@ export function extractFirstWord(raw: string, p: number | null, flags: number): 
       p++;
     } else {
       const runStart = p;
-      p = nextSpecial(unquote ? UNQUOTED : UNQUOTED_KEEP_QUOTES, raw, p);
+      p = unquote ? nextSpecial(UNQUOTED, 4, raw, p) : nextSpecial(UNQUOTED_KEEP_QUOTES, 8, raw, p);
       if (p > runStart) {
         addRun(text.length, runStart, p - runStart, true);
         text += raw.slice(runStart, p);
