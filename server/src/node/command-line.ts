@@ -6,7 +6,7 @@
  */
 import { comparePos, type Span } from '../model/range.ts';
 import type { Word } from '../parse/types.ts';
-import { acceptsBareFlag, flagInfo } from '../catalog/flags.ts';
+import { acceptsBareFlag, flagInfo, type FlagInfo } from '../catalog/flags.ts';
 import type { FlagUse, PositionalArg } from './model.ts';
 
 export interface ArgProblem {
@@ -80,13 +80,13 @@ export function parseKubeletArgs(argv: readonly Word[], from: FlagUse['from'] = 
       }
       if (eq !== -1) {
         const off = 2 + eq + 1;
-        out.flags.push(use(written, name, w, s.slice(off), off, undefined, from));
+        out.flags.push(use(written, name, info, w, s.slice(off), off, undefined, from));
       } else if (info ? acceptsBareFlag(name) : (BUILTIN.get(name) ?? false)) {
-        out.flags.push(use(written, name, w, undefined, 0, undefined, from));
+        out.flags.push(use(written, name, info, w, undefined, 0, undefined, from));
       } else if (i + 1 < argv.length) {
         // pflag takes the next word as the value even when it starts with '-'.
         const v = argv[++i];
-        out.flags.push(use(written, name, w, v.text, 0, v, from));
+        out.flags.push(use(written, name, info, w, v.text, 0, v, from));
       } else {
         out.problems.push({ kind: 'needs-argument', name: written, word: w, span: w.span, from });
       }
@@ -101,14 +101,14 @@ export function parseKubeletArgs(argv: readonly Word[], from: FlagUse['from'] = 
     }
     // pflag parseSingleShortArg: `-f=arg` first, then a no-option default (`-h`), then `-farg`, then `-f arg`.
     if (s.length > 3 && s[2] === '=') {
-      out.flags.push(use(c, long, w, s.slice(3), 3, undefined, from));
+      out.flags.push(use(c, long, flagInfo(long), w, s.slice(3), 3, undefined, from));
     } else if (takesNoValue(long)) {
-      out.flags.push(use(c, long, w, undefined, 0, undefined, from));
+      out.flags.push(use(c, long, flagInfo(long), w, undefined, 0, undefined, from));
     } else if (s.length > 2) {
-      out.flags.push(use(c, long, w, s.slice(2), 2, undefined, from));
+      out.flags.push(use(c, long, flagInfo(long), w, s.slice(2), 2, undefined, from));
     } else if (i + 1 < argv.length) {
       const v = argv[++i];
-      out.flags.push(use(c, long, w, v.text, 0, v, from));
+      out.flags.push(use(c, long, flagInfo(long), w, v.text, 0, v, from));
     } else {
       out.problems.push({ kind: 'needs-argument', name: c, word: w, span: w.span, from });
     }
@@ -127,6 +127,7 @@ class ParsedFlag implements FlagUse {
   constructor(
     readonly written: string,
     readonly name: string,
+    readonly info: FlagInfo | undefined,
     readonly nameWord: Word,
     readonly value: string | undefined,
     readonly valueOffset: number,
@@ -161,13 +162,14 @@ class ParsedFlag implements FlagUse {
 function use(
   written: string,
   name: string,
+  info: FlagInfo | undefined,
   nameWord: Word,
   value: string | undefined,
   valueOffset: number,
   valueWord: Word | undefined,
   from: FlagUse['from'],
 ): FlagUse {
-  return new ParsedFlag(written, name, nameWord, value, valueOffset, valueWord, from);
+  return new ParsedFlag(written, name, info, nameWord, value, valueOffset, valueWord, from);
 }
 
 /** Span of [start, end) of a flag's value text, for pointing at one entry of a map flag. */

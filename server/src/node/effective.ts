@@ -14,7 +14,6 @@ import type { Finding } from '../model/finding.ts';
 import { finding } from '../model/finding.ts';
 import type { Span } from '../model/range.ts';
 import type { ConfigNode, KubeletConfigDoc } from '../parse/types.ts';
-import { flagInfo } from '../catalog/flags.ts';
 import { parseLangleMap, parseMapStringBool, parseMapStringString } from '../quantity/mapflag.ts';
 import { valueSubSpan } from './command-line.ts';
 import type { FlagUse, Item, Provenance, Setting } from './model.ts';
@@ -51,7 +50,7 @@ export function effectiveSettings(
   // its last reset and they are merged once at the end, in O(n), to what merging them flag by flag gives.
   const pending = new Map<string, Pending>();
   for (const f of flags) {
-    const info = flagInfo(f.name);
+    const info = f.info;
     if (!info) continue;
     const from = new FlagProvenance(f, info.field);
     if (!info.field) {

@@ -8,6 +8,7 @@ import type {
   ConfigFileParse, EnvFile, KubeadmDoc, KubeletConfigDoc, RuntimeCgroupDriver, UnitDirective, UnitFile, Word,
 } from '../parse/types.ts';
 import type { Quantity } from '../quantity/quantity.ts';
+import type { FlagInfo } from '../catalog/flags.ts';
 import type { ExecReference } from '../parse/systemd/exec.ts';
 
 /** How a value reached the kubelet. */
@@ -49,6 +50,8 @@ export interface FlagUse {
   written: string;
   /** Name after the kubelet's normalisation (`_` -> `-`). */
   name: string;
+  /** The catalog's entry for `name` (undefined for cobra's --help), looked up once when the flag is read. */
+  info: FlagInfo | undefined;
   /** Value text; undefined for a bare bool flag. */
   value?: string;
   /** The word(s) of the flag: the name word, and the value word when given as `--flag value`. */

@@ -3,7 +3,7 @@
  * favour of --config (cmd/kubelet/app/options/options.go). Still works; a hint.
  */
 import { finding, type Finding } from '../model/finding.ts';
-import { flagInfo, flagStatusAt } from '../catalog/flags.ts';
+import { flagStatusAt } from '../catalog/flags.ts';
 import { flagCounts, migrationFix } from './migrate.ts';
 import type { Rule } from './types.ts';
 
@@ -15,7 +15,7 @@ export const flagDeprecated: Rule = {
     let counts: Map<string, number> | undefined;
     for (const f of node.flags) {
       if (f.from !== 'command-line') continue;
-      const info = flagInfo(f.name);
+      const info = f.info;
       if (!info || flagStatusAt(info, node.kubernetesVersion) !== 'deprecated') continue;
       const eq = f.nameWord.text.indexOf('=');
       const span = f.nameWord.map.span(0, eq === -1 ? f.nameWord.text.length : eq);

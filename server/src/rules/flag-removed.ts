@@ -3,7 +3,7 @@
  * `unknown flag: --X` (kubelet-facts §4 lists when each one went).
  */
 import { finding, type Finding } from '../model/finding.ts';
-import { flagInfo, flagStatusAt } from '../catalog/flags.ts';
+import { flagStatusAt } from '../catalog/flags.ts';
 import type { Rule } from './types.ts';
 
 export const flagRemoved: Rule = {
@@ -12,7 +12,7 @@ export const flagRemoved: Rule = {
   run({ node }) {
     const out: Finding[] = [];
     for (const f of node.flags) {
-      const info = flagInfo(f.name);
+      const info = f.info;
       if (!info || flagStatusAt(info, node.kubernetesVersion) !== 'removed') continue;
       const nameSpan = f.nameWord.map.span(0, Math.min(f.nameWord.text.length, (f.nameWord.text.indexOf('=') + 1 || f.nameWord.text.length + 1) - 1));
       const instead = replacementText(info.replacement);

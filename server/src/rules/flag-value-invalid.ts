@@ -6,7 +6,7 @@
  * of reservations and thresholds by their own rules.
  */
 import { finding, type Finding } from '../model/finding.ts';
-import { compareVersions, flagInfo } from '../catalog/flags.ts';
+import { compareVersions } from '../catalog/flags.ts';
 import { parseGoDuration } from '../quantity/duration.ts';
 import { parseQuantity } from '../quantity/quantity.ts';
 import { parseGoBool } from '../node/read.ts';
@@ -47,7 +47,7 @@ export const flagValueInvalid: Rule = {
   run({ node }) {
     const out: Finding[] = [];
     for (const f of node.flags) {
-      const info = flagInfo(f.name);
+      const info = f.info;
       if (!info || f.value === undefined) continue;
       const syn = info.syntax;
       let problem: string | undefined;
