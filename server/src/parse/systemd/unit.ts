@@ -144,7 +144,8 @@ class LineDirective implements UnitDirective {
 }
 
 export function parseUnit(path: string, text: string): UnitFile {
-  const idx = new LineIndex(text);
+  // Only problems need offsets turned into positions (directives track their lines as they are read).
+  let idx: LineIndex | undefined;
   const sections: UnitSection[] = [];
   const directives: UnitDirective[] = [];
   const problems: Finding[] = [];
@@ -159,7 +160,7 @@ export function parseUnit(path: string, text: string): UnitFile {
   let pendingBytes = 0;
   let pendingExact = false;
 
-  const lineSpan = (s: number, e: number) => ({ file: path, range: idx.range(s, e) });
+  const lineSpan = (s: number, e: number) => ({ file: path, range: (idx ??= new LineIndex(text)).range(s, e) });
 
   /** Range of physical text [s, e), trimmed of blanks (where systemd reports a logical line's errors: its last piece). */
   const trimmedSpan = (s: number, e: number) => {
