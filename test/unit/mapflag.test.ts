@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { isGoSpace, parseGoBool, parseLangleMap, parseMapStringBool, parseMapStringString } from '../../server/src/quantity/mapflag.ts';
+import { isGoSpace, mapKeyValues, parseGoBool, parseLangleMap, parseMapStringBool, parseMapStringString } from '../../server/src/quantity/mapflag.ts';
 import { HANG_MS } from '../helpers/hang.ts';
 
 const CF = 'staging/src/k8s.io/component-base/cli/flag';
@@ -100,4 +100,22 @@ test('map flags: 100k-character values parse in bounded time', () => {
   assert.equal(parseMapStringString(','.repeat(100000)).entries.length, 0);
   assert.equal(parseLangleMap('x'.repeat(100000)).errors.length, 1);
   assert.ok(performance.now() - t < HANG_MS);
+});
+
+test('mapKeyValues: what Set keeps, each key once at its first place with its last value, up to a malformed pair', () => {
+  const keys: string[] = ['stale'];
+  const values: string[] = ['stale'];
+  assert.equal(mapKeyValues(' a = 1 ,b=2,,a=3', '=', keys, values), 2);
+  assert.deepEqual([keys.slice(0, 2), values.slice(0, 2)], [['a', 'b'], ['3', '2']]);
+  // Set stops at the malformed "c": the pairs before it count, nothing after.
+  assert.equal(mapKeyValues('x=1,c,y=2', '=', keys, values), 1);
+  assert.deepEqual([keys[0], values[0]], ['x', '1']);
+  assert.equal(mapKeyValues('memory.available<100Mi,nodefs.available<10%', '<', keys, values), 2);
+  assert.deepEqual(values.slice(0, 2), ['100Mi', '10%']);
+  // Many pairs (looked up through a map): the same answer as the parser's entries, deduplicated.
+  const many = Array.from({ length: 30 }, (_, i) => `k${i % 12}=v${i}`).join(',');
+  const n = mapKeyValues(many, '=', keys, values);
+  const expected = new Map<string, string>();
+  for (const e of parseMapStringString(many).entries) expected.set(e.key, e.value);
+  assert.deepEqual([keys.slice(0, n), values.slice(0, n)], [[...expected.keys()], [...expected.values()]]);
 });

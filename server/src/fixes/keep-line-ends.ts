@@ -10,7 +10,7 @@
  * Rules only see parsed words, never the bytes around them, so the check
  * happens here, where the text is at hand. Found by `npm run fuzz` (seed 686675954).
  */
-import type { Finding, TextEdit } from '../model/finding.ts';
+import type { Finding, Fix, TextEdit } from '../model/finding.ts';
 import { LineIndex, type Position } from '../model/range.ts';
 import { lineEndAfter } from '../parse/systemd/unit.ts';
 
@@ -56,8 +56,10 @@ export function keepLineEnds(findings: Finding[], systemdText: (path: string) =>
     const ix = index(e.file);
     return !!ix && deletionFusesLineEnds(ix.text, offset(ix, e.range.start), offset(ix, e.range.end));
   };
+  // Predicates made once, not per finding (a large file has thousands of findings with fixes).
+  const fixFuses = (fix: Fix): boolean => fix.edits.some(fuses);
   return findings.map((f) => {
-    if (!f.fixes?.some((fix) => fix.edits.some(fuses))) return f;
+    if (!f.fixes?.some(fixFuses)) return f;
     const fixes = f.fixes.map((fix) => ({ ...fix, edits: fix.edits.map((e) => (fuses(e) ? { ...e, newText: ' ' } : e)) }));
     return { ...f, fixes };
   });

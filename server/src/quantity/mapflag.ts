@@ -44,13 +44,18 @@ export function isGoSpace(c: number): boolean {
 }
 
 /**
- * The pairs of strings.Split(value, ",") items (or the whole value when `split` is false), cut at `sep`, keys and
- * values strings.TrimSpace'd. One pass, no generators or tuples: a command line can hold thousands of these.
+ * Where the pairs of a value are: strings.Split(value, ",") items (or the whole value when `split` is false), cut
+ * at `sep`, keys and values strings.TrimSpace'd. PAIRS gets keyStart, keyEnd, valueStart, valueEnd for each pair
+ * (a scratch array reused from call to call); the result is how many. A malformed item stops the scan, as Set
+ * does, and is left in BAD ([itemStart, itemEnd), or -1). One pass, no objects: a command line can hold
+ * thousands of these, and flag-duplicate reads every --node-labels.
  */
-function parsePairs(value: string, sep: string, malformed: string | ((key: string) => string), split: boolean, allowEmpty: boolean): MapParse {
-  // Most values hold one pair: an array literal of one, not a `[]` that grows 17 slots on its first push.
-  let entries: MapEntry[] | undefined;
-  let errors: MapError[] = NO_ERRORS;
+const PAIRS: number[] = [];
+const BAD = { start: -1, end: -1 };
+
+function scanPairs(value: string, sep: string, split: boolean, allowEmpty: boolean): number {
+  let n = 0;
+  BAD.start = -1;
   let s = 0;
   for (;;) {
     const comma = split ? value.indexOf(',', s) : -1;
@@ -59,12 +64,8 @@ function parsePairs(value: string, sep: string, malformed: string | ((key: strin
       // len(s) == 0 items are skipped
       const at = value.indexOf(sep, s);
       if (at < 0 || at >= e) {
-        let ts = s;
-        let te = e;
-        while (ts < te && isGoSpace(value.charCodeAt(ts))) ts++;
-        while (te > ts && isGoSpace(value.charCodeAt(te - 1))) te--;
-        const msg = typeof malformed === 'string' ? malformed : malformed(value.slice(ts, te));
-        errors = [{ message: msg, start: te > ts ? ts : s, end: te > ts ? te : e }];
+        BAD.start = s;
+        BAD.end = e;
         break;
       }
       let ks = s;
@@ -75,14 +76,69 @@ function parsePairs(value: string, sep: string, malformed: string | ((key: strin
       let ve = e;
       while (vs < ve && isGoSpace(value.charCodeAt(vs))) vs++;
       while (ve > vs && isGoSpace(value.charCodeAt(ve - 1))) ve--;
-      const entry: MapEntry = { key: value.slice(ks, ke), value: value.slice(vs, ve), keyStart: ks, keyEnd: ke, valueStart: vs, valueEnd: ve };
-      if (entries) entries.push(entry);
-      else entries = [entry];
+      PAIRS[4 * n] = ks;
+      PAIRS[4 * n + 1] = ke;
+      PAIRS[4 * n + 2] = vs;
+      PAIRS[4 * n + 3] = ve;
+      n++;
     }
     if (comma < 0) break;
     s = comma + 1;
   }
-  return { entries: entries ?? [], errors };
+  return n;
+}
+
+/** scanPairs() as entries, with the malformed item as an error. */
+function parsePairs(value: string, sep: string, malformed: string | ((key: string) => string), split: boolean, allowEmpty: boolean): MapParse {
+  const n = scanPairs(value, sep, split, allowEmpty);
+  const entries: MapEntry[] = new Array(n);
+  for (let i = 0; i < n; i++) {
+    const ks = PAIRS[4 * i];
+    const ke = PAIRS[4 * i + 1];
+    const vs = PAIRS[4 * i + 2];
+    const ve = PAIRS[4 * i + 3];
+    entries[i] = { key: value.slice(ks, ke), value: value.slice(vs, ve), keyStart: ks, keyEnd: ke, valueStart: vs, valueEnd: ve };
+  }
+  let errors = NO_ERRORS;
+  if (BAD.start >= 0) {
+    const s = BAD.start;
+    const e = BAD.end;
+    let ts = s;
+    let te = e;
+    while (ts < te && isGoSpace(value.charCodeAt(ts))) ts++;
+    while (te > ts && isGoSpace(value.charCodeAt(te - 1))) te--;
+    const msg = typeof malformed === 'string' ? malformed : malformed(value.slice(ts, te));
+    errors = [{ message: msg, start: te > ts ? ts : s, end: te > ts ? te : e }];
+  }
+  return { entries, errors };
+}
+
+/**
+ * The keys and values of a MapStringString (`sep` "=") or LangleSeparatedMapStringString (`sep` "<") value, as
+ * Set reads them up to a malformed pair, each key once with its last value (a key repeated inside one value is
+ * overwritten): into `keys` and `values`, returning how many. Strings only, no entry objects (flag-duplicate
+ * reads every use of a repeated map flag).
+ */
+export function mapKeyValues(value: string, sep: '=' | '<', keys: string[], values: string[]): number {
+  const n = scanPairs(value, sep, true, true);
+  // Where each key went: a Map only for values with many pairs; the usual one or few are compared directly.
+  const at = n > 8 ? new Map<string, number>() : undefined;
+  let out = 0;
+  for (let i = 0; i < n; i++) {
+    const k = value.slice(PAIRS[4 * i], PAIRS[4 * i + 1]);
+    const v = value.slice(PAIRS[4 * i + 2], PAIRS[4 * i + 3]);
+    let j = -1;
+    if (at) j = at.get(k) ?? -1;
+    else for (let x = 0; x < out; x++) if (keys[x] === k) j = x;
+    if (j >= 0) values[j] = v;
+    else {
+      keys[out] = k;
+      values[out] = v;
+      at?.set(k, out);
+      out++;
+    }
+  }
+  return out;
 }
 
 /** The errors of a value without any (shared: Set stops at the first error, so a parse has at most one). */

@@ -7,7 +7,7 @@
  */
 import { finding, type Finding } from '../model/finding.ts';
 import { flagInfo, type FlagSyntax } from '../catalog/flags.ts';
-import { parseLangleMap, parseMapStringBool, parseMapStringString } from '../quantity/mapflag.ts';
+import { mapKeyValues, parseMapStringBool } from '../quantity/mapflag.ts';
 import type { FlagUse } from '../node/model.ts';
 import type { Rule } from './types.ts';
 
@@ -15,18 +15,29 @@ function at(f: FlagUse): string {
   return `${f.span.file} line ${f.span.range.start.line + 1}${f.nameWord.via ? ` (via $${f.nameWord.via.variable})` : ''}`;
 }
 
-/** A map flag's keys with their values, each key once (a key repeated inside one value keeps its last value). */
-function keys(f: FlagUse, syn: FlagSyntax): { key: string; value: string }[] {
+/** Scratch lists of one use's keys and values (see keyValues). */
+const KEYS: string[] = [];
+const VALUES: string[] = [];
+
+/**
+ * A map flag's keys with their values into KEYS and VALUES, each key once (a key repeated inside one value keeps
+ * its last value); returns how many. Strings only: a command line can repeat --node-labels thousands of times.
+ */
+function keyValues(f: FlagUse, syn: FlagSyntax): number {
   const v = f.value ?? '';
-  const parsed = syn.type !== 'map' ? { entries: [] } : syn.value === 'bool' ? parseMapStringBool(v) : syn.form === 'signal<value' ? parseLangleMap(v) : parseMapStringString(v);
-  const entries = parsed.entries;
-  if (entries.length < 2) return entries;
-  const m = new Map<string, string>();
-  for (const e of entries) m.set(e.key, e.value);
-  if (m.size === entries.length) return entries;
-  const out: { key: string; value: string }[] = [];
-  for (const [key, value] of m) out.push({ key, value });
-  return out;
+  if (syn.type !== 'map') return 0;
+  if (syn.value !== 'bool') return mapKeyValues(v, syn.form === 'signal<value' ? '<' : '=', KEYS, VALUES);
+  let n = 0;
+  for (const e of parseMapStringBool(v).entries) {
+    const j = KEYS.indexOf(e.key);
+    if (j >= 0 && j < n) VALUES[j] = e.value;
+    else {
+      KEYS[n] = e.key;
+      VALUES[n] = e.value;
+      n++;
+    }
+  }
+  return n;
 }
 
 export const flagDuplicate: Rule = {
@@ -48,7 +59,10 @@ export const flagDuplicate: Rule = {
         // Accumulating different keys is how repeated map flags are meant to work; a repeated key is not.
         const seen = new Map<string, { use: FlagUse; value: string }>();
         for (const u of uses) {
-          for (const { key: k, value: v } of keys(u, info.syntax)) {
+          const n = keyValues(u, info.syntax);
+          for (let i = 0; i < n; i++) {
+            const k = KEYS[i];
+            const v = VALUES[i];
             const prev = seen.get(k);
             if (prev && prev.value !== v) {
               out.push(
