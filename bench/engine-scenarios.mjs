@@ -116,7 +116,7 @@ export async function engineScenarios(bundlePath, log, want = () => true) {
     const lines = F.lineCount(text);
     const path = F.PATHS.dropin;
     const ours = () => E.analyze([{ path, text }]);
-    ours();
+    for (let w = 0; w < 5; w++) ours(); // warm-up, as in scaling below
     const round = once(ours);
     const s = await sideBySide({ ours: { fn: ours } }, { samples: roundsFor(round, 6000, 5, 30), sampleMs: 0, warmMs: 0, before: youngGc });
     const ms = median(s.ours) / NS_PER_MS;
@@ -143,11 +143,11 @@ export async function engineScenarios(bundlePath, log, want = () => true) {
         const text = gen(n);
         fns[n] = { fn: () => E.analyze([{ path, text }]) };
       }
+      // Warm-up: the JIT, and the young generation, which V8 grows from 1 MB as large analyses survive scavenges;
+      // samples taken before it has grown pay scavenges that a running process does not (--trace-gc).
+      for (let w = 0; w < 5; w++) for (const n of sizes) fns[n].fn();
       let round = 0;
-      for (const n of sizes) {
-        fns[n].fn();
-        round += once(fns[n].fn);
-      }
+      for (const n of sizes) round += once(fns[n].fn);
       const s = await sideBySide(fns, { samples: roundsFor(round, 6000, 5, 30), sampleMs: 0, warmMs: 0, before: youngGc });
       const figures = { samples: s[sizes[0]].length };
       for (const n of sizes) figures[`ms_${n / 1000}k`] = median(s[n]) / NS_PER_MS;

@@ -1,14 +1,15 @@
 #!/usr/bin/env node
 // The performance benchmark: `npm run bench [-- --json] [-- --only=name,name]`.
-// Scenarios 1-5 run the engine bundled by bench/build.mjs; 6-9 use dist/server.js and dist/client.js
-// (built by `npm run build`, which the npm script runs first). Prints a table; --json also writes
-// bench/results.json. Exits 0 whether or not targets are met; non-zero only if the bench breaks.
+// Scenarios 1-5 run the engine bundled by bench/build.mjs, each in a process of its own (bench/engine-child.mjs);
+// 6-9 use dist/server.js and dist/client.js (built by `npm run build`, which the npm script runs first).
+// Prints a table; --json also writes bench/results.json. Exits 0 whether or not targets are met; non-zero only
+// if the bench breaks.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildBench } from './build.mjs';
-import { engineScenarios } from './engine-scenarios.mjs';
+import { spawn } from 'node:child_process';
 import { SHIPPED_NODE_FLAGS } from './lsp-client.mjs';
 import { bundleScenario, coldStartScenario, keystrokeScenario, memoryScenario, serverProblem, workspaceKeystrokeScenario } from './lsp-scenarios.mjs';
 
@@ -70,6 +71,22 @@ function table(results, mach) {
   return out.join('\n');
 }
 
+/** One engine scenario, run by bench/engine-child.mjs in a process of its own. */
+function engineScenarioApart(bundle, name) {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [join(HERE, 'engine-child.mjs'), bundle, name], { stdio: ['ignore', 'pipe', 'inherit'] });
+    let out = '';
+    child.stdout.on('data', (d) => (out += d));
+    child.on('close', (code) => {
+      try {
+        resolve(JSON.parse(out));
+      } catch {
+        resolve([{ scenario: name, skipped: `the scenario's process failed (exit code ${code})` }]);
+      }
+    });
+  });
+}
+
 async function main() {
   const mach = machine();
   const results = [];
@@ -83,7 +100,7 @@ async function main() {
       log(`bundling failed: ${e?.message ?? e}`);
       for (const n of engineNames.filter(want)) results.push({ scenario: n, skipped: `the engine does not bundle: ${String(e?.message ?? e).split('\n')[0]}` });
     }
-    if (bundle) for (const r of await engineScenarios(bundle, log, want)) results.push(r);
+    if (bundle) for (const name of engineNames.filter(want)) for (const r of await engineScenarioApart(bundle, name)) results.push(r);
   }
   const lspNames = ['lsp-keystroke', 'lsp-workspace', 'cold-start', 'memory'];
   if (lspNames.some(want)) {
