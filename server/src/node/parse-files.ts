@@ -54,7 +54,8 @@ export function parseAs(src: SourceFile, kind: FileKind, opts?: { fragment?: boo
   }
   if (out.runtime) for (const x of out.runtime.problems) out.problems.push(x);
   const json = kind === 'docker' || (out.config?.kubeletConfigs[0]?.format ?? (path.endsWith('.json') ? 'json' : 'yaml')) === 'json';
-  if (!json) {
+  // Both comment kinds start with "kubelet-lint": one scan of a large file tells that it has neither.
+  if (!json && text.includes('kubelet-lint')) {
     const m = scanModelines(path, text);
     out.modelines = m.modelines;
     for (const x of m.problems) out.problems.push(x);
