@@ -43,7 +43,6 @@ function takesNoValue(name: string): boolean {
   return flagInfo(name) ? acceptsBareFlag(name) : (BUILTIN.get(name) ?? false);
 }
 
-
 export function parseKubeletArgs(argv: readonly Word[], from: FlagUse['from'] = 'command-line'): ParsedArgs {
   const out: ParsedArgs = { flags: [], positional: [], problems: [] };
   for (let i = 0; i < argv.length; i++) {
