@@ -69,11 +69,12 @@ export function readEnvironmentDirective(d: UnitDirective, assignments: EnvAssig
       textMap = spec.map;
     }
     const eq = text.indexOf('=');
-    if (eq === -1 || !envNameIsValid(text.slice(0, eq))) {
+    const name = eq === -1 ? '' : text.slice(0, eq);
+    if (eq === -1 || !envNameIsValid(name)) {
       const hint =
         eq === -1
           ? ' (no "=")'
-          : text.slice(0, eq).length === 0
+          : name.length === 0
             ? ' (empty name)'
             : ' (a name is letters, digits and "_", not starting with a digit)';
       problems.push(
@@ -81,7 +82,7 @@ export function readEnvironmentDirective(d: UnitDirective, assignments: EnvAssig
       );
       continue;
     }
-    assignments.push(new WordAssignment(text, eq, w, textMap));
+    assignments.push(new WordAssignment(name, text.slice(eq + 1), eq, w, textMap));
   }
 }
 
@@ -90,20 +91,16 @@ export function readEnvironmentDirective(d: UnitDirective, assignments: EnvAssig
  * set thousands of variables, and the rules place findings on a few (bench: unit-large).
  */
 class WordAssignment implements EnvAssignment {
-  readonly name: string;
-  readonly value: string;
   private nameSpanCache: Span | undefined = undefined;
   private valueMapCache: TextMap | undefined = undefined;
   constructor(
-    text: string,
+    readonly name: string,
+    readonly value: string,
     private readonly eq: number,
     private readonly word: LazyWord,
     /** The map of `text` when specifiers changed it; else the word's. */
     private readonly textMap: TextMap | undefined,
-  ) {
-    this.name = text.slice(0, eq);
-    this.value = text.slice(eq + 1);
-  }
+  ) {}
   get nameSpan(): Span {
     return (this.nameSpanCache ??= (this.textMap ?? this.word.map).span(0, this.eq));
   }

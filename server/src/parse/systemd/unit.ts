@@ -195,31 +195,32 @@ export function parseUnit(path: string, text: string): UnitFile {
       for (const pc of pieces) parts.push(pc.cont ? text.slice(pc.start, pc.end - 1) + ' ' : text.slice(pc.start, pc.end));
       l = parts.join('');
     }
-    parseLogical(l, new TextMap(path, segs), last.start, last.end, last.line, last.col);
+    parseLogical(l, 0, l.length, new TextMap(path, segs), last.start, last.end, last.line, last.col);
   };
 
   /**
-   * One logical line `l`. `map` maps it to the file; undefined for a single physical line (nearly all of them),
-   * which is then `text[lastStart, lastEnd)` itself, at (lastLine, lastCol): no map is built unless needed.
+   * One logical line: `str[b, b + len)`. `map` maps it to the file; undefined for a single physical line (nearly
+   * all of them), which is then `text[lastStart, lastEnd)` itself (b = lastStart), at (lastLine, lastCol): no map
+   * and no copy of the line are made unless needed.
    */
-  const parseLogical = (l: string, map: TextMap | undefined, lastStart: number, lastEnd: number, lastLine: number, lastCol: number): void => {
+  const parseLogical = (str: string, b: number, len: number, map: TextMap | undefined, lastStart: number, lastEnd: number, lastLine: number, lastCol: number): void => {
     // strstrip
     let s = 0;
-    let e = l.length;
-    while (s < e && isBlank(l.charCodeAt(s))) s++;
-    while (e > s && isBlank(l.charCodeAt(e - 1))) e--;
+    let e = len;
+    while (s < e && isBlank(str.charCodeAt(b + s))) s++;
+    while (e > s && isBlank(str.charCodeAt(b + e - 1))) e--;
     if (s === e) return;
 
-    if (l.charCodeAt(s) === 91 /* [ */) {
-      const header = l.slice(s, e);
-      if (l.charCodeAt(e - 1) !== 93 /* ] */ || e - s < 2) {
+    if (str.charCodeAt(b + s) === 91 /* [ */) {
+      const header = str.slice(b + s, b + e);
+      if (str.charCodeAt(b + e - 1) !== 93 /* ] */ || e - s < 2) {
         problems.push(
           finding('unit-section-header', 'error', trimmedSpan(lastStart, lastEnd),
             `Invalid section header '${header}': systemd refuses to load this file.`),
         );
         return;
       }
-      const name = l.slice(s + 1, e - 1);
+      const name = str.slice(b + s + 1, b + e - 1);
       if (!stringIsSafe(name)) {
         problems.push(
           finding('unit-section-header', 'error', trimmedSpan(lastStart, lastEnd),
@@ -238,8 +239,10 @@ export function parseUnit(path: string, text: string): UnitFile {
       return;
     }
 
-    const eq = l.indexOf('=', s);
-    if (eq === -1 || eq >= e) {
+    // The first "=" of the line (a loop within the line: indexOf on the whole text could run far past a line without one).
+    let eq = s;
+    while (eq < e && str.charCodeAt(b + eq) !== 61 /* = */) eq++;
+    if (eq >= e) {
       problems.push(finding('unit-syntax', 'warning', trimmedSpan(lastStart, lastEnd), "Missing '=', ignoring line."));
       return;
     }
@@ -248,11 +251,11 @@ export function parseUnit(path: string, text: string): UnitFile {
       return;
     }
     let ke = eq;
-    while (ke > s && isBlank(l.charCodeAt(ke - 1))) ke--;
+    while (ke > s && isBlank(str.charCodeAt(b + ke - 1))) ke--;
     let vs = eq + 1;
-    while (vs < e && isBlank(l.charCodeAt(vs))) vs++;
-    const key = l.slice(s, ke);
-    const value = l.slice(vs, e);
+    while (vs < e && isBlank(str.charCodeAt(b + vs))) vs++;
+    const key = str.slice(b + s, b + ke);
+    const value = str.slice(b + vs, b + e);
     if (map === undefined) {
       directives.push(new LineDirective(section, key, value, path, lastLine, lastCol, s, ke, vs, lastEnd - lastStart));
       return;
@@ -373,7 +376,7 @@ export function parseUnit(path: string, text: string): UnitFile {
       pending = null;
       pendingBytes = 0;
     } else {
-      parseLogical(text.slice(s - split, e - split), undefined, s - split, e - split, line, col);
+      parseLogical(text, s - split, e - s, undefined, s - split, e - split, line, col);
     }
   }
   if (pending) parseContinued(pending);
