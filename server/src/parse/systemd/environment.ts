@@ -15,7 +15,7 @@ import type { Finding } from '../../model/finding.ts';
 import { finding } from '../../model/finding.ts';
 import type { Span, TextMap } from '../../model/range.ts';
 import type { EnvAssignment, UnitDirective } from '../types.ts';
-import { EXTRACT_CUNESCAPE, EXTRACT_UNQUOTE, extractFirstWord, resolveSpecifiers, toWord, type LazyWord } from './words.ts';
+import { EXTRACT_CUNESCAPE, EXTRACT_UNQUOTE, LazyWord, extractFirstWord, resolveSpecifiers, toWord } from './words.ts';
 
 /** env_name_is_valid() from src/basic/env-util.c (bash's character set). */
 export function envNameIsValid(name: string): boolean {
@@ -39,6 +39,14 @@ export function parseEnvironmentDirective(d: UnitDirective): { assignments: EnvA
 /** parseEnvironmentDirective(), appending to the service's lists (no arrays per directive: a drop-in can have thousands). */
 export function readEnvironmentDirective(d: UnitDirective, assignments: EnvAssignment[], problems: Finding[]): void {
   const raw = d.value;
+  const n = raw.length;
+  // The usual form, `Environment="NAME=value"`: one double-quoted word with no backslash, inner quote or "%".
+  // extract_first_word() gives exactly its inside (one run from offset 1), so it is taken without the general
+  // reader. A value "" is left to the reader: its empty word is placed at offset 0, not 1.
+  if (n > 2 && raw.charCodeAt(0) === 34 && raw.indexOf('"', 1) === n - 1 && raw.indexOf('\\') === -1 && raw.indexOf('%') === -1) {
+    assign(new LazyWord(raw.slice(1, n - 1), 0, n, d, null, 1), undefined, assignments, problems);
+    return;
+  }
   let p: number | null = 0;
   for (;;) {
     const res = extractFirstWord(raw, p, EXTRACT_CUNESCAPE | EXTRACT_UNQUOTE);
@@ -54,36 +62,38 @@ export function readEnvironmentDirective(d: UnitDirective, assignments: EnvAssig
     p = res.next;
     // The directive, not its map: the map is made only if a position is asked for.
     const w = toWord(res, d);
-    let text = w.text;
-    let textMap: TextMap | undefined; // undefined: the word's own map (no specifier changed the text)
-    if (text.indexOf('%') !== -1) {
-      const spec = resolveSpecifiers(text, w.map);
-      if (spec.unknown.length) {
-        problems.push(
-          finding('environment-specifier', 'warning', spec.unknown[0].span,
-            `Unknown specifier ${spec.unknown[0].spec}: systemd fails to resolve specifiers in this assignment and ignores it.`),
-        );
-        continue;
-      }
-      text = spec.text;
-      textMap = spec.map;
+    if (w.text.indexOf('%') === -1) {
+      assign(w, undefined, assignments, problems);
+      continue;
     }
-    const eq = text.indexOf('=');
-    const name = eq === -1 ? '' : text.slice(0, eq);
-    if (eq === -1 || !envNameIsValid(name)) {
-      const hint =
-        eq === -1
-          ? ' (no "=")'
-          : name.length === 0
-            ? ' (empty name)'
-            : ' (a name is letters, digits and "_", not starting with a digit)';
+    const spec = resolveSpecifiers(w.text, w.map);
+    if (spec.unknown.length) {
       problems.push(
-        finding('environment-invalid', 'warning', w.span, `Invalid environment assignment, ignoring: ${text}${hint}`),
+        finding('environment-specifier', 'warning', spec.unknown[0].span,
+          `Unknown specifier ${spec.unknown[0].spec}: systemd fails to resolve specifiers in this assignment and ignores it.`),
       );
       continue;
     }
-    assignments.push(new WordAssignment(name, text.slice(eq + 1), eq, w, textMap));
+    assign(w, spec, assignments, problems);
   }
+}
+
+/** One word of Environment= (with its specifiers resolved, if it had any): an assignment, or why it is ignored. */
+function assign(w: LazyWord, spec: { text: string; map: TextMap } | undefined, assignments: EnvAssignment[], problems: Finding[]): void {
+  const text = spec ? spec.text : w.text;
+  const eq = text.indexOf('=');
+  const name = eq === -1 ? '' : text.slice(0, eq);
+  if (eq === -1 || !envNameIsValid(name)) {
+    const hint =
+      eq === -1
+        ? ' (no "=")'
+        : name.length === 0
+          ? ' (empty name)'
+          : ' (a name is letters, digits and "_", not starting with a digit)';
+    problems.push(finding('environment-invalid', 'warning', w.span, `Invalid environment assignment, ignoring: ${text}${hint}`));
+    return;
+  }
+  assignments.push(new WordAssignment(name, text.slice(eq + 1), eq, w, spec?.map));
 }
 
 /**
