@@ -1,14 +1,15 @@
 /**
- * Environment="NAME=value" (one double-quoted word without a backslash, inner quote or "%") is read without the
- * general extract_first_word() port (server/src/parse/systemd/environment.ts). It must give what that reader gives:
- * the same assignment, positions and problems.
+ * Two common forms are read without the general extract_first_word() port: Environment="NAME=value" (one
+ * double-quoted word without a backslash, inner quote or "%", server/src/parse/systemd/environment.ts) and a
+ * variable's value of one flag split into words (splitVariable, exec.ts). Each must give what that reader gives.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { parseUnit } from '../../server/src/parse/systemd/unit.ts';
 import { parseEnvironmentDirective, envNameIsValid } from '../../server/src/parse/systemd/environment.ts';
-import { EXTRACT_CUNESCAPE, EXTRACT_UNQUOTE, extractFirstWord, toWord } from '../../server/src/parse/systemd/words.ts';
+import { EXTRACT_CUNESCAPE, EXTRACT_RELAX, EXTRACT_UNQUOTE, extractFirstWord, toWord } from '../../server/src/parse/systemd/words.ts';
+import { splitVariable } from '../../server/src/parse/systemd/exec.ts';
 
 /** What the general reader makes of the directive's one word: the assignment's parts and places, or the problem. */
 function viaReader(d: ReturnType<typeof parseUnit>['directives'][number]) {
@@ -60,4 +61,29 @@ test('what the direct read leaves to the general reader: "", a backslash, an inn
   assert.deepEqual(read('"A=1" "B=2"').assignments.map((a) => a.name), ['A', 'B']);
   assert.deepEqual(read('"A=%%"').assignments.map((a) => a.value), ['%']);
   assert.deepEqual(read('"A=%Z"').problems.map((p) => p.code), ['environment-specifier']);
+});
+
+test('a variable value of one flag is split into itself directly: the same word, span and map as the general reader', () => {
+  const chars = fc.constantFrom('-', 'a', 'Z', '=', '9', '_', '.', '/', ',', ':', '%', '$', '{', 'é', ' ', '"', "'", '\\');
+  fc.assert(
+    fc.property(fc.array(chars, { minLength: 1, maxLength: 30 }).map((cs) => cs.join('')), (v) => {
+      const d = parseUnit('u.service', `[Service]\nEnvironment="K=${v.replace(/["\\]/g, '\\$&')}"\n`).directives[0];
+      const [a] = parseEnvironmentDirective(d).assignments;
+      if (!a) return;
+      const via = { variable: 'K', span: a.nameSpan };
+      const got = splitVariable(a, via).map((w) => [w.text, w.span.range, w.map.segments, w.via?.variable]);
+      // The general reader, word by word.
+      const want: unknown[] = [];
+      let p: number | null = 0;
+      for (;;) {
+        const res = extractFirstWord(a.value, p, EXTRACT_RELAX | EXTRACT_UNQUOTE);
+        if (res.kind !== 'word') break;
+        const w = toWord(res, a);
+        want.push([w.text, w.span.range, w.map.segments, 'K']);
+        p = res.next;
+      }
+      assert.deepEqual(got, want);
+    }),
+    { numRuns: 3000, seed: 20261130 },
+  );
 });

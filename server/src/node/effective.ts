@@ -52,11 +52,11 @@ export function effectiveSettings(
   for (const f of flags) {
     const info = f.info;
     if (!info) continue;
-    const from = new FlagProvenance(f, info.field);
     if (!info.field) {
       flagOnly.set(f.name, f);
       continue;
     }
+    const from = new FlagProvenance(f, info.field);
     const first = !seen.has(f.name);
     seen.add(f.name);
     const before = settings.get(info.field);

@@ -46,6 +46,7 @@ import {
   extractFirstWord,
   extractFirstWordAndWarn,
   isWhitespace,
+  LazyWord,
   resolveSpecifiers,
   toWord,
   type ExtractedWord,
@@ -262,6 +263,9 @@ export function parseExecDirective(d: UnitDirective): ParsedExecCommand {
   };
 }
 
+/** What splitting a value into words (EXTRACT_RELAX|EXTRACT_UNQUOTE) treats specially: WHITESPACE, quotes, backslash. */
+const SPLIT_SPECIAL = /[ \t\n\r'"\\]/;
+
 /**
  * Split a variable's value into words the way a whole-word `$NAME` is (EXTRACT_RELAX|EXTRACT_UNQUOTE), appended
  * to `out`. The assignment's value map is read only when a word's position is.
@@ -269,6 +273,14 @@ export function parseExecDirective(d: UnitDirective): ParsedExecCommand {
 export function splitVariable(a: EnvAssignment, via: { variable: string; span: Span }, out: Word[] = []): Word[] {
   // extractWords(), without its intermediate words: a variable can hold thousands of flags.
   const raw = a.value;
+  // A value without blanks, quotes or backslashes (one flag, the usual case) is one word, itself: what the reader
+  // gives for it (one run from offset 0), without running the reader.
+  if (raw.length > 0 && !SPLIT_SPECIAL.test(raw)) {
+    const w = new LazyWord(raw, 0, raw.length, a, null, 0);
+    w.via = via;
+    out.push(w);
+    return out;
+  }
   let p: number | null = 0;
   for (;;) {
     const res = extractFirstWord(raw, p, EXTRACT_RELAX | EXTRACT_UNQUOTE);
