@@ -75,6 +75,27 @@ shutdownGracePeriodCriticalPods: 10s
 protectKernelDefaults: true
 `;
 
+/**
+ * Types `count` characters of TYPED at the end of the open document `doc` ({ text, version }, updated), one
+ * incremental edit each, waiting for that version's diagnostics; returns edit → diagnostics times in ms, without
+ * the first 30 (they warm the server up).
+ */
+async function typeAtEnd(s, uri, doc, count) {
+  const times = [];
+  for (let i = 0; i < count; i++) {
+    const at = endOf(doc.text);
+    const ch = TYPED[i % TYPED.length];
+    doc.version++;
+    const t0 = hr();
+    const done = s.waitDiagnostics(uri, doc.version);
+    s.notify('textDocument/didChange', { textDocument: { uri, version: doc.version }, contentChanges: [{ range: { start: at, end: at }, text: ch }] });
+    await done;
+    doc.text += ch;
+    if (i >= 30) times.push(ms(t0));
+  }
+  return times;
+}
+
 export async function keystrokeScenario(serverPath, log) {
   const dir = mkdtempSync(join(tmpdir(), 'kubelet-bench-'));
   const s = new LspServer(serverPath);
@@ -87,19 +108,9 @@ export async function keystrokeScenario(serverPath, log) {
     await s.waitDiagnostics(uri, 1);
 
     log('lsp-keystroke: 300 edits');
-    const typed = (TYPED.repeat(Math.ceil(330 / TYPED.length))).slice(0, 330);
-    const edit = [];
-    for (let i = 0; i < typed.length; i++) {
-      const at = endOf(text);
-      const ch = typed[i];
-      version++;
-      const t0 = hr();
-      const done = s.waitDiagnostics(uri, version);
-      s.notify('textDocument/didChange', { textDocument: { uri, version }, contentChanges: [{ range: { start: at, end: at }, text: ch }] });
-      await done;
-      text += ch;
-      if (i >= 30) edit.push(ms(t0)); // the first 30 warm the server up
-    }
+    const doc = { text, version };
+    const edit = await typeAtEnd(s, uri, doc, 330);
+    ({ text, version } = doc);
 
     log('lsp-keystroke: hover, completion');
     const hoverAt = ['cgroupDriver', 'clusterDomain', 'rotateCertificates', 'maxPods', 'kubeReserved', 'memory.available', 'anonymous', 'mode: Webhook', 'staticPodPath', 'ephemeral-storage'].map((n) => positionOf(text, n, 2));
@@ -172,24 +183,13 @@ export async function workspaceKeystrokeScenario(serverPath, log, nodes = 100) {
     }
     await s.initialize({ rootPath: dir, capabilities: CAPS });
     const uri = fileUri(join(dir, F.PATHS.config.replace(/^node\//, 'node-0/')));
-    let text = F.CAPACITY_MODELINE + F.CONFIG_30;
-    let version = 1;
+    const text = F.CAPACITY_MODELINE + F.CONFIG_30;
+    const version = 1;
     s.notify('textDocument/didOpen', { textDocument: { uri, languageId: 'yaml', version, text } });
     await s.waitDiagnostics(uri, 1, 30000);
     await sleep(500); // the workspace scan that runs after initialize
     log(`lsp-workspace: 230 edits in a workspace of ${nodes} nodes`);
-    const edit = [];
-    for (let i = 0; i < 230; i++) {
-      const at = endOf(text);
-      const ch = TYPED[i % TYPED.length];
-      version++;
-      const t0 = hr();
-      const done = s.waitDiagnostics(uri, version);
-      s.notify('textDocument/didChange', { textDocument: { uri, version }, contentChanges: [{ range: { start: at, end: at }, text: ch }] });
-      await done;
-      text += ch;
-      if (i >= 30) edit.push(ms(t0));
-    }
+    const edit = await typeAtEnd(s, uri, { text, version }, 230);
     return {
       scenario: 'lsp-workspace',
       figures: { nodes, files: nodes * F.typicalNode().length, edits: edit.length, edit_p50_ms: median(edit), edit_p95_ms: quantile(edit, 0.95) },

@@ -39,8 +39,8 @@ const SHORTHANDS = new Map<string, string>([
   ['v', 'v'],
 ]);
 
-function takesNoValue(name: string): boolean {
-  return flagInfo(name) ? acceptsBareFlag(name) : (BUILTIN.get(name) ?? false);
+function takesNoValue(name: string, info: FlagInfo | undefined = flagInfo(name)): boolean {
+  return info ? acceptsBareFlag(name) : (BUILTIN.get(name) ?? false);
 }
 
 export function parseKubeletArgs(argv: readonly Word[], from: FlagUse['from'] = 'command-line'): ParsedArgs {
@@ -80,7 +80,7 @@ export function parseKubeletArgs(argv: readonly Word[], from: FlagUse['from'] = 
       if (eq !== -1) {
         const off = 2 + eq + 1;
         out.flags.push(use(written, name, info, w, s.slice(off), off, undefined, from));
-      } else if (info ? acceptsBareFlag(name) : (BUILTIN.get(name) ?? false)) {
+      } else if (takesNoValue(name, info)) {
         out.flags.push(use(written, name, info, w, undefined, 0, undefined, from));
       } else if (i + 1 < argv.length) {
         // pflag takes the next word as the value even when it starts with '-'.
