@@ -183,24 +183,34 @@ function addRun(outLen: number, rawAt: number, len: number, contiguous: boolean)
  * expression's test() from lastIndex (native scanning, no match object) rather than a loop over charCodeAt():
  * words are most of a large unit or env file (bench: unit-large).
  */
-const IN_SINGLE = /['\\]/g;
-const IN_DOUBLE = /["\\]/g;
-const UNQUOTED = /[ \t\n\r'"\\]/g;
-const UNQUOTED_KEEP_QUOTES = /[ \t\n\r\\]/g;
-
-/** For each ASCII code, which of the four scans above it ends (bit 1, 2, 4, 8 in that order). */
-const ENDS = new Uint8Array(128);
-for (const [bit, chars] of [[1, "'\\"], [2, '"\\'], [4, ' \t\n\r\'"\\'], [8, ' \t\n\r\\']] as const) {
-  for (let i = 0; i < chars.length; i++) ENDS[chars.charCodeAt(i)] |= bit;
+interface Scan {
+  /** The characters as a global class, for test() from lastIndex. */
+  re: RegExp;
+  /** The scan's bit in ENDS. */
+  bit: number;
 }
+/** For each ASCII code, the bits of the scans it ends (a first character that ends the run needs no scan). */
+const ENDS = new Uint8Array(128);
+let nextBit = 1;
+function scanFor(chars: string): Scan {
+  const bit = nextBit;
+  nextBit <<= 1;
+  for (let i = 0; i < chars.length; i++) ENDS[chars.charCodeAt(i)] |= bit;
+  return { re: new RegExp(`[${chars.replace(/[\\\]^-]/g, '\\$&')}]`, 'g'), bit };
+}
+const IN_SINGLE = scanFor("'\\");
+const IN_DOUBLE = scanFor('"\\');
+const UNQUOTED = scanFor(' \t\n\r\'"\\');
+const UNQUOTED_KEEP_QUOTES = scanFor(' \t\n\r\\');
 
-/** Offset of the first character at or after `from` that `re` (whose bit in ENDS is `bit`) matches; raw.length when none. */
-function nextSpecial(re: RegExp, bit: number, raw: string, from: number): number {
+/** Offset of the first character at or after `from` that ends a run of `scan`; raw.length when none. */
+function nextSpecial(scan: Scan, raw: string, from: number): number {
   // An empty run needs no scan: the end of the value, or a quote or blank right away (a quoted Environment= word
   // has two of these for one real run).
   if (from >= raw.length) return raw.length;
   const c = raw.charCodeAt(from);
-  if (c < 128 && (ENDS[c] & bit) !== 0) return from;
+  if (c < 128 && (ENDS[c] & scan.bit) !== 0) return from;
+  const re = scan.re;
   re.lastIndex = from;
   return re.test(raw) ? re.lastIndex - 1 : raw.length;
 }
@@ -259,7 +269,7 @@ export function extractFirstWord(raw: string, p: number | null, flags: number): 
       backslash = false;
     } else if (quote) {
       const runStart = p;
-      p = quote === 39 ? nextSpecial(IN_SINGLE, 1, raw, p) : nextSpecial(IN_DOUBLE, 2, raw, p);
+      p = nextSpecial(quote === 39 ? IN_SINGLE : IN_DOUBLE, raw, p);
       if (p > runStart) {
         addRun(text.length, runStart, p - runStart, true);
         text += raw.slice(runStart, p);
@@ -273,7 +283,7 @@ export function extractFirstWord(raw: string, p: number | null, flags: number): 
       p++;
     } else {
       const runStart = p;
-      p = unquote ? nextSpecial(UNQUOTED, 4, raw, p) : nextSpecial(UNQUOTED_KEEP_QUOTES, 8, raw, p);
+      p = nextSpecial(unquote ? UNQUOTED : UNQUOTED_KEEP_QUOTES, raw, p);
       if (p > runStart) {
         addRun(text.length, runStart, p - runStart, true);
         text += raw.slice(runStart, p);
