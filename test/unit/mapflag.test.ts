@@ -119,3 +119,13 @@ test('mapKeyValues: what Set keeps, each key once at its first place with its la
   for (const e of parseMapStringString(many).entries) expected.set(e.key, e.value);
   assert.deepEqual([keys.slice(0, n), values.slice(0, n)], [[...expected.keys()], [...expected.values()]]);
 });
+
+test('mapKeyValues with bool: the keys parseMapStringBool keeps, stopping at the first value ParseBool rejects', () => {
+  const keys: string[] = [];
+  const values: string[] = [];
+  for (const v of ['A=true,B=maybe,C=false', 'A=1,A=false,B=T', 'X=true,Y', 'G=TRUE']) {
+    const n = mapKeyValues(v, '=', keys, values, true);
+    const expected = new Map(parseMapStringBool(v).entries.map((e) => [e.key, e.value]));
+    assert.deepEqual([keys.slice(0, n), values.slice(0, n)], [[...expected.keys()], [...expected.values()]], v);
+  }
+});

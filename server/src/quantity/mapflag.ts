@@ -114,12 +114,13 @@ function parsePairs(value: string, sep: string, malformed: string | ((key: strin
 }
 
 /**
- * The keys and values of a MapStringString (`sep` "=") or LangleSeparatedMapStringString (`sep` "<") value, as
- * Set reads them up to a malformed pair, each key once with its last value (a key repeated inside one value is
+ * The keys and values of a MapStringString (`sep` "=") or LangleSeparatedMapStringString (`sep` "<") value, or
+ * with `bool` of a MapStringBool / feature-gate value, as Set reads them up to a malformed pair (or, with `bool`, a
+ * value strconv.ParseBool rejects), each key once with its last value (a key repeated inside one value is
  * overwritten): into `keys` and `values`, returning how many. Strings only, no entry objects (flag-duplicate
  * reads every use of a repeated map flag).
  */
-export function mapKeyValues(value: string, sep: '=' | '<', keys: string[], values: string[]): number {
+export function mapKeyValues(value: string, sep: '=' | '<', keys: string[], values: string[], bool = false): number {
   const n = scanPairs(value, sep, true, true);
   // Where each key went: a Map only for values with many pairs; the usual one or few are compared directly.
   const at = n > 8 ? new Map<string, number>() : undefined;
@@ -127,6 +128,7 @@ export function mapKeyValues(value: string, sep: '=' | '<', keys: string[], valu
   for (let i = 0; i < n; i++) {
     const k = value.slice(PAIRS[4 * i], PAIRS[4 * i + 1]);
     const v = value.slice(PAIRS[4 * i + 2], PAIRS[4 * i + 3]);
+    if (bool && parseGoBool(v) === undefined) break;
     let j = -1;
     if (at) j = at.get(k) ?? -1;
     else for (let x = 0; x < out; x++) if (keys[x] === k) j = x;

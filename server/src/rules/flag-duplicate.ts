@@ -7,7 +7,7 @@
  */
 import { finding, type Finding } from '../model/finding.ts';
 import { flagInfo, type FlagSyntax } from '../catalog/flags.ts';
-import { mapKeyValues, parseMapStringBool } from '../quantity/mapflag.ts';
+import { mapKeyValues } from '../quantity/mapflag.ts';
 import type { FlagUse } from '../node/model.ts';
 import type { Rule } from './types.ts';
 
@@ -24,20 +24,8 @@ const VALUES: string[] = [];
  * its last value); returns how many. Strings only: a command line can repeat --node-labels thousands of times.
  */
 function keyValues(f: FlagUse, syn: FlagSyntax): number {
-  const v = f.value ?? '';
   if (syn.type !== 'map') return 0;
-  if (syn.value !== 'bool') return mapKeyValues(v, syn.form === 'signal<value' ? '<' : '=', KEYS, VALUES);
-  let n = 0;
-  for (const e of parseMapStringBool(v).entries) {
-    const j = KEYS.indexOf(e.key);
-    if (j >= 0 && j < n) VALUES[j] = e.value;
-    else {
-      KEYS[n] = e.key;
-      VALUES[n] = e.value;
-      n++;
-    }
-  }
-  return n;
+  return mapKeyValues(f.value ?? '', syn.form === 'signal<value' ? '<' : '=', KEYS, VALUES, syn.value === 'bool');
 }
 
 export const flagDuplicate: Rule = {
