@@ -3,7 +3,7 @@ import { build } from 'esbuild';
 import { existsSync, readFileSync } from 'node:fs';
 
 const pkg = JSON.parse(readFileSync('package.json', 'utf8'));
-const serverNodeFlags = JSON.parse(readFileSync('client/server-node-flags.json', 'utf8')).flags;
+const serverLaunch = JSON.parse(readFileSync('client/server-node-flags.json', 'utf8'));
 
 const common = {
   bundle: true,
@@ -15,7 +15,7 @@ const common = {
   logLevel: 'warning',
   // jsonc-parser's UMD main requires its modules dynamically; its ESM build bundles.
   mainFields: ['module', 'main'],
-  define: { PACKAGE_VERSION: JSON.stringify(pkg.version), SERVER_NODE_FLAGS: JSON.stringify(serverNodeFlags) },
+  define: { PACKAGE_VERSION: JSON.stringify(pkg.version), SERVER_NODE_FLAGS: JSON.stringify(serverLaunch.flags), SERVER_ENV: JSON.stringify(serverLaunch.env ?? {}) },
 };
 
 /**

@@ -4,8 +4,10 @@ import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
-/** The node flags the extension starts the server with: the bench measures the server as shipped. */
-export const SHIPPED_NODE_FLAGS = JSON.parse(readFileSync(fileURLToPath(new URL('../client/server-node-flags.json', import.meta.url)), 'utf8')).flags;
+const SHIPPED = JSON.parse(readFileSync(fileURLToPath(new URL('../client/server-node-flags.json', import.meta.url)), 'utf8'));
+/** The node flags and environment variables the extension starts the server with: the bench measures the server as shipped. */
+export const SHIPPED_NODE_FLAGS = SHIPPED.flags;
+export const SHIPPED_ENV = SHIPPED.env ?? {};
 
 export const fileUri = (p) => pathToFileURL(p).href;
 
@@ -23,7 +25,9 @@ export class LspServer {
     // (e.g. "--max-semi-space-size=1 --single-threaded"; "-" for none).
     const env = process.env.BENCH_SERVER_NODE_ARGS;
     const flags = env === undefined ? SHIPPED_NODE_FLAGS : env.split(' ').filter((x) => x && x !== '-');
-    this.proc = spawn(process.execPath, [...flags, ...nodeArgs, serverPath, ...args], { stdio: ['pipe', 'pipe', 'pipe'] });
+    // BENCH_SERVER_ENV=-: without the shipped environment variables, for experiments.
+    const extraEnv = process.env.BENCH_SERVER_ENV === '-' ? {} : SHIPPED_ENV;
+    this.proc = spawn(process.execPath, [...flags, ...nodeArgs, serverPath, ...args], { stdio: ['pipe', 'pipe', 'pipe'], env: { ...process.env, ...extraEnv } });
     this.exitPromise = new Promise((r) => this.proc.once('exit', (code, signal) => { this.exited = true; this.exitInfo = { code, signal }; r(); }));
     this.proc.stderr.on('data', (d) => this.stderr.push(String(d)));
     this.proc.stdout.on('data', (d) => this.onData(d));

@@ -10,7 +10,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildBench } from './build.mjs';
 import { spawn } from 'node:child_process';
-import { SHIPPED_NODE_FLAGS } from './lsp-client.mjs';
+import { SHIPPED_ENV, SHIPPED_NODE_FLAGS } from './lsp-client.mjs';
 import { bundleScenario, coldStartScenario, keystrokeScenario, memoryScenario, serverProblem, workspaceKeystrokeScenario } from './lsp-scenarios.mjs';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
@@ -39,7 +39,8 @@ function machine() {
   } catch {}
   const env = process.env.BENCH_SERVER_NODE_ARGS;
   const serverFlags = env === undefined ? SHIPPED_NODE_FLAGS : env.split(' ').filter((x) => x && x !== '-');
-  return { cpu, cores: cpus().length, node: process.version, platform: `${process.platform} ${process.arch}`, loadavg_at_start: load, server_node_flags: serverFlags };
+  const serverEnv = process.env.BENCH_SERVER_ENV === '-' ? {} : SHIPPED_ENV;
+  return { cpu, cores: cpus().length, node: process.version, platform: `${process.platform} ${process.arch}`, loadavg_at_start: load, server_node_flags: serverFlags, server_env: serverEnv };
 }
 
 const fmt = (v) => (typeof v !== 'number' ? String(v) : Math.abs(v) >= 100 ? v.toFixed(0) : Math.abs(v) >= 10 ? v.toFixed(1) : Math.abs(v) >= 1 ? v.toFixed(2) : v.toFixed(3));
@@ -58,6 +59,7 @@ function table(results, mach) {
   const out = [
     `machine: ${mach.cpu}, ${mach.cores} cores, node ${mach.node}, ${mach.platform}${mach.loadavg_at_start ? `, load average ${mach.loadavg_at_start.join(' ')}` : ''}`,
     `language server node flags: ${mach.server_node_flags.join(' ') || '(none)'} (${process.env.BENCH_SERVER_NODE_ARGS !== undefined ? 'BENCH_SERVER_NODE_ARGS, not the shipped ones' : 'as the extension starts it'})`,
+    `language server environment: ${Object.entries(mach.server_env).map(([k, v]) => `${k}=${v}`).join(' ') || '(nothing added)'} (${process.env.BENCH_SERVER_ENV === '-' ? 'BENCH_SERVER_ENV=-, not the shipped one' : 'as the extension starts it'})`,
     '',
     line(rows[0]),
     w.map((n) => '-'.repeat(n)).join('  '),

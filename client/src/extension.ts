@@ -43,14 +43,17 @@ class EffectiveConfigProvider implements vscode.TextDocumentContentProvider {
 }
 
 declare const SERVER_NODE_FLAGS: string[];
+declare const SERVER_ENV: Record<string, string>;
 
 export async function activate(context: vscode.ExtensionContext): Promise<void> {
   const serverModule = context.asAbsolutePath(path.join('dist', 'server.js'));
-  // Why these flags: client/server-node-flags.json (the bench starts the server with the same ones).
+  // Why these flags and variables: client/server-node-flags.json (the bench starts the server with the same ones).
+  // The client adds `env` to the extension host's environment; it does not replace it.
   const execArgv = [...SERVER_NODE_FLAGS];
+  const env = { ...SERVER_ENV };
   const serverOptions: ServerOptions = {
-    run: { module: serverModule, transport: TransportKind.ipc, options: { execArgv } },
-    debug: { module: serverModule, transport: TransportKind.ipc, options: { execArgv: [...execArgv, '--nolazy', '--inspect=6011'] } },
+    run: { module: serverModule, transport: TransportKind.ipc, options: { execArgv, env } },
+    debug: { module: serverModule, transport: TransportKind.ipc, options: { execArgv: [...execArgv, '--nolazy', '--inspect=6011'], env } },
   };
 
   const provider = new EffectiveConfigProvider();

@@ -501,6 +501,23 @@ if (notReady) {
     shots.push(await screenshot(page, 'restricted-problems.png'));
   });
 
+  step('the language server runs with the node flags and environment of client/server-node-flags.json', async () => {
+    const launch = JSON.parse(fs.readFileSync(path.join(ROOT, 'client', 'server-node-flags.json'), 'utf8'));
+    const servers: { cmdline: string[]; environ: string[] }[] = [];
+    for (const pid of fs.readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
+      try {
+        const cmdline = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
+        if (!cmdline.some((a) => a.includes(path.join(tmp, 'extensions')) && a.endsWith(path.join('dist', 'server.js')))) continue;
+        servers.push({ cmdline, environ: fs.readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0') });
+      } catch { /* the process ended while it was read */ }
+    }
+    assert.equal(servers.length, 1, 'one language server process of the installed extension');
+    for (const flag of launch.flags) assert.ok(servers[0].cmdline.includes(flag), `${flag} in ${servers[0].cmdline.join(' ')}`);
+    for (const [k, v] of Object.entries(launch.env)) assert.ok(servers[0].environ.includes(`${k}=${v}`), `${k}=${v} in the server's environment`);
+    // The client adds to the extension host's environment, never replaces it.
+    assert.ok(servers[0].environ.some((e) => e.startsWith('PATH=')), 'PATH still in the environment');
+  });
+
   step('hover on kubeReserved shows the Node Allocatable table', async (page) => {
     await openFile(page, DOCS, 'kubeReserved');
     const token = activeEditorLines(page).locator('span', { hasText: /^kubeReserved$/ }).last();
