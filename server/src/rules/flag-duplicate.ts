@@ -6,7 +6,7 @@
  * kubeadm-flags.env already sets.
  */
 import { finding, type Finding } from '../model/finding.ts';
-import { flagInfo, type FlagSyntax } from '../catalog/flags.ts';
+import type { FlagInfo, FlagSyntax } from '../catalog/flags.ts';
 import { mapKeyValues } from '../quantity/mapflag.ts';
 import type { FlagUse } from '../node/model.ts';
 import type { Rule } from './types.ts';
@@ -33,49 +33,65 @@ export const flagDuplicate: Rule = {
   summary: 'the same flag is given more than once',
   run({ node }) {
     const out: Finding[] = [];
-    const byName = new Map<string, FlagUse[]>();
+    // Grouped by catalog entry where the flag has one (an identity key; names would be hashed once per use).
+    const byFlag = new Map<FlagInfo | string, FlagUse[]>();
     for (const f of node.flags) {
-      const list = byName.get(f.name);
+      const key = f.info ?? f.name;
+      const list = byFlag.get(key);
       if (list) list.push(f);
-      else byName.set(f.name, [f]);
+      else byFlag.set(key, [f]);
     }
-    for (const [name, uses] of byName) {
+    for (const uses of byFlag.values()) {
       if (uses.length < 2) continue;
-      const info = flagInfo(name);
       const last = uses[uses.length - 1];
+      const { name, info } = last;
       if (info?.syntax.type === 'map') {
         // Accumulating different keys is how repeated map flags are meant to work; a repeated key is not.
-        const seen = new Map<string, { use: FlagUse; value: string }>();
+        // Each key's latest use and value sit in two arrays at the index `seen` gives: no object per key.
+        const seen = new Map<string, number>();
+        const seenUse: FlagUse[] = [];
+        const seenValue: string[] = [];
         for (const u of uses) {
           const n = keyValues(u, info.syntax);
           for (let i = 0; i < n; i++) {
             const k = KEYS[i];
             const v = VALUES[i];
-            const prev = seen.get(k);
-            if (prev && prev.value !== v) {
+            const idx = seen.get(k);
+            if (idx === undefined) {
+              seen.set(k, seenUse.length);
+              seenUse.push(u);
+              seenValue.push(v);
+              continue;
+            }
+            const prevValue = seenValue[idx];
+            if (prevValue !== v) {
               out.push(
-                finding('flag-duplicate', 'warning', prev.use.span, `--${name} sets ${k}=${prev.value} here, but ${k}=${v} at ${at(u)} replaces it (repeated map flags merge key by key, the later key winning).`, {
+                finding('flag-duplicate', 'warning', seenUse[idx].span, `--${name} sets ${k}=${prevValue} here, but ${k}=${v} at ${at(u)} replaces it (repeated map flags merge key by key, the later key winning).`, {
                   related: [{ span: u.span, message: `the ${k} that wins` }],
                 }),
               );
             }
-            seen.set(k, { use: u, value: v });
+            seenUse[idx] = u;
+            seenValue[idx] = v;
           }
         }
         continue;
       }
       // Repeated StringSlice flags append (enforce rules judge the result); a list held in one string does not.
       if (info?.syntax.type === 'list' && !info.lastWins) continue;
-      for (const u of uses.slice(0, -1)) {
-        const same = (u.value ?? 'true') === (last.value ?? 'true');
+      const lastValue = last.value ?? 'true';
+      const lastAt = at(last);
+      for (let i = 0; i < uses.length - 1; i++) {
+        const u = uses[i];
+        const value = u.value ?? 'true';
         out.push(
           finding(
             'flag-duplicate',
             'warning',
             u.span,
-            same
-              ? `--${name}=${u.value ?? 'true'} is given again at ${at(last)} with the same value; one of them can go.`
-              : `--${name}=${u.value ?? 'true'} has no effect: --${name}=${last.value ?? 'true'} at ${at(last)} comes later on the command line and the last one wins.`,
+            value === lastValue
+              ? `--${name}=${value} is given again at ${lastAt} with the same value; one of them can go.`
+              : `--${name}=${value} has no effect: --${name}=${lastValue} at ${lastAt} comes later on the command line and the last one wins.`,
             { related: [{ span: last.span, message: 'the occurrence that wins' }] },
           ),
         );
