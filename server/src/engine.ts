@@ -158,27 +158,24 @@ function applyModelines(ws: Workspace, node: NodeModel, options: AnalyzeOptions,
 }
 
 function dedupe(list: Finding[]): Finding[] {
-  // Same code, file, range and message. Findings kept so far are bucketed by file and start position and compared
-  // field by field: no key string per finding (a large file has thousands of findings; building keys was most of this).
-  const byFile = new Map<string, Map<number, Finding[]>>();
-  const out: Finding[] = [];
-  for (const f of list) {
-    let byStart = byFile.get(f.file);
-    if (byStart === undefined) byFile.set(f.file, (byStart = new Map()));
-    const start = f.range.start.line * 0x100000000 + f.range.start.character;
-    const bucket = byStart.get(start);
-    if (bucket === undefined) byStart.set(start, [f]);
-    else {
-      if (bucket.some((g) => sameFinding(f, g))) continue;
-      bucket.push(f);
-    }
-    out.push(f);
-  }
-  return out.sort(
+  // Same code, file, range and message. Sorted first: the sort is stable, so copies keep their input order and the
+  // first one is the one kept, and copies end up in the run of findings with their file and start, which are
+  // compared field by field. No map or key per finding (a large file has thousands of findings).
+  list.sort(
     (a, b) =>
       byCodeUnit(a.file, b.file) ||
       a.range.start.line - b.range.start.line ||
       a.range.start.character - b.range.start.character ||
       byCodeUnit(a.code, b.code),
   );
+  const out: Finding[] = [];
+  let run = 0; // where the kept findings at the current file and start begin
+  for (const f of list) {
+    const first = out[run];
+    if (first !== undefined && !(first.file === f.file && first.range.start.line === f.range.start.line && first.range.start.character === f.range.start.character)) run = out.length;
+    let copy = false;
+    for (let i = run; i < out.length && !copy; i++) copy = sameFinding(f, out[i]);
+    if (!copy) out.push(f);
+  }
+  return out;
 }
