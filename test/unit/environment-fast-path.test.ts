@@ -87,3 +87,24 @@ test('a variable value of one flag is split into itself directly: the same word,
     { numRuns: 3000, seed: 20261130 },
   );
 });
+
+test('envNameIsValid is env_name_is_valid() (src/basic/env-util.c): a letter or "_", then letters, digits and "_" (ASCII only)', () => {
+  // systemd's definition, character by character: valid_bash_env_name_char() and no leading digit.
+  const reference = (name: string): boolean => {
+    if (name.length === 0 || (name[0] >= '0' && name[0] <= '9')) return false;
+    for (const c of name) if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c === '_')) return false;
+    return true;
+  };
+  const chars = fc.constantFrom('A', 'z', '_', '0', '9', '-', '.', ' ', '\n', '=', 'é', 'ſ', 'K', '$');
+  fc.assert(
+    fc.property(fc.array(chars, { maxLength: 12 }), (cs) => {
+      const name = cs.join('');
+      // Also as a slice of a longer string, which is how the readers pass names.
+      const sliced = `x${name}\n`.slice(1, name.length + 1);
+      assert.equal(envNameIsValid(name), reference(name));
+      assert.equal(envNameIsValid(sliced), reference(name));
+    }),
+    { numRuns: 5000, seed: 20261130 },
+  );
+  assert.equal(envNameIsValid('KUBELET_EXTRA_ARGS\n'), false, 'no trailing newline, unlike a Perl "$"');
+});
