@@ -105,6 +105,8 @@ export interface Segment {
 }
 
 export class TextMap {
+  /** The segment segmentIndex() found last: positions are mostly asked for in order (the words of a long command line). */
+  #last = 0;
   constructor(readonly file: string, readonly segments: Segment[]) {}
 
   /** Position of a logical offset; an offset at a segment's end stays on its line. */
@@ -136,14 +138,22 @@ export class TextMap {
   /** Index of the last segment starting at or before `offset` (0 when none does). */
   segmentIndex(offset: number): number {
     const segs = this.segments;
-    if (segs.length <= 1) return 0;
+    const n = segs.length;
+    if (n <= 1) return 0;
+    // The last answer, or the segment after it, when it is the answer: the same test the search ends on.
+    const last = this.#last;
+    if (last < n && segs[last].offset <= offset) {
+      if (last + 1 === n || segs[last + 1].offset > offset) return last;
+      if (last + 2 === n || segs[last + 2].offset > offset) return (this.#last = last + 1);
+    }
     let lo = 0;
-    let hi = segs.length - 1;
+    let hi = n - 1;
     while (lo < hi) {
       const mid = (lo + hi + 1) >> 1;
       if (segs[mid].offset <= offset) lo = mid;
       else hi = mid - 1;
     }
+    this.#last = lo;
     return lo;
   }
 
