@@ -117,6 +117,51 @@ test('AKS on the kubeadm example layout (8 CPU, 32Gi, maxPods 110): kubeReserved
   assert.deepEqual(errors(a2), errors(a));
 });
 
+test('a block map the formula only changes is edited in place: its comments, its quoting of unchanged values and the other keys stay; new keys go after the last one', () => {
+  const config =
+    '# kubelet-lint: capacity cpu=4,memory=16Gi\n' +
+    CONFIG_HEAD +
+    'kubeReserved:\n' +
+    '  # sized for the system pool\n' +
+    '  cpu: 500m   # kubelet and containerd\n' +
+    '  pid: "1000"\n' +
+    '  memory: 1Gi\n' +
+    '  # end of kubeReserved\n' +
+    'evictionHard:\n' +
+    '  memory.available: "200Mi"  # raise with care\n' +
+    'cgroupDriver: systemd\n';
+  const eks = apply([{ path: 'n/kubelet-config.yaml', text: config.replace('cgroupDriver', 'maxPods: 58\ncgroupDriver') }], 'EKS');
+  assert.equal(
+    eks.after[0].text,
+    '# kubelet-lint: capacity cpu=4,memory=16Gi\n' +
+      CONFIG_HEAD +
+      'kubeReserved:\n' +
+      '  # sized for the system pool\n' +
+      '  cpu: 80m   # kubelet and containerd\n' +
+      '  pid: "1000"\n' +
+      '  memory: 893Mi\n' +
+      '  ephemeral-storage: 1Gi\n' +
+      '  # end of kubeReserved\n' +
+      'evictionHard:\n' +
+      '  memory.available: "200Mi"  # raise with care\n' +
+      'maxPods: 58\n' +
+      'cgroupDriver: systemd\n',
+  );
+  assert.deepEqual(mapOf(eks.a2.nodes[0].node.settings.get('kubeReserved')), { cpu: '80m', pid: '1000', memory: '893Mi', 'ephemeral-storage': '1Gi' });
+  const gke = apply([{ path: 'n/kubelet-config.yaml', text: config }], 'GKE');
+  assert.match(gke.after[0].text, /\n {2}cpu: 80m {3}# kubelet and containerd\n {2}pid: "1000"\n {2}memory: 2663Mi\n {2}# end of kubeReserved\nevictionHard:\n {2}memory\.available: 100Mi {2}# raise with care\n/);
+  assert.deepEqual(errors(gke.a2), errors(gke.a));
+});
+
+test('other layouts of the map are still rewritten whole (a flow map, a value on the line after its key); a map that already holds the values is left alone', () => {
+  const head = '# kubelet-lint: capacity cpu=4,memory=16Gi\n' + CONFIG_HEAD;
+  const flow = apply([{ path: 'n/kubelet-config.yaml', text: head + 'kubeReserved: {cpu: 500m, memory: 1Gi}\nevictionHard: {memory.available: 100Mi}\n' }], 'GKE');
+  assert.equal(flow.after[0].text, head + 'kubeReserved:\n  cpu: 80m\n  memory: 2663Mi\nevictionHard: {memory.available: 100Mi}\n');
+  const below = apply([{ path: 'n/kubelet-config.yaml', text: head + 'kubeReserved:\n  cpu:\n    500m\n  memory: 1Gi\n' }], 'GKE');
+  assert.deepEqual(mapOf(below.a2.nodes[0].node.settings.get('kubeReserved')), { cpu: '80m', memory: '2663Mi' });
+  assert.match(below.after[0].text, /kubeReserved:\n {2}cpu: 80m\n {2}memory: 2663Mi\n/);
+});
+
 test('the three actions are offered on a top-level key of the config file, with the formula in the title; not on a nested line of another field', () => {
   const text = '# kubelet-lint: capacity cpu=16,memory=64Gi\n' + CONFIG_HEAD + 'clusterDNS:\n  - 10.96.0.10\n';
   const a = analyze([{ path: 'c.yaml', text }]);

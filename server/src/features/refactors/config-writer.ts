@@ -3,12 +3,13 @@
  * refactors. Only the parser's spans are used (no text is read), so only
  * layouts whose shape the spans prove are written to: block-style YAML with
  * every top-level key at column 0, or JSON. A field that is present is
- * replaced from its key to the end of its value; a new one is added after
- * the document's last entry.
+ * replaced from its key to the end of its value (a block map that only
+ * changes values and gains keys is edited in place instead, see
+ * blockMapEdits); a new one is added after the document's last entry.
  */
 import type { Analysis, NodeResult } from '../../engine.ts';
 import { comparePos, type Position, type Range } from '../../model/range.ts';
-import type { ConfigNode, KubeletConfigDoc } from '../../parse/types.ts';
+import type { ConfigNode, KubeletConfigDoc, MapEntry, ScalarNode } from '../../parse/types.ts';
 import type { FieldValue } from '../../rules/migrate.ts';
 import type { PlainEdit } from './types.ts';
 
@@ -76,7 +77,13 @@ export function setFields(t: ConfigTarget, values: readonly (readonly [string, F
     const val = e.value.span.range;
     // The value must follow its key (an alias's node lies elsewhere; aliases are refused above, this is a second guard).
     if (comparePos(val.start, key.end) < 0) return undefined;
+    if (mapHolds(e.value, value)) continue;
     if (t.layout === 'yaml') {
+      const inPlace = blockMapEdits(path, e, value);
+      if (inPlace) {
+        for (const x of inPlace) edits.push(x);
+        continue;
+      }
       const text = yamlEntry(field, value, t.indent);
       // Block collections and block scalars end at the start of the line after their last line.
       const toLineStart = val.end.character === 0 && val.end.line > key.start.line;
@@ -141,6 +148,56 @@ export function yamlEntry(field: string, v: FieldValue, indent: number): string 
     case 'map':
       return v.entries.length === 0 ? `${key}: {}` : `${key}:\n${v.entries.map(([k, x]) => `${pad}${yamlString(k)}: ${yamlScalar(x)}`).join('\n')}`;
   }
+}
+
+/** A map the file already writes as `v` (same keys in the same order, each value reading as v's): nothing to edit. */
+function mapHolds(node: ConfigNode, v: FieldValue): boolean {
+  if (v.kind !== 'map' || node.kind !== 'map' || node.entries.length !== v.entries.length) return false;
+  return node.entries.every((x, i) => x.key === v.entries[i][0] && x.value.kind === 'scalar' && x.value.value === v.entries[i][1]);
+}
+
+/**
+ * A block map that keeps all its keys, in order, and gains some at its end (kubeReserved with the
+ * recommended cpu and memory, a repeated map flag over the same keys) is edited where it differs:
+ * each changed value in place and each new key on a line of its own after the last one. Comments
+ * inside the map, and the way unchanged values are written, stay. Undefined for any other shape or
+ * change (the caller then rewrites the entry whole): one key and one scalar per line, at one column.
+ */
+function blockMapEdits(path: string, e: MapEntry, v: FieldValue): PlainEdit[] | undefined {
+  const old = e.value;
+  if (v.kind !== 'map' || old.kind !== 'map' || old.entries.length === 0) return undefined;
+  const items = old.entries;
+  const column = items[0].keySpan.range.start.character;
+  let line = e.keySpan.range.start.line;
+  for (const item of items) {
+    const k = item.keySpan.range.start;
+    const val = item.value.span.range;
+    // Each item on a later line than the one before, at the map's column, with a one-line scalar after its key.
+    if (k.line <= line || k.character !== column || column === 0) return undefined;
+    if (item.value.kind !== 'scalar' || val.start.line !== k.line || val.end.line !== k.line) return undefined;
+    line = k.line;
+  }
+  if (v.entries.length < items.length || items.some((item, i) => item.key !== v.entries[i][0])) return undefined;
+  const added = v.entries.slice(items.length);
+  if (new Set(v.entries.map(([k]) => k)).size !== v.entries.length) return undefined;
+  // New lines go at the start of the line after the last item, which the map's span proves to exist: a block
+  // map ends at the start of the line after its last line.
+  const end = old.span.range.end;
+  if (added.length > 0 && !(end.character === 0 && end.line > line)) return undefined;
+  const edits: PlainEdit[] = [];
+  items.forEach((item, i) => {
+    const want = v.entries[i][1];
+    const scalar = item.value as ScalarNode;
+    // Unchanged when it already reads as the value (a quoted "80m" stays quoted).
+    if (scalar.value === want) return;
+    edits.push({ path, range: scalar.span.range, newText: yamlScalar(want) });
+  });
+  if (added.length > 0) {
+    const at = { line: line + 1, character: 0 };
+    const pad = ' '.repeat(column);
+    edits.push({ path, range: { start: at, end: at }, newText: added.map(([k, x]) => `${pad}${yamlString(k)}: ${yamlScalar(x)}\n`).join('') });
+  }
+  return edits;
 }
 
 /** The column of the first nested block item, so new items line up with the file's own. */
