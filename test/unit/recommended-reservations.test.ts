@@ -5,6 +5,7 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import fc from 'fast-check';
 import { analyze, type Analysis } from '../../server/src/engine.ts';
 import type { SourceFile } from '../../server/src/model/source.ts';
 import { eksCpuMillis, gkeCpuMillis, gkeMemoryMiB, recommend, reservationRefactor, reservationRefactors, type Provider } from '../../server/src/features/refactors/reservations.ts';
@@ -198,4 +199,45 @@ test('not offered without a capacity, nor with reservedSystemCPUs (it replaces k
   const again = analyze(after);
   assert.equal(reservationRefactor(again, again.nodes[0], 'EKS'), undefined);
   assert.ok(reservationRefactor(again, again.nodes[0], 'GKE'));
+});
+
+test('property: on generated block-style kubeReserved/evictionHard maps with comments, each action gives the formula merged into the file\'s keys, keeps every comment and adds no error', () => {
+  // (Some generated values are wrong on purpose, a cpu of 2Gi: the action may fix their error, never add one.)
+  const value = fc.constantFrom('100m', '"250m"', '1Gi', "'2Gi'", '500Mi', '"1000"');
+  const item = fc.record({ key: fc.constantFrom('cpu', 'memory', 'pid', 'ephemeral-storage'), value, comment: fc.option(fc.constantFrom('# tuned', '#x'), { nil: undefined }) });
+  const gap = fc.constantFrom('', '  # note\n', '\n', '    # deeper note\n');
+  const layout = fc.record({
+    items: fc.uniqueArray(item, { selector: (i) => i.key, minLength: 1, maxLength: 4 }),
+    gaps: fc.array(gap, { minLength: 5, maxLength: 5 }),
+    eviction: fc.option(fc.constantFrom('200Mi', '"5%"'), { nil: undefined }),
+    after: fc.constantFrom('', 'maxPods: 58\n', '# tail\n'),
+    provider: fc.constantFrom<Provider>('GKE', 'EKS', 'AKS'),
+  });
+  fc.assert(
+    fc.property(layout, ({ items, gaps, eviction, after, provider }) => {
+      let text = '# kubelet-lint: capacity cpu=4,memory=16Gi\n' + CONFIG_HEAD + 'kubeReserved:\n';
+      items.forEach((it, i) => (text += gaps[i] + `  ${it.key}: ${it.value}${it.comment ? `  ${it.comment}` : ''}\n`));
+      text += gaps[4];
+      if (eviction) text += `evictionHard:\n  memory.available: ${eviction}  # evict\n`;
+      text += after;
+      const files = [{ path: 'n/kubelet-config.yaml', text }];
+      const a = analyze(files);
+      const r = reservationRefactor(a, a.nodes[0], provider);
+      if (!r) return; // e.g. nothing to change
+      const out = applyWorkspaceEdits(files, r.edits.map((e) => ({ file: e.path, range: e.range, newText: e.newText })))[0].text;
+      const a2 = analyze([{ path: files[0].path, text: out }]);
+      const rec = recommend(provider, 4000n, 16n * GI, after.startsWith('maxPods') ? 58n : 110n)!;
+      const want: Record<string, string> = {};
+      for (const it of items) want[it.key] = it.value.replace(/^["']|["']$/g, '');
+      for (const [k, v] of rec.kubeReserved) want[k] = v;
+      assert.deepEqual(mapOf(a2.nodes[0].node.settings.get('kubeReserved')), want);
+      for (const line of text.split('\n')) {
+        const c = line.indexOf('#');
+        if (c >= 0) assert.ok(out.includes(line.slice(c)), `comment "${line.slice(c)}" kept in:\n${out}`);
+      }
+      const before = errors(a);
+      assert.deepEqual(errors(a2).filter((c) => !before.includes(c)), [], 'no new error');
+    }),
+    { numRuns: 400, seed: 20261130 },
+  );
 });
