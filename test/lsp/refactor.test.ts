@@ -87,7 +87,7 @@ describe('refactors over LSP', () => {
     assert.deepEqual(again.filter((a) => a.title.startsWith('Move kubelet flags')), []);
   });
 
-  test('"Insert recommended reservations" in a config file: GKE, EKS and AKS; the GKE one rewrites kubeReserved and evictionHard', async () => {
+  test('"Insert recommended reservations" in a config file: GKE, EKS and AKS; the GKE one edits kubeReserved and evictionHard in place', async () => {
     const text = ws.read(DOCS);
     const docs = client.open(ws.path(DOCS), text);
     await client.waitDiagnostics(docs);
@@ -99,7 +99,13 @@ describe('refactors over LSP', () => {
     const next = applyEdits(text, gke.edit.changes[docs]);
     // 16 CPU: 60 + 10 + 10 + 0.25% of 12 cores = 110m; 32Gi: 1024 + 819.2 + 819.2 + 983.04 = 3645.44 -> 3646Mi
     assert.match(next, /^kubeReserved:\n {2}cpu: 110m\n {2}memory: 3646Mi\n {2}ephemeral-storage: 1Gi\n/m);
-    assert.match(next, /^evictionHard:\n {2}memory.available: 100Mi\n {2}nodefs.available: 10%\n/m);
+    // The threshold it does not change keeps its quotes, as the file writes it.
+    assert.match(next, /^evictionHard:\n {2}memory.available: 100Mi\n {2}nodefs.available: "10%"\n/m);
+    assert.deepEqual(
+      gke.edit.changes[docs].map((e: any) => e.newText),
+      ['110m', '3646Mi', '100Mi'],
+      'only the changed values are edited',
+    );
     const v = client.change(docs, [{ range: whole(text), text: next }]);
     const p = await client.waitDiagnostics(docs, () => true, v);
     assert.deepEqual(p.diagnostics.filter((d) => d.severity === 1), []);
