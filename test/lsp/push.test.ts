@@ -112,6 +112,29 @@ describe('language server (push diagnostics)', () => {
     assert.ok(p.diagnostics.some((d) => d.code === 'cgroup-driver-mismatch'), 'other findings stay');
   });
 
+  test('documents opened together each get their own report; two changed together each get one for the new version, even when their findings stay the same', async () => {
+    // With a debounce, both changes are in before either timer fires: the first flush computes both documents
+    // for the same analysis, and the second document's own flush must still report its new version.
+    const other = new TestClient();
+    try {
+      await other.initialize([ws.dir], {}, { debounceMs: 40 });
+      const paths = Array.from({ length: 12 }, (_, i) => `burst-${i}/kubelet-config.yaml`);
+      const uris = paths.map((p, i) => {
+        mkdirSync(ws.path(p.split('/')[0]), { recursive: true });
+        return other.open(ws.path(p), `apiVersion: kubelet.config.k8s.io/v1beta1\nkind: KubeletConfiguration\nunknownField${i}: 1\n`, 'yaml');
+      });
+      const reports = await Promise.all(uris.map((u) => other.waitDiagnostics(u, () => true, 1)));
+      reports.forEach((p, i) => assert.ok(p.diagnostics.some((d) => d.code === 'config-field-unknown' && d.message.includes(`unknownField${i}`)), `burst-${i}`));
+      // A comment after the last line: the findings, ranges included, stay exactly the same.
+      const comment = (u: string) => other.change(u, [{ range: { start: { line: 3, character: 0 }, end: { line: 3, character: 0 } }, text: '# a comment\n' }]);
+      const [va, vb] = [comment(uris[0]), comment(uris[1])];
+      const [a, b] = await Promise.all([other.waitDiagnostics(uris[0], () => true, va), other.waitDiagnostics(uris[1], () => true, vb)]);
+      assert.deepEqual([a.diagnostics, b.diagnostics], [reports[0].diagnostics, reports[1].diagnostics]);
+    } finally {
+      await other.close();
+    }
+  });
+
   test('workspace/didChangeWatchedFiles re-reads a file on disk', async () => {
     ws.write(CONTAINERD, ws.read(CONTAINERD).replace('SystemdCgroup = false', 'SystemdCgroup = true'));
     await client.notify('workspace/didChangeWatchedFiles', { changes: [{ uri: uri(ws.path(CONTAINERD)), type: 2 }] });

@@ -28,6 +28,13 @@ export class DiagnosticsSync {
   private readonly published = new Map<string, string>();
   /** The latest version of each open document, to notice a client sending versions out of order. */
   private readonly versions = new Map<string, number>();
+  /**
+   * The analysis generation each document's diagnostics were last computed for. Every input of compute() (the
+   * analysis, the settings, which documents are open) bumps the generation when it changes, so a document
+   * computed for this generation has nothing new: 200 documents opened at once no longer compute 200 reports
+   * in each of the 200 flushes their timers make.
+   */
+  private readonly computedAt = new Map<string, number>();
 
   constructor(
     private readonly connection: Connection,
@@ -87,7 +94,10 @@ export class DiagnosticsSync {
         const seen = snap.versions.get(doc.uri);
         const current = this.documents.get(doc.uri);
         if (!current || seen === undefined || current.version !== seen) continue; // stale: a newer run is scheduled
+        // The document whose timer this is always gets its report: the client may wait for this version.
+        if (doc.uri !== uri && this.computedAt.get(doc.uri) === snap.generation) continue;
         const diagnostics = this.compute(doc.uri);
+        this.computedAt.set(doc.uri, snap.generation);
         const key = hash(JSON.stringify(diagnostics));
         if (doc.uri !== uri && this.published.get(doc.uri) === key) continue;
         this.published.set(doc.uri, key);
@@ -104,6 +114,7 @@ export class DiagnosticsSync {
     this.timers.delete(uri);
     this.published.delete(uri);
     this.versions.delete(uri);
+    this.computedAt.delete(uri);
     this.host.forget(uriToPath(uri));
     if (!this.pull) void this.connection.sendDiagnostics({ uri, diagnostics: [] });
     // Closing drops the editor's text: other files now see the disk version.
