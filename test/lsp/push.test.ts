@@ -124,7 +124,7 @@ describe('language server (push diagnostics)', () => {
         return other.open(ws.path(p), `apiVersion: kubelet.config.k8s.io/v1beta1\nkind: KubeletConfiguration\nunknownField${i}: 1\n`, 'yaml');
       });
       const reports = await Promise.all(uris.map((u) => other.waitDiagnostics(u, () => true, 1)));
-      reports.forEach((p, i) => assert.ok(p.diagnostics.some((d) => d.code === 'config-field-unknown' && d.message.includes(`unknownField${i}`)), `burst-${i}`));
+      reports.forEach((p, i) => assert.ok(p.diagnostics.some((d) => d.code === 'config-field-unknown' && String(d.message).includes(`unknownField${i}`)), `burst-${i}`));
       // A comment after the last line: the findings, ranges included, stay exactly the same.
       const comment = (u: string) => other.change(u, [{ range: { start: { line: 3, character: 0 }, end: { line: 3, character: 0 } }, text: '# a comment\n' }]);
       const [va, vb] = [comment(uris[0]), comment(uris[1])];
