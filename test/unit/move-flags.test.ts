@@ -124,6 +124,20 @@ test('a map flag replaces the file\'s whole map: --system-reserved=cpu=500m over
   });
 });
 
+test('the replaced block map is edited key by key: a kept key\'s value in place (its comment stays), a dropped key\'s line deleted, a new key after the last item; comment lines stay', () => {
+  const files = ws(
+    kubeadmNode(N, {
+      config: 'systemReserved:\n  # for sshd and journald\n  cpu: "1"  # one core\n  memory: 2Gi  # goes with its line\n  # last words\nclusterDomain: cluster.local\n',
+      defaults: 'KUBELET_EXTRA_ARGS=--system-reserved=cpu=500m,pid=100\n',
+    }),
+  );
+  const plan = one(files);
+  assert.equal(edited(files, plan)[CONFIG], CONFIG_HEAD + 'systemReserved:\n  # for sshd and journald\n  cpu: 500m  # one core\n  pid: "100"\n  # last words\nclusterDomain: cluster.local\n');
+  // The same flag over a map whose last line has no line break: nothing proves where a new line could go, so the map is rewritten whole.
+  const bare = ws(kubeadmNode(N, { config: 'clusterDomain: cluster.local\nsystemReserved:\n  cpu: "1"\n  memory: 2Gi', defaults: 'KUBELET_EXTRA_ARGS=--system-reserved=cpu=500m,pid=100\n' }));
+  assert.equal(edited(bare, one(bare))[CONFIG], CONFIG_HEAD + 'clusterDomain: cluster.local\nsystemReserved:\n  cpu: 500m\n  pid: "100"');
+});
+
 test('repeated map flags accumulate keys: --kube-reserved=cpu=1 --kube-reserved=memory=1Gi becomes kubeReserved {cpu, memory}', () => {
   const files = ws(kubeadmNode(N, { config: 'clusterDomain: cluster.local\n', defaults: 'KUBELET_EXTRA_ARGS="--kube-reserved=cpu=1 --kube-reserved=memory=1Gi"\n' }));
   const plan = one(files);

@@ -3,9 +3,9 @@
  * refactors. Only the parser's spans are used (no text is read), so only
  * layouts whose shape the spans prove are written to: block-style YAML with
  * every top-level key at column 0, or JSON. A field that is present is
- * replaced from its key to the end of its value (a block map that only
- * changes values and gains keys is edited in place instead, see
- * blockMapEdits); a new one is added after the document's last entry.
+ * replaced from its key to the end of its value (a block map is edited
+ * key by key instead where it can be, see blockMapEdits); a new one is added
+ * after the document's last entry.
  */
 import type { Analysis, NodeResult } from '../../engine.ts';
 import { comparePos, type Position, type Range } from '../../model/range.ts';
@@ -157,15 +157,16 @@ function mapHolds(node: ConfigNode, v: FieldValue): boolean {
 }
 
 /**
- * A block map that keeps all its keys, in order, and gains some at its end (kubeReserved with the
- * recommended cpu and memory, a repeated map flag over the same keys) is edited where it differs:
- * each changed value in place and each new key on a line of its own after the last one. Comments
- * inside the map, and the way unchanged values are written, stay. Undefined for any other shape or
- * change (the caller then rewrites the entry whole): one key and one scalar per line, at one column.
+ * A block map whose new value keeps some of its keys in their order and adds others after them
+ * (kubeReserved with the recommended cpu and memory; a map flag that replaces the file's map) is
+ * edited where it differs: each changed value in place, each dropped key's line deleted, each new key
+ * on a line of its own after the last item. Comment lines inside the map, and the way unchanged
+ * values are written, stay. Undefined for any other shape or change (the caller then rewrites the
+ * entry whole): one key and one scalar per line, at one column.
  */
 function blockMapEdits(path: string, e: MapEntry, v: FieldValue): PlainEdit[] | undefined {
   const old = e.value;
-  if (v.kind !== 'map' || old.kind !== 'map' || old.entries.length === 0) return undefined;
+  if (v.kind !== 'map' || v.entries.length === 0 || old.kind !== 'map' || old.entries.length === 0) return undefined;
   const items = old.entries;
   const column = items[0].keySpan.range.start.character;
   let line = e.keySpan.range.start.line;
@@ -177,25 +178,37 @@ function blockMapEdits(path: string, e: MapEntry, v: FieldValue): PlainEdit[] | 
     if (item.value.kind !== 'scalar' || val.start.line !== k.line || val.end.line !== k.line) return undefined;
     line = k.line;
   }
-  if (v.entries.length < items.length || items.some((item, i) => item.key !== v.entries[i][0])) return undefined;
-  const added = v.entries.slice(items.length);
-  if (new Set(v.entries.map(([k]) => k)).size !== v.entries.length) return undefined;
-  // New lines go at the start of the line after the last item, which the map's span proves to exist: a block
-  // map ends at the start of the line after its last line.
+  const want = new Map(v.entries);
+  if (want.size !== v.entries.length || new Set(items.map((i) => i.key)).size !== items.length) return undefined;
+  // The new value is the kept items in the file's order, then the added keys.
+  const kept = items.filter((i) => want.has(i.key));
+  if (kept.some((item, i) => v.entries[i][0] !== item.key)) return undefined;
+  const added = v.entries.slice(kept.length);
+  // Lines after the last item are written (or it is deleted with its line break) only where the map's span
+  // proves that line break: a block map ends at the start of the line after its last line.
   const end = old.span.range.end;
-  if (added.length > 0 && !(end.character === 0 && end.line > line)) return undefined;
+  const lastDropped = !want.has(items[items.length - 1].key);
+  if ((added.length > 0 || lastDropped) && !(end.character === 0 && end.line > line)) return undefined;
   const edits: PlainEdit[] = [];
-  items.forEach((item, i) => {
-    const want = v.entries[i][1];
+  let lastLine: PlainEdit | undefined;
+  for (const item of items) {
     const scalar = item.value as ScalarNode;
+    if (!want.has(item.key)) {
+      const l = item.keySpan.range.start.line;
+      edits.push((lastLine = { path, range: { start: { line: l, character: 0 }, end: { line: l + 1, character: 0 } }, newText: '' }));
+      continue;
+    }
+    lastLine = undefined;
+    const x = want.get(item.key)!;
     // Unchanged when it already reads as the value (a quoted "80m" stays quoted).
-    if (scalar.value === want) return;
-    edits.push({ path, range: scalar.span.range, newText: yamlScalar(want) });
-  });
+    if (scalar.value !== x) edits.push({ path, range: scalar.span.range, newText: yamlScalar(x) });
+  }
   if (added.length > 0) {
-    const at = { line: line + 1, character: 0 };
     const pad = ' '.repeat(column);
-    edits.push({ path, range: { start: at, end: at }, newText: added.map(([k, x]) => `${pad}${yamlString(k)}: ${yamlScalar(x)}\n`).join('') });
+    const text = added.map(([k, x]) => `${pad}${yamlString(k)}: ${yamlScalar(x)}\n`).join('');
+    // Where the last item's line is deleted, the new lines take its place (two edits at one point have no order).
+    if (lastLine) lastLine.newText = text;
+    else edits.push({ path, range: { start: { line: line + 1, character: 0 }, end: { line: line + 1, character: 0 } }, newText: text });
   }
   return edits;
 }
