@@ -1,6 +1,7 @@
 // One build for every bundle: the CLI, the language server and the VS Code client.
 import { build } from 'esbuild';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { basename } from 'node:path';
 
 const pkg = JSON.parse(readFileSync('package.json', 'utf8'));
 const serverLaunch = JSON.parse(readFileSync('client/server-node-flags.json', 'utf8'));
@@ -58,11 +59,16 @@ const entries = [
   { in: 'client/src/extension.ts', out: 'dist/client.js', external: ['vscode'] },
 ];
 
+// Each bundle's esbuild metafile (what each input contributes) goes outside dist/, so it is not packaged: the
+// bench reads it to tell the LSP libraries' bytes from the project's own (bench/lsp-scenarios.mjs bundleScenario).
+const META = 'node_modules/.cache/kubelet-build';
+mkdirSync(META, { recursive: true });
+
 await Promise.all(
   entries
     .filter((e) => existsSync(e.in))
-    .map((e) =>
-      build({
+    .map(async (e) => {
+      const r = await build({
         ...common,
         entryPoints: [e.in],
         outfile: e.out,
@@ -70,6 +76,8 @@ await Promise.all(
         banner: e.banner ? { js: e.banner } : undefined,
         plugins: e.plugins ?? [],
         define: { ...common.define, ...e.define },
-      }),
-    ),
+        metafile: true,
+      });
+      writeFileSync(`${META}/${basename(e.out, '.js')}.meta.json`, JSON.stringify(r.metafile));
+    }),
 );

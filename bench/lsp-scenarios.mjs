@@ -1,6 +1,6 @@
 // Scenarios 6-9: the built language server (dist/server.js --stdio) and the bundles.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -246,10 +246,34 @@ export function bundleScenario(root) {
       server_engine_kb: kb(statSync(files.serverEngine).size),
       client_kb: kb(client),
       total_kb: kb(server + client),
+      ...bundleShares(root, kb),
       ...(cli !== undefined ? { cli_kb_not_counted: kb(cli) } : {}),
     },
     targets: [target('client + server bytes', kb(server + client), 500, 'KB')],
   };
+}
+
+/** The LSP client and server libraries and their dependencies (minimatch and semver come with vscode-languageclient). */
+const LSP_PACKAGES = /^(vscode-languageclient|vscode-languageserver(-protocol|-types|-textdocument)?|vscode-jsonrpc|minimatch|semver|brace-expansion|balanced-match)$/;
+
+/**
+ * Bytes of the three counted bundles by origin, from the metafiles build.mjs writes: the LSP libraries, the
+ * other libraries (yaml, smol-toml, jsonc-parser) and the project's own code. Empty when the metafiles are missing.
+ */
+function bundleShares(root, kb) {
+  const shares = { lsp: 0, other: 0, own: 0 };
+  for (const name of ['client', 'server', 'server-engine']) {
+    const file = join(root, 'node_modules', '.cache', 'kubelet-build', `${name}.meta.json`);
+    if (!existsSync(file)) return {};
+    const meta = JSON.parse(readFileSync(file, 'utf8'));
+    for (const out of Object.values(meta.outputs)) {
+      for (const [input, { bytesInOutput }] of Object.entries(out.inputs ?? {})) {
+        const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(input)?.[1];
+        shares[pkg === undefined ? 'own' : LSP_PACKAGES.test(pkg) ? 'lsp' : 'other'] += bytesInOutput;
+      }
+    }
+  }
+  return { lsp_libraries_kb: kb(shares.lsp), other_libraries_kb: kb(shares.other), own_code_kb: kb(shares.own) };
 }
 
 /** A distinct KubeletConfiguration per document (its own cluster domain, max pods and reservations). */
