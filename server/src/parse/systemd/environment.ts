@@ -44,7 +44,12 @@ export function readEnvironmentDirective(d: UnitDirective, assignments: EnvAssig
   // extract_first_word() gives exactly its inside (one run from offset 1), so it is taken without the general
   // reader. A value "" is left to the reader: its empty word is placed at offset 0, not 1.
   if (n > 2 && raw.charCodeAt(0) === 34 && raw.indexOf('"', 1) === n - 1 && raw.indexOf('\\') === -1 && raw.indexOf('%') === -1) {
-    assign(new LazyWord(raw.slice(1, n - 1), 0, n, d, null, 1), undefined, assignments, problems);
+    // The word's text is raw[1, n - 1): its name and value are sliced from raw, and the word itself is made only
+    // when a position is asked for. An invalid assignment goes the general way, for its problem.
+    const eq = raw.indexOf('=', 1);
+    const name = eq === -1 ? '' : raw.slice(1, eq);
+    if (eq !== -1 && envNameIsValid(name)) assignments.push(new QuotedAssignment(name, raw.slice(eq + 1, n - 1), d));
+    else assign(new LazyWord(raw.slice(1, n - 1), 0, n, d, null, 1), undefined, assignments, problems);
     return;
   }
   let p: number | null = 0;
@@ -122,5 +127,38 @@ class WordAssignment implements EnvAssignment {
   }
   toJSON(): EnvAssignment {
     return { name: this.name, value: this.value, nameSpan: this.nameSpan, valueMap: this.valueMap, span: this.span };
+  }
+}
+
+/**
+ * Environment="NAME=value" read directly (see readEnvironmentDirective). Its word, and the WordAssignment that
+ * places it, are made from the directive when a position is first asked for: a drop-in can set thousands of
+ * variables this way, and the rules place findings on a few.
+ */
+class QuotedAssignment implements EnvAssignment {
+  private placed: WordAssignment | undefined = undefined;
+  constructor(
+    readonly name: string,
+    readonly value: string,
+    private readonly d: UnitDirective,
+  ) {}
+  private get full(): WordAssignment {
+    if (this.placed === undefined) {
+      const raw = this.d.value;
+      this.placed = new WordAssignment(this.name, this.value, this.name.length, new LazyWord(raw.slice(1, raw.length - 1), 0, raw.length, this.d, null, 1), undefined);
+    }
+    return this.placed;
+  }
+  get nameSpan(): Span {
+    return this.full.nameSpan;
+  }
+  get valueMap(): TextMap {
+    return this.full.valueMap;
+  }
+  get span(): Span {
+    return this.full.span;
+  }
+  toJSON(): EnvAssignment {
+    return this.full.toJSON();
   }
 }
