@@ -30,7 +30,7 @@ import type { Segment, Span } from '../../model/range.ts';
 import { LineIndex, TextMap } from '../../model/range.ts';
 import { LazySpan } from '../../model/lazy-span.ts';
 import type { EnvAssignment, EnvFile } from '../types.ts';
-import { envNameIsValid } from './environment.ts';
+import { envNameIsValid, plainAssignment } from './environment.ts';
 
 // States of parse_env_file_internal().
 const S = {
@@ -117,7 +117,7 @@ class FileAssignment implements EnvAssignment {
     return (this.valueMapCache ??= runsToMap(this.file, this.idx, this.runs, this.fallback));
   }
   toJSON(): EnvAssignment {
-    return { name: this.name, value: this.value, nameSpan: this.nameSpan, valueMap: this.valueMap, span: this.span };
+    return plainAssignment(this);
   }
 }
 

@@ -126,8 +126,13 @@ class WordAssignment implements EnvAssignment {
     return this.word.span;
   }
   toJSON(): EnvAssignment {
-    return { name: this.name, value: this.value, nameSpan: this.nameSpan, valueMap: this.valueMap, span: this.span };
+    return plainAssignment(this);
   }
+}
+
+/** An assignment whose positions are read on demand, as the plain object its JSON and test comparisons see. */
+export function plainAssignment(a: EnvAssignment): EnvAssignment {
+  return { name: a.name, value: a.value, nameSpan: a.nameSpan, valueMap: a.valueMap, span: a.span };
 }
 
 /**
