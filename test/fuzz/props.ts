@@ -84,7 +84,7 @@ export const SKIP_KNOWN = process.env.FUZZ_SKIP_KNOWN === '1';
  * a signal that is itself unknown (memory.avaliable) into evictionSoftGracePeriod: a second eviction-signal-unknown error.
  */
 export function openFixBug(f: Finding, fix: Fix, fileTexts: Map<string, string>): string | undefined {
-  // BUG 9 (server/src/rules/edit.ts replaceWord): a quoted scalar is recognised by its span being the unquoted text + 2;
+  // BUG 9 (server/src/rules/lib/edit.ts replaceWord): a quoted scalar is recognised by its span being the unquoted text + 2;
   // with an escape inside ("\\" is 4 characters for 1) the whole span, quotes included, is replaced by bare text.
   for (const e of fix.edits) {
     const text = fileTexts.get(e.file);

@@ -161,7 +161,7 @@ test('regression (BUG 8): no grace period is added for an unknown eviction signa
   assert.equal(a2.findings.filter((x) => x.code === 'eviction-signal-unknown').length, 1);
 });
 
-// BUG 9 (server/src/rules/edit.ts replaceWord, fixed): a quoted scalar is recognised by its span being two characters
+// BUG 9 (server/src/rules/lib/edit.ts replaceWord, fixed): a quoted scalar is recognised by its span being two characters
 // wider than its text; a JSON string with an escape ("\\" is 4 characters for 1) is not, so "Change to" replaces the
 // quotes too. fast-check (seed 20261129) counterexample: {"apiVersion":...,"kind":"KubeletConfiguration","cpuManagerPolicy":"\\"}
 // -> "Change to "none"" writes "cpuManagerPolicy":none (config-syntax errors).

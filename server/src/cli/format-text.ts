@@ -2,7 +2,7 @@
 import type { Analysis, NodeResult } from '../engine.ts';
 import type { Finding, Severity } from '../model/finding.ts';
 import { RESOURCES } from '../node/allocatable.ts';
-import { formatAmount } from '../rules/format.ts';
+import { formatAmount } from '../rules/lib/format.ts';
 import { counts } from './report.ts';
 
 interface Paint {

@@ -6,7 +6,7 @@
  */
 import type { Analysis, NodeResult } from '../engine.ts';
 import { RESOURCES, type Resource, type ResourceLine } from '../node/allocatable.ts';
-import { formatAmount } from '../rules/format.ts';
+import { formatAmount } from '../rules/lib/format.ts';
 import { exactAmount } from './allocatable-view.ts';
 import { nodesOf } from './locate.ts';
 

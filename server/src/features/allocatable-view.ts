@@ -1,7 +1,7 @@
 /** Node Allocatable rendered for editors: a markdown table for hovers and a one-line summary for hints and lenses. */
 import type { NodeResult } from '../engine.ts';
 import { RESOURCES, type Resource } from '../node/allocatable.ts';
-import { formatAmount } from '../rules/format.ts';
+import { formatAmount } from '../rules/lib/format.ts';
 
 const UNITS: Record<string, bigint> = { B: 1n, KiB: 1n << 10n, MiB: 1n << 20n, GiB: 1n << 30n, TiB: 1n << 40n, PiB: 1n << 50n, EiB: 1n << 60n };
 

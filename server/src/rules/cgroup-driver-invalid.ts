@@ -6,13 +6,16 @@
 import { finding, type Finding } from '../model/finding.ts';
 import { CGROUP_DRIVERS } from '../catalog/defaults.ts';
 import { cgroupDriver } from '../node/read.ts';
-import { closest } from './suggest.ts';
+import { closest } from './lib/suggest.ts';
 import type { Rule } from './types.ts';
-import { oneFix, replaceWord } from './edit.ts';
+import { oneFix, replaceWord } from './lib/edit.ts';
 
 export const cgroupDriverInvalid: Rule = {
   id: 'cgroup-driver-invalid',
   summary: 'cgroupDriver is neither systemd nor cgroupfs',
+  severity: 'error',
+  fix: true,
+  area: 'cgroup-driver',
   run({ node }) {
     const out: Finding[] = [];
     const d = cgroupDriver(node);

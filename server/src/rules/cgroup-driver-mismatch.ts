@@ -11,11 +11,14 @@ import { cgroupDriver, stringSetting } from '../node/read.ts';
 import type { NodeModel } from '../node/model.ts';
 import { describe } from '../node/provenance.ts';
 import type { Rule } from './types.ts';
-import { oneFix, replaceWord } from './edit.ts';
+import { oneFix, replaceWord } from './lib/edit.ts';
 
 export const cgroupDriverMismatch: Rule = {
   id: 'cgroup-driver-mismatch',
   summary: "the kubelet's cgroup driver differs from the container runtime's",
+  severity: ['error', 'warning'],
+  fix: true,
+  area: 'cgroup-driver',
   run({ node }) {
     const out: Finding[] = [];
     const kubelet = cgroupDriver(node);

@@ -35,6 +35,9 @@ const SCALAR_WANT: Record<string, Want | undefined> = {
 export const configFieldType: Rule = {
   id: 'config-field-type',
   summary: 'a config file value has the wrong type for its field: the kubelet cannot decode the file',
+  severity: 'error',
+  fix: true,
+  area: 'flags-fields',
   run({ node }) {
     const out: Finding[] = [];
     const bad = (span: Span | undefined, field: string, got: string, want: string, example: string, quote?: string) => {

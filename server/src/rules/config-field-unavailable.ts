@@ -13,6 +13,9 @@ import type { Rule } from './types.ts';
 export const configFieldUnavailable: Rule = {
   id: 'config-field-unavailable',
   summary: 'a KubeletConfiguration field that the target kubelet version does not have yet',
+  severity: 'warning',
+  fix: false,
+  area: 'flags-fields',
   run({ node }) {
     const out: Finding[] = [];
     for (const doc of node.kubeletConfigs) {

@@ -5,15 +5,18 @@
  */
 import { finding, type Finding } from '../model/finding.ts';
 import { fieldInfo, topLevelFields } from '../catalog/fields.ts';
-import { closest } from './suggest.ts';
+import { closest } from './lib/suggest.ts';
 import type { Rule } from './types.ts';
-import { oneFix, replaceWord } from './edit.ts';
+import { oneFix, replaceWord } from './lib/edit.ts';
 
 let names: string[] | undefined;
 
 export const configFieldUnknown: Rule = {
   id: 'config-field-unknown',
   summary: 'a KubeletConfiguration field the kubelet does not know is ignored',
+  severity: 'warning',
+  fix: true,
+  area: 'flags-fields',
   run({ node }) {
     const out: Finding[] = [];
     names ??= topLevelFields().map((f) => f.path);

@@ -9,9 +9,9 @@ import { once, tableOf } from '../catalog/lazy.ts';
 import { fieldValue, type FieldValue } from '../node/config-value.ts';
 import type { NodeModel } from '../node/model.ts';
 import { boolSetting } from '../node/read.ts';
-import { closest } from './suggest.ts';
+import { closest } from './lib/suggest.ts';
 import type { Rule } from './types.ts';
-import { oneFix, replaceWord } from './edit.ts';
+import { oneFix, replaceWord } from './lib/edit.ts';
 
 /** Enum fields judged elsewhere or not validated at startup. */
 const ENUM_ELSEWHERE = new Set(['apiVersion', 'kind', 'cgroupDriver', 'enforceNodeAllocatable', 'contentType', 'registerWithTaints[].effect']);
@@ -55,6 +55,9 @@ function label(path: string, v: FieldValue): string {
 export const configValueInvalid: Rule = {
   id: 'config-value-invalid',
   summary: 'a KubeletConfiguration value is outside what the kubelet accepts',
+  severity: 'error',
+  fix: true,
+  area: 'flags-fields',
   run({ node }) {
     const out: Finding[] = [];
     const bad = (v: FieldValue, message: string, fix?: string) =>

@@ -12,6 +12,9 @@ import type { Rule } from './types.ts';
 export const cpuManagerStaticNeedsReservation: Rule = {
   id: 'cpu-manager-static-needs-reservation',
   summary: 'the static CPU manager policy needs a cpu reservation',
+  severity: 'error',
+  fix: false,
+  area: 'reservation',
   run({ node }) {
     const out: Finding[] = [];
     const s = node.settings.get('cpuManagerPolicy');

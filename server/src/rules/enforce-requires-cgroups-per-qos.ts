@@ -11,6 +11,9 @@ import type { Rule } from './types.ts';
 export const enforceRequiresCgroupsPerQos: Rule = {
   id: 'enforce-requires-cgroups-per-qos',
   summary: 'enforceNodeAllocatable needs cgroupsPerQOS',
+  severity: 'error',
+  fix: false,
+  area: 'reservation',
   run({ node }) {
     const out: Finding[] = [];
     if (boolSetting(node, 'cgroupsPerQOS', true)) return out;

@@ -9,9 +9,9 @@ import { ENFORCE_VALUES, ENFORCE_VALUE_SINCE } from '../catalog/defaults.ts';
 import { compareVersions } from '../catalog/flags.ts';
 import { enforceItems } from '../node/read.ts';
 import type { Item, NodeModel } from '../node/model.ts';
-import { closest } from './suggest.ts';
+import { closest } from './lib/suggest.ts';
 import type { Rule } from './types.ts';
-import { oneFix, replaceWord } from './edit.ts';
+import { oneFix, replaceWord } from './lib/edit.ts';
 
 function valid(node: NodeModel, v: string): boolean {
   if (!(ENFORCE_VALUES as readonly string[]).includes(v)) return false;
@@ -26,6 +26,9 @@ function located(node: NodeModel): (Item & { valueSpan: NonNullable<Item['valueS
 export const enforceUnknownValue: Rule = {
   id: 'enforce-unknown-value',
   summary: 'enforceNodeAllocatable holds a value the kubelet does not know',
+  severity: 'error',
+  fix: true,
+  area: 'reservation',
   run({ node }) {
     const out: Finding[] = [];
     for (const i of located(node)) {
@@ -52,6 +55,9 @@ export const enforceUnknownValue: Rule = {
 export const enforceDuplicate: Rule = {
   id: 'enforce-duplicate',
   summary: 'enforceNodeAllocatable lists a value twice',
+  severity: 'error',
+  fix: false,
+  area: 'reservation',
   run({ node }) {
     const out: Finding[] = [];
     const seen = new Map<string, Item>();
@@ -75,6 +81,9 @@ export const enforceDuplicate: Rule = {
 export const enforceNoneExclusive: Rule = {
   id: 'enforce-none-exclusive',
   summary: '"none" in enforceNodeAllocatable cannot be combined with other values',
+  severity: 'error',
+  fix: false,
+  area: 'reservation',
   run({ node }) {
     const items = located(node);
     if (items.length < 2) return [];
@@ -94,6 +103,9 @@ export const enforceNoneExclusive: Rule = {
 export const enforceCompressibleConflict: Rule = {
   id: 'enforce-compressible-conflict',
   summary: 'kube-reserved (or system-reserved) listed together with its -compressible form',
+  severity: 'error',
+  fix: false,
+  area: 'reservation',
   run({ node }) {
     const out: Finding[] = [];
     const items = located(node);

@@ -29,6 +29,9 @@ function inside(a: Span, b: Span): boolean {
 export const envfileLiteralQuotes: Rule = {
   id: 'envfile-literal-quotes',
   summary: 'quotes from an environment file reach the kubelet as part of an argument',
+  severity: 'warning',
+  fix: false,
+  area: 'systemd-files',
   run({ node }) {
     const out: Finding[] = [];
     const s = node.service;

@@ -13,6 +13,9 @@ import type { Rule } from './types.ts';
 export const evictionDefaultsDropped: Rule = {
   id: 'eviction-defaults-dropped',
   summary: 'setting evictionHard drops the default thresholds of the signals it does not name',
+  severity: 'information',
+  fix: false,
+  area: 'eviction',
   run({ node }) {
     const out: Finding[] = [];
     const s = node.settings.get('evictionHard');

@@ -5,12 +5,15 @@
 import { finding, type Finding } from '../model/finding.ts';
 import { parseGracePeriod } from '../quantity/duration.ts';
 import { mapItems } from '../node/read.ts';
-import { written } from './eviction.ts';
+import { written } from './lib/eviction.ts';
 import type { Rule } from './types.ts';
 
 export const evictionGraceInvalid: Rule = {
   id: 'eviction-grace-invalid',
   summary: 'an eviction grace period is not a valid Go duration',
+  severity: 'error',
+  fix: false,
+  area: 'eviction',
   run({ node }) {
     const out: Finding[] = [];
     for (const item of mapItems(node, 'evictionSoftGracePeriod')) {

@@ -4,12 +4,15 @@
  */
 import { finding, type Finding } from '../model/finding.ts';
 import { parsePercentage, rawPercentage } from '../quantity/threshold.ts';
-import { evictionEntries, written } from './eviction.ts';
+import { evictionEntries, written } from './lib/eviction.ts';
 import type { Rule } from './types.ts';
 
 export const evictionPercentageRange: Rule = {
   id: 'eviction-percentage-range',
   summary: 'an eviction percentage is below 0% or above 100%',
+  severity: 'error',
+  fix: false,
+  area: 'eviction',
   run({ node }) {
     const out: Finding[] = [];
     for (const { field, flag, thresholds, item } of evictionEntries(node)) {

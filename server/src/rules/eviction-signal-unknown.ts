@@ -5,16 +5,19 @@
  */
 import { finding, type Finding } from '../model/finding.ts';
 import { EVICTION_SIGNALS, evictionSignalInfo } from '../catalog/defaults.ts';
-import { closest } from './suggest.ts';
-import { evictionEntries, written } from './eviction.ts';
+import { closest } from './lib/suggest.ts';
+import { evictionEntries, written } from './lib/eviction.ts';
 import type { Rule } from './types.ts';
-import { oneFix, replaceWord } from './edit.ts';
+import { oneFix, replaceWord } from './lib/edit.ts';
 
 const NAMES = EVICTION_SIGNALS.map((s) => s.signal);
 
 export const evictionSignalUnknown: Rule = {
   id: 'eviction-signal-unknown',
   summary: 'an eviction setting names a signal the kubelet does not know',
+  severity: 'error',
+  fix: true,
+  area: 'eviction',
   run({ node }) {
     const out: Finding[] = [];
     for (const { field, flag, item } of evictionEntries(node)) {

@@ -6,13 +6,16 @@
 import { finding, type Finding } from '../model/finding.ts';
 import { mapItems } from '../node/read.ts';
 import { evictionSignalInfo } from '../catalog/defaults.ts';
-import { written } from './eviction.ts';
-import { appendToBlockMap, insertTopLevel } from './insert.ts';
+import { written } from './lib/eviction.ts';
+import { appendToBlockMap, insertTopLevel } from './lib/insert.ts';
 import type { Rule } from './types.ts';
 
 export const evictionSoftWithoutGrace: Rule = {
   id: 'eviction-soft-without-grace',
   summary: 'a soft eviction threshold has no grace period',
+  severity: 'error',
+  fix: true,
+  area: 'eviction',
   run({ node }) {
     const out: Finding[] = [];
     const graceItems = mapItems(node, 'evictionSoftGracePeriod');

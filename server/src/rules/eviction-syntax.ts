@@ -7,12 +7,15 @@
 import { finding, type Finding } from '../model/finding.ts';
 import { parseThresholdValue, rawPercentage } from '../quantity/threshold.ts';
 import { parseQuantity, isZero } from '../quantity/quantity.ts';
-import { evictionEntries, written } from './eviction.ts';
+import { evictionEntries, written } from './lib/eviction.ts';
 import type { Rule } from './types.ts';
 
 export const evictionSyntax: Rule = {
   id: 'eviction-syntax',
   summary: 'an eviction threshold is neither a positive quantity nor a percentage',
+  severity: 'error',
+  fix: false,
+  area: 'eviction',
   run({ node }) {
     const out: Finding[] = [];
     for (const { field, flag, thresholds, item } of evictionEntries(node)) {

@@ -6,12 +6,15 @@
  * "100%" reads like "always evict" but does nothing, so it is a warning.
  */
 import { finding, type Finding } from '../model/finding.ts';
-import { evictionEntries, written } from './eviction.ts';
+import { evictionEntries, written } from './lib/eviction.ts';
 import type { Rule } from './types.ts';
 
 export const evictionThresholdIneffective: Rule = {
   id: 'eviction-threshold-ineffective',
   summary: '"0%" and "100%" create no eviction threshold at all',
+  severity: ['information', 'warning'],
+  fix: false,
+  area: 'eviction',
   run({ node }) {
     const out: Finding[] = [];
     for (const { field, flag, thresholds, item } of evictionEntries(node)) {

@@ -8,13 +8,16 @@
 import { finding, type Finding } from '../model/finding.ts';
 import { gateAt } from '../catalog/feature-gates.ts';
 import { parseGoBool } from '../node/read.ts';
-import { gateItems, gateWritten } from './feature-gate-unknown.ts';
+import { gateItems, gateWritten } from './lib/feature-gates.ts';
 import type { Rule } from './types.ts';
-import { oneFix, replaceWord } from './edit.ts';
+import { oneFix, replaceWord } from './lib/edit.ts';
 
 export const featureGateLocked: Rule = {
   id: 'feature-gate-locked',
   summary: 'a feature gate locked to its default is set to the other value',
+  severity: 'error',
+  fix: true,
+  area: 'flags-fields',
   run({ node }) {
     const out: Finding[] = [];
     const v = node.kubernetesVersion;

@@ -10,12 +10,15 @@
  */
 import { finding, type Finding } from '../model/finding.ts';
 import { gateAt, lastSpec, type FeatureGate } from '../catalog/feature-gates.ts';
-import { gateItems, gateWritten } from './feature-gate-unknown.ts';
+import { gateItems, gateWritten } from './lib/feature-gates.ts';
 import type { Rule } from './types.ts';
 
 export const featureGateRemoved: Rule = {
   id: 'feature-gate-removed',
   summary: 'a feature gate that was removed from the kubelet of the target version',
+  severity: 'error',
+  fix: false,
+  area: 'flags-fields',
   run({ node }) {
     const out: Finding[] = [];
     const v = node.kubernetesVersion;

@@ -8,20 +8,22 @@
 import { finding, type Finding } from '../model/finding.ts';
 import { compareVersions } from '../catalog/flags.ts';
 import { FEATURE_GATES, GATES_COMPLETE_THROUGH, featureGate, gateAddedIn, gateAt } from '../catalog/feature-gates.ts';
-import type { Item, NodeModel } from '../node/model.ts';
-import { mapItems } from '../node/read.ts';
-import { closest } from './suggest.ts';
+import { gateItems, gateWritten } from './lib/feature-gates.ts';
+import { closest } from './lib/suggest.ts';
 import type { Rule } from './types.ts';
-import { oneFix, replaceWord } from './edit.ts';
+import { oneFix, replaceWord } from './lib/edit.ts';
 
 export const featureGateUnknown: Rule = {
   id: 'feature-gate-unknown',
   summary: 'a feature gate the kubelet of the target version does not know (typo, or added in a later release)',
+  severity: ['error', 'warning'],
+  fix: true,
+  area: 'flags-fields',
   run({ node }) {
     const out: Finding[] = [];
     const v = node.kubernetesVersion;
     let names: string[] | undefined;
-    for (const item of mapItems(node, 'featureGates')) {
+    for (const item of gateItems(node)) {
       if (item.key === undefined || !item.keySpan || gateAt(item.key, v).status !== 'unknown') continue;
       const fails = `a ${v} kubelet refuses to start ("unrecognized feature gate: ${item.key}")`;
       const gate = featureGate(item.key);
@@ -62,12 +64,3 @@ function knownNames(v: string): string[] {
   return FEATURE_GATES.filter((g) => gateAt(g.name, v).status === 'known').map((g) => g.name);
 }
 
-/** How the user wrote the map: `--feature-gates` (flag or kubeadm extra arg) or `featureGates`. */
-export function gateWritten(item: Item): string {
-  return item.from.how === 'flag' || item.from.how === 'kubeadm-extra-args' ? '--feature-gates' : 'featureGates';
-}
-
-/** The gates of a node, for the feature-gate rules. */
-export function gateItems(node: NodeModel): Item[] {
-  return mapItems(node, 'featureGates');
-}

@@ -4,12 +4,15 @@
  */
 import { finding, type Finding } from '../model/finding.ts';
 import { flagStatusAt } from '../catalog/flags.ts';
-import { flagCounts, migrationFix } from './migrate.ts';
+import { flagCounts, migrationFix } from './lib/migrate.ts';
 import type { Rule } from './types.ts';
 
 export const flagDeprecated: Rule = {
   id: 'flag-deprecated',
   summary: 'the flag still works but is deprecated; prefer the config file field',
+  severity: 'hint',
+  fix: true,
+  area: 'flags-fields',
   run({ node }) {
     const out: Finding[] = [];
     let counts: Map<string, number> | undefined;

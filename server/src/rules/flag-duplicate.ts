@@ -31,6 +31,9 @@ function keyValues(f: FlagUse, syn: FlagSyntax): number {
 export const flagDuplicate: Rule = {
   id: 'flag-duplicate',
   summary: 'the same flag is given more than once',
+  severity: 'warning',
+  fix: false,
+  area: 'flags-fields',
   run({ node }) {
     const out: Finding[] = [];
     // Grouped by catalog entry where the flag has one (an identity key; names would be hashed once per use).

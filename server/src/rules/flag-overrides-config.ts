@@ -11,6 +11,9 @@ import type { Rule } from './types.ts';
 export const flagOverridesConfig: Rule = {
   id: 'flag-overrides-config',
   summary: 'a flag replaces a value the KubeletConfiguration file sets',
+  severity: 'information',
+  fix: false,
+  area: 'flags-fields',
   run({ node }) {
     const out: Finding[] = [];
     for (const [field, old] of node.shadowed) {

@@ -14,6 +14,9 @@ const DIRECTIVE = /^[A-Z][A-Za-z0-9]*=/;
 export const flagPositionalArgument: Rule = {
   id: 'flag-positional-argument',
   summary: 'a word on the kubelet command line that is not a flag or a flag value',
+  severity: 'error',
+  fix: true,
+  area: 'flags-fields',
   run({ node }) {
     const out: Finding[] = [];
     const exec = node.service?.execStart;

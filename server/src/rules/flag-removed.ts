@@ -9,6 +9,9 @@ import type { Rule } from './types.ts';
 export const flagRemoved: Rule = {
   id: 'flag-removed',
   summary: 'the flag was removed from the kubelet of the target version',
+  severity: 'error',
+  fix: true,
+  area: 'flags-fields',
   run({ node }) {
     const out: Finding[] = [];
     for (const f of node.flags) {

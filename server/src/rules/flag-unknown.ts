@@ -4,8 +4,8 @@
  */
 import { finding, type Finding } from '../model/finding.ts';
 import { FLAGS, flagInfo } from '../catalog/flags.ts';
-import { closest } from './suggest.ts';
-import { oneFix, replaceWord } from './edit.ts';
+import { closest } from './lib/suggest.ts';
+import { oneFix, replaceWord } from './lib/edit.ts';
 import type { Rule } from './types.ts';
 
 let names: string[] | undefined;
@@ -17,6 +17,9 @@ function activeNames(): string[] {
 export const flagUnknown: Rule = {
   id: 'flag-unknown',
   summary: 'the kubelet does not know this flag and will not start',
+  severity: 'error',
+  fix: true,
+  area: 'flags-fields',
   run({ argProblems }) {
     const out: Finding[] = [];
     for (const p of argProblems) {

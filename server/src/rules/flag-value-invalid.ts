@@ -10,9 +10,9 @@ import { compareVersions } from '../catalog/flags.ts';
 import { parseGoDuration } from '../quantity/duration.ts';
 import { parseQuantity } from '../quantity/quantity.ts';
 import { parseGoBool } from '../node/read.ts';
-import { closest } from './suggest.ts';
+import { closest } from './lib/suggest.ts';
 import type { Rule } from './types.ts';
-import { oneFix, replaceWord } from './edit.ts';
+import { oneFix, replaceWord } from './lib/edit.ts';
 
 /** strconv.ParseInt(s, 0, bits): decimal, 0x, 0o, 0b, underscores between digits with a prefix. */
 const INT = /^[+-]?(?:0[xX](?:_?[0-9a-fA-F])+|0[oO]?(?:_?[0-7])+|0[bB](?:_?[01])+|\d+)$/;
@@ -44,6 +44,9 @@ function check(type: string, v: string): string | undefined {
 export const flagValueInvalid: Rule = {
   id: 'flag-value-invalid',
   summary: 'a flag value does not parse as the flag type, or is not one of its allowed values',
+  severity: 'error',
+  fix: true,
+  area: 'flags-fields',
   run({ node }) {
     const out: Finding[] = [];
     for (const f of node.flags) {

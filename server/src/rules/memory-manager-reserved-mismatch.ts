@@ -19,6 +19,9 @@ function entry(n: ConfigNode | undefined, key: string): ConfigNode | undefined {
 export const memoryManagerReservedMismatch: Rule = {
   id: 'memory-manager-reserved-mismatch',
   summary: 'the Static memory manager needs reservedMemory to add up to the node allocatable memory reservation',
+  severity: 'error',
+  fix: false,
+  area: 'reservation',
   run({ node, allocatable }) {
     const out: Finding[] = [];
     const policy = node.settings.get('memoryManagerPolicy');

@@ -7,7 +7,7 @@ import { finding, type Finding } from '../model/finding.ts';
 import { parseQuantity } from '../quantity/quantity.ts';
 import type { Item, NodeModel } from '../node/model.ts';
 import { mapItems } from '../node/read.ts';
-import { label, reservedEntries } from './reservations.ts';
+import { label, reservedEntries } from './lib/reservations.ts';
 import type { Rule } from './types.ts';
 
 const EVICTION_FIELDS = [
@@ -27,6 +27,9 @@ export function quantityValues(node: NodeModel): { what: string; item: Item; per
 export const quantityInvalid: Rule = {
   id: 'quantity-invalid',
   summary: 'a reservation or eviction threshold is not a valid resource quantity',
+  severity: 'error',
+  fix: false,
+  area: 'reservation',
   run({ node }) {
     const out: Finding[] = [];
     for (const { what, item, percentOk } of quantityValues(node)) {

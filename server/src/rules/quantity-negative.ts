@@ -11,6 +11,9 @@ import type { Rule } from './types.ts';
 export const quantityNegative: Rule = {
   id: 'quantity-negative',
   summary: 'a reservation or eviction threshold is negative',
+  severity: 'error',
+  fix: false,
+  area: 'reservation',
   run({ node }) {
     const out: Finding[] = [];
     for (const { what, item } of quantityValues(node)) {

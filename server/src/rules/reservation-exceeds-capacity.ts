@@ -8,12 +8,15 @@ import { finding, type Finding } from '../model/finding.ts';
 import type { Span } from '../model/range.ts';
 import { RESOURCES } from '../node/allocatable.ts';
 import { mapItems, evictionHardItems } from '../node/read.ts';
-import { formatAmount } from './format.ts';
+import { formatAmount } from './lib/format.ts';
 import type { Rule } from './types.ts';
 
 export const reservationExceedsCapacity: Rule = {
   id: 'reservation-exceeds-capacity',
   summary: 'reservations and the hard eviction threshold add up to more than the node has',
+  severity: 'error',
+  fix: false,
+  area: 'reservation',
   run({ node, allocatable }) {
     const out: Finding[] = [];
     if (!allocatable.hasCapacity) return out;

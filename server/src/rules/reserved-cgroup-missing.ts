@@ -7,8 +7,8 @@ import { finding } from '../model/finding.ts';
 import type { Fix } from '../model/finding.ts';
 import type { NodeModel, Provenance } from '../node/model.ts';
 import { enforceItems, stringSetting } from '../node/read.ts';
-import { insertTopLevel } from './insert.ts';
-import { replaceWord } from './edit.ts';
+import { insertTopLevel } from './lib/insert.ts';
+import { replaceWord } from './lib/edit.ts';
 import type { Rule } from './types.ts';
 
 const NEEDS: Record<string, { field: string; flag: string }> = {
@@ -21,6 +21,9 @@ const NEEDS: Record<string, { field: string; flag: string }> = {
 export const reservedCgroupMissing: Rule = {
   id: 'reserved-cgroup-missing',
   summary: 'enforceNodeAllocatable names kube-reserved/system-reserved but the matching reserved cgroup is not set',
+  severity: 'error',
+  fix: true,
+  area: 'reservation',
   run({ node }) {
     const out = [];
     const done = new Set<string>();

@@ -33,6 +33,9 @@ function sameAsWritten(name: string, resolved: string): boolean {
 export const reservedCgroupSystemdName: Rule = {
   id: 'reserved-cgroup-systemd-name',
   summary: 'under the systemd driver a reserved cgroup path turns into a different slice',
+  severity: 'warning',
+  fix: false,
+  area: 'reservation',
   run({ node }) {
     const out: Finding[] = [];
     if (cgroupDriver(node).value !== 'systemd') return out;

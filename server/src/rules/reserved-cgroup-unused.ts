@@ -16,6 +16,9 @@ const PAIRS = [
 export const reservedCgroupUnused: Rule = {
   id: 'reserved-cgroup-unused',
   summary: 'a reserved cgroup is set but its reservation is not enforced',
+  severity: 'hint',
+  fix: false,
+  area: 'reservation',
   run({ node }) {
     const out: Finding[] = [];
     const enforced = new Set(enforceItems(node).map((i) => String(i.value)));

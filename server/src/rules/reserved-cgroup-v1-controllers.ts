@@ -20,6 +20,9 @@ const PAIRS = [
 export const reservedCgroupV1Controllers: Rule = {
   id: 'reserved-cgroup-v1-controllers',
   summary: 'cgroupfs on cgroup v1: an enforced reserved cgroup must exist in every controller hierarchy',
+  severity: 'information',
+  fix: true,
+  area: 'reservation',
   run({ node }) {
     const out: Finding[] = [];
     if (cgroupDriver(node).value !== 'cgroupfs') return out;

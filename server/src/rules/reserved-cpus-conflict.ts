@@ -11,6 +11,9 @@ import type { Rule } from './types.ts';
 export const reservedCpusConflict: Rule = {
   id: 'reserved-cpus-conflict',
   summary: 'reservedSystemCPUs is combined with reserved cgroups, or is not a valid cpuset',
+  severity: 'error',
+  fix: false,
+  area: 'reservation',
   run({ node }) {
     const out: Finding[] = [];
     const s = node.settings.get('reservedSystemCPUs');

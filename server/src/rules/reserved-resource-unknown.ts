@@ -5,14 +5,17 @@
  */
 import { finding, type Finding } from '../model/finding.ts';
 import { RESERVABLE_RESOURCES } from '../catalog/defaults.ts';
-import { closest } from './suggest.ts';
-import { label, reservedEntries } from './reservations.ts';
+import { closest } from './lib/suggest.ts';
+import { label, reservedEntries } from './lib/reservations.ts';
 import type { Rule } from './types.ts';
-import { oneFix, replaceWord } from './edit.ts';
+import { oneFix, replaceWord } from './lib/edit.ts';
 
 export const reservedResourceUnknown: Rule = {
   id: 'reserved-resource-unknown',
   summary: 'a reservation names a resource the kubelet cannot reserve',
+  severity: 'error',
+  fix: true,
+  area: 'reservation',
   run({ node }) {
     const out: Finding[] = [];
     for (const { field, flag, item } of reservedEntries(node)) {

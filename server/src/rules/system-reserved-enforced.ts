@@ -12,6 +12,9 @@ import type { Rule } from './types.ts';
 export const systemReservedEnforced: Rule = {
   id: 'system-reserved-enforced',
   summary: 'enforcing system-reserved can starve sshd, journald and other OS daemons',
+  severity: 'information',
+  fix: false,
+  area: 'reservation',
   run({ node }) {
     const out: Finding[] = [];
     const item = enforceItems(node).find((i) => i.value === 'system-reserved');

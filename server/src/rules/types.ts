@@ -1,4 +1,4 @@
-import type { Finding } from '../model/finding.ts';
+import type { Finding, Severity } from '../model/finding.ts';
 import type { ArgProblem } from '../node/command-line.ts';
 import type { Allocatable } from '../node/allocatable.ts';
 import type { NodeModel } from '../node/model.ts';
@@ -10,9 +10,21 @@ export interface RuleContext {
   allocatable: Allocatable;
 }
 
-export interface Rule {
+/** The sections of docs/rules/README.md; `parsers` holds the codes the file readers report. */
+export type RuleArea = 'reservation' | 'eviction' | 'cgroup-driver' | 'flags-fields' | 'systemd-files' | 'parsers';
+
+/** What the docs and --list-rules say about a finding code; a Rule carries it, and so do the parsers' codes. */
+export interface RuleMeta {
   id: string;
   /** One line for docs and --list-rules. */
   summary: string;
+  /** The severity the code is reported with, or every severity it can be reported with (the usual one first). */
+  severity: Severity | readonly Severity[];
+  /** Whether some of its findings carry a quick fix. */
+  fix: boolean;
+  area: RuleArea;
+}
+
+export interface Rule extends RuleMeta {
   run(ctx: RuleContext): Finding[];
 }

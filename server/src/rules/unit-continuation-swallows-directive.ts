@@ -7,7 +7,7 @@
  */
 import { finding, type Finding } from '../model/finding.ts';
 import type { Position } from '../model/range.ts';
-import { isArgv0Piece } from './exec-argv0.ts';
+import { isArgv0Piece } from './lib/exec-argv0.ts';
 import type { Rule } from './types.ts';
 
 const DIRECTIVE = /^[A-Z][A-Za-z0-9]*=/;
@@ -15,6 +15,9 @@ const DIRECTIVE = /^[A-Z][A-Za-z0-9]*=/;
 export const unitContinuationSwallowsDirective: Rule = {
   id: 'unit-continuation-swallows-directive',
   summary: 'a `\\` at the end of a line makes the next directive part of the value above it',
+  severity: ['error', 'warning'],
+  fix: true,
+  area: 'systemd-files',
   run({ node }) {
     const out: Finding[] = [];
     for (const unit of node.service?.files ?? []) {

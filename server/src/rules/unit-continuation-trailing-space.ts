@@ -8,7 +8,7 @@
 import { finding, type Finding, type Fix } from '../model/finding.ts';
 import type { Range } from '../model/range.ts';
 import type { UnitFile } from '../parse/types.ts';
-import { isArgv0Piece } from './exec-argv0.ts';
+import { isArgv0Piece } from './lib/exec-argv0.ts';
 import type { Rule } from './types.ts';
 
 /** A real directive name (what the author would write on a line of its own). */
@@ -36,6 +36,9 @@ function nextLine(unit: UnitFile, line: number): { kind: 'directive' | 'section'
 export const unitContinuationTrailingSpace: Rule = {
   id: 'unit-continuation-trailing-space',
   summary: 'a `\\` followed by blanks at the end of a line does not continue it',
+  severity: 'warning',
+  fix: true,
+  area: 'systemd-files',
   run({ node }) {
     const out: Finding[] = [];
     for (const unit of node.service?.files ?? []) {

@@ -15,6 +15,9 @@ function short(v: string): string {
 export const unitEnvironmentShadowed: Rule = {
   id: 'unit-environment-shadowed',
   summary: 'an Environment= value that an EnvironmentFile= of the service overrides',
+  severity: 'warning',
+  fix: false,
+  area: 'systemd-files',
   run({ node }) {
     const out: Finding[] = [];
     const s = node.service;

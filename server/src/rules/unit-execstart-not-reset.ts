@@ -10,6 +10,9 @@ import type { Rule } from './types.ts';
 export const unitExecStartNotReset: Rule = {
   id: 'unit-execstart-not-reset',
   summary: 'more than one ExecStart= survives the drop-ins: systemd refuses the service',
+  severity: 'error',
+  fix: true,
+  area: 'systemd-files',
   run({ node }) {
     const out: Finding[] = [];
     const s = node.service;

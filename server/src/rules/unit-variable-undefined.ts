@@ -13,7 +13,7 @@
  * EnvironmentFile=); otherwise information, saying which missing part may set it.
  */
 import { finding, type Finding } from '../model/finding.ts';
-import { closest } from './suggest.ts';
+import { closest } from './lib/suggest.ts';
 import type { Rule } from './types.ts';
 
 /** Variables systemd sets for the command (systemd.exec(5) "Environment Variables in Spawned Processes"). */
@@ -31,6 +31,9 @@ const SYSTEMD_SET = new Set([
 export const unitVariableUndefined: Rule = {
   id: 'unit-variable-undefined',
   summary: 'ExecStart= references a variable no Environment=/EnvironmentFile= of the service sets',
+  severity: ['warning', 'information'],
+  fix: true,
+  area: 'systemd-files',
   run({ node }) {
     const out: Finding[] = [];
     const s = node.service;

@@ -10,7 +10,7 @@
 import type { Analysis, NodeResult } from '../../engine.ts';
 import { comparePos, type Position, type Range } from '../../model/range.ts';
 import type { ConfigNode, KubeletConfigDoc, MapEntry, ScalarNode } from '../../parse/types.ts';
-import type { FieldValue } from '../../rules/migrate.ts';
+import type { FieldValue } from '../../rules/lib/migrate.ts';
 import type { PlainEdit } from './types.ts';
 
 export interface ConfigTarget {

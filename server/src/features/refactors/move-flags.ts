@@ -9,7 +9,7 @@
  *   whole map, repeats add keys;
  * - a list flag (pflag StringSlice): the first one replaces the file's list, repeats append;
  * - --feature-gates: merged into the file's featureGates, the flag winning per gate.
- * The per-flag conversion is the quick fix's (rules/migrate.ts flagFieldValue); the result is
+ * The per-flag conversion is the quick fix's (rules/lib/migrate.ts flagFieldValue); the result is
  * checked against the engine's effective setting before anything is written.
  *
  * A field stays a flag (all of its flags stay) when moving could change what the kubelet does
@@ -23,7 +23,7 @@ import { comparePos, type Range } from '../../model/range.ts';
 import type { FlagUse, NodeModel, Setting } from '../../node/model.ts';
 import { parseGoBool } from '../../quantity/mapflag.ts';
 import type { Word } from '../../parse/types.ts';
-import { fieldTakesFlagValue, flagFieldValue, valueStartConflict, type FieldValue } from '../../rules/migrate.ts';
+import { fieldTakesFlagValue, flagFieldValue, valueStartConflict, type FieldValue } from '../../rules/lib/migrate.ts';
 import { configTarget, setFields } from './config-writer.ts';
 import type { PlainEdit, Refactor } from './types.ts';
 
@@ -283,7 +283,7 @@ function wholeLines(analysis: Analysis, node: NodeModel, removals: PlainEdit[]):
   return out;
 }
 
-/** A field whose flags open a variable's value that would then be read differently (rules/migrate.ts valueStartConflict). */
+/** A field whose flags open a variable's value that would then be read differently (rules/lib/migrate.ts valueStartConflict). */
 function leadingWordConflict(node: NodeModel, candidates: Map<string, { words: Word[] }>): string | undefined {
   const fieldOf = new Map<Word, string>();
   for (const [field, c] of candidates) for (const w of c.words) fieldOf.set(w, field);

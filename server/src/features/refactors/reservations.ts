@@ -34,7 +34,7 @@ import type { Analysis, NodeResult } from '../../engine.ts';
 import { comparePos, type Range } from '../../model/range.ts';
 import type { Capacity, NodeModel } from '../../node/model.ts';
 import { evictionHardItems, numberSetting, stringSetting } from '../../node/read.ts';
-import type { FieldValue } from '../../rules/migrate.ts';
+import type { FieldValue } from '../../rules/lib/migrate.ts';
 import { configTarget, setFields } from './config-writer.ts';
 import type { Refactor } from './types.ts';
 

@@ -5,17 +5,17 @@
  * file in block-style YAML that does not set the field yet, and a value the
  * field can hold.
  */
-import type { Fix, TextEdit } from '../model/finding.ts';
-import type { FlagInfo } from '../catalog/flags.ts';
-import { parseGoBool } from '../node/read.ts';
-import type { FlagUse, NodeModel } from '../node/model.ts';
-import { comparePos } from '../model/range.ts';
-import type { Word } from '../parse/types.ts';
-import { parseLangleMap, parseMapStringBool, parseMapStringString } from '../quantity/mapflag.ts';
-import { parseGoDuration } from '../quantity/duration.ts';
-import { parseQuantity } from '../quantity/quantity.ts';
-import { RESERVABLE_RESOURCES, evictionSignalInfo } from '../catalog/defaults.ts';
-import { fieldInfo } from '../catalog/fields.ts';
+import type { Fix, TextEdit } from '../../model/finding.ts';
+import type { FlagInfo } from '../../catalog/flags.ts';
+import { parseGoBool } from '../../node/read.ts';
+import type { FlagUse, NodeModel } from '../../node/model.ts';
+import { comparePos } from '../../model/range.ts';
+import type { Word } from '../../parse/types.ts';
+import { parseLangleMap, parseMapStringBool, parseMapStringString } from '../../quantity/mapflag.ts';
+import { parseGoDuration } from '../../quantity/duration.ts';
+import { parseQuantity } from '../../quantity/quantity.ts';
+import { RESERVABLE_RESOURCES, evictionSignalInfo } from '../../catalog/defaults.ts';
+import { fieldInfo } from '../../catalog/fields.ts';
 
 const SCALAR = new Set(['bool', 'int', 'float', 'string', 'path', 'url', 'duration', 'quantity', 'enum', 'ip', 'cidr', 'cpuset']);
 

@@ -1,6 +1,6 @@
 /** Shared reading of the eviction maps for the eviction rules. */
-import type { Item, NodeModel } from '../node/model.ts';
-import { mapItems } from '../node/read.ts';
+import type { Item, NodeModel } from '../../node/model.ts';
+import { mapItems } from '../../node/read.ts';
 
 export const EVICTION_MAPS = [
   { field: 'evictionHard', flag: 'eviction-hard', thresholds: true },

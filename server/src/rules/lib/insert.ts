@@ -4,9 +4,9 @@
  * block map whose items sit on lines below their key (not a flow `{...}` map,
  * and not JSON).
  */
-import type { TextEdit } from '../model/finding.ts';
-import type { Span } from '../model/range.ts';
-import type { NodeModel } from '../node/model.ts';
+import type { TextEdit } from '../../model/finding.ts';
+import type { Span } from '../../model/range.ts';
+import type { NodeModel } from '../../node/model.ts';
 
 export function isBlockYaml(node: NodeModel, span: Span): boolean {
   return node.kubeletConfigs.some((d) => d.path === span.file && d.format === 'yaml' && !d.syntaxErrors);

@@ -1,5 +1,5 @@
-import type { Fix, TextEdit } from '../model/finding.ts';
-import type { Span } from '../model/range.ts';
+import type { Fix, TextEdit } from '../../model/finding.ts';
+import type { Span } from '../../model/range.ts';
 
 /**
  * An edit that replaces a key or scalar with another word, keeping it valid

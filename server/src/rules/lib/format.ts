@@ -1,4 +1,4 @@
-import { formatBytes, formatMillicores } from '../quantity/quantity.ts';
+import { formatBytes, formatMillicores } from '../../quantity/quantity.ts';
 
 /** A resource amount in the unit people read it in. */
 export function formatAmount(resource: string, n: bigint): string {

@@ -1,6 +1,6 @@
 /** Shared reading of kubeReserved / systemReserved for the reservation rules. */
-import type { Item, NodeModel } from '../node/model.ts';
-import { mapItems } from '../node/read.ts';
+import type { Item, NodeModel } from '../../node/model.ts';
+import { mapItems } from '../../node/read.ts';
 
 export const RESERVED_FIELDS = [
   { field: 'kubeReserved', flag: 'kube-reserved' },
