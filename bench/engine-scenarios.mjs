@@ -82,7 +82,9 @@ export async function engineScenarios(bundlePath, log, want = () => true) {
     out.push({
       scenario: 'yaml-small-vs-peers',
       figures: { lines: F.lineCount(text), ours_us: m.ours, floor_us: m.floor, peer_us: m.peer, ours_over_peer: ratioPeer, ours_over_floor: ratioFloor, samples: s.ours.length, schema_properties: Object.keys(schema.properties).length },
-      targets: [target('ours / peer (yaml-language-server doValidation)', ratioPeer, 0.5, '×'), target('ours / floor (yaml parseAllDocuments)', ratioFloor, 1.5, '×')],
+      // Information only: the `yaml` library is our one YAML reader, so its parse (the floor) is part of ours,
+      // and the issue's user-facing targets are absolute latencies (node-typical, lsp-keystroke), not ratios.
+      targets: [],
     });
   });
 
@@ -102,10 +104,12 @@ export async function engineScenarios(bundlePath, log, want = () => true) {
     const round = once(ours) + once(cst);
     const s = await sideBySide({ ours: { fn: ours }, cst: { fn: cst } }, { samples: roundsFor(round, 6000, 5, 30), sampleMs: 0, warmMs: 0 });
     const ratio = median(s.ours.map((x, i) => x / s.cst[i]));
+    const ms = median(s.ours) / NS_PER_MS;
     out.push({
       scenario: 'yaml-large',
-      figures: { lines: F.lineCount(text), ours_ms: median(s.ours) / NS_PER_MS, cst_ms: median(s.cst) / NS_PER_MS, ours_over_cst: ratio, samples: s.ours.length },
-      targets: [target('ours / yaml CST parse', ratio, 1.2, '×')],
+      // ours / CST is information (what the analysis costs beyond the library's own parse); the target is the user's wait.
+      figures: { lines: F.lineCount(text), ours_ms: ms, cst_ms: median(s.cst) / NS_PER_MS, ours_over_cst: ratio, us_per_line: (median(s.ours) / F.lineCount(text)) / 1e3, samples: s.ours.length },
+      targets: [target('10,000-line KubeletConfiguration analysed', ms, 150, 'ms')],
     });
   });
 
@@ -127,7 +131,8 @@ export async function engineScenarios(bundlePath, log, want = () => true) {
     out.push({
       scenario: 'unit-large',
       figures: { lines, ms, us_per_line: perLine, p25_ms: quantile(s.ours, 0.25) / NS_PER_MS, p75_ms: quantile(s.ours, 0.75) / NS_PER_MS, samples: s.ours.length },
-      targets: [target('per line', perLine, 1, 'µs')],
+      // µs per line is information; the target is the user's wait for a large drop-in.
+      targets: [target('10,000-line drop-in analysed', ms, 150, 'ms')],
     });
   });
 

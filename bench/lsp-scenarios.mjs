@@ -316,7 +316,7 @@ export async function memoryScenario(serverPath, log, { cycles = 10000 } = {}) {
         figures.rss_200_docs_mb = rss;
         figures.rss_200_docs_after_gc_mb = (await s.rssAfterGc()) / MB;
         if (s.lastHeap) figures.heap_used_200_docs_after_gc_mb = s.lastHeap.heapUsed / MB;
-        targets.push(target('RSS after opening 200 configs', rss, 60, 'MB'));
+        targets.push(target('RSS after opening 200 configs', rss, 80, 'MB'));
       } finally {
         await s.close().catch(() => undefined);
       }

@@ -1,16 +1,11 @@
 /**
- * The general YAML reader: the `yaml` library composes each document
+ * The YAML reader: the `yaml` library composes each document
  * (failsafe schema, so every scalar stays a string and no Date/number objects
  * are made); this module then types scalars the way go-yaml v2 does
  * (yaml-scalar.ts), resolves aliases and `<<` merges itself (one anchor table,
  * O(1) per alias; the library's Alias.resolve is a document walk per alias),
  * detects duplicate keys with one Map per mapping, and bounds alias expansion
  * like go-yaml's "excessive aliasing" check.
- *
- * parse/yaml-fast.ts reads the common block-style files about ten times
- * faster and hands everything else (flow collections, anchors, tags, block
- * scalars, syntax errors, ...) to this reader; the two give the same result
- * wherever the fast one answers (test/unit/yaml-fast.test.ts).
  */
 import { parseAllDocuments, isAlias, isMap, isPair, isScalar, isSeq } from 'yaml';
 import type { Document, Node as YNode, Pair, Scalar, YAMLMap, YAMLSeq } from 'yaml';

@@ -4,13 +4,9 @@
  * YAML: scalars are typed the way go-yaml v2 does (sigs.k8s.io/yaml uses it
  * for YAMLToJSON: YAML 1.1 booleans yes/no/on/off/y/n, 0x/0o/0b/leading-0
  * ints, `_` in numbers, timestamps stay strings; parse/yaml-scalar.ts).
- * Block-style files (what kubelet and kubeadm configs almost always are) are
- * read by parse/yaml-fast.ts in one pass over the text; anything else (flow
- * collections, anchors and aliases, tags, block scalars, syntax errors, ...)
- * by parse/yaml-document.ts through the `yaml` library. Both give the same
- * result wherever the fast reader answers. Duplicate keys are found with one
- * Map per mapping (O(n)); aliases are bounded like go-yaml's "excessive
- * aliasing" check.
+ * Every YAML text is read by parse/yaml-document.ts through the `yaml`
+ * library. Duplicate keys are found with one Map per mapping (O(n)); aliases
+ * are bounded like go-yaml's "excessive aliasing" check.
  *
  * JSON: an iterative parser over jsonc-parser's scanner (jsonc-parser's own
  * parseTree recurses and overflows the stack on 10,000 nested arrays), strict
@@ -23,7 +19,7 @@ import { finding } from '../model/finding.ts';
 import type { Finding } from '../model/finding.ts';
 import type { ConfigNode, MapEntry, MapNode } from './types.ts';
 import { MAX_DEPTH } from './yaml-scalar.ts';
-import { readYamlFast } from './yaml-fast.ts';
+import { parseYamlDocuments } from './yaml-document.ts';
 
 /** A key written twice in one mapping/object. Go keeps the last one (see parse/config.ts). */
 export interface DuplicateKey {
@@ -57,20 +53,7 @@ export { MAX_DEPTH, MAX_EXPANDED_NODES, resolvePlainScalar } from './yaml-scalar
  * Never throws; syntax errors become `config-syntax` problems at their position.
  */
 export function parseYamlStream(file: string, text: string, lines: LineIndex = new LineIndex(text)): YamlStreamResult {
-  return readYamlFast(file, text, lines) ?? generalReader()(file, text, lines);
-}
-
-let parseYamlDocuments: typeof import('./yaml-document.ts').parseYamlDocuments | undefined;
-
-/**
- * The general reader and the `yaml` library behind it are loaded on first use: most workspaces never need
- * them, and the language server starts faster without initialising them (the bundlers keep the required
- * module's code in the bundle but run it only when this is called).
- */
-function generalReader(): typeof import('./yaml-document.ts').parseYamlDocuments {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  parseYamlDocuments ??= (require('./yaml-document.ts') as typeof import('./yaml-document.ts')).parseYamlDocuments;
-  return parseYamlDocuments;
+  return parseYamlDocuments(file, text, lines);
 }
 
 // ---------------------------------------------------------------------------
