@@ -10,20 +10,12 @@ import * as vscode from 'vscode';
 import { LanguageClient, TransportKind, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
 import { AllocatableController } from './allocatable.ts';
 import { TraceChannel } from './trace-channel.ts';
+import { DOCUMENT_PATTERNS } from '../../server/src/formats/patterns.generated.ts';
 
 const SHOW = 'kubelet.showEffectiveConfiguration';
 const RESTART = 'kubelet.restartServer';
 const SCHEME = 'kubelet-effective';
 
-const PATTERNS = [
-  '**/*.service',
-  '**/*.service.d/*.conf',
-  '**/default/kubelet',
-  '**/sysconfig/kubelet',
-  '**/*.env',
-  '**/kubeadm-flags.env',
-  '**/*.{yaml,yml,json,toml,conf}',
-];
 
 let client: LanguageClient | undefined;
 
@@ -64,7 +56,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   const trace = new TraceChannel('Kubelet Configuration Trace');
   context.subscriptions.push(output, trace);
 
-  const documentSelector = PATTERNS.map((pattern) => ({ scheme: 'file', pattern }));
+  const documentSelector = DOCUMENT_PATTERNS.map((pattern) => ({ scheme: 'file', pattern }));
   const clientOptions: LanguageClientOptions = {
     documentSelector,
     outputChannel: output,

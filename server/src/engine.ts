@@ -19,6 +19,7 @@ import { finding } from './model/finding.ts';
 import { keepLineEnds } from './fixes/keep-line-ends.ts';
 import { matchLineEnds } from './fixes/line-ends.ts';
 import { byCodeUnit } from './model/order.ts';
+import { STANDALONE_ORDER, SYSTEMD_LINE_KINDS } from './formats/index.ts';
 
 export interface AnalyzeOptions {
   capacity?: Capacity;
@@ -42,9 +43,7 @@ export interface Analysis {
   files: Map<string, ParsedFile>;
 }
 
-const STANDALONE_ORDER: readonly string[] = ['envfile', 'kubeadm-config', 'kubelet-config'];
 const STANDALONE_KINDS: ReadonlySet<string> = new Set(STANDALONE_ORDER);
-const SYSTEMD_KINDS: ReadonlySet<string> = new Set(['unit', 'dropin']);
 
 /** `cache`: parses to reuse across analyses (the language server's); results are the same with or without it. */
 export function analyze(files: readonly SourceFile[], options: AnalyzeOptions = {}, cache?: ParseCache): Analysis {
@@ -101,7 +100,10 @@ export function analyze(files: readonly SourceFile[], options: AnalyzeOptions = 
 
   const parsed = new Map(ws.all().map((p) => [p.path, p]));
   const texts = new Map(files.map((f) => [f.path, f.text]));
-  const systemdText = (path: string) => (SYSTEMD_KINDS.has(parsed.get(path)?.kind ?? '') ? texts.get(path) : undefined);
+  const systemdText = (path: string) => {
+    const kind = parsed.get(path)?.kind;
+    return kind && SYSTEMD_LINE_KINDS.has(kind) ? texts.get(path) : undefined;
+  };
   const crlf = (path: string) => parsed.get(path)?.crlf === true;
   return { nodes, findings: configure(matchLineEnds(keepLineEnds(dedupe(findings), systemdText), crlf), parsed, options), files: parsed };
 }

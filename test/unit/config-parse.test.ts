@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseConfigFile, isKubeletFamilyYaml } from '../../server/src/parse/config.ts';
+import { parseConfigFile } from '../../server/src/parse/config.ts';
 import { parseYamlStream, parseJsonText, resolvePlainScalar, getEntry } from '../../server/src/parse/yamljson.ts';
 import type { MapNode, ScalarNode } from '../../server/src/parse/types.ts';
 import { HANG_MS } from '../helpers/hang.ts';
@@ -145,12 +145,6 @@ test('10,000-deep nesting does not crash (YAML flow, YAML block-ish, JSON)', () 
   assert.ok(j.root);
   const j2 = parseConfigFile('deep.json', '{"a":' + '{"a":'.repeat(n) + '1' + '}'.repeat(n + 1));
   assert.ok(Array.isArray(j2.problems));
-});
-
-test('isKubeletFamilyYaml: only files whose document says KubeletConfiguration or kubeadm', () => {
-  assert.equal(isKubeletFamilyYaml('apiVersion: v1\nkind: Pod\n'), false);
-  assert.equal(isKubeletFamilyYaml('kind: KubeletConfiguration\n'), true);
-  assert.equal(isKubeletFamilyYaml('apiVersion: kubeadm.k8s.io/v1beta4\n'), true);
 });
 
 const CORPUS: [string, (r: ReturnType<typeof parseConfigFile>) => void][] = [

@@ -2,8 +2,9 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseContainerdConfig, parseDockerDaemonJson, parseCrioConfig, detectRuntimeKind, locateToml, TOML_PATH_SEP } from '../../server/src/parse/runtime.ts';
+import { parseContainerdConfig, parseDockerDaemonJson, parseCrioConfig, locateToml, TOML_PATH_SEP } from '../../server/src/parse/runtime.ts';
 import type { RuntimeConfigParse } from '../../server/src/parse/types.ts';
+import { detectKind } from '../../server/src/formats/index.ts';
 
 // The package is CommonJS (no "type": "module"), so import.meta is not available to tsc; __dirname is.
 const corpus = join(__dirname, '../../../shared/corpus/files/');
@@ -12,7 +13,7 @@ const read = (name: string): string | undefined => {
   return existsSync(u) ? readFileSync(u, 'utf8') : undefined;
 };
 const parse = (name: string, text: string): RuntimeConfigParse | undefined => {
-  const k = detectRuntimeKind(name, text);
+  const k = detectKind(name, text);
   return k === 'containerd' ? parseContainerdConfig(name, text) : k === 'docker' ? parseDockerDaemonJson(name, text) : k === 'crio' ? parseCrioConfig(name, text) : undefined;
 };
 
@@ -75,17 +76,6 @@ test('crio: cgroup_manager in [crio.runtime], default systemd when unset', () =>
   assert.equal(d.cgroupDriver!.explicit, false);
 });
 
-test('detectRuntimeKind from path and content', () => {
-  assert.equal(detectRuntimeKind('/etc/docker/daemon.json', '{}'), 'docker');
-  assert.equal(detectRuntimeKind('x.json', '{"log-driver": "json-file"}'), 'docker');
-  assert.equal(detectRuntimeKind('x.json', '{"kind": "KubeletConfiguration"}'), undefined);
-  assert.equal(detectRuntimeKind('/etc/crio/crio.conf.d/10-x.conf', ''), 'crio');
-  assert.equal(detectRuntimeKind('a.conf', '[crio.runtime]\n'), 'crio');
-  assert.equal(detectRuntimeKind('config.toml', 'version = 2\n'), 'containerd');
-  assert.equal(detectRuntimeKind('x.toml', '[plugins."io.containerd.grpc.v1.cri"]\n'), 'containerd');
-  assert.equal(detectRuntimeKind('x.yaml', 'kind: KubeletConfiguration\n'), undefined);
-});
-
 const EXPECTED: [string, 'containerd' | 'docker' | 'crio', 'systemd' | 'cgroupfs' | 'invalid', boolean?][] = [
   ['011-kthw-containerd-config.toml', 'containerd', 'systemd', true],
   ['020-eks-al2-containerd-config.toml', 'containerd', 'systemd', true],
@@ -108,7 +98,7 @@ for (const [name, kind, driver, explicit] of EXPECTED) {
   test(`corpus ${name}: ${kind} cgroup driver ${driver}${explicit === false ? ' (runtime default)' : ''}`, (t) => {
     const text = read(name);
     if (text === undefined) return t.skip('corpus file absent');
-    assert.equal(detectRuntimeKind(name, text), kind);
+    assert.equal(detectKind(name, text), kind);
     const r = parse(name, text)!;
     if (driver === 'invalid') {
       assert.equal(r.cgroupDriver, undefined);

@@ -3,6 +3,7 @@
  * on its own (dist/server-engine.js) and loaded on first use through engine() in engine-loader.ts.
  */
 export { analyze } from '../engine.ts';
+export { detectKind, looksLikeEnvFile } from '../formats/index.ts';
 export { ParseCache } from '../node/workspace.ts';
 export { allocatableForFile } from '../features/allocatable-data.ts';
 export { codeActions, refactorActions } from '../features/code-actions.ts';

@@ -14,12 +14,16 @@ import { runSafeAsync } from './safe.ts';
 import { DEFAULT_SETTINGS, readSettings, toAnalysisOptions, type Settings } from './settings.ts';
 import { uriToPath } from './uri.ts';
 import { WorkspaceFiles } from './workspace-files.ts';
+import { WATCH_GLOBS } from '../formats/patterns.generated.ts';
 
-export const WATCH_GLOBS = ['**/*.service', '**/*.conf', '**/*.env', '**/*.{yaml,yml,json,toml}', '**/default/kubelet', '**/sysconfig/kubelet'];
 
 export function startServer(connection: Connection, version = 'dev'): void {
   const documents = new TextDocuments(TextDocument);
-  const disk = new WorkspaceFiles((m) => connection.console.info(m));
+  // Recognition is the engine's (formats/index.ts): loading it is deferred until the first folder is read.
+  const disk = new WorkspaceFiles((m) => connection.console.info(m), {
+    detectKind: (path, text) => engine().detectKind(path, text),
+    looksLikeEnvFile: (text) => engine().looksLikeEnvFile(text),
+  });
   const host = new AnalysisHost(documents, disk, (m) => connection.console.error(m));
   let markReady: () => void = () => {};
   const readyPromise = new Promise<void>((r) => (markReady = r));

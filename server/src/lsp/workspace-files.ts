@@ -4,7 +4,7 @@
  *
  * Bounds: directories .git, node_modules (and other VCS/tool caches) are
  * skipped, at most MAX_FILES files are looked at per folder, files larger
- * than MAX_SIZE are not read. A file is kept when detectKind recognises it,
+ * than MAX_SIZE are not read. A file is kept when detectKind (formats/index.ts) recognises it,
  * or when it is a small text file that looks like an environment file (a
  * possible EnvironmentFile= target with an arbitrary name); the engine
  * ignores the rest.
@@ -17,7 +17,6 @@
  * EnvironmentFile=/etc/default/kubelet only among the files read here.
  */
 import { promises as fs } from 'node:fs';
-import { detectKind, looksLikeEnvFile } from '../workspace/detect.ts';
 import { byCodeUnit } from '../model/order.ts';
 
 export const MAX_FILES = 5000;
@@ -26,10 +25,16 @@ const MAX_ENV_SIZE = 64 * 1024;
 const MAX_DEPTH = 24;
 const SKIP_DIRS = new Set(['.git', '.hg', '.svn', 'node_modules', '.cache', '.venv', '__pycache__', '.terraform']);
 
-function relevant(path: string, text: string, size: number): boolean {
+/** Recognition (server/src/formats), passed in so that this module does not load the parsers. */
+export interface Recognition {
+  detectKind(path: string, text: string): string | undefined;
+  looksLikeEnvFile(text: string): boolean;
+}
+
+function relevant(detect: Recognition, path: string, text: string, size: number): boolean {
   if (text.includes('\0')) return false;
-  if (detectKind(path, text)) return true;
-  return size <= MAX_ENV_SIZE && looksLikeEnvFile(text);
+  if (detect.detectKind(path, text)) return true;
+  return size <= MAX_ENV_SIZE && detect.looksLikeEnvFile(text);
 }
 
 function under(path: string, folder: string): boolean {
@@ -41,7 +46,10 @@ export class WorkspaceFiles {
   /** Workspace folders as the client named them, and where they really are (realpath). */
   private readonly folders = new Map<string, string>();
 
-  constructor(private readonly log: (msg: string) => void = () => {}) {}
+  constructor(
+    private readonly log: (msg: string) => void,
+    private readonly detect: Recognition,
+  ) {}
 
   get size(): number {
     return this.files.size;
@@ -125,7 +133,7 @@ export class WorkspaceFiles {
       const st = await fs.lstat(path);
       if (!st.isFile() || st.size > MAX_SIZE) return this.delete(path);
       const text = await fs.readFile(path, 'utf8');
-      if (!relevant(path, text, st.size)) return this.delete(path);
+      if (!relevant(this.detect, path, text, st.size)) return this.delete(path);
       this.files.set(path, text);
       return before !== text;
     } catch {

@@ -4,12 +4,5 @@ export interface SourceFile {
   text: string;
 }
 
-export type FileKind =
-  | 'unit' // kubelet.service (or any *.service that runs a kubelet)
-  | 'dropin' // *.service.d/*.conf
-  | 'envfile' // /etc/default/kubelet, /etc/sysconfig/kubelet, kubeadm-flags.env, EnvironmentFile= targets
-  | 'kubelet-config' // YAML/JSON with kind: KubeletConfiguration
-  | 'kubeadm-config' // YAML with apiVersion kubeadm.k8s.io/*
-  | 'containerd'
-  | 'docker'
-  | 'crio';
+/** The kinds of file the engine reads: one per module of server/src/formats (registered in formats/index.ts). */
+export type FileKind = import('../formats/index.ts').FormatKind;

@@ -2,10 +2,7 @@
 import type { FileKind, SourceFile } from '../model/source.ts';
 import type { Finding } from '../model/finding.ts';
 import type { ConfigFileParse, EnvFile, RuntimeConfigParse, UnitFile } from '../parse/types.ts';
-import { parseUnit } from '../parse/systemd/unit.ts';
-import { parseEnvFile } from '../parse/systemd/envfile.ts';
-import { parseConfigFile } from '../parse/config.ts';
-import { parseContainerdConfig, parseCrioConfig, parseDockerDaemonJson } from '../parse/runtime.ts';
+import { formatOf } from '../formats/index.ts';
 import { scanModelines, type Modeline } from '../parse/modeline.ts';
 import { scanSuppressions, type Suppression } from '../parse/suppressions.ts';
 
@@ -23,44 +20,20 @@ export interface ParsedFile {
   crlf: boolean;
 }
 
+/** The file parsed by its format's parser (formats/<kind>.ts), with its kubelet-lint comments. */
 export function parseAs(src: SourceFile, kind: FileKind, opts?: { fragment?: boolean }): ParsedFile {
   const { path, text } = src;
   const nl = text.indexOf('\n');
-  const out: ParsedFile = { path, kind, modelines: [], suppressions: [], problems: [], crlf: nl > 0 && text.charCodeAt(nl - 1) === 13 };
-  switch (kind) {
-    case 'unit':
-    case 'dropin':
-      out.unit = parseUnit(path, text);
-      for (const x of out.unit.problems) out.problems.push(x);
-      break;
-    case 'envfile':
-      out.env = parseEnvFile(path, text);
-      for (const x of out.env.problems) out.problems.push(x);
-      break;
-    case 'kubelet-config':
-    case 'kubeadm-config':
-      out.config = parseConfigFile(path, text, opts);
-      for (const x of out.config.problems) out.problems.push(x);
-      break;
-    case 'containerd':
-      out.runtime = parseContainerdConfig(path, text);
-      break;
-    case 'docker':
-      out.runtime = parseDockerDaemonJson(path, text);
-      break;
-    case 'crio':
-      out.runtime = parseCrioConfig(path, text);
-      break;
-  }
-  if (out.runtime) for (const x of out.runtime.problems) out.problems.push(x);
-  const json = kind === 'docker' || (out.config?.kubeletConfigs[0]?.format ?? (path.endsWith('.json') ? 'json' : 'yaml')) === 'json';
+  const format = formatOf(kind);
+  const { problems, ...body } = format.parse(path, text, opts);
+  const out: ParsedFile = { path, kind, ...body, modelines: [], suppressions: [], problems: [...problems], crlf: nl > 0 && text.charCodeAt(nl - 1) === 13 };
+  const comments = format.comments(out);
   // Both comment kinds start with "kubelet-lint": one scan of a large file tells that it has neither.
-  if (!json && text.includes('kubelet-lint')) {
+  if (comments !== 'none' && text.includes('kubelet-lint')) {
     const m = scanModelines(path, text);
     out.modelines = m.modelines;
     for (const x of m.problems) out.problems.push(x);
-    const trailing = kind === 'kubelet-config' || kind === 'kubeadm-config' || kind === 'containerd' || kind === 'crio';
-    out.suppressions = scanSuppressions(text, trailing);
+    out.suppressions = scanSuppressions(text, comments === 'trailing');
   }
   return out;
 }

@@ -6,8 +6,8 @@
 import { commonDepth, dirname, nodeRoot } from '../workspace/paths.ts';
 import type { NodeModel } from './model.ts';
 import type { Workspace } from './workspace.ts';
+import { RUNTIME_KINDS } from '../formats/index.ts';
 
-const RUNTIME_KINDS = new Set(['containerd', 'docker', 'crio']);
 
 export function attachRuntimes(ws: Workspace, nodes: NodeModel[]): void {
   if (nodes.length === 0) return;

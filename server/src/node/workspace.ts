@@ -1,6 +1,6 @@
 /** The files of one analysis, parsed lazily and once, by path. */
 import type { FileKind, SourceFile } from '../model/source.ts';
-import { detectKind } from '../workspace/detect.ts';
+import { detectKind } from '../formats/index.ts';
 import { parseAs, type ParsedFile } from './parse-files.ts';
 import { NodeReuse } from './reuse.ts';
 

@@ -38,13 +38,6 @@ export interface ParseConfigOptions {
   fragment?: boolean;
 }
 
-/** Cheap pre-check for file-kind detection: does any document say it is a KubeletConfiguration or a kubeadm config? */
-export function isKubeletFamilyYaml(text: string): boolean {
-  return /^[ \t]*["']?kind["']?[ \t]*:[ \t]*["']?KubeletConfiguration\b/m.test(text) ||
-    /^[ \t]*["']?apiVersion["']?[ \t]*:[ \t]*["']?(kubelet\.config\.k8s\.io|kubeadm\.k8s\.io)\//m.test(text) ||
-    /"kind"\s*:\s*"KubeletConfiguration"/.test(text);
-}
-
 /** Does this text look like JSON (first character after BOM and whitespace is `{`)? */
 export function looksLikeJson(text: string): boolean {
   let i = text.charCodeAt(0) === 0xfeff ? 1 : 0;

@@ -446,29 +446,3 @@ export function parseCrioConfig(path: string, text: string): RuntimeConfigParse 
 function withValue(span: Span | undefined, form: NonNullable<RuntimeCgroupDriver['value']>['form']): Pick<RuntimeCgroupDriver, 'value'> {
   return span ? { value: { span, form } } : {};
 }
-
-// ---------------------------------------------------------------------------
-// detection
-
-const DOCKER_KEYS = /"(exec-opts|storage-driver|storage-opts|log-driver|log-opts|default-runtime|live-restore|registry-mirrors|insecure-registries|data-root|bip|fixed-cidr|default-ulimits|max-concurrent-downloads|iptables|userns-remap)"\s*:/;
-
-/** Which runtime a file configures, from its path and content; undefined when it is none of them. */
-export function detectRuntimeKind(path: string, text: string): 'containerd' | 'docker' | 'crio' | undefined {
-  const p = path.replace(/\\/g, '/');
-  const base = p.slice(p.lastIndexOf('/') + 1);
-  if (base === 'daemon.json' || /\/docker\/[^/]*\.json$/.test(p)) return 'docker';
-  if (base === 'crio.conf' || /\/crio\.conf\.d\/[^/]+$/.test(p)) return 'crio';
-  if (/\/containerd\/(config\.toml|conf\.d\/[^/]+\.toml|config\.d\/[^/]+\.toml)$/.test(p)) return 'containerd';
-  let t = text;
-  if (t.charCodeAt(0) === 0xfeff) t = t.slice(1);
-  const first = t.trimStart()[0];
-  if (first === '{') {
-    if (/"kind"\s*:/.test(t)) return undefined;
-    return DOCKER_KEYS.test(t) ? 'docker' : undefined;
-  }
-  if (/^[ \t]*\[[ \t]*crio[ \t]*[.\]]/m.test(t) || /^[ \t]*crio\.[A-Za-z_]+[ \t.]/m.test(t)) return 'crio';
-  if (/^[ \t]*\[[ \t]*(plugins|proxy_plugins)[ \t]*[.\]]/m.test(t) || /^[ \t]*version[ \t]*=[ \t]*[123][ \t]*(#.*)?$/m.test(t) && /\.toml$|config$/.test(base)) return 'containerd';
-  if (/\.toml$/.test(base) && /^[ \t]*\[[ \t]*plugins/m.test(t)) return 'containerd';
-  return undefined;
-}
-

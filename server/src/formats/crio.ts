@@ -1,0 +1,21 @@
+/** CRI-O's crio.conf and crio.conf.d/ drop-ins (TOML). */
+import { parseCrioConfig } from '../parse/runtime.ts';
+import { defineFormat } from './types.ts';
+
+const CRIO_TABLE = /^[ \t]*\[crio[.\]]/m;
+
+export default defineFormat({
+  kind: 'crio',
+  label: 'CRI-O config',
+  byPath: (c) => c.ext === 'conf' && (c.lower === 'crio.conf' || c.dir === 'crio.conf.d'),
+  byContent: (c) => (c.ext === 'conf' || c.ext === 'toml') && CRIO_TABLE.test(c.head),
+  parse(path, text) {
+    const runtime = parseCrioConfig(path, text);
+    return { runtime, problems: runtime.problems };
+  },
+  comments: () => 'trailing',
+  join: { kind: 'runtime' },
+  watch: ['**/*.conf', '**/*.toml'],
+  selector: ['**/*.conf', '**/*.toml'],
+  activation: [],
+});

@@ -1,0 +1,20 @@
+/** dockerd's daemon.json. */
+import { parseDockerDaemonJson } from '../parse/runtime.ts';
+import { defineFormat } from './types.ts';
+
+const DOCKER_KEYS = /"(?:exec-opts|storage-driver|log-driver|default-runtime|live-restore|data-root|log-opts)"[ \t\r\n]*:/;
+
+export default defineFormat({
+  kind: 'docker',
+  label: 'Docker daemon.json',
+  byContent: (c) => c.name === 'daemon.json' || ((c.ext === 'json' || c.ext === 'conf') && DOCKER_KEYS.test(c.head)),
+  parse(path, text) {
+    const runtime = parseDockerDaemonJson(path, text);
+    return { runtime, problems: runtime.problems };
+  },
+  comments: () => 'none',
+  join: { kind: 'runtime' },
+  watch: ['**/*.json'],
+  selector: ['**/*.json'],
+  activation: [],
+});

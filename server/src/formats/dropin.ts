@@ -1,0 +1,23 @@
+/** A systemd drop-in (*.service.d/*.conf, or a .conf holding unit sections). */
+import { parseUnit } from '../parse/systemd/unit.ts';
+import { defineFormat } from './types.ts';
+
+/** A unit section header on a line of its own. */
+export const UNIT_SECTION = /^[ \t]*\[(?:Unit|Service|Install|Slice|Socket|Timer|Path|Mount)\][ \t\r]*$/m;
+
+export default defineFormat({
+  kind: 'dropin',
+  label: 'systemd drop-in',
+  byPath: (c) => c.ext === 'conf' && c.dir.endsWith('.service.d'),
+  byContent: (c) => c.ext === 'conf' && UNIT_SECTION.test(c.head),
+  parse(path, text) {
+    const unit = parseUnit(path, text);
+    return { unit, problems: unit.problems };
+  },
+  comments: () => 'line',
+  join: { kind: 'anchor' },
+  systemdLineEnds: true,
+  watch: ['**/*.conf'],
+  selector: ['**/*.service.d/*.conf'],
+  activation: ['**/kubelet.service.d/*.conf'],
+});

@@ -1,0 +1,32 @@
+/** An environment file (/etc/default/kubelet, /etc/sysconfig/kubelet, kubeadm-flags.env, EnvironmentFile= targets). */
+import { parseEnvFile } from '../parse/systemd/envfile.ts';
+import { defineFormat } from './types.ts';
+
+/** A variable named *KUBELET*, or one whose value starts with a flag: `KUBELET_EXTRA_ARGS=`, `ARGS="--v=2"`. */
+const KUBELET_ENV = /^[ \t]*(?:[A-Za-z0-9_]*KUBELET[A-Za-z0-9_]*=|[A-Za-z_][A-Za-z0-9_]*=["']?[ \t]*--?[A-Za-z])/m;
+const ENV_LINE = /^[ \t]*(?:export[ \t]+)?[A-Za-z_][A-Za-z0-9_]*=/m;
+
+/** Files named by EnvironmentFile= are env files whatever their name: does this text have an assignment? */
+export function looksLikeEnvFile(text: string): boolean {
+  return ENV_LINE.test(text.length > 65536 ? text.slice(0, 65536) : text);
+}
+
+export default defineFormat({
+  kind: 'envfile',
+  label: 'environment file',
+  byPath: (c) => c.name === 'kubelet' && (c.dir === 'default' || c.dir === 'sysconfig'),
+  // Any *.env file may be an EnvironmentFile= of some unit (k3s.service.env, rke2-server.env): unreferenced, it is
+  // the kubelet's only if its name or its variables say so. (A file an EnvironmentFile= of a kubelet unit names is
+  // read as an env file whatever this says.)
+  byContent: (c) => c.ext === 'env' && (c.lower.includes('kube') || KUBELET_ENV.test(c.head)),
+  parse(path, text) {
+    const env = parseEnvFile(path, text);
+    return { env, problems: env.problems };
+  },
+  comments: (p) => (p.path.endsWith('.json') ? 'none' : 'line'),
+  join: { kind: 'standalone', order: 0 },
+  systemdLineEnds: false,
+  watch: ['**/*.env', '**/default/kubelet', '**/sysconfig/kubelet'],
+  selector: ['**/default/kubelet', '**/sysconfig/kubelet', '**/*.env', '**/kubeadm-flags.env'],
+  activation: ['**/default/kubelet', '**/sysconfig/kubelet', '**/kubeadm-flags.env'],
+});

@@ -1,0 +1,62 @@
+/**
+ * The format registry: every file format the engine reads, in the order recognition tries them (first match
+ * wins, see Format.byPath/byContent). Adding a format is one module in this folder and one line here; the
+ * parse switch, the node-joining order, the watch globs, the client's document selector and package.json's
+ * activationEvents are derived from this list (the last three through `npm run formats`, checked by
+ * test/unit/formats.test.ts).
+ */
+import type { Candidate, Format } from './types.ts';
+import { basename, dirname } from '../workspace/paths.ts';
+import unit from './unit.ts';
+import dropin from './dropin.ts';
+import crio from './crio.ts';
+import containerd from './containerd.ts';
+import kubeadmConfig from './kubeadm-config.ts';
+import kubeletConfig from './kubelet-config.ts';
+import docker from './docker.ts';
+import envfile from './envfile.ts';
+
+export const FORMATS = [unit, dropin, crio, containerd, kubeadmConfig, kubeletConfig, docker, envfile] as const;
+
+export type FormatKind = (typeof FORMATS)[number]['kind'];
+
+const BY_KIND = new Map<string, Format>(FORMATS.map((f) => [f.kind, f]));
+
+export function formatOf(kind: FormatKind): Format<FormatKind> {
+  return BY_KIND.get(kind) as Format<FormatKind>;
+}
+
+/** Kinds that are a node by themselves when nothing claims them, in the order they are tried. */
+export const STANDALONE_ORDER: readonly FormatKind[] = FORMATS.flatMap((f) => (f.join.kind === 'standalone' ? [{ k: f.kind, o: f.join.order }] : []))
+  .sort((a, b) => a.o - b.o)
+  .map((x) => x.k);
+
+export const RUNTIME_KINDS: ReadonlySet<FormatKind> = new Set(FORMATS.filter((f) => f.join.kind === 'runtime').map((f) => f.kind));
+
+/** Kinds whose line ends are counted as systemd counts them (a fix must not fuse two). */
+export const SYSTEMD_LINE_KINDS: ReadonlySet<FormatKind> = new Set(FORMATS.filter((f) => f.systemdLineEnds).map((f) => f.kind));
+
+const HEAD = 65536;
+
+/**
+ * What kind of file this is, from its path first and its content second (only the first 64 KiB are looked at).
+ * Undefined means "not ours": the engine ignores it.
+ */
+export function detectKind(path: string, text: string): FormatKind | undefined {
+  const name = basename(path);
+  const lower = name.toLowerCase();
+  const dot = lower.lastIndexOf('.');
+  const c: Candidate = {
+    path,
+    name,
+    lower,
+    dir: basename(dirname(path)),
+    ext: dot < 0 ? '' : lower.slice(dot + 1),
+    head: text.length > HEAD ? text.slice(0, HEAD) : text,
+  };
+  for (const f of FORMATS) if (f.byPath?.(c)) return f.kind;
+  for (const f of FORMATS) if (f.byContent?.(c)) return f.kind;
+  return undefined;
+}
+
+export { looksLikeEnvFile } from './envfile.ts';

@@ -1,0 +1,21 @@
+/** A kubeadm configuration (apiVersion kubeadm.k8s.io/*), whose kubelet parts are read. */
+import { parseConfigFile } from '../parse/config.ts';
+import { defineFormat } from './types.ts';
+
+/** At column 0: an indented apiVersion belongs to a document embedded in another one (a kind config's patches). */
+const KUBEADM_API = /^["']?apiVersion["']?[ \t]*:[ \t]*["']?kubeadm\.k8s\.io\//m;
+
+export default defineFormat({
+  kind: 'kubeadm-config',
+  label: 'kubeadm configuration',
+  byContent: (c) => (c.ext === 'yaml' || c.ext === 'yml' || c.ext === 'conf') && KUBEADM_API.test(c.head),
+  parse(path, text, opts) {
+    const config = parseConfigFile(path, text, opts);
+    return { config, problems: config.problems };
+  },
+  comments: (p) => ((p.config?.kubeletConfigs[0]?.format ?? (p.path.endsWith('.json') ? 'json' : 'yaml')) === 'json' ? 'none' : 'trailing'),
+  join: { kind: 'standalone', order: 1 },
+  watch: ['**/*.yaml', '**/*.yml'],
+  selector: ['**/*.yaml', '**/*.yml'],
+  activation: ['**/kubeadm*.{yaml,yml}'],
+});
