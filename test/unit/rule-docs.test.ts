@@ -17,38 +17,13 @@ import { analyze } from '../../server/src/engine.ts';
 import type { Finding } from '../../server/src/model/finding.ts';
 import type { SourceFile } from '../../server/src/model/source.ts';
 import { RULES } from '../../server/src/rules/index.ts';
+import { PARSER_CODES } from '../../server/src/rules/parser-codes.ts';
+import type { RuleMeta } from '../../server/src/rules/types.ts';
+import { toDiagnostic } from '../../server/src/features/diagnostics.ts';
+import { codeActions } from '../../server/src/features/code-actions.ts';
 
 const DOCS = join(__dirname, '../../docs/rules');
 const SRC = join(__dirname, '../../server/src');
-
-/** Finding codes the parsers and the node builder emit themselves (not in RULES). */
-const PARSER_CODES = [
-  'unit-syntax', 'unit-section-header', 'unit-line-too-long',
-  'environment-syntax', 'environment-specifier', 'environment-invalid',
-  'envfile-syntax', 'envfile-invalid-name', 'envfile-unterminated-quote',
-  'exec-syntax', 'exec-path', 'exec-specifier', 'exec-escape', 'exec-multiple',
-  'config-syntax', 'config-field-duplicate', 'config-kind-invalid', 'config-kubeadm-api-version',
-  'config-kubeadm-extra-args', 'config-placeholder', 'config-alias',
-  'runtime-config-invalid', 'reference-unresolved', 'modeline-invalid',
-];
-
-/** Rules being added: their pages must exist; examples are checked once they are in RULES. */
-const UPCOMING = [
-  'feature-gate-unknown', 'feature-gate-removed', 'feature-gate-locked',
-  'unit-continuation-trailing-space', 'unit-variable-undefined', 'unit-environment-shadowed', 'envfile-literal-quotes',
-];
-
-/** Rules whose severity depends on the case; their page says "A or B". */
-const TWO_SEVERITIES: Record<string, [string, string]> = {
-  'cgroup-driver-mismatch': ['error', 'warning'],
-  'unit-continuation-swallows-directive': ['error', 'warning'],
-  'eviction-threshold-ineffective': ['information', 'warning'],
-  'unit-variable-undefined': ['warning', 'information'],
-  'feature-gate-unknown': ['error', 'warning'],
-  'exec-syntax': ['error', 'warning'],
-  'exec-path': ['error', 'warning'],
-  'exec-specifier': ['error', 'warning'],
-};
 
 /** Ids whose example cannot be written out in a page (with the reason); tested separately below. */
 const NOT_WRITABLE: Record<string, string> = {
@@ -134,11 +109,11 @@ function codesInSource(): Set<string> {
   return out;
 }
 
-const ruleIds = RULES.map((r) => r.id);
-const documented = [...new Set([...ruleIds, ...PARSER_CODES, ...UPCOMING])];
+const META = new Map<string, RuleMeta>([...RULES, ...PARSER_CODES].map((m) => [m.id, m]));
+const documented = [...META.keys()];
 const pageFiles = readdirSync(DOCS).filter((f) => f.endsWith('.md') && f !== 'README.md');
 
-test('every rule, parser code and upcoming rule has a page with the required headings', () => {
+test('every rule and parser code has a page with the required headings', () => {
   for (const id of documented) {
     const page = readPage(id);
     for (const h of HEADINGS) assert.ok(page.text.includes(`\n${h}\n`), `${id}.md lacks "${h}"`);
@@ -156,33 +131,17 @@ test('every finding code in server/src has a page', () => {
   for (const code of codesInSource()) assert.ok(have.has(code), `server/src emits "${code}" but docs/rules/${code}.md is missing`);
 });
 
-test('Severity lines: one severity, or the two of a rule whose severity depends on the case', () => {
-  for (const id of documented) {
-    const page = readPage(id);
-    const two = TWO_SEVERITIES[id];
-    if (two) assert.deepEqual([...page.severities].sort(), [...two].sort(), `${id}.md should say "Severity: ${two[0]} or ${two[1]}"`);
-    else assert.equal(page.severities.length, 1, `${id}.md names two severities but ${id} has one`);
-    if (page.fix !== 'none') assert.ok(page.fix.length > 5, `${id}.md: describe what the quick fix does, or write "none"`);
-  }
-});
-
-test('the index lists every page, grouped by area, with its severity', () => {
-  const index = readFileSync(join(DOCS, 'README.md'), 'utf8');
-  for (const f of pageFiles) {
-    const id = f.slice(0, -3);
-    const row = index.split('\n').find((l) => l.startsWith(`| [\`${id}\`](${f}) |`));
-    assert.ok(row, `docs/rules/README.md has no row for ${id}`);
-    const sev = readPage(id).severities.join(' or ');
-    assert.ok(row.includes(`| ${sev} |`), `README row of ${id} should give severity "${sev}": ${row}`);
-  }
-  for (const area of ['Reservation & enforcement', 'Eviction', 'Cgroup driver', 'Flags & fields', 'systemd & files', 'Parsers']) {
-    assert.ok(index.includes(`## ${area}`), `docs/rules/README.md lacks the section "${area}"`);
+test('every code has its metadata: a summary, known severities, and a fixDoes exactly when it offers a fix', () => {
+  assert.equal(META.size, RULES.length + PARSER_CODES.length, 'a code is both a rule and a parser code, or listed twice');
+  for (const m of META.values()) {
+    assert.ok(m.summary.length > 10, `${m.id}: summary`);
+    for (const s of typeof m.severity === 'string' ? [m.severity] : m.severity) assert.ok(SEVERITIES.has(s), `${m.id}: unknown severity ${s}`);
+    assert.equal(!!m.fixDoes, m.fix, `${m.id}: fixDoes describes the quick fix, and only a code with fix: true has one`);
   }
 });
 
 for (const id of documented) {
-  const upcoming = UPCOMING.includes(id) && !ruleIds.includes(id);
-  if (upcoming || NOT_WRITABLE[id]) continue;
+  if (NOT_WRITABLE[id]) continue;
   test(`${id}: the example produces it and the fix does not`, () => {
     const page = readPage(id);
     const ex = files(page, 'example');
@@ -192,7 +151,13 @@ for (const id of documented) {
     const got = analyze(ex).findings;
     const hits = codes(got, id);
     assert.ok(hits.length > 0, `${id}.md: the example does not produce ${id}; it gives:\n  ${show(got)}`);
-    for (const h of hits) assert.ok(page.severities.includes(h.severity), `${id}.md says ${page.severities.join(' or ')}, the example gives ${h.severity}`);
+    const meta = META.get(id)!;
+    const sevs: readonly string[] = typeof meta.severity === 'string' ? [meta.severity] : meta.severity;
+    for (const h of hits) assert.ok(sevs.includes(h.severity), `${id}'s metadata says ${sevs.join(' or ')}, the example gives ${h.severity}`);
+    // What the editor shows: the diagnostics' quick fixes, through the code-action feature.
+    const actions = codeActions(hits.map((h) => toDiagnostic(h, (p) => `file:///${p}`)), (p) => `file:///${p}`);
+    if (meta.fix) assert.ok(actions.length > 0, `${id} has fix: true but the page's example offers no quick fix; make the example one the fix applies to`);
+    else assert.equal(actions.length, 0, `${id} has fix: false but its example offers: ${actions.map((a) => a.title).join('; ')}`);
     const after = analyze(fx).findings;
     assert.equal(codes(after, id).length, 0, `${id}.md: the fix still produces ${id}:\n  ${show(codes(after, id))}`);
   });

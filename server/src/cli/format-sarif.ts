@@ -2,11 +2,12 @@
 import type { Analysis } from '../engine.ts';
 import type { Severity } from '../model/finding.ts';
 import { RULES } from '../rules/index.ts';
+import { PARSER_CODES } from '../rules/parser-codes.ts';
 
 const LEVEL: Record<Severity, 'error' | 'warning' | 'note'> = { error: 'error', warning: 'warning', information: 'note', hint: 'note' };
 
 export function formatSarif(analysis: Analysis, version: string): string {
-  const known = new Map(RULES.map((r) => [r.id, r.summary]));
+  const known = new Map([...RULES, ...PARSER_CODES].map((r) => [r.id, r.summary]));
   const used = [...new Set(analysis.findings.map((f) => f.code))].sort();
   const ruleIndex = new Map(used.map((id, i) => [id, i]));
   const region = (r: { start: { line: number; character: number }; end: { line: number; character: number } }) => ({

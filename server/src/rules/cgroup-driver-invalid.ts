@@ -15,6 +15,7 @@ export const cgroupDriverInvalid: Rule = {
   summary: 'cgroupDriver is neither systemd nor cgroupfs',
   severity: 'error',
   fix: true,
+  fixDoes: 'replaces the value with the driver it resembles (e.g. `Systemd` → `systemd`)',
   area: 'cgroup-driver',
   run({ node }) {
     const out: Finding[] = [];

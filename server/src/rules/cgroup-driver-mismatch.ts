@@ -18,6 +18,7 @@ export const cgroupDriverMismatch: Rule = {
   summary: "the kubelet's cgroup driver differs from the container runtime's",
   severity: ['error', 'warning'],
   fix: true,
+  fixDoes: 'sets the kubelet\'s `cgroupDriver` to the runtime\'s driver, or (on the runtime\'s finding) the runtime\'s setting to the kubelet\'s',
   area: 'cgroup-driver',
   run({ node }) {
     const out: Finding[] = [];

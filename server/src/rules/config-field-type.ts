@@ -37,6 +37,7 @@ export const configFieldType: Rule = {
   summary: 'a config file value has the wrong type for its field: the kubelet cannot decode the file',
   severity: 'error',
   fix: true,
+  fixDoes: 'for a number or bool where a string belongs, quotes it',
   area: 'flags-fields',
   run({ node }) {
     const out: Finding[] = [];

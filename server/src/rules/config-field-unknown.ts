@@ -16,6 +16,7 @@ export const configFieldUnknown: Rule = {
   summary: 'a KubeletConfiguration field the kubelet does not know is ignored',
   severity: 'warning',
   fix: true,
+  fixDoes: 'renames the field to the known one it resembles (e.g. `maxpods` → `maxPods`)',
   area: 'flags-fields',
   run({ node }) {
     const out: Finding[] = [];

@@ -57,6 +57,7 @@ export const configValueInvalid: Rule = {
   summary: 'a KubeletConfiguration value is outside what the kubelet accepts',
   severity: 'error',
   fix: true,
+  fixDoes: 'replaces an enum near-miss with the value it resembles (e.g. `best-efort` → `best-effort`)',
   area: 'flags-fields',
   run({ node }) {
     const out: Finding[] = [];

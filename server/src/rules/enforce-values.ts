@@ -28,6 +28,7 @@ export const enforceUnknownValue: Rule = {
   summary: 'enforceNodeAllocatable holds a value the kubelet does not know',
   severity: 'error',
   fix: true,
+  fixDoes: 'replaces a near-miss with the value it resembles (e.g. `kube-reserve` → `kube-reserved`)',
   area: 'reservation',
   run({ node }) {
     const out: Finding[] = [];

@@ -17,6 +17,7 @@ export const evictionSignalUnknown: Rule = {
   summary: 'an eviction setting names a signal the kubelet does not know',
   severity: 'error',
   fix: true,
+  fixDoes: 'replaces a near-miss with the signal it resembles (e.g. `memory.availible` → `memory.available`)',
   area: 'eviction',
   run({ node }) {
     const out: Finding[] = [];

@@ -15,6 +15,7 @@ export const evictionSoftWithoutGrace: Rule = {
   summary: 'a soft eviction threshold has no grace period',
   severity: 'error',
   fix: true,
+  fixDoes: 'adds a grace period of `1m30s` for the signal to evictionSoftGracePeriod (or a new evictionSoftGracePeriod map)',
   area: 'eviction',
   run({ node }) {
     const out: Finding[] = [];

@@ -17,6 +17,7 @@ export const featureGateLocked: Rule = {
   summary: 'a feature gate locked to its default is set to the other value',
   severity: 'error',
   fix: true,
+  fixDoes: 'sets the gate to the value it is locked to',
   area: 'flags-fields',
   run({ node }) {
     const out: Finding[] = [];

@@ -18,6 +18,7 @@ export const featureGateUnknown: Rule = {
   summary: 'a feature gate the kubelet of the target version does not know (typo, or added in a later release)',
   severity: ['error', 'warning'],
   fix: true,
+  fixDoes: 'replaces a near-miss with the gate it resembles (e.g. `NodeSwapp` → `NodeSwap`)',
   area: 'flags-fields',
   run({ node }) {
     const out: Finding[] = [];

@@ -12,6 +12,7 @@ export const flagDeprecated: Rule = {
   summary: 'the flag still works but is deprecated; prefer the config file field',
   severity: 'hint',
   fix: true,
+  fixDoes: 'moves the flag into the --config file as its field (removes the flag, writes the same value), where the effective value provably stays the same',
   area: 'flags-fields',
   run({ node }) {
     const out: Finding[] = [];

@@ -16,6 +16,7 @@ export const flagPositionalArgument: Rule = {
   summary: 'a word on the kubelet command line that is not a flag or a flag value',
   severity: 'error',
   fix: true,
+  fixDoes: 'for a bool flag followed by its value (`--flag false`), joins them as `--flag=false`',
   area: 'flags-fields',
   run({ node }) {
     const out: Finding[] = [];

@@ -11,6 +11,7 @@ export const flagRemoved: Rule = {
   summary: 'the flag was removed from the kubelet of the target version',
   severity: 'error',
   fix: true,
+  fixDoes: 'deletes the flag when it stands alone on the line as `--name=value`',
   area: 'flags-fields',
   run({ node }) {
     const out: Finding[] = [];

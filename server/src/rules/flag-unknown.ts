@@ -19,6 +19,7 @@ export const flagUnknown: Rule = {
   summary: 'the kubelet does not know this flag and will not start',
   severity: 'error',
   fix: true,
+  fixDoes: 'replaces the flag with the known one it resembles (e.g. `--max-pod` → `--max-pods`)',
   area: 'flags-fields',
   run({ argProblems }) {
     const out: Finding[] = [];

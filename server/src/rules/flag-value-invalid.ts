@@ -46,6 +46,7 @@ export const flagValueInvalid: Rule = {
   summary: 'a flag value does not parse as the flag type, or is not one of its allowed values',
   severity: 'error',
   fix: true,
+  fixDoes: 'replaces an enum near-miss with the value it resembles',
   area: 'flags-fields',
   run({ node }) {
     const out: Finding[] = [];

@@ -23,6 +23,7 @@ export const reservedCgroupMissing: Rule = {
   summary: 'enforceNodeAllocatable names kube-reserved/system-reserved but the matching reserved cgroup is not set',
   severity: 'error',
   fix: true,
+  fixDoes: 'sets the missing reserved cgroup (`/system.slice` for system-reserved, `/kube.slice` for kube-reserved) where enforceNodeAllocatable is written',
   area: 'reservation',
   run({ node }) {
     const out = [];

@@ -22,6 +22,7 @@ export const reservedCgroupV1Controllers: Rule = {
   summary: 'cgroupfs on cgroup v1: an enforced reserved cgroup must exist in every controller hierarchy',
   severity: 'information',
   fix: true,
+  fixDoes: 'inserts an `ExecStartPre=-/bin/mkdir -p ...` line before `ExecStart=` that creates the cgroup in every v1 hierarchy',
   area: 'reservation',
   run({ node }) {
     const out: Finding[] = [];

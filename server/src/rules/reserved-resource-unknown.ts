@@ -15,6 +15,7 @@ export const reservedResourceUnknown: Rule = {
   summary: 'a reservation names a resource the kubelet cannot reserve',
   severity: 'error',
   fix: true,
+  fixDoes: 'replaces a near-miss with the resource it resembles (e.g. `memroy` → `memory`)',
   area: 'reservation',
   run({ node }) {
     const out: Finding[] = [];

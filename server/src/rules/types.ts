@@ -22,6 +22,8 @@ export interface RuleMeta {
   severity: Severity | readonly Severity[];
   /** Whether some of its findings carry a quick fix. */
   fix: boolean;
+  /** What the quick fix does, in a few words (the page's header line says it); required when `fix`. */
+  fixDoes?: string;
   area: RuleArea;
 }
 

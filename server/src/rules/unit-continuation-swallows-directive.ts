@@ -17,6 +17,7 @@ export const unitContinuationSwallowsDirective: Rule = {
   summary: 'a `\\` at the end of a line makes the next directive part of the value above it',
   severity: ['error', 'warning'],
   fix: true,
+  fixDoes: 'removes the `\\` at the end of the line above, so the directive stands on its own',
   area: 'systemd-files',
   run({ node }) {
     const out: Finding[] = [];

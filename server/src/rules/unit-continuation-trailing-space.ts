@@ -38,6 +38,7 @@ export const unitContinuationTrailingSpace: Rule = {
   summary: 'a `\\` followed by blanks at the end of a line does not continue it',
   severity: 'warning',
   fix: true,
+  fixDoes: 'removes the blanks after the `\\` (when the next line is a piece of the value), or the stray `\\` (when the next line is a directive or a section)',
   area: 'systemd-files',
   run({ node }) {
     const out: Finding[] = [];

@@ -12,6 +12,7 @@ export const unitExecStartNotReset: Rule = {
   summary: 'more than one ExecStart= survives the drop-ins: systemd refuses the service',
   severity: 'error',
   fix: true,
+  fixDoes: 'inserts an empty `ExecStart=` line before the drop-in\'s `ExecStart=`',
   area: 'systemd-files',
   run({ node }) {
     const out: Finding[] = [];

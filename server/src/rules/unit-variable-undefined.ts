@@ -33,6 +33,7 @@ export const unitVariableUndefined: Rule = {
   summary: 'ExecStart= references a variable no Environment=/EnvironmentFile= of the service sets',
   severity: ['warning', 'information'],
   fix: true,
+  fixDoes: 'when the name is a near-miss of a variable the service sets, renames the reference to it',
   area: 'systemd-files',
   run({ node }) {
     const out: Finding[] = [];

@@ -1,0 +1,43 @@
+/**
+ * The finding codes the file readers and the node builder report themselves:
+ * they have no Rule object, but the same metadata, so that their pages, the
+ * rules index and `--rule ID=SEVERITY` treat them like any rule.
+ */
+import type { RuleMeta } from './types.ts';
+
+const P = 'parsers' as const;
+
+export const PARSER_CODES: readonly RuleMeta[] = [
+  { id: 'unit-syntax', area: P, severity: 'warning', fix: false, summary: 'a unit line systemd skips: assignment outside a section, no `=`, or no key' },
+  { id: 'unit-section-header', area: P, severity: 'error', fix: false, summary: 'a malformed `[Section]` header: systemd refuses the whole file' },
+  { id: 'unit-line-too-long', area: P, severity: 'error', fix: false, summary: 'a unit line (or continued line) of 1 MiB or more: systemd refuses the file' },
+  { id: 'environment-syntax', area: P, severity: 'warning', fix: false, summary: 'unbalanced quotes or a bad escape in `Environment=`: the rest of the line is dropped' },
+  { id: 'environment-specifier', area: P, severity: 'warning', fix: false, summary: 'an unknown `%` specifier in `Environment=`: that assignment is ignored' },
+  { id: 'environment-invalid', area: P, severity: 'warning', fix: false, summary: 'a word of `Environment=` that is not a valid `NAME=value`: it is ignored' },
+  { id: 'envfile-syntax', area: P, severity: 'warning', fix: false, summary: 'an environment file line without `=`: systemd ignores it' },
+  { id: 'envfile-invalid-name', area: P, severity: 'warning', fix: false, summary: 'an invalid variable name in an environment file (often `export NAME=`): ignored' },
+  { id: 'envfile-unterminated-quote', area: P, severity: 'warning', fix: false, summary: 'an unclosed quote in an environment file swallows the rest of the file' },
+  { id: 'exec-syntax', area: P, severity: ['error', 'warning'], fix: false, summary: 'unbalanced quoting in the `ExecStart=` command line' },
+  { id: 'exec-path', area: P, severity: ['error', 'warning'], fix: false, summary: 'the `ExecStart=` program is not an absolute path or a plain file name' },
+  { id: 'exec-specifier', area: P, severity: ['error', 'warning'], fix: false, summary: 'an unknown `%` specifier in the `ExecStart=` command line' },
+  { id: 'exec-escape', area: P, severity: 'warning', fix: false, summary: 'an unknown backslash escape in the `ExecStart=` command line (kept verbatim)' },
+  { id: 'exec-multiple', area: P, severity: 'information', fix: false, summary: '`ExecStart=` holds several commands separated by `;`' },
+  { id: 'config-syntax', area: P, severity: 'error', fix: false, summary: 'the KubeletConfiguration or kubeadm file cannot be decoded (YAML/JSON syntax)' },
+  { id: 'config-field-duplicate', area: P, severity: 'warning', fix: false, summary: 'a key given twice in one mapping: the last one silently wins' },
+  {
+    id: 'config-kind-invalid', area: P, severity: 'error', fix: true,
+    fixDoes: 'for a wrong API group, sets `apiVersion` to `kubelet.config.k8s.io/v1beta1`',
+    summary: 'a KubeletConfiguration with a missing, unserved or wrong-group `apiVersion`',
+  },
+  { id: 'config-kubeadm-api-version', area: P, severity: 'error', fix: false, summary: 'a kubeadm config on an API version current kubeadm refuses' },
+  {
+    id: 'config-kubeadm-extra-args', area: P, severity: 'error', fix: true,
+    fixDoes: 'for a non-string value, quotes it',
+    summary: '`kubeletExtraArgs` in the wrong shape for the kubeadm API version',
+  },
+  { id: 'config-placeholder', area: P, severity: 'warning', fix: false, summary: 'a config value that looks like an unsubstituted template placeholder' },
+  { id: 'config-alias', area: P, severity: 'error', fix: false, summary: 'a YAML alias that contains itself or expands excessively' },
+  { id: 'runtime-config-invalid', area: P, severity: 'error', fix: false, summary: 'a containerd, CRI-O or Docker config its runtime cannot load' },
+  { id: 'reference-unresolved', area: P, severity: 'information', fix: false, summary: 'an `EnvironmentFile=`, `--config` or `--config-dir` target not in the workspace' },
+  { id: 'modeline-invalid', area: P, severity: 'warning', fix: false, summary: 'a `kubelet-lint:` modeline that cannot be read' },
+];
