@@ -5,7 +5,6 @@ import type { Range } from '../../server/src/model/range.ts';
 import type { AnalyzeOptions } from '../../server/src/engine.ts';
 import type { SourceFile } from '../../server/src/model/source.ts';
 import { parseCapacity } from '../../server/src/node/capacity.ts';
-import { RULES } from '../../server/src/rules/index.ts';
 import { applyWorkspaceEdits } from '../helpers/edits.ts';
 import { assertFindingsInside } from '../helpers/ranges.ts';
 import { CONFIG_HEAD, KUBELET_SERVICE, kubeadmNode, run, ws } from '../helpers/nodes.ts';
@@ -74,27 +73,7 @@ function applyFixAndRecheck(files: SourceFile[], f: Finding, options: AnalyzeOpt
 
 // ---------------------------------------------------------------------------
 
-/** Rules this file tests (firing and non-firing). Rules are being added concurrently: the others show up as todo. */
-const COVERED = new Set([
-  'reserved-cgroup-missing', 'cgroup-driver-mismatch', 'unit-continuation-swallows-directive', 'unit-execstart-not-reset',
-  'quantity-invalid', 'quantity-negative', 'reserved-resource-unknown', 'reservation-exceeds-capacity', 'config-field-type',
-  'flag-unknown', 'flag-removed', 'flag-positional-argument', 'flag-deprecated', 'flag-overrides-config', 'flag-value-invalid',
-  'flag-duplicate',
-  // tested in test/unit/feature-gates.test.ts
-  'feature-gate-unknown', 'feature-gate-removed', 'feature-gate-locked',
-  // tested in test/unit/systemd-rules.test.ts
-  'unit-continuation-trailing-space', 'unit-variable-undefined', 'unit-environment-shadowed', 'envfile-literal-quotes',
-]);
-
-test('every rule of rules/index.ts has a firing and a non-firing case here', () => {
-  for (const c of TABLE) COVERED.add(c.code);
-  const ids = new Set(RULES.map((r) => r.id));
-  for (const id of COVERED) assert.ok(ids.has(id), `${id} is tested here but no longer in rules/index.ts`);
-});
-
-function isCovered(id: string): boolean {
-  return COVERED.has(id) || TABLE.some((c) => c.code === id);
-}
+// Every rule also has a firing and a non-firing case in its page (docs/rules/<id>.md), run by rule-docs.test.ts.
 
 // --- unit-continuation-swallows-directive (the seed case) -------------------
 
@@ -695,11 +674,3 @@ test('a flag for a field the config does not set does not fire flag-overrides-co
   const a = analyzeAll(ws(kubeadmNode(N, { config: 'maxPods: 50\n', defaults: 'KUBELET_EXTRA_ARGS=--system-reserved=cpu=500m\n' })));
   none(a.findings, 'flag-overrides-config');
 });
-
-// Last, so that TABLE is defined: one entry per rule of rules/index.ts, todo when this file has no case for it.
-for (const r of RULES) {
-  test(`rule ${r.id} has behaviour tests`, { todo: isCovered(r.id) ? undefined : 'no firing/non-firing test in rules.test.ts yet (rule added concurrently)' }, () => {
-    assert.ok(isCovered(r.id), `${r.id}: no case in rules.test.ts`);
-  });
-}
-
