@@ -7,6 +7,8 @@ import { KUBELET_DEFAULTS, defaultEvictionHard } from '../catalog/defaults.ts';
 import type { Span } from '../model/range.ts';
 import type { Item, Setting } from '../node/model.ts';
 import { describe } from '../node/provenance.ts';
+import { parseGoBool } from '../node/read.ts';
+import { fieldInfo } from '../catalog/fields.ts';
 import type { ConfigNode, KubeletConfigDoc } from '../parse/types.ts';
 import { allocatableSummary } from './allocatable-view.ts';
 import { nodeOf } from './locate.ts';
@@ -27,6 +29,17 @@ function yamlScalar(v: string | number | boolean | null): string {
   if (typeof v !== 'string') return String(v);
   if (PLAIN.test(v) && !SPECIAL.test(v) && !v.includes(': ') && !/:$/.test(v)) return v;
   return JSON.stringify(v);
+}
+
+/**
+ * A flag's value is text; in the config file an int or bool field needs the
+ * number or the bool itself (`maxPods: "50"` would not decode), so render it typed.
+ */
+function typed(v: string | number | boolean | null, goType: string | undefined): string | number | boolean | null {
+  if (typeof v !== 'string' || !goType) return v;
+  if (/^\*?(int32|int64|int)$/.test(goType) && /^-?\d+$/.test(v)) return Number(v);
+  if (/^\*?bool$/.test(goType)) return parseGoBool(v) ?? v;
+  return v;
 }
 
 function yamlKey(k: string): string {
@@ -67,24 +80,27 @@ function fromConfig(n: ConfigNode): T {
   return { list: n.items.map(fromConfig) };
 }
 
-function fromItem(docs: readonly KubeletConfigDoc[], i: Item, parent: Setting): T {
+function fromItem(docs: readonly KubeletConfigDoc[], i: Item, parent: Setting, itemType: string | undefined): T {
   const comment = i.from !== parent.from && !sameSpan(i.from.span, parent.from.span) ? describe(i.from) : undefined;
   if (i.nested) {
     const n = findNode(docs, i.valueSpan, false);
     if (n) return { ...fromConfig(n), comment };
   }
-  return { scalar: yamlScalar(i.value), comment };
+  return { scalar: yamlScalar(typed(i.value, itemType)), comment };
 }
 
-function fromSetting(docs: readonly KubeletConfigDoc[], s: Setting): T {
+function fromSetting(docs: readonly KubeletConfigDoc[], field: string, s: Setting): T {
   const comment = describe(s.from);
+  const goType = fieldInfo(field)?.goType;
   switch (s.kind) {
     case 'scalar':
-      return { scalar: yamlScalar(s.value), comment };
-    case 'map':
-      return { map: new Map(s.items.map((i) => [i.key ?? '', fromItem(docs, i, s)])), comment };
+      return { scalar: yamlScalar(typed(s.value, goType)), comment };
+    case 'map': {
+      const itemType = goType === 'map[string]bool' ? 'bool' : undefined;
+      return { map: new Map(s.items.map((i) => [i.key ?? '', fromItem(docs, i, s, itemType)])), comment };
+    }
     case 'list':
-      return { list: s.items.map((i) => fromItem(docs, i, s)), comment };
+      return { list: s.items.map((i) => fromItem(docs, i, s, goType === '[]int32' ? 'int32' : undefined)), comment };
     case 'object': {
       const n = findNode(docs, s.from.span, true);
       return n ? { ...fromConfig(n), comment } : { scalar: '{}', comment };
@@ -128,7 +144,7 @@ export function effectiveConfigYaml(result: NodeResult): string {
   const { node } = result;
   const docs = node.kubeletConfigs;
   const root = new Map<string, T>();
-  for (const field of [...node.settings.keys()].sort()) put(root, field.split('.'), fromSetting(docs, node.settings.get(field)!));
+  for (const field of [...node.settings.keys()].sort()) put(root, field.split('.'), fromSetting(docs, field, node.settings.get(field)!));
   for (const [k, v] of Object.entries(KUBELET_DEFAULTS)) {
     if (root.has(k)) continue;
     const value = k === 'evictionHard' ? defaultEvictionHard(node.kubernetesVersion) : v;
