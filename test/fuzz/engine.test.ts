@@ -62,7 +62,7 @@ test('regression: an empty line read between the \\r and \\n of a CRLF is placed
   assert.ok(a.findings.some((f) => f.code === 'unit-syntax'));
 });
 
-// Fixed in server/src/parse/yamljson.ts (found by 'mutated corpus files', seed 42: 056 with bit 2 of byte 0 flipped,
+// Fixed in server/src/parse/yaml.ts (found by 'mutated corpus files', seed 42: 056 with bit 2 of byte 0 flipped,
 // '#' -> "'"): the yaml package reports an error at the end of input as [length, length + 1], one past the end.
 test('regression: a YAML syntax error at the end of input stays inside the file', () => {
   const files = [{ path: 'kubelet-config.yaml', text: "' unterminated\napiVersion: kubelet.config.k8s.io/v1beta1\nkind: KubeletConfiguration\n" }];
@@ -71,7 +71,7 @@ test('regression: a YAML syntax error at the end of input stays inside the file'
   assert.ok(a.findings.some((f) => f.code === 'config-syntax'));
 });
 
-// Fixed in server/src/parse/yamljson.ts (found by `npm run fuzz`, seed 20261129: 071 with CRLF line ends and a '"'
+// Fixed in server/src/parse/yaml.ts (found by `npm run fuzz`, seed 20261129: 071 with CRLF line ends and a '"'
 // inserted at the start): the yaml package reported the unterminated quote at the "\n" of a CRLF, so the range ended
 // one character past the visible end of line 2.
 test('regression: a YAML syntax error is never placed between the \\r and \\n of a CRLF', () => {

@@ -105,7 +105,7 @@ test('regression (BUG 3): a --config value ending in a quoted newline stays insi
   assertFindingsInside(P.fileMap(files), analyze(files).findings);
 });
 
-// Fixed in server/src/parse/yamljson.ts (found by 'mutated corpus files', seed 42, 019-eks-al2-kubelet-config.json
+// Fixed in server/src/parse/json.ts (found by 'mutated corpus files', seed 42, 019-eks-al2-kubelet-config.json
 // with its first line duplicated: "{\n{\n  \"kind\": ..."): the JSON reader recovered from `{` where a key belongs by
 // inventing an entry with key "", and config-field-unknown offered to rename "" to "kind" (inserting "kind" before
 // the brace, forever).

@@ -3,7 +3,10 @@ import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseConfigFile } from '../../server/src/parse/config.ts';
-import { parseYamlStream, parseJsonText, resolvePlainScalar, getEntry } from '../../server/src/parse/yamljson.ts';
+import { parseJsonText } from '../../server/src/parse/json.ts';
+import { parseYamlStream } from '../../server/src/parse/yaml.ts';
+import { resolvePlainScalar } from '../../server/src/parse/yaml-scalar.ts';
+import { getEntry } from '../../server/src/parse/types.ts';
 import type { MapNode, ScalarNode } from '../../server/src/parse/types.ts';
 import { HANG_MS } from '../helpers/hang.ts';
 

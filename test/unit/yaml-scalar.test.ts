@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { resolvePlainScalar } from '../../server/src/parse/yamljson.ts';
+import { resolvePlainScalar } from '../../server/src/parse/yaml-scalar.ts';
 import { analyze } from '../../server/src/engine.ts';
 
 // go-yaml v2 resolve.go: a plain scalar that is no null, bool, int or float is a string, whatever its name.

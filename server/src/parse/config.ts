@@ -2,7 +2,7 @@
  * KubeletConfiguration / kubeadm YAML and JSON files -> ConfigFileParse.
  *
  * One parse per call: the YAML stream (or JSON text) is read once, converted
- * to ConfigNode trees (parse/yamljson.ts), then documents are classified by
+ * to ConfigNode trees (parse/yaml.ts, parse/json.ts), then documents are classified by
  * their apiVersion/kind.
  */
 import { LineIndex } from '../model/range.ts';
@@ -10,8 +10,9 @@ import type { Span } from '../model/range.ts';
 import { finding } from '../model/finding.ts';
 import type { Finding } from '../model/finding.ts';
 import type { ConfigFileParse, ConfigNode, KubeadmDoc, KubeletConfigDoc, MapNode } from './types.ts';
-import { getEntry, parseJsonText, parseYamlStream } from './yamljson.ts';
-import type { DuplicateKey } from './yamljson.ts';
+import { parseJsonText } from './json.ts';
+import { parseYamlStream } from './yaml.ts';
+import { getEntry, type DuplicateKey } from './types.ts';
 
 export const KUBELET_API_GROUP = 'kubelet.config.k8s.io';
 /** The only version of KubeletConfiguration the kubelet serves. */

@@ -18,7 +18,8 @@ import type { Span } from '../model/range.ts';
 import { finding } from '../model/finding.ts';
 import type { Finding } from '../model/finding.ts';
 import type { MapNode, RuntimeCgroupDriver, RuntimeConfigParse } from './types.ts';
-import { getEntry, parseJsonText } from './yamljson.ts';
+import { parseJsonText } from './json.ts';
+import { getEntry } from './types.ts';
 
 // ---------------------------------------------------------------------------
 // TOML key locator

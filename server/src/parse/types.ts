@@ -176,3 +176,19 @@ export interface RuntimeConfigParse {
   cgroupDriver?: RuntimeCgroupDriver;
   problems: Finding[];
 }
+
+/** A key written twice in one mapping/object. Go keeps the last one (see parse/config.ts). */
+export interface DuplicateKey {
+  key: string;
+  /** The earlier occurrence (overridden). */
+  first: Span;
+  /** The later occurrence (the one the kubelet's lenient decoding keeps). */
+  second: Span;
+}
+
+/** Entry of a map by key (the effective one: duplicates were already reduced to the last). */
+export function getEntry(m: MapNode, key: string): MapEntry | undefined {
+  const es = m.entries;
+  for (let i = es.length - 1; i >= 0; i--) if (es[i].key === key) return es[i];
+  return undefined;
+}

@@ -1,6 +1,6 @@
 /**
  * How go-yaml v2 types a scalar (gopkg.in/yaml.v2 resolve.go), used by the
- * YAML reader (parse/yaml-document.ts): YAML 1.1
+ * YAML reader (parse/yaml.ts): YAML 1.1
  * booleans yes/no/on/off/y/n, 0x/0o/0b/leading-0 ints, `_` in numbers,
  * timestamps stay strings; and how YAMLToJSON turns a key into a JSON key.
  */

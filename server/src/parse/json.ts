@@ -1,63 +1,17 @@
 /**
- * YAML and JSON text -> ConfigNode trees with exact source spans.
- *
- * YAML: scalars are typed the way go-yaml v2 does (sigs.k8s.io/yaml uses it
- * for YAMLToJSON: YAML 1.1 booleans yes/no/on/off/y/n, 0x/0o/0b/leading-0
- * ints, `_` in numbers, timestamps stay strings; parse/yaml-scalar.ts).
- * Every YAML text is read by parse/yaml-document.ts through the `yaml`
- * library. Duplicate keys are found with one Map per mapping (O(n)); aliases
- * are bounded like go-yaml's "excessive aliasing" check.
- *
- * JSON: an iterative parser over jsonc-parser's scanner (jsonc-parser's own
- * parseTree recurses and overflows the stack on 10,000 nested arrays), strict
- * like Go's encoding/json: no comments, no trailing commas, one top-level value.
+ * JSON text -> ConfigNode tree with exact source spans: an iterative parser
+ * over jsonc-parser's scanner (jsonc-parser's own parseTree recurses and
+ * overflows the stack on 10,000 nested arrays), strict like Go's
+ * encoding/json: no comments, no trailing commas, one top-level value.
+ * Duplicate keys are found with one Map per object.
  */
 import { createScanner, SyntaxKind, ScanError } from 'jsonc-parser';
 import { LineIndex } from '../model/range.ts';
 import type { Span } from '../model/range.ts';
 import { finding } from '../model/finding.ts';
 import type { Finding } from '../model/finding.ts';
-import type { ConfigNode, MapEntry, MapNode } from './types.ts';
+import type { ConfigNode, DuplicateKey, MapEntry, MapNode } from './types.ts';
 import { MAX_DEPTH } from './yaml-scalar.ts';
-import { parseYamlDocuments } from './yaml-document.ts';
-
-/** A key written twice in one mapping/object. Go keeps the last one (see parse/config.ts). */
-export interface DuplicateKey {
-  key: string;
-  /** The earlier occurrence (overridden). */
-  first: Span;
-  /** The later occurrence (the one the kubelet's lenient decoding keeps). */
-  second: Span;
-}
-
-export interface ConvertedDoc {
-  /** Undefined for an empty document. */
-  root?: ConfigNode;
-  /** Whole document text range (without the `---` marker). */
-  span: Span;
-  index: number;
-  duplicates: DuplicateKey[];
-}
-
-export interface YamlStreamResult {
-  docs: ConvertedDoc[];
-  /** Syntax errors, alias problems, nesting limits (code config-syntax / config-alias). */
-  problems: Finding[];
-  lines: LineIndex;
-}
-
-export { MAX_DEPTH, MAX_EXPANDED_NODES, resolvePlainScalar } from './yaml-scalar.ts';
-
-/**
- * Parse a YAML stream (all documents) once and convert every document.
- * Never throws; syntax errors become `config-syntax` problems at their position.
- */
-export function parseYamlStream(file: string, text: string, lines: LineIndex = new LineIndex(text)): YamlStreamResult {
-  return parseYamlDocuments(file, text, lines);
-}
-
-// ---------------------------------------------------------------------------
-// JSON
 
 export interface JsonResult {
   /** Undefined when no value could be read at all. */
@@ -308,7 +262,7 @@ export function parseJsonText(file: string, text: string, lines: LineIndex = new
           continue; // let the container handle its close
         }
         if (top && k === SyntaxKind.CommaToken) {
-          top.state = top.kind === 'map' ? 0 : 0;
+          top.state = 0;
           if (top.kind === 'map') top.key = undefined;
         }
         if (!top && (k === SyntaxKind.Unknown || k === SyntaxKind.CommaToken || k === SyntaxKind.ColonToken)) {
@@ -331,20 +285,4 @@ export function parseJsonText(file: string, text: string, lines: LineIndex = new
   // Close what remains so the values read so far are still available.
   while (stack.length) close(text.length);
   return { root, problems, duplicates, lines };
-}
-
-// ---------------------------------------------------------------------------
-// helpers for consumers
-
-/** Entry of a map by key (the effective one: duplicates were already reduced to the last). */
-export function getEntry(m: MapNode, key: string): MapEntry | undefined {
-  const es = m.entries;
-  for (let i = es.length - 1; i >= 0; i--) if (es[i].key === key) return es[i];
-  return undefined;
-}
-
-/** String value of a scalar entry, or undefined. */
-export function getString(m: MapNode, key: string): string | undefined {
-  const e = getEntry(m, key);
-  return e && e.value.kind === 'scalar' && typeof e.value.value === 'string' ? e.value.value : undefined;
 }

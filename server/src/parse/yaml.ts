@@ -9,12 +9,28 @@
  */
 import { parseAllDocuments, isAlias, isMap, isPair, isScalar, isSeq } from 'yaml';
 import type { Document, Node as YNode, Pair, Scalar, YAMLMap, YAMLSeq } from 'yaml';
-import type { LineIndex, Span } from '../model/range.ts';
+import { LineIndex } from '../model/range.ts';
+import type { Span } from '../model/range.ts';
 import { finding } from '../model/finding.ts';
 import type { Finding } from '../model/finding.ts';
-import type { ConfigNode, MapEntry, MapNode, ScalarNode, SeqNode } from './types.ts';
-import type { ConvertedDoc, DuplicateKey, YamlStreamResult } from './yamljson.ts';
+import type { ConfigNode, DuplicateKey, MapEntry, MapNode, ScalarNode, SeqNode } from './types.ts';
 import { MAX_DEPTH, MAX_EXPANDED_NODES, keyString, resolvePlainScalar } from './yaml-scalar.ts';
+
+export interface ConvertedDoc {
+  /** Undefined for an empty document. */
+  root?: ConfigNode;
+  /** Whole document text range (without the `---` marker). */
+  span: Span;
+  index: number;
+  duplicates: DuplicateKey[];
+}
+
+export interface YamlStreamResult {
+  docs: ConvertedDoc[];
+  /** Syntax errors, alias problems, nesting limits (code config-syntax / config-alias). */
+  problems: Finding[];
+  lines: LineIndex;
+}
 
 interface AnchorInfo {
   node?: ConfigNode;
@@ -257,7 +273,11 @@ function plainYamlError(message: string): string {
  * Parse a YAML stream (all documents) with the `yaml` library and convert every document.
  * Never throws; syntax errors become `config-syntax` problems at their position.
  */
-export function parseYamlDocuments(file: string, text: string, lines: LineIndex): YamlStreamResult {
+/**
+ * Parse a YAML stream (all documents) once and convert every document.
+ * Never throws; syntax errors become `config-syntax` problems at their position.
+ */
+export function parseYamlStream(file: string, text: string, lines: LineIndex = new LineIndex(text)): YamlStreamResult {
   const problems: Finding[] = [];
   const docs: ConvertedDoc[] = [];
   let parsed: Document.Parsed[];
