@@ -19,20 +19,6 @@ function isCancelled(e: unknown): boolean {
   return e instanceof ResponseError && e.code === LSPErrorCodes.RequestCancelled;
 }
 
-export function runSafe<T>(log: Logger, name: string, empty: T, token: CancellationToken | undefined, fn: () => T): T {
-  if (token?.isCancellationRequested) throw cancelled();
-  let r: T;
-  try {
-    r = fn();
-  } catch (e) {
-    if (isCancelled(e)) throw e;
-    log.error(`${name} failed: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
-    return empty;
-  }
-  if (token?.isCancellationRequested) throw cancelled();
-  return r;
-}
-
 /** `fn` may return early with `empty` when it sees the token cancelled: that still answers RequestCancelled. */
 export async function runSafeAsync<T>(log: Logger, name: string, empty: T, token: CancellationToken | undefined, fn: () => Promise<T>): Promise<T> {
   if (token?.isCancellationRequested) throw cancelled();

@@ -41,6 +41,3 @@ const PRESETS = new Map<string, string>([
   ['Standard_D4s_v5', 'cpu=4,memory=16Gi'],
 ]);
 
-export function capacityPresets(): string[] {
-  return [...PRESETS.keys()];
-}

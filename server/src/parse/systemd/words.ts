@@ -306,7 +306,7 @@ export function extractFirstWord(raw: string, p: number | null, flags: number): 
  * Turn runs (output offset -> raw offset) into a TextMap into the file, through
  * the map of the raw string. Segments are split where the raw map changes line.
  */
-export function composeMap(rawMap: TextMap, runs: readonly Run[], textLength: number): TextMap {
+export function composeMap(rawMap: TextMap, runs: readonly Run[]): TextMap {
   const segs = rawMap.segments;
   if (runs.length === 1 && segs.length > 0) {
     // One run inside one source segment (most words): that segment's piece, without the general loop's growing array.
@@ -356,7 +356,6 @@ export function composeMap(rawMap: TextMap, runs: readonly Run[], textLength: nu
     const p = rawMap.position(runs.length ? runs[0].raw : 0);
     out.push({ offset: 0, line: p.line, character: p.character, length: 0 });
   }
-  void textLength;
   return new TextMap(rawMap.file, out);
 }
 
@@ -398,7 +397,7 @@ export class LazyWord implements ExtractedWord {
     return (this.spanCache ??= this.rawMap.span(this.start, this.end));
   }
   get map(): TextMap {
-    return (this.mapCache ??= composeMap(this.rawMap, this.runs ?? [{ out: 0, raw: this.run0, len: this.text.length }], this.text.length));
+    return (this.mapCache ??= composeMap(this.rawMap, this.runs ?? [{ out: 0, raw: this.run0, len: this.text.length }]));
   }
   toJSON(): object {
     return { text: this.text, span: this.span, ...(this.via ? { via: this.via } : {}) };
@@ -517,5 +516,5 @@ export function resolveSpecifiers(text: string, map: TextMap): SpecifierResult {
   }
   flush(text.length);
   // runs' raw offsets are offsets into `text`, whose map is `map`
-  return { text: parts.join(''), map: composeMap(map, runs, out), unknown, known };
+  return { text: parts.join(''), map: composeMap(map, runs), unknown, known };
 }
