@@ -4,7 +4,7 @@
  */
 import type { Finding, Severity } from './model/finding.ts';
 import type { SourceFile } from './model/source.ts';
-import { NEWEST_VERSION } from './catalog/flags.ts';
+import { NEWEST_VERSION, parseKubernetesVersion } from './catalog/flags.ts';
 import { computeAllocatable, type Allocatable } from './node/allocatable.ts';
 import { buildNode, type BuiltNode } from './node/build.ts';
 import { parseCapacity } from './node/capacity.ts';
@@ -152,7 +152,8 @@ function applyModelines(ws: Workspace, node: NodeModel, options: AnalyzeOptions,
           findings.push(finding('modeline-invalid', 'warning', m.span, `The capacity in this modeline cannot be read: ${c.error}.`));
         }
       } else if (m.setting === 'kubernetes-version') {
-        if (/^v?1\.\d+(\.\d+)?$/.test(m.value)) node.kubernetesVersion = m.value.replace(/^v/, '').split('.').slice(0, 2).join('.');
+        const minor = parseKubernetesVersion(m.value);
+        if (minor) node.kubernetesVersion = minor;
         else findings.push(finding('modeline-invalid', 'warning', m.span, `"${m.value}" is not a Kubernetes version like 1.31.`));
       }
     }

@@ -5,6 +5,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
   FLAGS, flagInfo, isBoolFlag, acceptsBareFlag, flagStatusAt, compareVersions, NEWEST_VERSION, type FlagInfo,
+  parseKubernetesVersion,
 } from '../../server/src/catalog/flags.ts';
 import { FIELDS, fieldInfo, topLevelFields } from '../../server/src/catalog/fields.ts';
 import {
@@ -249,4 +250,9 @@ test('defaults', () => {
   assert.equal(fieldInfo('cgroupDriver')?.default, KUBELET_DEFAULTS.cgroupDriver);
   assert.equal(fieldInfo('maxPods')?.default, String(KUBELET_DEFAULTS.maxPods));
   assert.equal(fieldInfo('podsPerCore')?.default, String(KUBELET_DEFAULTS.podsPerCore));
+});
+
+test('parseKubernetesVersion: the one reading of a target version (CLI, settings, modeline)', () => {
+  for (const [text, want] of [['1.31', '1.31'], ['v1.31', '1.31'], ['1.31.4', '1.31'], [' 1.9 ', '1.9'], ['v1.30.0', '1.30']] as const) assert.equal(parseKubernetesVersion(text), want, text);
+  for (const text of ['2.0', '1', 'latest', '1.31.x', 'vv1.31', '', '1.31.4.1']) assert.equal(parseKubernetesVersion(text), undefined, text);
 });

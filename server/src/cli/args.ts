@@ -1,3 +1,4 @@
+import { parseKubernetesVersion } from '../catalog/flags.ts';
 import { parseCapacity } from '../node/capacity.ts';
 import type { Capacity } from '../node/model.ts';
 import type { Severity } from '../model/finding.ts';
@@ -78,9 +79,10 @@ export function parseArgs(argv: readonly string[]): CliOptions {
         break;
       }
       case '--kubernetes-version': {
-        const v = take().replace(/^v/, '');
-        if (!/^1\.\d+(\.\d+)?$/.test(v)) throw new UsageError(`--kubernetes-version must look like 1.31, not "${v}"`);
-        o.kubernetesVersion = v.split('.').slice(0, 2).join('.');
+        const text = take();
+        const v = parseKubernetesVersion(text);
+        if (!v) throw new UsageError(`--kubernetes-version must look like 1.31, not "${text}"`);
+        o.kubernetesVersion = v;
         break;
       }
       case '--rule': {

@@ -2,6 +2,7 @@
 import type { AnalyzeOptions } from '../engine.ts';
 import type { SeverityOverride } from '../features/diagnostics.ts';
 import { parseCapacity } from '../node/capacity.ts';
+import { parseKubernetesVersion } from '../catalog/flags.ts';
 
 export interface Settings {
   nodeCapacity: string;
@@ -41,7 +42,8 @@ export function toAnalysisOptions(s: Settings): Effective {
   }
   const v = s.kubernetesVersion.trim();
   if (v) {
-    if (/^v?1\.\d+(\.\d+)?$/.test(v)) options.kubernetesVersion = v.replace(/^v/, '').split('.').slice(0, 2).join('.');
+    const minor = parseKubernetesVersion(v);
+    if (minor) options.kubernetesVersion = minor;
     else problems.push(`kubeletConfig.kubernetesVersion "${v}" is not a version like 1.31`);
   }
   const overrides = new Map<string, SeverityOverride>();
