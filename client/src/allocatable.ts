@@ -7,13 +7,12 @@
 import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
 import type { AllocatableResponse } from '../../server/src/features/allocatable-data.ts';
+// protocol.ts holds only the names (no code), so importing it keeps server code out of the client bundle.
+import { ALLOCATABLE_CHANGED, ALLOCATABLE_REQUEST } from '../../server/src/features/protocol.ts';
 import { AllocatablePanel, VIEW_TYPE } from './allocatable-panel.ts';
 import { statusText, statusTooltip } from './allocatable-render.ts';
 
 export const SHOW_ALLOCATABLE = 'kubelet.showAllocatable';
-// The same strings as server/src/features/allocatable-data.ts (imported as values they would pull server code into the client bundle).
-const REQUEST = 'kubelet/allocatable';
-const CHANGED = 'kubelet/allocatableChanged';
 const FOLLOWED_SCHEMES = new Set(['file', 'untitled']);
 /** After the last keystroke; a little above the server's own diagnostics debounce. */
 const EDIT_DELAY_MS = 250;
@@ -49,7 +48,7 @@ export class AllocatableController implements vscode.Disposable {
         if (e.contentChanges.length && this.isKubeletFile(e.document)) this.schedule(EDIT_DELAY_MS);
       }),
       vscode.languages.onDidChangeDiagnostics(() => this.schedule(EDIT_DELAY_MS)),
-      client.onNotification(CHANGED, () => this.schedule(0)),
+      client.onNotification(ALLOCATABLE_CHANGED, () => this.schedule(0)),
     );
     this.follow(vscode.window.activeTextEditor);
   }
@@ -92,7 +91,7 @@ export class AllocatableController implements vscode.Disposable {
     const generation = ++this.generation;
     let answer: AllocatableResponse | null;
     try {
-      answer = await this.client.sendRequest<AllocatableResponse | null>(REQUEST, { uri: uri.toString() });
+      answer = await this.client.sendRequest<AllocatableResponse | null>(ALLOCATABLE_REQUEST, { uri: uri.toString() });
     } catch {
       return; // the server is restarting or stopped; the next event asks again
     }

@@ -11,8 +11,8 @@ import { LanguageClient, TransportKind, type LanguageClientOptions, type ServerO
 import { AllocatableController } from './allocatable.ts';
 import { TraceChannel } from './trace-channel.ts';
 import { DOCUMENT_PATTERNS } from '../../server/src/formats/patterns.generated.ts';
+import { SHOW_EFFECTIVE_COMMAND } from '../../server/src/features/protocol.ts';
 
-const SHOW = 'kubelet.showEffectiveConfiguration';
 const RESTART = 'kubelet.restartServer';
 const SCHEME = 'kubelet-effective';
 
@@ -67,7 +67,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     middleware: {
       // The server answers the command with YAML text; show it instead of returning it.
       executeCommand: async (command, args, next) => {
-        if (command !== SHOW) return next(command, args);
+        if (command !== SHOW_EFFECTIVE_COMMAND) return next(command, args);
         const target = typeof args[0] === 'string' ? args[0] : vscode.window.activeTextEditor?.document.uri.toString();
         if (!target) {
           void vscode.window.showInformationMessage('Open a kubelet unit, drop-in, env file or KubeletConfiguration first.');
