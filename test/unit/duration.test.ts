@@ -1,5 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { HANG_MS } from '../helpers/hang.ts';
 import { parseGoDuration, parseGracePeriod } from '../../server/src/quantity/duration.ts';
 
 const SRC = 'golang/go src/time/format.go ParseDuration';
@@ -66,7 +67,7 @@ test(`${SRC}: hostile input stays bounded (100k digits, long fraction)`, () => {
   const t = performance.now();
   assert.equal(err('9'.repeat(100000) + 's'), `time: invalid duration "${'9'.repeat(100000)}s"`);
   assert.equal(ok('1.' + '0'.repeat(100000) + 's'), 1000000000n);
-  assert.ok(performance.now() - t < 100);
+  assert.ok(performance.now() - t < HANG_MS, 'stuck'); // speed is npm run bench's; this only catches a hang
 });
 
 test('pkg/kubelet/eviction/helpers.go parseGracePeriods: negative grace period is an error, zero is fine', () => {
