@@ -10,7 +10,7 @@ import { buildNode, type BuiltNode } from './node/build.ts';
 import { parseCapacity } from './node/capacity.ts';
 import { groupNodes, type NodeSeed } from './node/group.ts';
 import type { Capacity, NodeModel } from './node/model.ts';
-import { Workspace, type ParseCache } from './node/workspace.ts';
+import { Workspace, type ParseCache } from './node/parse-cache.ts';
 import type { ParsedFile } from './node/parse-files.ts';
 import type { Suppression } from './parse/suppressions.ts';
 import { attachRuntimes } from './node/runtimes.ts';

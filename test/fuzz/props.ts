@@ -13,7 +13,7 @@ import { RESOURCES } from '../../server/src/node/allocatable.ts';
 import { add, canonical, cmp, milliValue, nanos, newMilliQuantity, newQuantity, parseQuantity, sub, value, type Format } from '../../server/src/quantity/quantity.ts';
 import { applyWorkspaceEdits, offsetAt } from '../helpers/edits.ts';
 import { analysisSummary } from '../helpers/analysis-summary.ts';
-import { ParseCache } from '../../server/src/node/workspace.ts';
+import { ParseCache } from '../../server/src/node/parse-cache.ts';
 import { assertFindingsInside } from '../helpers/ranges.ts';
 import * as G from './gen.ts';
 

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { analyze } from '../../server/src/engine.ts';
-import { resolveBySuffix, nodeRoot } from '../../server/src/workspace/paths.ts';
+import { resolveBySuffix, nodeRoot } from '../../server/src/model/paths.ts';
 import { CONFIG_HEAD, KUBELET_SERVICE, kubeadmNode, nodeWith, onlyNode, run, scalarOf } from '../helpers/nodes.ts';
 
 const CONTAINERD_SYSTEMD = `version = 2

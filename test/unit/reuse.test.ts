@@ -5,7 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { analyze } from '../../server/src/engine.ts';
-import { ParseCache } from '../../server/src/node/workspace.ts';
+import { ParseCache } from '../../server/src/node/parse-cache.ts';
 import type { SourceFile } from '../../server/src/model/source.ts';
 import { kubeadmNode } from '../helpers/nodes.ts';
 import { analysisSummary } from '../helpers/analysis-summary.ts';

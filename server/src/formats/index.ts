@@ -6,7 +6,7 @@
  * test/unit/formats.test.ts).
  */
 import type { Candidate, Format } from './types.ts';
-import { basename, dirname } from '../workspace/paths.ts';
+import { basename, dirname } from '../model/paths.ts';
 import unit from './unit.ts';
 import dropin from './dropin.ts';
 import crio from './crio.ts';

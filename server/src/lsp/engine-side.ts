@@ -4,7 +4,7 @@
  */
 export { analyze } from '../engine.ts';
 export { detectKind, looksLikeEnvFile } from '../formats/index.ts';
-export { ParseCache } from '../node/workspace.ts';
+export { ParseCache } from '../node/parse-cache.ts';
 export { allocatableForFile } from '../features/allocatable-data.ts';
 export { codeActions, refactorActions } from '../features/code-actions.ts';
 export { codeLenses } from '../features/code-lens.ts';

@@ -6,10 +6,10 @@ import type { TextDocuments } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Analysis, AnalyzeOptions } from '../engine.ts';
 import type { SourceFile } from '../model/source.ts';
-import type { ParseCache } from '../node/workspace.ts';
+import type { ParseCache } from '../node/parse-cache.ts';
 import { engine } from './engine-loader.ts';
 import { pathToUri, uriToPath } from './uri.ts';
-import { MAX_SIZE, type WorkspaceFiles } from './workspace-files.ts';
+import { MAX_SIZE, type WorkspaceFiles } from './disk-files.ts';
 
 export interface Snapshot {
   analysis: Analysis;

@@ -13,7 +13,7 @@ import { AnalysisHost } from './host.ts';
 import { runSafeAsync } from './safe.ts';
 import { DEFAULT_SETTINGS, readSettings, toAnalysisOptions, type Settings } from './settings.ts';
 import { uriToPath } from './uri.ts';
-import { WorkspaceFiles } from './workspace-files.ts';
+import { WorkspaceFiles } from './disk-files.ts';
 import { WATCH_GLOBS } from '../formats/patterns.generated.ts';
 
 

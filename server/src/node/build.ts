@@ -5,13 +5,13 @@ import type { Span } from '../model/range.ts';
 import { TextMap } from '../model/range.ts';
 import type { EnvAssignment, KubeadmDoc, Word } from '../parse/types.ts';
 import { expandExecArgv, parseExecCommands, parseExecDirective, splitVariable } from '../parse/systemd/exec.ts';
-import { resolveBySuffix, resolveDirBySuffix, basename } from '../workspace/paths.ts';
+import { resolveBySuffix, resolveDirBySuffix, basename } from '../model/paths.ts';
 import { parseKubeletArgs, type ArgProblem } from './command-line.ts';
 import { effectiveSettings, type ConfigSource } from './effective.ts';
 import type { NodeSeed } from './group.ts';
 import { buildService } from './service.ts';
 import type { ConfigRef, FlagUse, NodeModel } from './model.ts';
-import type { Workspace } from './workspace.ts';
+import type { Workspace } from './parse-cache.ts';
 
 export interface BuiltNode {
   node: NodeModel;

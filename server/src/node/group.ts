@@ -4,8 +4,8 @@
  * references are nodes of their own.
  */
 import type { UnitFile } from '../parse/types.ts';
-import { basename, dirname, nodeRoot } from '../workspace/paths.ts';
-import type { Workspace } from './workspace.ts';
+import { basename, dirname, nodeRoot } from '../model/paths.ts';
+import type { Workspace } from './parse-cache.ts';
 import { byCodeUnit } from '../model/order.ts';
 
 export interface NodeSeed {

@@ -16,7 +16,7 @@ import type { Allocatable } from './allocatable.ts';
 import type { BuiltNode } from './build.ts';
 import type { NodeSeed } from './group.ts';
 import type { NodeModel } from './model.ts';
-import type { FileRead, Workspace } from './workspace.ts';
+import type { FileRead, Workspace } from './parse-cache.ts';
 
 export interface ReusedNode {
   node: NodeModel;

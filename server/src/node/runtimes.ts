@@ -3,9 +3,9 @@
  * folder with them: the same root in a root-filesystem layout, the same
  * folder in a flat one. A tie leaves the runtime unattached.
  */
-import { commonDepth, dirname, nodeRoot } from '../workspace/paths.ts';
+import { commonDepth, dirname, nodeRoot } from '../model/paths.ts';
 import type { NodeModel } from './model.ts';
-import type { Workspace } from './workspace.ts';
+import type { Workspace } from './parse-cache.ts';
 import { RUNTIME_KINDS } from '../formats/index.ts';
 
 
