@@ -55,7 +55,7 @@ function indexBody(): string {
 }
 
 function readmeBody(): string {
-  const rows = RULES.map((r) => `| [\`${r.id}\`](docs/rules/${r.id}.md) | ${severities(r).join(' or ')} | ${r.fix ? 'yes' : ''} | ${r.summary} |`);
+  const rows = RULES.map((r) => `| \`${r.id}\` | ${severities(r).join(' or ')} | ${r.fix ? 'yes' : ''} | ${r.summary} |`);
   const parsers = PARSER_CODES.map((m) => `\`${m.id}\``).join(', ');
   return [
     '| id | severity | quick fix | what it catches |',

@@ -16,3 +16,8 @@ test('rule ids are unique and kebab-case', () => {
   assert.equal(new Set(ids).size, ids.length);
   for (const id of ids) assert.match(id, /^[a-z]+(-[a-z0-9]+)*$/);
 });
+
+test('README links only to absolute URLs or anchors: vsce refuses to package relative links without a repository URL', () => {
+  const relative = [...readme.matchAll(/\]\(([^)]+)\)/g)].map((m) => m[1]).filter((href) => !/^(https?:|#)/.test(href));
+  assert.deepEqual(relative, []);
+});
