@@ -16,7 +16,7 @@ const ROOT = resolve(__dirname, '..', '..');
 const SERVER = join(ROOT, 'dist', 'server.js');
 const UNIT = 'seed-node/usr/lib/systemd/system/kubelet.service';
 const nvim = spawnSync('nvim', ['--version'], { encoding: 'utf8' });
-const missing = nvim.status === 0 ? undefined : 'nvim is not installed (scripts/e2e-setup.sh installs it)';
+const missing = process.env.KUBELET_E2E === 'skip' ? 'KUBELET_E2E=skip' : nvim.status === 0 ? undefined : 'nvim is not installed (scripts/e2e-setup.sh installs it)';
 
 interface NvimResult {
   attached: boolean;
