@@ -20,6 +20,7 @@ import { keepLineEnds } from './fixes/keep-line-ends.ts';
 import { matchLineEnds } from './fixes/line-ends.ts';
 import { byCodeUnit } from './model/order.ts';
 import { STANDALONE_ORDER, SYSTEMD_LINE_KINDS } from './formats/index.ts';
+import { findingToHost } from './embed/to-host.ts';
 
 export interface AnalyzeOptions {
   capacity?: Capacity;
@@ -97,15 +98,22 @@ export function analyze(files: readonly SourceFile[], options: AnalyzeOptions = 
   // Files no node claimed still get their own parse problems (an invalid daemon.json stops dockerd).
   for (const path of ws.paths) if (ws.kind(path)) ws.get(path);
   for (const p of ws.all()) for (const x of p.problems) findings.push(x);
+  for (const x of ws.notes) findings.push(x);
 
   const parsed = new Map(ws.all().map((p) => [p.path, p]));
-  const texts = new Map(files.map((f) => [f.path, f.text]));
   const systemdText = (path: string) => {
     const kind = parsed.get(path)?.kind;
-    return kind && SYSTEMD_LINE_KINDS.has(kind) ? texts.get(path) : undefined;
+    return kind && SYSTEMD_LINE_KINDS.has(kind) ? ws.text(path) : undefined;
   };
   const crlf = (path: string) => parsed.get(path)?.crlf === true;
-  return { nodes, findings: configure(matchLineEnds(keepLineEnds(dedupe(findings), systemdText), crlf), parsed, options), files: parsed };
+  const out = configure(matchLineEnds(keepLineEnds(dedupe(findings), systemdText), crlf), parsed, options);
+  return { nodes, findings: ws.payloads.size ? inCarriers(out, ws) : out, files: parsed };
+}
+
+/** Findings about payloads, at their places in the carrier files (embed/to-host.ts), in file and position order. */
+function inCarriers(list: Finding[], ws: Workspace): Finding[] {
+  const mapped = list.map((f) => findingToHost(f, (p) => ws.payload(p)));
+  return mapped.sort((a, b) => byCodeUnit(a.file, b.file) || a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character);
 }
 
 /** Same finding, given the same file and start. */

@@ -15,8 +15,9 @@ import kubeadmConfig from './kubeadm-config.ts';
 import kubeletConfig from './kubelet-config.ts';
 import docker from './docker.ts';
 import envfile from './envfile.ts';
+import cloudInit from './cloud-init.ts';
 
-export const FORMATS = [unit, dropin, crio, containerd, kubeadmConfig, kubeletConfig, docker, envfile] as const;
+export const FORMATS = [cloudInit, unit, dropin, crio, containerd, kubeadmConfig, kubeletConfig, docker, envfile] as const;
 
 export type FormatKind = (typeof FORMATS)[number]['kind'];
 
@@ -32,6 +33,9 @@ export const STANDALONE_ORDER: readonly FormatKind[] = FORMATS.flatMap((f) => (f
   .map((x) => x.k);
 
 export const RUNTIME_KINDS: ReadonlySet<FormatKind> = new Set(FORMATS.filter((f) => f.join.kind === 'runtime').map((f) => f.kind));
+
+/** Kinds whose files hold other files (embed/payload.ts). */
+export const CARRIER_KINDS: ReadonlySet<FormatKind> = new Set(FORMATS.filter((f) => f.join.kind === 'carrier').map((f) => f.kind));
 
 /** Kinds whose line ends are counted as systemd counts them (a fix must not fuse two). */
 export const SYSTEMD_LINE_KINDS: ReadonlySet<FormatKind> = new Set(FORMATS.filter((f) => f.systemdLineEnds).map((f) => f.kind));

@@ -3,6 +3,8 @@
 
 /** Globs the language server watches on disk. */
 export const WATCH_GLOBS: readonly string[] = [
+  "**/user-data",
+  "**/*.cfg",
   "**/*.service",
   "**/*.conf",
   "**/*.toml",
@@ -16,6 +18,8 @@ export const WATCH_GLOBS: readonly string[] = [
 
 /** Patterns of the client's document selector. */
 export const DOCUMENT_PATTERNS: readonly string[] = [
+  "**/user-data",
+  "**/*.cfg",
   "**/*.service",
   "**/*.service.d/*.conf",
   "**/*.conf",

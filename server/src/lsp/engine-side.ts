@@ -8,9 +8,8 @@ export { ParseCache } from '../node/parse-cache.ts';
 export { allocatableForFile } from '../features/allocatable-data.ts';
 export { codeActions, refactorActions } from '../features/code-actions.ts';
 export { codeLenses } from '../features/code-lens.ts';
-export { completion } from '../features/completion.ts';
 export { diagnosticsFor, pathsWithFindings } from '../features/diagnostics.ts';
 export { effectiveConfiguration } from '../features/effective-config.ts';
-export { hover } from '../features/hover.ts';
-export { inlayHints } from '../features/inlay-hints.ts';
+// Hover, completion and inlay hints reach into the payloads of carrier files (features/embedded.ts).
+export { completionAt as completion, hoverAt as hover, inlayHintsIn as inlayHints } from '../features/embedded.ts';
 export { documentSymbols, foldingRanges } from '../features/symbols.ts';

@@ -1,6 +1,9 @@
 /** The files of one analysis, parsed lazily and once, by path. */
 import type { FileKind, SourceFile } from '../model/source.ts';
-import { detectKind } from '../formats/index.ts';
+import { CARRIER_KINDS, detectKind } from '../formats/index.ts';
+import { carrierOf, type Payload } from '../embed/payload.ts';
+import { expandCarrier, type Expansion } from '../embed/expand.ts';
+import type { Finding } from '../model/finding.ts';
 import { parseAs, type ParsedFile } from './parse-files.ts';
 import { NodeReuse } from './reuse.ts';
 
@@ -48,8 +51,10 @@ export class ParseCache {
   /** Forgets every path not in `paths` (deleted files, closed untitled documents, removed folders). */
   retain(paths: ReadonlySet<string>): void {
     this.nodes.retain(paths);
-    for (const p of this.parses.keys()) if (!paths.has(p)) this.parses.delete(p);
-    for (const p of this.kinds.keys()) if (!paths.has(p)) this.kinds.delete(p);
+    // A carrier's payloads go with it.
+    const kept = (p: string) => paths.has(p) || paths.has(carrierOf(p) ?? p);
+    for (const p of this.parses.keys()) if (!kept(p)) this.parses.delete(p);
+    for (const p of this.kinds.keys()) if (!kept(p)) this.kinds.delete(p);
   }
 
   get size(): number {
@@ -91,16 +96,41 @@ export class Workspace {
     return true;
   }
 
+  /** Payloads of carrier files, by their workspace path (embed/payload.ts). */
+  readonly payloads: Expansion['payloads'];
+  /** Payloads that are not checked, and why. */
+  readonly notes: Finding[];
+
   constructor(files: readonly SourceFile[], private readonly cache?: ParseCache) {
     for (const f of files) this.sources.set(f.path, f);
+    const x: Expansion = { sources: [], payloads: new Map(), notes: [] };
+    const deps = { detect: (path: string, text: string) => this.detect(path, text) };
+    for (const f of files) if (CARRIER_KINDS.has(this.kind(f.path)!)) expandCarrier(this.read(f.path)!, deps, x);
+    for (const s of x.sources) if (!this.sources.has(s.path)) this.sources.set(s.path, s);
+    for (const [path, { payload }] of x.payloads) if (payload.kind) this.detected.set(path, payload.kind);
+    this.payloads = x.payloads;
+    this.notes = x.notes;
     this.paths = [...this.sources.keys()].sort();
+  }
+
+  /** The payload at a workspace path, with its carrier's path. */
+  payload(path: string): { host: string; payload: Payload } | undefined {
+    return this.payloads.get(path);
+  }
+
+  text(path: string): string | undefined {
+    return this.sources.get(path)?.text;
+  }
+
+  private detect(path: string, text: string): FileKind | undefined {
+    return this.cache ? this.cache.detect(path, text) : detectKind(path, text);
   }
 
   kind(path: string): FileKind | undefined {
     if (this.parsed.has(path)) return this.parsed.get(path)!.kind;
     if (!this.detected.has(path)) {
       const src = this.sources.get(path);
-      this.detected.set(path, src ? (this.cache ? this.cache.detect(path, src.text) : detectKind(path, src.text)) : undefined);
+      this.detected.set(path, src ? this.detect(path, src.text) : undefined);
     }
     return this.detected.get(path);
   }

@@ -3,6 +3,7 @@ import type { FileKind, SourceFile } from '../model/source.ts';
 import type { Finding } from '../model/finding.ts';
 import type { ConfigFileParse, EnvFile, RuntimeConfigParse, UnitFile } from '../parse/types.ts';
 import { formatOf } from '../formats/index.ts';
+import type { Payload } from '../embed/payload.ts';
 import { scanModelines, type Modeline } from '../parse/modeline.ts';
 import { scanSuppressions, type Suppression } from '../parse/suppressions.ts';
 
@@ -13,6 +14,8 @@ export interface ParsedFile {
   env?: EnvFile;
   config?: ConfigFileParse;
   runtime?: RuntimeConfigParse;
+  /** A carrier's payloads (embed/payload.ts). */
+  embedded?: Payload[];
   modelines: Modeline[];
   suppressions: Suppression[];
   problems: Finding[];

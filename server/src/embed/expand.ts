@@ -1,0 +1,43 @@
+/**
+ * A carrier's payloads as workspace files (see payload.ts). Payloads that cannot be checked (an encoding, or
+ * template expressions) are left out with one information finding each, when they look like kubelet files.
+ */
+import { finding, type Finding } from '../model/finding.ts';
+import type { FileKind, SourceFile } from '../model/source.ts';
+import type { ParsedFile } from '../node/parse-files.ts';
+import { payloadPath, type Payload } from './payload.ts';
+import { TEMPLATE_MARKER, YAML_TEMPLATE_MARKER } from './template.ts';
+
+export interface Expansion {
+  sources: SourceFile[];
+  /** Payload by its workspace path. */
+  payloads: Map<string, { host: string; payload: Payload }>;
+  notes: Finding[];
+}
+
+export interface ExpandDeps {
+  detect(path: string, text: string): FileKind | undefined;
+}
+
+const YAML_KINDS: ReadonlySet<string> = new Set(['kubelet-config', 'kubeadm-config']);
+
+export function expandCarrier(host: ParsedFile, deps: ExpandDeps, out: Expansion): void {
+  for (const payload of host.embedded ?? []) {
+    const path = payloadPath(host.path, payload.target);
+    const src = { path, text: payload.text };
+    const kind = payload.kind ?? deps.detect(path, payload.text);
+    const note = (why: string) =>
+      out.notes.push(finding('payload-not-checked', 'information', { file: host.path, range: payload.span }, `${payload.target} is not checked: ${why}.`));
+    if (payload.unchecked) {
+      if (kind || /kubelet|kubeadm|systemd/.test(payload.target)) note(payload.unchecked);
+      continue;
+    }
+    if (kind && (YAML_KINDS.has(kind) ? YAML_TEMPLATE_MARKER : TEMPLATE_MARKER).test(payload.text)) {
+      // Words of a template split flags and break YAML: checked, it would be a page of false errors.
+      note('it holds template expressions, which are read only once the file is rendered');
+      continue;
+    }
+    out.sources.push(src);
+    out.payloads.set(path, { host: host.path, payload });
+  }
+}

@@ -1,0 +1,77 @@
+/**
+ * Embedded documents: a carrier file (a cloud-init #cloud-config, later Butane, Ignition, MIME user data, ...)
+ * yields payloads, regions of its text that are themselves a unit, a drop-in, an env file or a
+ * KubeletConfiguration. Each payload becomes a file of the workspace at `<carrier>//<target path>`: the carrier
+ * is the root of a file system, so a unit's `--config=` and `EnvironmentFile=` resolve to the payloads with
+ * those paths (node/group.ts and workspace/paths.ts need no change, and `//` never occurs in a real path), and
+ * findings, positions and edits are mapped back to the carrier through the payload's `map`.
+ */
+import type { FileKind } from '../model/source.ts';
+import type { LineIndex, Position, Range } from '../model/range.ts';
+
+/** How a payload's text sits in its carrier. */
+export interface PayloadMap {
+  /** The carrier's line index (shared by every payload of one carrier). */
+  readonly host: LineIndex;
+  /** Offset in the carrier of each payload offset, 0 ..= text.length (the last one: just after the payload). */
+  readonly offsets: Int32Array;
+  /**
+   * `text` written for the carrier at carrier offset `at` (re-indented for a YAML block scalar, re-escaped for a
+   * quoted string); undefined when the form cannot hold it (the edit is then not offered).
+   */
+  encode(text: string, at: number): string | undefined;
+}
+
+export interface Payload {
+  /** The absolute path the carrier writes the payload to (`/etc/systemd/system/kubelet.service.d/20-x.conf`). */
+  target: string;
+  text: string;
+  /** What the payload is, when the carrier says so; otherwise recognised from `target` and `text` like a file. */
+  kind?: FileKind;
+  map: PayloadMap;
+  /** Where the payload's value is in the carrier (for findings about the payload as a whole). */
+  span: Range;
+  /** Line index of `text`. */
+  lines: LineIndex;
+  /** Set when the payload is not analysed: why (an encoding, template expressions). */
+  unchecked?: string;
+}
+
+const SEP = '//';
+
+/** The workspace path of a payload: `<carrier path>//<target without its leading slashes>`. */
+export function payloadPath(host: string, target: string): string {
+  return host + SEP + target.replace(/^\/+/, '');
+}
+
+/** The carrier path of a payload path; undefined for a file of the workspace. */
+export function carrierOf(path: string): string | undefined {
+  const i = path.indexOf(SEP);
+  return i < 0 ? undefined : path.slice(0, i);
+}
+
+/** Carrier offset of a payload offset, clamped into the payload. */
+export function hostOffset(map: PayloadMap, offset: number): number {
+  const o = map.offsets;
+  return o[Math.max(0, Math.min(offset, o.length - 1))];
+}
+
+/** Payload offset of a carrier offset: the first payload character at or after it (undefined: outside the payload). */
+export function payloadOffset(map: PayloadMap, at: number): number | undefined {
+  const o = map.offsets;
+  if (o.length === 0 || at < o[0] || at > o[o.length - 1]) return undefined;
+  let lo = 0;
+  let hi = o.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (o[mid] < at) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** Offset of a position in a text given its line index. */
+export function offsetAt(lines: LineIndex, p: Position): number {
+  const start = lines.starts[Math.min(p.line, lines.starts.length - 1)] ?? 0;
+  return Math.min(start + p.character, lines.text.length);
+}

@@ -1,0 +1,58 @@
+/**
+ * Findings about payloads, moved to their carriers: ranges through the payload's map, fix edits re-written for
+ * the carrier (re-indented, re-escaped). A fix one of whose edits the carrier cannot hold is dropped, never
+ * offered half-done.
+ */
+import type { Finding, Fix, TextEdit } from '../model/finding.ts';
+import type { Range, Span } from '../model/range.ts';
+import { hostOffset, offsetAt, type Payload } from './payload.ts';
+
+export type PayloadOf = (path: string) => { host: string; payload: Payload } | undefined;
+
+export function rangeToHost(payload: Payload, r: Range): Range {
+  const { map, lines } = payload;
+  return map.host.range(hostOffset(map, offsetAt(lines, r.start)), hostOffset(map, offsetAt(lines, r.end)));
+}
+
+function spanToHost(s: Span, payloadOf: PayloadOf): Span {
+  const p = payloadOf(s.file);
+  return p ? { file: p.host, range: rangeToHost(p.payload, s.range) } : s;
+}
+
+function editToHost(e: TextEdit, payloadOf: PayloadOf): TextEdit | undefined {
+  const p = payloadOf(e.file);
+  if (!p) return e;
+  const { map, lines } = p.payload;
+  const start = hostOffset(map, offsetAt(lines, e.range.start));
+  const end = hostOffset(map, offsetAt(lines, e.range.end));
+  const newText = map.encode(e.newText, start);
+  return newText === undefined ? undefined : { file: p.host, range: map.host.range(start, end), newText };
+}
+
+function fixToHost(f: Fix, payloadOf: PayloadOf): Fix | undefined {
+  const edits: TextEdit[] = [];
+  for (const e of f.edits) {
+    const m = editToHost(e, payloadOf);
+    if (!m) return undefined;
+    edits.push(m);
+  }
+  return { ...f, edits };
+}
+
+export function findingToHost(f: Finding, payloadOf: PayloadOf): Finding {
+  const p = payloadOf(f.file);
+  const touches = p || f.related?.some((r) => payloadOf(r.span.file)) || f.fixes?.some((x) => x.edits.some((e) => payloadOf(e.file)));
+  if (!touches) return f;
+  const out: Finding = { ...f };
+  if (p) {
+    out.file = p.host;
+    out.range = rangeToHost(p.payload, f.range);
+  }
+  if (f.related) out.related = f.related.map((r) => ({ ...r, span: spanToHost(r.span, payloadOf) }));
+  if (f.fixes) {
+    const fixes = f.fixes.map((x) => fixToHost(x, payloadOf)).filter((x): x is Fix => x !== undefined);
+    if (fixes.length) out.fixes = fixes;
+    else delete out.fixes;
+  }
+  return out;
+}

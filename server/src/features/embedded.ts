@@ -1,0 +1,69 @@
+/**
+ * Editor features inside a carrier's payloads (embed/payload.ts): the position is moved into the payload, the
+ * feature runs on the payload as on any file, and the ranges it answers are moved back to the carrier. Text a
+ * completion inserts is written for the carrier (re-indented, re-escaped); an item whose text the carrier cannot
+ * hold is left out.
+ */
+import type { CompletionItem, Hover, InlayHint, Position, Range } from 'vscode-languageserver-types';
+import type { Analysis } from '../engine.ts';
+import { hostOffset, offsetAt, payloadOffset, payloadPath, type Payload } from '../embed/payload.ts';
+import { rangeToHost } from '../embed/to-host.ts';
+import { completion } from './completion.ts';
+import { hover } from './hover.ts';
+import { inlayHints } from './inlay-hints.ts';
+import { before } from './locate.ts';
+
+interface At {
+  path: string;
+  payload: Payload;
+  pos: Position;
+}
+
+/** The analysed payload of carrier `path` that holds `pos`, and the position in it. */
+export function payloadAt(analysis: Analysis, path: string, pos: Position): At | undefined {
+  for (const payload of analysis.files.get(path)?.embedded ?? []) {
+    const vp = payloadPath(path, payload.target);
+    if (!analysis.files.has(vp)) continue;
+    const o = payloadOffset(payload.map, offsetAt(payload.map.host, pos));
+    if (o !== undefined) return { path: vp, payload, pos: payload.lines.position(o) };
+  }
+  return undefined;
+}
+
+export function hoverAt(analysis: Analysis, path: string, pos: Position): Hover | null {
+  const at = payloadAt(analysis, path, pos);
+  if (!at) return hover(analysis, path, pos);
+  const h = hover(analysis, at.path, at.pos);
+  return h && h.range ? { ...h, range: rangeToHost(at.payload, h.range) } : h;
+}
+
+export function completionAt(analysis: Analysis, path: string, pos: Position, kubernetesVersion?: string, opts?: { snippets?: boolean }): CompletionItem[] {
+  const at = payloadAt(analysis, path, pos);
+  if (!at) return completion(analysis, path, pos, kubernetesVersion, opts);
+  const out: CompletionItem[] = [];
+  for (const item of completion(analysis, at.path, at.pos, kubernetesVersion, opts)) {
+    const te = item.textEdit;
+    if (!te || !('range' in te)) {
+      out.push(item);
+      continue;
+    }
+    const range = rangeToHost(at.payload, te.range);
+    const newText = at.payload.map.encode(te.newText, hostOffset(at.payload.map, offsetAt(at.payload.lines, te.range.start)));
+    if (newText !== undefined) out.push({ ...item, textEdit: { range, newText } });
+  }
+  return out;
+}
+
+export function inlayHintsIn(analysis: Analysis, path: string, range: Range): InlayHint[] {
+  const out = inlayHints(analysis, path, range);
+  for (const payload of analysis.files.get(path)?.embedded ?? []) {
+    const vp = payloadPath(path, payload.target);
+    if (!analysis.files.has(vp)) continue;
+    const all = { start: { line: 0, character: 0 }, end: { line: payload.lines.lineCount, character: 0 } };
+    for (const h of inlayHints(analysis, vp, all)) {
+      const position = rangeToHost(payload, { start: h.position, end: h.position }).start;
+      if (!before(position, range.start) && !before(range.end, position)) out.push({ ...h, position });
+    }
+  }
+  return out;
+}

@@ -1,0 +1,66 @@
+/**
+ * A cloud-init `#cloud-config` user-data file: a carrier. Each `write_files` entry (path + content) is a payload
+ * (embed/payload.ts) that joins nodes as the file it writes would; the carrier itself is no node.
+ * cloud-init reads user data as #cloud-config only when that is its first line (cloudinit/handlers/__init__.py
+ * type_from_starts_with); a `## template: jinja` line may come first (cloudinit/handlers/jinja_template.py).
+ */
+import { isMap, isScalar, isSeq, parseDocument, type Scalar } from 'yaml';
+import { finding, type Finding } from '../model/finding.ts';
+import { LineIndex } from '../model/range.ts';
+import type { Payload } from '../embed/payload.ts';
+import { yamlStringMap } from '../embed/yaml-string.ts';
+import { TEMPLATE_MARKER } from '../embed/template.ts';
+import { defineFormat } from './types.ts';
+
+const HEADER = /^\uFEFF?(?:##[ \t]*template:[ \t]*jinja[ \t]*\r?\n)?#cloud-config[ \t]*\r?(?:\n|$)/;
+
+/** cloud-init's write_files encodings (cloudinit/config/cc_write_files.py canonicalize_extraction). */
+const PLAIN_ENCODINGS = new Set(['text/plain', '']);
+
+function parseCloudConfig(path: string, text: string): { embedded: Payload[]; problems: Finding[] } {
+  const lines = new LineIndex(text);
+  const problems: Finding[] = [];
+  const embedded: Payload[] = [];
+  const doc = parseDocument(text, { uniqueKeys: false });
+  if (doc.errors.length) {
+    const at = doc.errors[0].pos?.[0] ?? 0;
+    if (TEMPLATE_MARKER.test(text)) {
+      problems.push(finding('payload-not-checked', 'information', { file: path, range: lines.range(0, 0) },
+        'This cloud-config holds template expressions that make it invalid YAML, so its files are not checked.'));
+    } else {
+      const msg = doc.errors[0].message.split('\n')[0];
+      problems.push(finding('config-syntax', 'error', { file: path, range: lines.range(at, at) }, `cloud-init cannot read this cloud-config: ${msg}`));
+    }
+    return { embedded, problems };
+  }
+  const crlf = /\r\n/.test(text.slice(0, 200));
+  const files = doc.get('write_files', true);
+  if (!isSeq(files)) return { embedded, problems };
+  for (const item of files.items) {
+    if (!isMap(item)) continue;
+    const target = item.get('path');
+    const content = item.get('content', true);
+    if (typeof target !== 'string' || !isScalar(content) || typeof content.value !== 'string' || !content.range) continue;
+    const node = content as Scalar<string>;
+    const span = lines.range(node.range![0], node.range![1]);
+    const map = yamlStringMap(text, lines, node, node.value, crlf);
+    const payload: Payload = { target, text: node.value, map, span, lines: new LineIndex(node.value) };
+    const encoding = item.get('encoding');
+    if (typeof encoding === 'string' && !PLAIN_ENCODINGS.has(encoding.toLowerCase())) payload.unchecked = `its content is encoded (${encoding})`;
+    embedded.push(payload);
+  }
+  return { embedded, problems };
+}
+
+export default defineFormat({
+  kind: 'cloud-init',
+  label: 'cloud-init cloud-config',
+  // Recognised by its own first line, whatever the file is called (user-data, *.yaml, *.cfg).
+  byPath: (c) => HEADER.test(c.head),
+  parse: parseCloudConfig,
+  comments: () => 'trailing',
+  join: { kind: 'carrier' },
+  watch: ['**/user-data', '**/*.cfg'],
+  selector: ['**/user-data', '**/*.cfg'],
+  activation: ['**/user-data', '**/cloud-config.{yaml,yml}'],
+});

@@ -1,0 +1,243 @@
+/**
+ * The cloud-init carrier (server/src/formats/cloud-init.ts): write_files payloads are analysed as the files they
+ * write, and everything about them lands in the #cloud-config file. Each test compares with the same files
+ * analysed bare, on disk.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseDocument } from 'yaml';
+import { analyze } from '../../server/src/engine.ts';
+import { detectKind } from '../../server/src/formats/index.ts';
+import { hover } from '../../server/src/features/hover.ts';
+import { completionAt, hoverAt, inlayHintsIn } from '../../server/src/features/embedded.ts';
+import { inlayHints } from '../../server/src/features/inlay-hints.ts';
+import type { Finding } from '../../server/src/model/finding.ts';
+import { applyEdits } from '../helpers/edits.ts';
+import { corpusDir } from '../helpers/corpus.ts';
+
+const UNIT = `[Service]
+ExecStart=/usr/bin/kubelet --config=/var/lib/kubelet/config.yaml --allow-privileged=true $KUBELET_EXTRA_ARGS
+`;
+const DROPIN = `[Service]
+Environment="KUBELET_EXTRA_ARGS=--max-pods=abc"
+EnvironmentFile=-/etc/default/kubelet
+`;
+const ENV = `KUBELET_EXTRA_ARGS=--cadvisor-port=0
+`;
+const CONFIG = `apiVersion: kubelet.config.k8s.io/v1beta1
+kind: KubeletConfiguration
+
+evictionSoft:
+  memory.available: 200Mi
+kubeReserved:
+  memroy: 1Gi
+`;
+
+const BARE: Record<string, string> = {
+  '/etc/systemd/system/kubelet.service': UNIT,
+  '/etc/systemd/system/kubelet.service.d/20-x.conf': DROPIN,
+  '/etc/default/kubelet': ENV,
+  '/var/lib/kubelet/config.yaml': CONFIG,
+};
+
+const indent = (text: string, n: number) => text.replace(/^(?=.)/gm, ' '.repeat(n));
+
+/** A #cloud-config writing BARE's files as literal block scalars; and where each payload's first line is. */
+function carrier(files: Record<string, string>): { text: string; firstLine: Record<string, number> } {
+  let text = '#cloud-config\nwrite_files:\n';
+  const firstLine: Record<string, number> = {};
+  for (const [path, content] of Object.entries(files)) {
+    text += `  - path: ${path}\n    permissions: '0644'\n    content: |\n`;
+    firstLine[path] = text.split('\n').length - 1;
+    text += indent(content, 6);
+  }
+  return { text: text + 'runcmd:\n  - systemctl daemon-reload\n', firstLine };
+}
+
+const HOST = 'nodes/a/user-data';
+const bareFiles = () => Object.entries(BARE).map(([p, text]) => ({ path: 'disk' + p, text }));
+const key = (f: Finding) => `${f.code} ${f.severity} ${f.range.start.line}:${f.range.start.character}-${f.range.end.line}:${f.range.end.character} ${f.message}`;
+
+/** Messages name files; the payload path `user-data//etc/...` stands where the disk path `disk/etc/...` stood. */
+const samePaths = (m: string) => m.replaceAll(`${HOST}//`, 'disk/');
+
+test('a #cloud-config first line makes a carrier, whatever the file is called; a payload never makes its carrier a kubelet file', () => {
+  assert.equal(detectKind('user-data', '#cloud-config\n'), 'cloud-init');
+  assert.equal(detectKind('x/cloud.cfg', '#cloud-config\nwrite_files: []\n'), 'cloud-init');
+  assert.equal(detectKind('x.yaml', '## template: jinja\n#cloud-config\n'), 'cloud-init');
+  assert.equal(detectKind('x.yaml', carrier(BARE).text), 'cloud-init');
+  assert.equal(detectKind('x.yaml', '# a comment\n#cloud-config\n'), undefined); // cloud-init looks at the first line only
+});
+
+test('findings inside write_files payloads land at the payload lines of the carrier, exactly where the bare files have them', () => {
+  const { text, firstLine } = carrier(BARE);
+  const inHost = analyze([{ path: HOST, text }]).findings;
+  const bare = analyze(bareFiles()).findings;
+  assert.ok(bare.length >= 5, bare.map(key).join('\n'));
+  const want = bare
+    .map((f) => {
+      const target = f.file.slice('disk'.length);
+      const l = firstLine[target];
+      const r = f.range;
+      return `${f.code} ${f.severity} ${r.start.line + l}:${r.start.character + 6}-${r.end.line + l}:${r.end.character + 6} ${f.message}`;
+    })
+    .sort();
+  assert.deepEqual(inHost.map((f) => samePaths(key(f))).sort(), want);
+  for (const f of inHost) assert.equal(f.file, HOST);
+});
+
+test('a payload drop-in joins the payload unit, and the unit reads the payload config and env file it names', () => {
+  const a = analyze([{ path: HOST, text: carrier(BARE).text }]);
+  assert.deepEqual(a.nodes.map((n) => n.node.id), [`${HOST}//etc/systemd/system/kubelet.service`]);
+  assert.deepEqual([...a.nodes[0].node.files].sort(), Object.keys(BARE).map((p) => `${HOST}/${p}`).sort());
+  // KUBELET_EXTRA_ARGS of the env file the drop-in names wins over the drop-in's Environment=; evictionSoft is the config's
+  assert.ok(a.findings.some((f) => f.code === 'flag-removed' && /cadvisor-port/.test(f.message)));
+  assert.ok(!a.findings.some((f) => /max-pods/.test(f.message)));
+  assert.ok(a.findings.some((f) => f.code === 'eviction-soft-without-grace'));
+});
+
+test('every quick fix applied to the carrier, then re-read, gives the payload the fix gives the bare file', () => {
+  const { text } = carrier(BARE);
+  const inHost = analyze([{ path: HOST, text }]).findings.filter((f) => f.fixes?.length);
+  const bare = analyze(bareFiles()).findings.filter((f) => f.fixes?.length);
+  assert.ok(inHost.length >= 3, inHost.map(key).join('\n'));
+  assert.equal(inHost.length, bare.length);
+  const bareByKey = new Map(bare.map((f) => [`${f.code} ${f.message}`, f]));
+  for (const f of inHost) {
+    const b = bareByKey.get(samePaths(`${f.code} ${f.message}`));
+    assert.ok(b, `no bare finding for ${key(f)}`);
+    for (const [i, fix] of f.fixes!.entries()) {
+      const fixed = applyEdits(text, fix.edits, HOST);
+      const payloads = writeFiles(fixed);
+      for (const [target, bareText] of Object.entries(BARE)) {
+        const want = applyEdits(bareText, b.fixes![i].edits, 'disk' + target);
+        assert.equal(payloads[target], want, `${fix.title} (${f.code}) on ${target}`);
+      }
+    }
+  }
+});
+
+/** What cloud-init would write: path -> content of each write_files entry. */
+function writeFiles(text: string): Record<string, string> {
+  const doc = parseDocument(text);
+  assert.deepEqual(doc.errors, []);
+  const out: Record<string, string> = {};
+  for (const e of (doc.toJS() as { write_files: { path: string; content: string }[] }).write_files) out[e.path] = e.content;
+  return out;
+}
+
+test('hover inside a payload: the bare file\'s hover, its range moved to the carrier', () => {
+  const { text, firstLine } = carrier(BARE);
+  const a = analyze([{ path: HOST, text }]);
+  const b = analyze(bareFiles());
+  const line = firstLine['/etc/systemd/system/kubelet.service'] + 1;
+  const col = text.split('\n')[line].indexOf('--config') + 3;
+  const h = hoverAt(a, HOST, { line, character: col });
+  const bh = hover(b, 'disk/etc/systemd/system/kubelet.service', { line: 1, character: col - 6 });
+  assert.ok(h && bh);
+  assert.deepEqual(h.contents, bh.contents);
+  assert.deepEqual(h.range, { start: { line, character: bh.range!.start.character + 6 }, end: { line, character: bh.range!.end.character + 6 } });
+  assert.equal(hoverAt(a, HOST, { line: 0, character: 3 }), null); // the carrier's own text
+});
+
+test('completion inside a payload config: items edit the carrier at the payload line, indented for the block', () => {
+  const files = { '/var/lib/kubelet/config.yaml': 'apiVersion: kubelet.config.k8s.io/v1beta1\nkind: KubeletConfiguration\nmaxPo\n' };
+  const { text, firstLine } = carrier(files);
+  const a = analyze([{ path: HOST, text }]);
+  const line = firstLine['/var/lib/kubelet/config.yaml'] + 2;
+  const items = completionAt(a, HOST, { line, character: 6 + 5 });
+  const item = items.find((i) => i.label === 'maxPods');
+  assert.ok(item && item.textEdit && 'range' in item.textEdit, JSON.stringify(items.slice(0, 3)));
+  assert.equal(item.textEdit.range.start.line, line);
+  assert.equal(item.textEdit.range.start.character, 6);
+  const fixed = applyEdits(text, [{ file: HOST, ...item.textEdit }], HOST);
+  assert.match(writeFiles(fixed)['/var/lib/kubelet/config.yaml'], /^maxPods:/m);
+});
+
+test('inlay hints of the payload unit and config show up at their lines in the carrier', () => {
+  const { text, firstLine } = carrier(BARE);
+  const a = analyze([{ path: HOST, text }]);
+  const b = analyze(bareFiles());
+  const all = { start: { line: 0, character: 0 }, end: { line: 999, character: 0 } };
+  const got = inlayHintsIn(a, HOST, all).map((h) => `${h.position.line}:${h.position.character} ${h.label}`).sort();
+  const want = Object.keys(BARE).flatMap((p) =>
+    inlayHints(b, 'disk' + p, all).map((h) => `${h.position.line + firstLine[p]}:${h.position.character + 6} ${h.label}`),
+  );
+  assert.ok(want.length >= 1);
+  assert.deepEqual(got, want.sort());
+});
+
+test('quoted and plain content: findings at the escaped text, fixes written back escaped', () => {
+  const text = `#cloud-config
+write_files:
+- path: /etc/systemd/system/kubelet.service
+  content: "[Service]\\nExecStart=/usr/bin/kubelet --allow-privileged=true \\"--node-labels=a=b\\"\\n"
+- path: /etc/default/kubelet
+  content: KUBELET_EXTRA_ARGS=--cadvisor-port=0
+`;
+  const a = analyze([{ path: HOST, text }]);
+  const removed = a.findings.filter((f) => f.code === 'flag-removed');
+  assert.equal(removed.length, 2, a.findings.map(key).join('\n'));
+  const lines = text.split('\n');
+  for (const f of removed) {
+    const word = f.message.match(/--[a-z-]+/)![0];
+    assert.equal(lines[f.range.start.line].slice(f.range.start.character, f.range.start.character + word.length), word);
+    for (const fix of f.fixes ?? []) {
+      const after = writeFiles(applyEdits(text, fix.edits, HOST));
+      assert.doesNotMatch(after[f.range.start.line === 3 ? '/etc/systemd/system/kubelet.service' : '/etc/default/kubelet'], new RegExp(word));
+    }
+  }
+});
+
+test('encoded content (base64, gzip) is reported as not checked, never guessed', () => {
+  const text = `#cloud-config
+write_files:
+- path: /etc/systemd/system/kubelet.service.d/20-x.conf
+  encoding: b64
+  content: W1NlcnZpY2VdCkVudmlyb25tZW50PSJLVUJFTEVUX0VYVFJBX0FSR1M9LS1tYXgtcG9kcz1hYmMiCg==
+- path: /etc/motd
+  encoding: gzip
+  content: !!binary H4sIAAAAAAAAA8tIzcnJBwCGphA2BgAAAA==
+`;
+  const f = analyze([{ path: HOST, text }]).findings;
+  assert.deepEqual(f.map((x) => `${x.code} ${x.severity} ${x.range.start.line}`), ['payload-not-checked information 4']);
+  assert.match(f[0].message, /^\/etc\/systemd\/system\/kubelet\.service\.d\/20-x\.conf is not checked: its content is encoded \(b64\)/);
+});
+
+test('a payload holding template expressions gets one information finding, no errors', () => {
+  const text = `#cloud-config
+write_files:
+- path: /var/lib/kubelet/config.yaml
+  content: |
+    apiVersion: kubelet.config.k8s.io/v1beta1
+    kind: KubeletConfiguration
+    {{- if .Values.reserve }}
+    kubeReserved: {cpu: 100m}
+    {{- end }}
+- path: /etc/default/kubelet
+  content: |
+    KUBELET_EXTRA_ARGS=--node-labels={{ .labels }} --cadvisor-port=0
+`;
+  const f = analyze([{ path: HOST, text }]).findings;
+  assert.deepEqual(f.map((x) => `${x.code} ${x.severity} ${x.range.start.line}`), ['payload-not-checked information 3', 'payload-not-checked information 10']);
+  assert.match(f[0].message, /^\/var\/lib\/kubelet\/config\.yaml is not checked: it holds template expressions/);
+});
+
+test('a cloud-config that is not YAML: one syntax error; with template expressions: one information finding', () => {
+  const bad = analyze([{ path: HOST, text: '#cloud-config\nwrite_files:\n  - path: /x\n content: [\n' }]).findings;
+  assert.deepEqual(bad.map((x) => `${x.code} ${x.severity}`), ['config-syntax error']);
+  const tpl = analyze([{ path: HOST, text: '#cloud-config\nwrite_files:\n{{ range .files }}\n  - path: {{ .path }}\n{{ end }}\n' }]).findings;
+  assert.deepEqual(tpl.map((x) => `${x.code} ${x.severity}`), ['payload-not-checked information']);
+});
+
+const embedded = corpusDir('corpus-embedded');
+test('corpus-embedded 021 (Go-templated cloud-config): a carrier, no errors or warnings', { skip: !embedded && 'no ../shared/corpus-embedded' }, () => {
+  const name = '021-cloudinit-cloud-config-kubeletconfiguration.yaml';
+  const text = readFileSync(join(embedded!, 'files', name), 'utf8');
+  assert.equal(detectKind(name, text), 'cloud-init');
+  const f = analyze([{ path: name, text }]).findings;
+  assert.deepEqual(f.filter((x) => x.severity === 'error' || x.severity === 'warning'), []);
+  assert.deepEqual(f.map((x) => x.code), ['payload-not-checked']);
+});
