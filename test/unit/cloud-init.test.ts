@@ -5,7 +5,7 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseDocument } from 'yaml';
 import { analyze } from '../../server/src/engine.ts';
@@ -14,6 +14,7 @@ import { hover } from '../../server/src/features/hover.ts';
 import { completionAt, hoverAt, inlayHintsIn } from '../../server/src/features/embedded.ts';
 import { inlayHints } from '../../server/src/features/inlay-hints.ts';
 import type { Finding } from '../../server/src/model/finding.ts';
+import { rangeToHost } from '../../server/src/embed/to-host.ts';
 import { applyEdits } from '../helpers/edits.ts';
 import { corpusDir } from '../helpers/corpus.ts';
 
@@ -206,7 +207,7 @@ write_files:
   assert.match(f[0].message, /^\/etc\/systemd\/system\/kubelet\.service\.d\/20-x\.conf is not checked: its content is encoded \(b64\)/);
 });
 
-test('a payload holding template expressions gets one information finding, no errors', () => {
+test('a payload that template expressions keep from parsing gets one information finding, no syntax errors', () => {
   const text = `#cloud-config
 write_files:
 - path: /var/lib/kubelet/config.yaml
@@ -218,9 +219,16 @@ write_files:
     {{- end }}
 - path: /etc/default/kubelet
   content: |
-    KUBELET_EXTRA_ARGS=--node-labels={{ .labels }} --cadvisor-port=0
+    {{- if .debug }}
+    KUBELET_EXTRA_ARGS=--v=4
+    {{- end }}
+- path: /etc/systemd/system/kubelet.service.d/30-pre.conf
+  content: |
+    [Service]
+    ExecStartPre={{ prefix }}/bin/prepare --cadvisor-port=0
 `;
   const f = analyze([{ path: HOST, text }]).findings;
+  // The drop-in parses (a template word in ExecStartPre= is a word): it is read as the same file on disk is.
   assert.deepEqual(f.map((x) => `${x.code} ${x.severity} ${x.range.start.line}`), ['payload-not-checked information 3', 'payload-not-checked information 10']);
   assert.match(f[0].message, /^\/var\/lib\/kubelet\/config\.yaml is not checked: it holds template expressions/);
 });
@@ -240,4 +248,59 @@ test('corpus-embedded 021 (Go-templated cloud-config): a carrier, no errors or w
   const f = analyze([{ path: name, text }]).findings;
   assert.deepEqual(f.filter((x) => x.severity === 'error' || x.severity === 'warning'), []);
   assert.deepEqual(f.map((x) => x.code), ['payload-not-checked']);
+});
+
+test('docs/formats/cloud-init.md: the worked example gives the findings the page names, at its lines', () => {
+  const page = readFileSync(join(__dirname, '../../docs/formats/cloud-init.md'), 'utf8');
+  const text = page.split('```yaml\n')[1].split('```')[0];
+  const a = analyze([{ path: 'user-data', text }]);
+  assert.deepEqual(a.findings.map((f) => `${f.range.start.line + 1} ${f.code}`), ['10 flag-deprecated', '10 reserved-resource-unknown', '16 eviction-soft-without-grace']);
+  assert.equal(a.nodes.length, 1);
+  const line6 = inlayHintsIn(a, 'user-data', { start: { line: 0, character: 0 }, end: { line: 30, character: 0 } }).map((h) => h.position.line + 1);
+  assert.ok(line6.includes(6), String(line6));
+});
+
+/** `text` as the content of a write_files entry: a literal block when it can be one, else a double-quoted string. */
+function entry(path: string, text: string): { yaml: string; block: boolean } {
+  const blockable = /^[^\s]/.test(text) && text.endsWith('\n') && !text.endsWith('\n\n') && !/[\r\t]|[ ]\n|[\x00-\x08\x0b-\x1f\x7f\u2028\u2029\ufeff]/.test(text);
+  if (blockable) return { yaml: `  - path: ${path}\n    content: |\n${indent(text, 6)}`, block: true };
+  return { yaml: `  - path: ${path}\n    content: ${JSON.stringify(text)}\n`, block: false };
+}
+
+const corpus = corpusDir('corpus');
+test('every corpus node file written by a cloud-config: the same findings at the mapped places, the same allocatable, the same quick fixes', { skip: !corpus && 'no ../shared/corpus' }, () => {
+  let blocks = 0;
+  let quoted = 0;
+  let fixes = 0;
+  for (const name of readdirSync(join(corpus!, 'files')).sort()) {
+    const text = readFileSync(join(corpus!, 'files', name), 'utf8');
+    const bare = analyze([{ path: `disk/${name}`, text }]);
+    if (!bare.nodes.length && !bare.findings.length) continue;
+    const e = entry(`/${name}`, text);
+    e.block ? blocks++ : quoted++;
+    const host = '#cloud-config\nwrite_files:\n' + e.yaml;
+    const inHost = analyze([{ path: HOST, text: host }]);
+    assert.deepEqual(inHost.nodes.map((n) => n.allocatable), bare.nodes.map((n) => n.allocatable), name);
+    const payload = inHost.files.get(HOST)!.embedded![0];
+    assert.equal(payload.text, text, name);
+    // Each bare finding, moved through the payload's map, is a carrier finding.
+    const want = bare.findings.map((f) => `${f.code} ${JSON.stringify(rangeToHost(payload, f.range))} ${f.message}`).sort();
+    const got = inHost.findings.map((f) => `${f.code} ${JSON.stringify(f.range)} ${samePaths(f.message)}`).sort();
+    assert.deepEqual(got, want, name);
+    // Every quick fix, applied to the carrier: a valid cloud-config whose entry is the bare file with the fix.
+    const bareByPlace = new Map(bare.findings.map((f) => [`${f.code} ${JSON.stringify(rangeToHost(payload, f.range))} ${f.message}`, f]));
+    for (const f of inHost.findings) {
+      const b = bareByPlace.get(`${f.code} ${JSON.stringify(f.range)} ${samePaths(f.message)}`)!;
+      assert.equal(f.fixes?.length ?? 0, b.fixes?.length ?? 0, `${name}: ${key(f)} lost a fix`);
+      for (const [i, fix] of (f.fixes ?? []).entries()) {
+        fixes++;
+        assert.equal(writeFiles(applyEdits(host, fix.edits, HOST))[`/${name}`], applyEdits(text, b.fixes![i].edits, `disk/${name}`), `${name}: ${fix.title}`);
+      }
+    }
+    if (e.block) {
+      // In a literal block every line is the bare line, 4 lines down and 6 columns right.
+      for (const f of inHost.findings) assert.ok(f.range.start.line >= 4 && (f.range.start.character >= 6 || host.split('\n')[f.range.start.line].trim() === ''), `${name}: ${key(f)}`);
+    }
+  }
+  assert.ok(blocks > 20 && quoted > 5 && fixes > 20, `${blocks} block, ${quoted} quoted, ${fixes} fixes`);
 });

@@ -1,6 +1,7 @@
 /**
  * A carrier's payloads as workspace files (see payload.ts). Payloads that cannot be checked (an encoding, or
- * template expressions) are left out with one information finding each, when they look like kubelet files.
+ * template expressions that keep the parser from reading them) are left out with one information finding each,
+ * when they look like kubelet files.
  */
 import { finding, type Finding } from '../model/finding.ts';
 import type { FileKind, SourceFile } from '../model/source.ts';
@@ -17,7 +18,11 @@ export interface Expansion {
 
 export interface ExpandDeps {
   detect(path: string, text: string): FileKind | undefined;
+  parse(src: SourceFile, kind: FileKind): ParsedFile;
 }
+
+/** The parser could not read all of it: an error, or a line it skips (unit-syntax, envfile-syntax, ...). */
+const unreadable = (p: ParsedFile) => p.problems.some((x) => x.severity === 'error' || x.code.endsWith('-syntax'));
 
 const YAML_KINDS: ReadonlySet<string> = new Set(['kubelet-config', 'kubeadm-config']);
 
@@ -32,8 +37,10 @@ export function expandCarrier(host: ParsedFile, deps: ExpandDeps, out: Expansion
       if (kind || /kubelet|kubeadm|systemd/.test(payload.target)) note(payload.unchecked);
       continue;
     }
-    if (kind && (YAML_KINDS.has(kind) ? YAML_TEMPLATE_MARKER : TEMPLATE_MARKER).test(payload.text)) {
-      // Words of a template split flags and break YAML: checked, it would be a page of false errors.
+    // A template that breaks the file's syntax would be a page of false errors; one that does not is read as the
+    // same file on disk is (config-placeholder reports placeholder values).
+    const marker = kind && (YAML_KINDS.has(kind) ? YAML_TEMPLATE_MARKER : TEMPLATE_MARKER).test(payload.text);
+    if (marker && unreadable(deps.parse(src, kind))) {
       note('it holds template expressions, which are read only once the file is rendered');
       continue;
     }

@@ -6,6 +6,7 @@ import type { Analysis, NodeResult } from '../engine.ts';
 import type { Position, Range, TextMap } from '../model/range.ts';
 import type { FlagUse } from '../node/model.ts';
 import type { ParsedFile } from '../node/parse-files.ts';
+import { carrierOf } from '../embed/payload.ts';
 import type { ConfigNode, EnvAssignment, KubeletConfigDoc, MapEntry, UnitDirective } from '../parse/types.ts';
 
 export function before(a: Position, b: Position): boolean {
@@ -21,9 +22,9 @@ export function parsedFile(analysis: Analysis, path: string): ParsedFile | undef
   return analysis.files.get(path);
 }
 
-/** Nodes that read this file (a file may belong to more than one). */
+/** Nodes that read this file, or files this carrier writes (a file may belong to more than one). */
 export function nodesOf(analysis: Analysis, path: string): NodeResult[] {
-  return analysis.nodes.filter((n) => n.node.files.includes(path));
+  return analysis.nodes.filter((n) => n.node.files.some((f) => f === path || carrierOf(f) === path));
 }
 
 export function nodeOf(analysis: Analysis, path: string): NodeResult | undefined {
