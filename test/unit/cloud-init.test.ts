@@ -11,7 +11,8 @@ import { parseDocument } from 'yaml';
 import { analyze } from '../../server/src/engine.ts';
 import { detectKind } from '../../server/src/formats/index.ts';
 import { hover } from '../../server/src/features/hover.ts';
-import { completionAt, hoverAt, inlayHintsIn } from '../../server/src/features/embedded.ts';
+import { completionAt, hoverAt, inlayHintsIn, refactorActionsAt } from '../../server/src/features/embedded.ts';
+import { refactorsAt } from '../../server/src/features/refactors/index.ts';
 import { inlayHints } from '../../server/src/features/inlay-hints.ts';
 import type { Finding } from '../../server/src/model/finding.ts';
 import { rangeToHost } from '../../server/src/embed/to-host.ts';
@@ -303,4 +304,29 @@ test('every corpus node file written by a cloud-config: the same findings at the
     }
   }
   assert.ok(blocks > 20 && quoted > 5 && fixes > 20, `${blocks} block, ${quoted} quoted, ${fixes} fixes`);
+});
+
+test('refactors inside a payload (move flags into the config file): applied to the carrier, the entries equal the bare files refactored', () => {
+  const files: Record<string, string> = {
+    '/etc/systemd/system/kubelet.service': '[Service]\nExecStart=/usr/bin/kubelet --config=/var/lib/kubelet/config.yaml --max-pods=50 --kube-reserved=cpu=100m\n',
+    '/var/lib/kubelet/config.yaml': 'apiVersion: kubelet.config.k8s.io/v1beta1\nkind: KubeletConfiguration\nclusterDomain: cluster.local\n',
+  };
+  const { text, firstLine } = carrier(files);
+  const a = analyze([{ path: HOST, text }]);
+  const b = analyze(Object.entries(files).map(([p, t]) => ({ path: 'disk' + p, text: t })));
+  const line = firstLine['/etc/systemd/system/kubelet.service'] + 1;
+  const col = text.split('\n')[line].indexOf('--max-pods') + 2;
+  const got = refactorActionsAt(a, HOST, { start: { line, character: col }, end: { line, character: col } }, (p) => p);
+  const want = refactorsAt(b, 'disk/etc/systemd/system/kubelet.service', { start: { line: 1, character: col - 6 }, end: { line: 1, character: col - 6 } });
+  assert.ok(want.length >= 1);
+  assert.deepEqual(got.map((x) => x.title), want.map((x) => x.title));
+  for (const [i, action] of got.entries()) {
+    const edits = Object.entries(action.edit!.changes!).flatMap(([file, es]) => es.map((e) => ({ file, ...e })));
+    assert.ok(edits.every((e) => e.file === HOST));
+    const after = writeFiles(applyEdits(text, edits, HOST));
+    for (const [p, t] of Object.entries(files)) {
+      const bareEdits = want[i].edits.map((e) => ({ file: e.path, range: e.range, newText: e.newText }));
+      assert.equal(after[p], applyEdits(t, bareEdits, 'disk' + p), `${action.title}: ${p}`);
+    }
+  }
 });

@@ -19,7 +19,7 @@ function spanToHost(s: Span, payloadOf: PayloadOf): Span {
   return p ? { file: p.host, range: rangeToHost(p.payload, s.range) } : s;
 }
 
-function editToHost(e: TextEdit, payloadOf: PayloadOf): TextEdit | undefined {
+export function editToHost(e: TextEdit, payloadOf: PayloadOf): TextEdit | undefined {
   const p = payloadOf(e.file);
   if (!p) return e;
   const { map, lines } = p.payload;

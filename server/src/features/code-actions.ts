@@ -15,7 +15,7 @@ function fixesOf(d: Diagnostic): Fix[] {
 }
 
 /** `context.only` asks for kinds and their sub-kinds: "refactor" admits "refactor.rewrite". */
-function wanted(kind: string, only: readonly string[] | undefined): boolean {
+export function wanted(kind: string, only: readonly string[] | undefined): boolean {
   return !only || only.some((k) => k === '' || k === kind || kind.startsWith(k + '.'));
 }
 

@@ -4,10 +4,13 @@
  * completion inserts is written for the carrier (re-indented, re-escaped); an item whose text the carrier cannot
  * hold is left out.
  */
-import type { CompletionItem, Hover, InlayHint, Position, Range } from 'vscode-languageserver-types';
+import type { CodeAction, CompletionItem, Hover, InlayHint, Position, Range } from 'vscode-languageserver-types';
 import type { Analysis } from '../engine.ts';
-import { hostOffset, offsetAt, payloadOffset, payloadPath, type Payload } from '../embed/payload.ts';
-import { rangeToHost } from '../embed/to-host.ts';
+import { carrierOf, hostOffset, offsetAt, payloadOffset, payloadPath, type Payload } from '../embed/payload.ts';
+import { editToHost, rangeToHost, type PayloadOf } from '../embed/to-host.ts';
+import { CodeActionKind } from 'vscode-languageserver-types';
+import { refactorActions, wanted } from './code-actions.ts';
+import { refactorsAt } from './refactors/index.ts';
 import { completion } from './completion.ts';
 import { hover } from './hover.ts';
 import { inlayHints } from './inlay-hints.ts';
@@ -64,6 +67,34 @@ export function inlayHintsIn(analysis: Analysis, path: string, range: Range): In
       const position = rangeToHost(payload, { start: h.position, end: h.position }).start;
       if (!before(position, range.start) && !before(range.end, position)) out.push({ ...h, position });
     }
+  }
+  return out;
+}
+
+/** The payload at a workspace path of this analysis, with its carrier. */
+function payloadOf(analysis: Analysis): PayloadOf {
+  return (path) => {
+    const host = carrierOf(path);
+    const payload = host === undefined ? undefined : analysis.files.get(host)?.embedded?.find((p) => payloadPath(host, p.target) === path);
+    return payload && { host: host!, payload };
+  };
+}
+
+/** Refactors inside a payload: offered only when every edit can be written into the carrier. */
+export function refactorActionsAt(analysis: Analysis, path: string, range: Range, toUri: (path: string) => string, only?: readonly string[]): CodeAction[] {
+  const at = payloadAt(analysis, path, range.start);
+  if (!at) return refactorActions(analysis, path, range, toUri, only);
+  const end = payloadAt(analysis, path, range.end);
+  const inPayload = { start: at.pos, end: end?.path === at.path ? end.pos : at.pos };
+  if (!wanted(CodeActionKind.RefactorRewrite, only)) return [];
+  const lookup = payloadOf(analysis);
+  const out: CodeAction[] = [];
+  for (const r of refactorsAt(analysis, at.path, inPayload)) {
+    const edits = r.edits.map((e) => editToHost({ file: e.path, range: e.range, newText: e.newText }, lookup));
+    if (edits.some((e) => e === undefined)) continue;
+    const changes: Record<string, { range: Range; newText: string }[]> = {};
+    for (const e of edits) (changes[toUri(e!.file)] ??= []).push({ range: e!.range, newText: e!.newText });
+    out.push({ title: r.title, kind: r.kind, edit: { changes } });
   }
   return out;
 }

@@ -6,10 +6,10 @@ export { analyze } from '../engine.ts';
 export { detectKind, looksLikeEnvFile } from '../formats/index.ts';
 export { ParseCache } from '../node/parse-cache.ts';
 export { allocatableForFile } from '../features/allocatable-data.ts';
-export { codeActions, refactorActions } from '../features/code-actions.ts';
+export { codeActions } from '../features/code-actions.ts';
 export { codeLenses } from '../features/code-lens.ts';
 export { diagnosticsFor, pathsWithFindings } from '../features/diagnostics.ts';
 export { effectiveConfiguration } from '../features/effective-config.ts';
-// Hover, completion and inlay hints reach into the payloads of carrier files (features/embedded.ts).
-export { completionAt as completion, hoverAt as hover, inlayHintsIn as inlayHints } from '../features/embedded.ts';
+// Hover, completion, inlay hints and refactors reach into the payloads of carrier files (features/embedded.ts).
+export { completionAt as completion, hoverAt as hover, inlayHintsIn as inlayHints, refactorActionsAt as refactorActions } from '../features/embedded.ts';
 export { documentSymbols, foldingRanges } from '../features/symbols.ts';
