@@ -330,3 +330,30 @@ test('refactors inside a payload (move flags into the config file): applied to t
     }
   }
 });
+
+test('two entries for one path: the last one is the file; append: true and a folded block are not guessed at', () => {
+  const text = `#cloud-config
+write_files:
+- path: /etc/default/kubelet
+  content: |
+    KUBELET_EXTRA_ARGS=--cadvisor-port=0
+- path: /etc/default/kubelet
+  content: |
+    KUBELET_EXTRA_ARGS=--v=2 --cadvisor-port=0
+- path: /etc/sysconfig/kubelet
+  append: true
+  content: |
+    KUBELET_EXTRA_ARGS=--cadvisor-port=0
+- path: /etc/systemd/system/kubelet.service
+  content: >
+    [Service]
+
+    ExecStart=/usr/bin/kubelet --cadvisor-port=0
+`;
+  const f = analyze([{ path: HOST, text }]).findings;
+  assert.deepEqual(f.map((x) => `${x.code} ${x.range.start.line}`), ['flag-removed 7', 'payload-not-checked 10', 'flag-removed 13']);
+  assert.equal(text.split('\n')[7].slice(f[0].range.start.character, f[0].range.end.character), '--cadvisor-port');
+  // A folded block's text is not the lines as written: its findings are at the start of the value (the `>`), with no fix.
+  assert.equal(text.split('\n')[13].slice(f[2].range.start.character), '>');
+  assert.equal(f[2].fixes, undefined);
+});

@@ -44,6 +44,9 @@ export function expandCarrier(host: ParsedFile, deps: ExpandDeps, out: Expansion
       note('it holds template expressions, which are read only once the file is rendered');
       continue;
     }
+    // cloud-init writes the entries in order: of two for one path, the last one is the file.
+    const earlier = out.sources.findIndex((s) => s.path === path);
+    if (earlier >= 0) out.sources.splice(earlier, 1);
     out.sources.push(src);
     out.payloads.set(path, { host: host.path, payload });
   }

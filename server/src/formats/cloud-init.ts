@@ -47,6 +47,7 @@ function parseCloudConfig(path: string, text: string): { embedded: Payload[]; pr
     const payload: Payload = { target, text: node.value, map, span, lines: new LineIndex(node.value) };
     const encoding = item.get('encoding');
     if (typeof encoding === 'string' && !PLAIN_ENCODINGS.has(encoding.toLowerCase())) payload.unchecked = `its content is encoded (${encoding})`;
+    else if (item.get('append') === true) payload.unchecked = 'it is appended to a file this cloud-config does not hold whole (append: true)';
     embedded.push(payload);
   }
   return { embedded, problems };

@@ -106,7 +106,7 @@ export class Workspace {
     const x: Expansion = { sources: [], payloads: new Map(), notes: [] };
     const deps = { detect: (path: string, text: string) => this.detect(path, text), parse: (src: SourceFile, kind: FileKind) => this.parseOnce(src, kind) };
     for (const f of files) if (CARRIER_KINDS.has(this.kind(f.path)!)) expandCarrier(this.read(f.path)!, deps, x);
-    for (const s of x.sources) if (!this.sources.has(s.path)) this.sources.set(s.path, s);
+    for (const s of x.sources) this.sources.set(s.path, s);
     for (const [path, { payload }] of x.payloads) if (payload.kind) this.detected.set(path, payload.kind);
     this.payloads = x.payloads;
     this.notes = x.notes;
