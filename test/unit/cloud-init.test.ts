@@ -11,9 +11,10 @@ import { parseDocument } from 'yaml';
 import { analyze } from '../../server/src/engine.ts';
 import { detectKind } from '../../server/src/formats/index.ts';
 import { hover } from '../../server/src/features/hover.ts';
-import { completionAt, hoverAt, inlayHintsIn, refactorActionsAt } from '../../server/src/features/embedded.ts';
+import { codeLensesIn, completionAt, hoverAt, inlayHintsIn, refactorActionsAt } from '../../server/src/features/embedded.ts';
 import { refactorsAt } from '../../server/src/features/refactors/index.ts';
 import { inlayHints } from '../../server/src/features/inlay-hints.ts';
+import { codeLenses } from '../../server/src/features/code-lens.ts';
 import type { Finding } from '../../server/src/model/finding.ts';
 import { rangeToHost } from '../../server/src/embed/to-host.ts';
 import { applyEdits } from '../helpers/edits.ts';
@@ -158,7 +159,7 @@ test('completion inside a payload config: items edit the carrier at the payload 
   assert.match(writeFiles(fixed)['/var/lib/kubelet/config.yaml'], /^maxPods:/m);
 });
 
-test('inlay hints of the payload unit and config show up at their lines in the carrier', () => {
+test('inlay hints and code lenses of the payload unit and config show up at their lines in the carrier', () => {
   const { text, firstLine } = carrier(BARE);
   const a = analyze([{ path: HOST, text }]);
   const b = analyze(bareFiles());
@@ -169,6 +170,10 @@ test('inlay hints of the payload unit and config show up at their lines in the c
   );
   assert.ok(want.length >= 1);
   assert.deepEqual(got, want.sort());
+  const lenses = codeLensesIn(a, HOST, 'file:///x/user-data').map((l) => `${l.range.start.line}:${l.range.start.character} ${l.command!.title}`);
+  const bareLenses = Object.keys(BARE).flatMap((p) => codeLenses(b, 'disk' + p, 'u').map((l) => `${l.range.start.line + firstLine[p]}:${l.range.start.character + 6} ${l.command!.title}`));
+  assert.ok(bareLenses.length >= 1);
+  assert.deepEqual(lenses.sort(), bareLenses.sort());
 });
 
 test('quoted and plain content: findings at the escaped text, fixes written back escaped', () => {
@@ -356,4 +361,22 @@ write_files:
   // A folded block's text is not the lines as written: its findings are at the start of the value (the `>`), with no fix.
   assert.equal(text.split('\n')[13].slice(f[2].range.start.character), '>');
   assert.equal(f[2].fixes, undefined);
+});
+
+test('a cloud-config with CRLF line ends: findings at the same places, fixes written with CRLF and equal to the bare fixes', () => {
+  const { text } = carrier(BARE);
+  const crlf = text.replace(/\n/g, '\r\n');
+  const lf = analyze([{ path: HOST, text }]).findings;
+  const inHost = analyze([{ path: HOST, text: crlf }]).findings;
+  assert.deepEqual(inHost.map(key), lf.map(key));
+  let checked = 0;
+  for (const [n, f] of inHost.entries()) {
+    for (const [i, fix] of (f.fixes ?? []).entries()) {
+      const fixed = applyEdits(crlf, fix.edits, HOST);
+      assert.doesNotMatch(fixed, /[^\r]\n/, `${fix.title}: a bare LF`);
+      assert.deepEqual(writeFiles(fixed), writeFiles(applyEdits(text, lf[n].fixes![i].edits, HOST)), fix.title);
+      checked++;
+    }
+  }
+  assert.ok(checked >= 3);
 });

@@ -4,7 +4,8 @@
  * completion inserts is written for the carrier (re-indented, re-escaped); an item whose text the carrier cannot
  * hold is left out.
  */
-import type { CodeAction, CompletionItem, Hover, InlayHint, Position, Range } from 'vscode-languageserver-types';
+import type { CodeAction, CodeLens, CompletionItem, Hover, InlayHint, Position, Range } from 'vscode-languageserver-types';
+import { codeLenses } from './code-lens.ts';
 import type { Analysis } from '../engine.ts';
 import { carrierOf, hostOffset, offsetAt, payloadOffset, payloadPath, type Payload } from '../embed/payload.ts';
 import { editToHost, rangeToHost, type PayloadOf } from '../embed/to-host.ts';
@@ -67,6 +68,16 @@ export function inlayHintsIn(analysis: Analysis, path: string, range: Range): In
       const position = rangeToHost(payload, { start: h.position, end: h.position }).start;
       if (!before(position, range.start) && !before(range.end, position)) out.push({ ...h, position });
     }
+  }
+  return out;
+}
+
+/** Code lenses of the payloads too, at their lines; they open the carrier's effective configuration. */
+export function codeLensesIn(analysis: Analysis, path: string, uri: string): CodeLens[] {
+  const out = codeLenses(analysis, path, uri);
+  for (const payload of analysis.files.get(path)?.embedded ?? []) {
+    const vp = payloadPath(path, payload.target);
+    if (analysis.files.has(vp)) for (const l of codeLenses(analysis, vp, uri)) out.push({ ...l, range: rangeToHost(payload, l.range) });
   }
   return out;
 }

@@ -7,9 +7,10 @@ export { detectKind, looksLikeEnvFile } from '../formats/index.ts';
 export { ParseCache } from '../node/parse-cache.ts';
 export { allocatableForFile } from '../features/allocatable-data.ts';
 export { codeActions } from '../features/code-actions.ts';
-export { codeLenses } from '../features/code-lens.ts';
 export { diagnosticsFor, pathsWithFindings } from '../features/diagnostics.ts';
 export { effectiveConfiguration } from '../features/effective-config.ts';
-// Hover, completion, inlay hints and refactors reach into the payloads of carrier files (features/embedded.ts).
-export { completionAt as completion, hoverAt as hover, inlayHintsIn as inlayHints, refactorActionsAt as refactorActions } from '../features/embedded.ts';
+// Hover, completion, inlay hints, code lenses and refactors reach into the payloads of carrier files (features/embedded.ts).
+export {
+  codeLensesIn as codeLenses, completionAt as completion, hoverAt as hover, inlayHintsIn as inlayHints, refactorActionsAt as refactorActions,
+} from '../features/embedded.ts';
 export { documentSymbols, foldingRanges } from '../features/symbols.ts';
