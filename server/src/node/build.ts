@@ -12,17 +12,25 @@ import type { NodeSeed } from './group.ts';
 import { buildService } from './service.ts';
 import type { ConfigRef, FlagUse, NodeModel } from './model.ts';
 import type { Workspace } from './parse-cache.ts';
+import type { NodeSettings } from './modelines.ts';
+import type { AttachedRuntime } from './runtimes.ts';
+
+/**
+ * What the files of the node's seed make of it. The analysis completes it into the NodeModel (engine.ts): the
+ * runtime configs joined to it (node/runtimes.ts) and its capacity and version (node/modelines.ts).
+ */
+export type NodeBuild = Omit<NodeModel, 'runtimes' | 'capacity' | 'capacitySource' | 'kubernetesVersion'>;
 
 export interface BuiltNode {
-  node: NodeModel;
-  argProblems: ArgProblem[];
-  problems: Finding[];
+  readonly node: NodeBuild;
+  readonly argProblems: ArgProblem[];
+  readonly problems: Finding[];
 }
 
-export function buildNode(ws: Workspace, seed: NodeSeed, kubernetesVersion: string): BuiltNode {
+export function buildNode(ws: Workspace, seed: NodeSeed): BuiltNode {
   const files = new Set<string>([seed.anchor]);
   const problems: Finding[] = [];
-  const node: NodeModel = {
+  const node: NodeBuild = {
     id: seed.anchor,
     files: [],
     argv: [],
@@ -31,11 +39,9 @@ export function buildNode(ws: Workspace, seed: NodeSeed, kubernetesVersion: stri
     configRefs: [],
     kubeletConfigs: [],
     kubeadm: [],
-    runtimes: [],
     settings: new Map(),
     shadowed: new Map(),
     flagOnly: new Map(),
-    kubernetesVersion,
   };
   let argProblems: ArgProblem[] = [];
   const kubeadmFlags: FlagUse[] = [];
@@ -131,6 +137,15 @@ export function buildNode(ws: Workspace, seed: NodeSeed, kubernetesVersion: stri
   for (const x of eff.problems) problems.push(x);
   node.files = [...files];
   return { node, argProblems, problems };
+}
+
+/**
+ * The node model: the build, the runtime configs joined to it (their paths end `files`) and its capacity and
+ * version. Nothing changes it afterwards.
+ */
+export function completeNode(b: NodeBuild, files: readonly string[], runtimes: readonly AttachedRuntime[], settings: NodeSettings): NodeModel {
+  const { capacity, capacitySource, kubernetesVersion } = settings;
+  return { ...b, files: [...files], runtimes: runtimes.map((r) => r.driver), capacity, capacitySource, kubernetesVersion };
 }
 
 /** Word.via for the words of an env file's variable: the variable's name, its position read when asked for. */
