@@ -48,6 +48,7 @@ import {
   isWhitespace,
   LazyWord,
   resolveSpecifiers,
+  runScratch,
   toWord,
   type ExtractedWord,
 } from './words.ts';
@@ -163,6 +164,7 @@ export function parseExecCommands(d: UnitDirective): { commands: ParsedExecComma
     if (!separateArgv0) words.push(path);
 
     let failed = false;
+    const scratch = runScratch();
     while (p !== null && p < raw.length) {
       const c0 = raw.charCodeAt(p);
       const c1 = p + 1 < raw.length ? raw.charCodeAt(p + 1) : 0;
@@ -183,10 +185,10 @@ export function parseExecCommands(d: UnitDirective): { commands: ParsedExecComma
       }
       // extractFirstWordAndWarn(), toWord() and resolveSpecifiers() inlined: no intermediate objects per word (a
       // command line can hold thousands of words).
-      let res = extractFirstWord(raw, p, EXTRACT_UNQUOTE | EXTRACT_CUNESCAPE);
+      let res = extractFirstWord(raw, p, EXTRACT_UNQUOTE | EXTRACT_CUNESCAPE, scratch);
       let warned = false;
       if (res.kind === 'error') {
-        const again = extractFirstWord(raw, p, EXTRACT_UNQUOTE | EXTRACT_CUNESCAPE | EXTRACT_CUNESCAPE_RELAX);
+        const again = extractFirstWord(raw, p, EXTRACT_UNQUOTE | EXTRACT_CUNESCAPE | EXTRACT_CUNESCAPE_RELAX, scratch);
         if (again.kind === 'word') {
           res = again;
           warned = true;
@@ -282,8 +284,9 @@ export function splitVariable(a: EnvAssignment, via: { variable: string; span: S
     return out;
   }
   let p: number | null = 0;
+  const scratch = runScratch();
   for (;;) {
-    const res = extractFirstWord(raw, p, EXTRACT_RELAX | EXTRACT_UNQUOTE);
+    const res = extractFirstWord(raw, p, EXTRACT_RELAX | EXTRACT_UNQUOTE, scratch);
     if (res.kind !== 'word') break; // with EXTRACT_RELAX there is no error, only the end
     const w = toWord(res, a);
     w.via = via;
