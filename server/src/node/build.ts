@@ -5,6 +5,7 @@ import type { Span } from '../model/range.ts';
 import { TextMap } from '../model/range.ts';
 import type { EnvAssignment, KubeadmDoc, Word } from '../parse/types.ts';
 import { expandExecArgv, parseExecCommands, parseExecDirective, splitVariable } from '../parse/systemd/exec.ts';
+import { runScratch } from '../parse/systemd/words.ts';
 import { resolveBySuffix, resolveDirBySuffix, basename } from '../model/paths.ts';
 import { parseKubeletArgs, type ArgProblem } from './command-line.ts';
 import { effectiveSettings, type ConfigSource } from './effective.ts';
@@ -73,7 +74,8 @@ export function buildNode(ws: Workspace, seed: NodeSeed): BuiltNode {
     const p = ws.get(seed.standalone)!;
     if (p.env) {
       // An env file nobody references: read its variables as kubelet arguments, in file order.
-      for (const a of lastAssignments(p.env.assignments)) splitVariable(a, new ViaAssignment(a), node.argv);
+      const scratch = runScratch();
+      for (const a of lastAssignments(p.env.assignments)) splitVariable(a, new ViaAssignment(a), node.argv, scratch);
     }
     if (p.config) {
       for (const x of p.config.kubeletConfigs) node.kubeletConfigs.push(x);

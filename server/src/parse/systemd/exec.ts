@@ -49,6 +49,7 @@ import {
   LazyWord,
   resolveSpecifiers,
   runScratch,
+  type RunScratch,
   toWord,
   type ExtractedWord,
 } from './words.ts';
@@ -270,9 +271,10 @@ const SPLIT_SPECIAL = /[ \t\n\r'"\\]/;
 
 /**
  * Split a variable's value into words the way a whole-word `$NAME` is (EXTRACT_RELAX|EXTRACT_UNQUOTE), appended
- * to `out`. The assignment's value map is read only when a word's position is.
+ * to `out`. The assignment's value map is read only when a word's position is. `scratch`: see RunScratch (a
+ * caller splitting many variables passes one).
  */
-export function splitVariable(a: EnvAssignment, via: { variable: string; span: Span }, out: Word[] = []): Word[] {
+export function splitVariable(a: EnvAssignment, via: { variable: string; span: Span }, out: Word[] = [], scratch?: RunScratch): Word[] {
   // extractWords(), without its intermediate words: a variable can hold thousands of flags.
   const raw = a.value;
   // A value without blanks, quotes or backslashes (one flag, the usual case) is one word, itself: what the reader
@@ -284,7 +286,7 @@ export function splitVariable(a: EnvAssignment, via: { variable: string; span: S
     return out;
   }
   let p: number | null = 0;
-  const scratch = runScratch();
+  scratch ??= runScratch();
   for (;;) {
     const res = extractFirstWord(raw, p, EXTRACT_RELAX | EXTRACT_UNQUOTE, scratch);
     if (res.kind !== 'word') break; // with EXTRACT_RELAX there is no error, only the end
@@ -329,6 +331,7 @@ export function expandExecArgv(
   const argv: Word[] = [];
   const references: ExecReference[] = [];
   const noExpand = cmd.prefixes.includes(':');
+  const scratch = runScratch();
 
   cmd.words.forEach((w, i) => {
     if (i === 0 || noExpand || w.text.indexOf('$') === -1) {
@@ -347,7 +350,7 @@ export function expandExecArgv(
       }
       const a = lookup(name);
       references.push({ variable: name, span: w.span, defined: a !== undefined });
-      if (a) splitVariable(a, via, argv);
+      if (a) splitVariable(a, via, argv, scratch);
       return;
     }
 
