@@ -75,7 +75,7 @@ export function buildNode(ws: Workspace, seed: NodeSeed): BuiltNode {
     if (p.env) {
       // An env file nobody references: read its variables as kubelet arguments, in file order.
       const scratch = runScratch();
-      for (const a of lastAssignments(p.env.assignments)) splitVariable(a, new ViaAssignment(a), node.argv, scratch);
+      for (const a of lastAssignments(p.env.assignments)) splitVariable(a, { variable: a.name, span: a.nameSpan }, node.argv, scratch);
     }
     if (p.config) {
       for (const x of p.config.kubeletConfigs) node.kubeletConfigs.push(x);
@@ -148,20 +148,6 @@ export function buildNode(ws: Workspace, seed: NodeSeed): BuiltNode {
 export function completeNode(b: NodeBuild, files: readonly string[], runtimes: readonly AttachedRuntime[], settings: NodeSettings): NodeModel {
   const { capacity, capacitySource, kubernetesVersion } = settings;
   return { ...b, files: [...files], runtimes: runtimes.map((r) => r.driver), capacity, capacitySource, kubernetesVersion };
-}
-
-/** Word.via for the words of an env file's variable: the variable's name, its position read when asked for. */
-class ViaAssignment {
-  readonly variable: string;
-  constructor(private readonly a: EnvAssignment) {
-    this.variable = a.name;
-  }
-  get span(): Span {
-    return this.a.nameSpan;
-  }
-  toJSON(): { variable: string; span: Span } {
-    return { variable: this.variable, span: this.span };
-  }
 }
 
 function lastAssignments(list: readonly EnvAssignment[]): EnvAssignment[] {
