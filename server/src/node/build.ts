@@ -28,10 +28,13 @@ export interface BuiltNode {
   readonly problems: Finding[];
 }
 
+/** The build while buildNode fills it in (the only place a node's fields are written). */
+type Draft = { -readonly [K in keyof NodeBuild]: NodeBuild[K] };
+
 export function buildNode(ws: Workspace, seed: NodeSeed): BuiltNode {
   const files = new Set<string>([seed.anchor]);
   const problems: Finding[] = [];
-  const node: NodeBuild = {
+  const node: Draft = {
     id: seed.anchor,
     files: [],
     argv: [],
