@@ -4,18 +4,19 @@
  */
 import type { Finding, Severity } from './model/finding.ts';
 import type { SourceFile } from './model/source.ts';
-import { NEWEST_VERSION, parseKubernetesVersion } from './catalog/flags.ts';
+import { NEWEST_VERSION } from './catalog/flags.ts';
 import { computeAllocatable, type Allocatable } from './node/allocatable.ts';
-import { buildNode, type BuiltNode } from './node/build.ts';
-import { parseCapacity } from './node/capacity.ts';
+import { buildNode, completeNode, type BuiltNode } from './node/build.ts';
+import { capacityKey } from './node/capacity.ts';
 import { groupNodes, type NodeSeed } from './node/group.ts';
 import type { Capacity, NodeModel } from './node/model.ts';
+import { nodeSettings } from './node/modelines.ts';
+import type { NodeInputs } from './node/reuse.ts';
 import { Workspace, type ParseCache } from './node/parse-cache.ts';
 import type { ParsedFile } from './node/parse-files.ts';
 import type { Suppression } from './parse/suppressions.ts';
 import { attachRuntimes } from './node/runtimes.ts';
 import { RULES } from './rules/index.ts';
-import { finding } from './model/finding.ts';
 import { keepLineEnds } from './fixes/keep-line-ends.ts';
 import { matchLineEnds } from './fixes/line-ends.ts';
 import { byCodeUnit } from './model/order.ts';
@@ -30,6 +31,23 @@ export interface AnalyzeOptions {
   disabledRules?: ReadonlySet<string>;
   /** Severity per rule id, overriding the rule's own ('off' drops it). */
   ruleSeverity?: ReadonlyMap<string, Severity | 'off'>;
+}
+
+/**
+ * Each option as it takes part in reusing a node's results (node/reuse.ts): a value compared with ===. The type
+ * has one field per option, so a new option does not compile until it says whether it changes a node's results.
+ */
+type OptionInputs = { readonly [K in keyof Required<AnalyzeOptions>]: string };
+
+function optionInputs(options: AnalyzeOptions, version: string): OptionInputs {
+  return {
+    capacity: capacityKey(options.capacity),
+    kubernetesVersion: version,
+    // Compared by content: the same Set changed between two analyses must not bring back stale findings.
+    disabledRules: [...(options.disabledRules ?? [])].sort().join(' '),
+    // Applied to every finding after reuse (configure), so kept results do not depend on it.
+    ruleSeverity: '',
+  };
 }
 
 export interface NodeResult {
@@ -52,7 +70,7 @@ export function analyze(files: readonly SourceFile[], options: AnalyzeOptions = 
   const version = options.kubernetesVersion ?? NEWEST_VERSION;
   const reuse = cache?.nodes;
   reuse?.begin(ws.paths);
-  const build = (seed: NodeSeed): BuiltNode => (reuse ? reuse.build(ws, seed, version, () => buildNode(ws, seed, version)) : buildNode(ws, seed, version));
+  const build = (seed: NodeSeed): BuiltNode => (reuse ? reuse.build(ws, seed, () => buildNode(ws, seed)) : buildNode(ws, seed));
   const built: BuiltNode[] = groupNodes(ws).map(build);
 
   // Configs and env files nobody references are nodes of their own. Env files go first: one can name a
@@ -69,21 +87,25 @@ export function analyze(files: readonly SourceFile[], options: AnalyzeOptions = 
   }
 
   const findings: Finding[] = [];
-  attachRuntimes(ws, built.map((b) => b.node));
+  const runtimes = attachRuntimes(ws, built.map((b) => b.node.files));
+  const given = { capacity: options.capacity, kubernetesVersion: version };
+  const optionValues = optionInputs(options, version);
 
   const nodes: NodeResult[] = [];
-  for (const b of built) {
-    const { node } = b;
+  built.forEach((b, i) => {
     // What the node's results are computed from (node/reuse.ts): the options and the parse of every file it read.
-    const inputs = reuse ? [version, options.capacity, options.disabledRules, ...node.files.map((f) => ws.get(f))] : undefined;
-    const kept = inputs ? reuse!.get(node.id, inputs) : undefined;
+    const files = [...b.node.files, ...runtimes[i].map((r) => r.path)];
+    const parses = files.map((f) => ws.get(f));
+    const inputs: NodeInputs | undefined = reuse ? { options: optionValues, files, parses } : undefined;
+    const kept = inputs ? reuse!.get(b.node.id, inputs) : undefined;
     if (kept) {
       nodes.push({ node: kept.node, allocatable: kept.allocatable });
       for (const x of kept.findings) findings.push(x);
-      continue;
+      return;
     }
-    const own: Finding[] = [];
-    applyModelines(ws, node, options, own);
+    const settings = nodeSettings(parses, given);
+    const node = completeNode(b.node, files, runtimes[i], settings);
+    const own: Finding[] = [...settings.problems];
     const allocatable = computeAllocatable(node, node.capacity);
     nodes.push({ node, allocatable });
     for (const x of b.problems) own.push(x);
@@ -93,7 +115,7 @@ export function analyze(files: readonly SourceFile[], options: AnalyzeOptions = 
     }
     for (const x of own) findings.push(x);
     if (inputs) reuse!.set(node.id, inputs, { node, allocatable, findings: own });
-  }
+  });
   reuse?.end();
   // Files no node claimed still get their own parse problems (an invalid daemon.json stops dockerd).
   for (const path of ws.paths) if (ws.kind(path)) ws.get(path);
@@ -143,29 +165,6 @@ function configure(list: Finding[], files: Map<string, ParsedFile>, options: Ana
 function suppressed(f: Finding, sup: readonly Suppression[]): boolean {
   for (const s of sup) if (s.line === f.range.start.line && (!s.ids || s.ids.has(f.code))) return true;
   return false;
-}
-
-/** A modeline in any file of the node overrides the CLI or editor setting. */
-function applyModelines(ws: Workspace, node: NodeModel, options: AnalyzeOptions, findings: Finding[]): void {
-  node.capacity = options.capacity;
-  node.capacitySource = options.capacity ? 'capacity given to the analysis' : undefined;
-  for (const path of node.files) {
-    for (const m of ws.get(path)?.modelines ?? []) {
-      if (m.setting === 'capacity') {
-        const c = parseCapacity(m.value);
-        if (c.ok) {
-          node.capacity = c.capacity;
-          node.capacitySource = `modeline in ${path} line ${m.span.range.start.line + 1}`;
-        } else {
-          findings.push(finding('modeline-invalid', 'warning', m.span, `The capacity in this modeline cannot be read: ${c.error}.`));
-        }
-      } else if (m.setting === 'kubernetes-version') {
-        const minor = parseKubernetesVersion(m.value);
-        if (minor) node.kubernetesVersion = minor;
-        else findings.push(finding('modeline-invalid', 'warning', m.span, `"${m.value}" is not a Kubernetes version like 1.31.`));
-      }
-    }
-  }
 }
 
 function dedupe(list: Finding[]): Finding[] {

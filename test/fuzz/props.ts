@@ -146,28 +146,51 @@ export const engineOptions: fc.Arbitrary<AnalyzeOptions> = fc.record({ capacity:
 
 export const workspaceWithOptions: fc.Arbitrary<[SourceFile[], AnalyzeOptions]> = fc.tuple(G.workspace, engineOptions);
 
-/** Two generated nodes (under n/ and m/), edits (file, mutations; a file is deleted when `drop`), options. */
+/** Rule ids the generated nodes trip most, switched off and on between edits. */
+const ruleId = fc.constantFrom('config-value-invalid', 'flag-unknown', 'flag-value-invalid', 'quantity-invalid', 'reference-unresolved', 'cgroup-driver-mismatch', 'config-field-unknown', 'flag-deprecated');
+
+/** Options of one analysis in a series: rules disabled and severities changed as well as capacity and version. */
+export const editOptions = fc.record(
+  {
+    capacity: fc.option(fc.constantFrom(CAPACITY, { cpu: 2000n, memory: 4n << 30n, hugepages: new Map<string, bigint>() }), { nil: undefined }),
+    kubernetesVersion: fc.option(fc.constantFrom('1.28', '1.31', '1.35'), { nil: undefined }),
+    disabled: fc.uniqueArray(ruleId, { maxLength: 3 }),
+    severities: fc.array(fc.tuple(ruleId, fc.constantFrom<'off' | 'error' | 'hint'>('off', 'error', 'hint')), { maxLength: 2 }),
+  },
+  { requiredKeys: ['disabled', 'severities'] },
+);
+type EditOptions = typeof editOptions extends fc.Arbitrary<infer T> ? T : never;
+
+/** Two generated nodes (under n/ and m/), edits (file, mutations; a file is deleted when `drop`), options per analysis. */
 export const editedWorkspace = fc.tuple(
   G.workspace,
   G.workspace,
-  fc.array(fc.record({ file: fc.nat(), mutations: G.mutations, drop: fc.nat(9).map((n) => n === 0) }), { minLength: 1, maxLength: 4 }),
-  engineOptions,
+  fc.array(fc.record({ file: fc.nat(), mutations: G.mutations, drop: fc.nat(9).map((n) => n === 0), options: editOptions }), { minLength: 1, maxLength: 4 }),
+  editOptions,
 );
 
 /**
  * The language server's way, one analysis after another with the cache that keeps parses and node results
- * (node/reuse.ts), gives after every edit what a fresh analysis of the same files gives.
+ * (node/reuse.ts), gives after every edit what a fresh analysis of the same files and options gives. The options
+ * change between edits too; the disabled rules are one Set changed in place, as a caller may keep its settings.
  */
-export function incrementalProperty([w1, w2, edits, options]: [SourceFile[], SourceFile[], { file: number; mutations: G.Mutation[]; drop: boolean }[], AnalyzeOptions]): void {
+export function incrementalProperty([w1, w2, edits, first]: [SourceFile[], SourceFile[], { file: number; mutations: G.Mutation[]; drop: boolean; options: EditOptions }[], EditOptions]): void {
   let files = [...w1, ...w2.map((f) => ({ path: f.path.replace(/^n\//, 'm/'), text: f.text }))];
   if (files.length === 0) return;
   const cache = new ParseCache();
-  analyze(files, options, cache);
+  const disabledRules = new Set<string>();
+  const options = (o: EditOptions): AnalyzeOptions => {
+    disabledRules.clear();
+    for (const id of o.disabled) disabledRules.add(id);
+    return { capacity: o.capacity, kubernetesVersion: o.kubernetesVersion, disabledRules, ruleSeverity: new Map(o.severities) };
+  };
+  analyze(files, options(first), cache);
   for (const e of edits) {
     const k = e.file % files.length;
     files = e.drop && files.length > 1 ? files.filter((_, j) => j !== k) : files.map((f, j) => (j === k ? { path: f.path, text: G.mutate(Buffer.from(f.text), e.mutations) } : f));
-    const kept = analyze(files, options, cache);
-    const fresh = analyze(files.map((f) => ({ path: f.path, text: f.text })), options);
+    const o = options(e.options);
+    const kept = analyze(files, o, cache);
+    const fresh = analyze(files.map((f) => ({ path: f.path, text: f.text })), { ...o, disabledRules: new Set(o.disabledRules) });
     assert.deepStrictEqual(analysisSummary(kept), analysisSummary(fresh), 'an analysis reusing the previous one differs from a fresh one');
   }
 }

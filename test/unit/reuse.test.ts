@@ -73,3 +73,33 @@ test('forgetting a closed file forgets the results of the nodes that read it (th
   cache.retain(new Set(files.map((f) => f.path).filter((p) => p !== 'a/var/lib/kubelet/config.yaml')));
   assert.equal(cache.nodes.size, 2);
 });
+
+test('a rule disabled, then enabled again: its findings come back with the cache as without it (disabledRules is a reuse input, by content)', () => {
+  const files = edit(workspace(), 'a/var/lib/kubelet/config.yaml', (t) => t.replace('maxPods: 110', 'maxPods: -3'));
+  const has = (a: ReturnType<typeof analyze>) => a.findings.some((f) => f.code === 'config-value-invalid' && f.file === 'a/var/lib/kubelet/config.yaml');
+  for (const start of [['config-value-invalid'], []]) {
+    const cache = new ParseCache();
+    // One Set, changed between analyses the way a caller may keep its settings.
+    const disabledRules = new Set(start);
+    const options = { disabledRules };
+    const steps = [[...start], start.length ? [] : ['config-value-invalid'], [...start]];
+    for (const ids of steps) {
+      disabledRules.clear();
+      for (const id of ids) disabledRules.add(id);
+      const kept = analyze(files, options, cache);
+      assert.equal(has(kept), ids.length === 0, `findings with ${JSON.stringify(ids)} disabled`);
+      assert.deepStrictEqual(analysisSummary(kept), analysisSummary(analyze(files, { disabledRules: new Set(ids) })));
+    }
+  }
+});
+
+test('the same capacity object changed between analyses re-runs the nodes (options are compared by value)', () => {
+  const files = workspace();
+  const cache = new ParseCache();
+  const capacity = { cpu: 4000n, memory: 8n * 1024n ** 3n, hugepages: new Map<string, bigint>() };
+  const first = analyze(files, { capacity }, cache);
+  capacity.memory = 1024n ** 3n;
+  const second = analyze(files, { capacity }, cache);
+  assert.notEqual(byId(second, 'a/'), byId(first, 'a/'));
+  assert.deepStrictEqual(analysisSummary(second), analysisSummary(analyze(files, { capacity })));
+});

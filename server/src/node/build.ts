@@ -5,6 +5,7 @@ import type { Span } from '../model/range.ts';
 import { TextMap } from '../model/range.ts';
 import type { EnvAssignment, KubeadmDoc, Word } from '../parse/types.ts';
 import { expandExecArgv, parseExecCommands, parseExecDirective, splitVariable } from '../parse/systemd/exec.ts';
+import { runScratch } from '../parse/systemd/words.ts';
 import { resolveBySuffix, resolveDirBySuffix, basename } from '../model/paths.ts';
 import { parseKubeletArgs, type ArgProblem } from './command-line.ts';
 import { effectiveSettings, type ConfigSource } from './effective.ts';
@@ -12,17 +13,28 @@ import type { NodeSeed } from './group.ts';
 import { buildService } from './service.ts';
 import type { ConfigRef, FlagUse, NodeModel } from './model.ts';
 import type { Workspace } from './parse-cache.ts';
+import type { NodeSettings } from './modelines.ts';
+import type { AttachedRuntime } from './runtimes.ts';
+
+/**
+ * What the files of the node's seed make of it. The analysis completes it into the NodeModel (engine.ts): the
+ * runtime configs joined to it (node/runtimes.ts) and its capacity and version (node/modelines.ts).
+ */
+export type NodeBuild = Omit<NodeModel, 'runtimes' | 'capacity' | 'capacitySource' | 'kubernetesVersion'>;
 
 export interface BuiltNode {
-  node: NodeModel;
-  argProblems: ArgProblem[];
-  problems: Finding[];
+  readonly node: NodeBuild;
+  readonly argProblems: ArgProblem[];
+  readonly problems: Finding[];
 }
 
-export function buildNode(ws: Workspace, seed: NodeSeed, kubernetesVersion: string): BuiltNode {
+/** The build while buildNode fills it in (the only place a node's fields are written). */
+type Draft = { -readonly [K in keyof NodeBuild]: NodeBuild[K] };
+
+export function buildNode(ws: Workspace, seed: NodeSeed): BuiltNode {
   const files = new Set<string>([seed.anchor]);
   const problems: Finding[] = [];
-  const node: NodeModel = {
+  const node: Draft = {
     id: seed.anchor,
     files: [],
     argv: [],
@@ -31,11 +43,9 @@ export function buildNode(ws: Workspace, seed: NodeSeed, kubernetesVersion: stri
     configRefs: [],
     kubeletConfigs: [],
     kubeadm: [],
-    runtimes: [],
     settings: new Map(),
     shadowed: new Map(),
     flagOnly: new Map(),
-    kubernetesVersion,
   };
   let argProblems: ArgProblem[] = [];
   const kubeadmFlags: FlagUse[] = [];
@@ -67,7 +77,8 @@ export function buildNode(ws: Workspace, seed: NodeSeed, kubernetesVersion: stri
     const p = ws.get(seed.standalone)!;
     if (p.env) {
       // An env file nobody references: read its variables as kubelet arguments, in file order.
-      for (const a of lastAssignments(p.env.assignments)) splitVariable(a, new ViaAssignment(a), node.argv);
+      const scratch = runScratch();
+      for (const a of lastAssignments(p.env.assignments)) splitVariable(a, { variable: a.name, span: a.nameSpan }, node.argv, scratch);
     }
     if (p.config) {
       for (const x of p.config.kubeletConfigs) node.kubeletConfigs.push(x);
@@ -133,18 +144,13 @@ export function buildNode(ws: Workspace, seed: NodeSeed, kubernetesVersion: stri
   return { node, argProblems, problems };
 }
 
-/** Word.via for the words of an env file's variable: the variable's name, its position read when asked for. */
-class ViaAssignment {
-  readonly variable: string;
-  constructor(private readonly a: EnvAssignment) {
-    this.variable = a.name;
-  }
-  get span(): Span {
-    return this.a.nameSpan;
-  }
-  toJSON(): { variable: string; span: Span } {
-    return { variable: this.variable, span: this.span };
-  }
+/**
+ * The node model: the build, the runtime configs joined to it (their paths end `files`) and its capacity and
+ * version. Nothing changes it afterwards.
+ */
+export function completeNode(b: NodeBuild, files: readonly string[], runtimes: readonly AttachedRuntime[], settings: NodeSettings): NodeModel {
+  const { capacity, capacitySource, kubernetesVersion } = settings;
+  return { ...b, files: [...files], runtimes: runtimes.map((r) => r.driver), capacity, capacitySource, kubernetesVersion };
 }
 
 function lastAssignments(list: readonly EnvAssignment[]): EnvAssignment[] {

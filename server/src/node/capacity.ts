@@ -41,3 +41,9 @@ const PRESETS = new Map<string, string>([
   ['Standard_D4s_v5', 'cpu=4,memory=16Gi'],
 ]);
 
+/** The capacity as one comparable string (equal capacities, equal strings), for node/reuse.ts. */
+export function capacityKey(c: Capacity | undefined): string {
+  if (!c) return '';
+  const huge = [...c.hugepages].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([k, v]) => `${k}=${v}`);
+  return [`cpu=${c.cpu ?? ''}`, `memory=${c.memory ?? ''}`, `ephemeral-storage=${c['ephemeral-storage'] ?? ''}`, `pods=${c.pods ?? ''}`, ...huge].join(',');
+}

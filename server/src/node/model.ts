@@ -98,32 +98,33 @@ export interface ConfigRef {
   resolved?: string[];
 }
 
+/** Made once by the analysis (node/build.ts completeNode) and never changed afterwards. */
 export interface NodeModel {
   /** A stable id: the path of the file that anchors the node. */
-  id: string;
+  readonly id: string;
   /** Every file of the node, anchor first. */
-  files: string[];
-  service?: ServiceModel;
+  readonly files: string[];
+  readonly service?: ServiceModel;
   /** The kubelet command line after variable expansion (without the program). */
-  program?: Word;
-  argv: Word[];
+  readonly program?: Word;
+  readonly argv: Word[];
   /** `$NAME`/`${NAME}` references of the ExecStart= that survives resets, from the expansion of argv. */
-  execReferences?: ExecReference[];
-  flags: FlagUse[];
-  positional: PositionalArg[];
-  configRefs: ConfigRef[];
-  kubeletConfigs: KubeletConfigDoc[];
-  kubeadm: KubeadmDoc[];
-  runtimes: RuntimeCgroupDriver[];
+  readonly execReferences?: ExecReference[];
+  readonly flags: FlagUse[];
+  readonly positional: PositionalArg[];
+  readonly configRefs: ConfigRef[];
+  readonly kubeletConfigs: KubeletConfigDoc[];
+  readonly kubeadm: KubeadmDoc[];
+  readonly runtimes: RuntimeCgroupDriver[];
   /** Effective settings by KubeletConfiguration field path (flags mapped to their fields). */
-  settings: Map<string, Setting>;
+  readonly settings: Map<string, Setting>;
   /** Config-file settings that a flag replaced or merged into (the kubelet re-applies flags over the file). */
-  shadowed: Map<string, Setting>;
+  readonly shadowed: Map<string, Setting>;
   /** Flags with no config field (experimental-allocatable-ignore-eviction, ...), last value wins. */
-  flagOnly: Map<string, FlagUse>;
-  capacity?: Capacity;
-  capacitySource?: string;
-  kubernetesVersion: string;
+  readonly flagOnly: Map<string, FlagUse>;
+  readonly capacity?: Capacity;
+  readonly capacitySource?: string;
+  readonly kubernetesVersion: string;
 }
 
 /** Node capacity in base units. */

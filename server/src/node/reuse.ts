@@ -3,20 +3,34 @@
  * of the node it touches only: a workspace of a hundred nodes spent most of every keystroke re-checking the
  * ninety-nine others.
  *
- * A node is reused when everything its result is computed from is the very same: the workspace's list of paths
- * (a file added or removed can change how any reference resolves), the options, and the parse of every file the
- * node read (its units, environment files, configs and the runtime config attached to it), compared by identity —
- * the parse cache hands out the same object for an unchanged text and a new one for any change.
+ * A node is reused when everything its result is computed from is the very same (NodeInputs): the workspace's list
+ * of paths (a file added or removed can change how any reference resolves), every analysis option, and the parse
+ * of every file the node read (its units, environment files, configs and the runtime configs joined to it),
+ * compared by identity — the parse cache hands out the same object for an unchanged text and a new one for any
+ * change.
  *
- * The node's model itself is kept the same way, before runtimes and modelines are applied to it: its build is
- * reused while the seed (the units systemd would read) and every file the build read are the same.
+ * The node's build (buildNode) is kept the same way: it is reused while the seed (the units systemd would read)
+ * and every file the build read are the same. Builds and models are never changed once made, so both are shared.
  */
 import type { Finding } from '../model/finding.ts';
 import type { Allocatable } from './allocatable.ts';
 import type { BuiltNode } from './build.ts';
 import type { NodeSeed } from './group.ts';
 import type { NodeModel } from './model.ts';
+import type { ParsedFile } from './parse-files.ts';
 import type { FileRead, Workspace } from './parse-cache.ts';
+
+/** Everything a node's results are computed from besides the workspace's paths. */
+export interface NodeInputs {
+  /**
+   * Every analysis option as a value compared with ===, by option name. engine.ts types it with one field per
+   * option, so a new option does not compile until it says how it changes a node's results.
+   */
+  readonly options: Readonly<Record<string, string>>;
+  /** The node's files with their parses, compared by identity. */
+  readonly files: readonly string[];
+  readonly parses: readonly (ParsedFile | undefined)[];
+}
 
 export interface ReusedNode {
   node: NodeModel;
@@ -26,20 +40,13 @@ export interface ReusedNode {
 }
 
 interface Entry extends ReusedNode {
-  inputs: readonly unknown[];
+  inputs: NodeInputs;
 }
 
 interface BuiltEntry {
   seed: NodeSeed;
-  version: string;
   reads: readonly FileRead[];
-  /** As buildNode returned it: attachRuntimes and the modelines change the model later (on a copy). */
   built: BuiltNode;
-}
-
-/** A copy whose later changes (runtimes and files added, capacity and version from modelines) stay its own. */
-function copy(b: BuiltNode): BuiltNode {
-  return { ...b, node: { ...b.node, files: [...b.node.files], runtimes: [...b.node.runtimes] } };
 }
 
 function sameSeed(a: NodeSeed, b: NodeSeed): boolean {
@@ -49,6 +56,16 @@ function sameSeed(a: NodeSeed, b: NodeSeed): boolean {
     sameList(a.units, b.units) &&
     a.masked.length === b.masked.length &&
     a.masked.every((m, i) => m.path === b.masked[i].path && m.by === b.masked[i].by)
+  );
+}
+
+function sameInputs(a: NodeInputs, b: NodeInputs): boolean {
+  const keys = Object.keys(a.options);
+  return (
+    keys.length === Object.keys(b.options).length &&
+    keys.every((k) => a.options[k] === b.options[k]) &&
+    sameList(a.files, b.files) &&
+    sameList(a.parses, b.parses)
   );
 }
 
@@ -68,24 +85,24 @@ export class NodeReuse {
     this.seen = new Set();
   }
 
-  /** buildNode(ws, seed, version), or a copy of the same build kept from a previous analysis. */
-  build(ws: Workspace, seed: NodeSeed, version: string, make: () => BuiltNode): BuiltNode {
+  /** buildNode(ws, seed), or the same build kept from a previous analysis. */
+  build(ws: Workspace, seed: NodeSeed, make: () => BuiltNode): BuiltNode {
     this.seen.add(seed.anchor);
     const e = this.builds.get(seed.anchor);
-    if (e && e.version === version && sameSeed(e.seed, seed) && ws.sameReads(e.reads)) return copy(e.built);
+    if (e && sameSeed(e.seed, seed) && ws.sameReads(e.reads)) return e.built;
     const { result, reads } = ws.record(make);
-    this.builds.set(seed.anchor, { seed, version, reads, built: copy(result) });
+    this.builds.set(seed.anchor, { seed, reads, built: result });
     return result;
   }
 
   /** The results kept for node `id` if they were computed from exactly `inputs`. */
-  get(id: string, inputs: readonly unknown[]): ReusedNode | undefined {
+  get(id: string, inputs: NodeInputs): ReusedNode | undefined {
     this.seen.add(id);
     const e = this.entries.get(id);
-    return e && sameList(e.inputs, inputs) ? e : undefined;
+    return e && sameInputs(e.inputs, inputs) ? e : undefined;
   }
 
-  set(id: string, inputs: readonly unknown[], result: ReusedNode): void {
+  set(id: string, inputs: NodeInputs, result: ReusedNode): void {
     this.seen.add(id);
     this.entries.set(id, { inputs, ...result });
   }

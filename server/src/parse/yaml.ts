@@ -11,6 +11,7 @@ import { parseAllDocuments, isAlias, isMap, isPair, isScalar, isSeq } from 'yaml
 import type { Document, Node as YNode, Pair, Scalar, YAMLMap, YAMLSeq } from 'yaml';
 import { LineIndex } from '../model/range.ts';
 import type { Span } from '../model/range.ts';
+import { LazySpan } from '../model/lazy-span.ts';
 import { finding } from '../model/finding.ts';
 import type { Finding } from '../model/finding.ts';
 import type { ConfigNode, DuplicateKey, MapEntry, MapNode, ScalarNode, SeqNode } from './types.ts';
@@ -62,8 +63,9 @@ class YamlConverter {
     readonly problems: Finding[],
   ) {}
 
+  /** Offsets turned into a range when first read (model/lazy-span.ts): a large config has tens of thousands of spans. */
   span(start: number, end: number): Span {
-    return { file: this.file, range: this.lines.range(start, end) };
+    return new LazySpan(this.file, this.lines, start, end);
   }
 
   nodeSpan(n: YNode): Span {

@@ -15,7 +15,7 @@ import type { Finding } from '../../model/finding.ts';
 import { finding } from '../../model/finding.ts';
 import type { Span, TextMap } from '../../model/range.ts';
 import type { EnvAssignment, UnitDirective } from '../types.ts';
-import { EXTRACT_CUNESCAPE, EXTRACT_UNQUOTE, LazyWord, extractFirstWord, resolveSpecifiers, toWord } from './words.ts';
+import { EXTRACT_CUNESCAPE, EXTRACT_UNQUOTE, LazyWord, extractFirstWord, resolveSpecifiers, runScratch, toWord } from './words.ts';
 
 /** env_name_is_valid() from src/basic/env-util.c (bash's character set): [A-Za-z_][A-Za-z0-9_]*. */
 const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
@@ -53,8 +53,9 @@ export function readEnvironmentDirective(d: UnitDirective, assignments: EnvAssig
     return;
   }
   let p: number | null = 0;
+  const scratch = runScratch();
   for (;;) {
-    const res = extractFirstWord(raw, p, EXTRACT_CUNESCAPE | EXTRACT_UNQUOTE);
+    const res = extractFirstWord(raw, p, EXTRACT_CUNESCAPE | EXTRACT_UNQUOTE, scratch);
     if (res.kind === 'none') break;
     if (res.kind === 'error') {
       const why = res.reason === 'quote' ? 'unbalanced quoting' : 'an invalid escape sequence';

@@ -48,6 +48,8 @@ import {
   isWhitespace,
   LazyWord,
   resolveSpecifiers,
+  runScratch,
+  type RunScratch,
   toWord,
   type ExtractedWord,
 } from './words.ts';
@@ -163,6 +165,7 @@ export function parseExecCommands(d: UnitDirective): { commands: ParsedExecComma
     if (!separateArgv0) words.push(path);
 
     let failed = false;
+    const scratch = runScratch();
     while (p !== null && p < raw.length) {
       const c0 = raw.charCodeAt(p);
       const c1 = p + 1 < raw.length ? raw.charCodeAt(p + 1) : 0;
@@ -183,10 +186,10 @@ export function parseExecCommands(d: UnitDirective): { commands: ParsedExecComma
       }
       // extractFirstWordAndWarn(), toWord() and resolveSpecifiers() inlined: no intermediate objects per word (a
       // command line can hold thousands of words).
-      let res = extractFirstWord(raw, p, EXTRACT_UNQUOTE | EXTRACT_CUNESCAPE);
+      let res = extractFirstWord(raw, p, EXTRACT_UNQUOTE | EXTRACT_CUNESCAPE, scratch);
       let warned = false;
       if (res.kind === 'error') {
-        const again = extractFirstWord(raw, p, EXTRACT_UNQUOTE | EXTRACT_CUNESCAPE | EXTRACT_CUNESCAPE_RELAX);
+        const again = extractFirstWord(raw, p, EXTRACT_UNQUOTE | EXTRACT_CUNESCAPE | EXTRACT_CUNESCAPE_RELAX, scratch);
         if (again.kind === 'word') {
           res = again;
           warned = true;
@@ -268,9 +271,10 @@ const SPLIT_SPECIAL = /[ \t\n\r'"\\]/;
 
 /**
  * Split a variable's value into words the way a whole-word `$NAME` is (EXTRACT_RELAX|EXTRACT_UNQUOTE), appended
- * to `out`. The assignment's value map is read only when a word's position is.
+ * to `out`. The assignment's value map is read only when a word's position is. `scratch`: see RunScratch (a
+ * caller splitting many variables passes one).
  */
-export function splitVariable(a: EnvAssignment, via: { variable: string; span: Span }, out: Word[] = []): Word[] {
+export function splitVariable(a: EnvAssignment, via: { variable: string; span: Span }, out: Word[] = [], scratch?: RunScratch): Word[] {
   // extractWords(), without its intermediate words: a variable can hold thousands of flags.
   const raw = a.value;
   // A value without blanks, quotes or backslashes (one flag, the usual case) is one word, itself: what the reader
@@ -282,8 +286,9 @@ export function splitVariable(a: EnvAssignment, via: { variable: string; span: S
     return out;
   }
   let p: number | null = 0;
+  scratch ??= runScratch();
   for (;;) {
-    const res = extractFirstWord(raw, p, EXTRACT_RELAX | EXTRACT_UNQUOTE);
+    const res = extractFirstWord(raw, p, EXTRACT_RELAX | EXTRACT_UNQUOTE, scratch);
     if (res.kind !== 'word') break; // with EXTRACT_RELAX there is no error, only the end
     const w = toWord(res, a);
     w.via = via;
@@ -326,6 +331,7 @@ export function expandExecArgv(
   const argv: Word[] = [];
   const references: ExecReference[] = [];
   const noExpand = cmd.prefixes.includes(':');
+  const scratch = runScratch();
 
   cmd.words.forEach((w, i) => {
     if (i === 0 || noExpand || w.text.indexOf('$') === -1) {
@@ -344,7 +350,7 @@ export function expandExecArgv(
       }
       const a = lookup(name);
       references.push({ variable: name, span: w.span, defined: a !== undefined });
-      if (a) splitVariable(a, via, argv);
+      if (a) splitVariable(a, via, argv, scratch);
       return;
     }
 

@@ -104,45 +104,6 @@ interface Piece {
   col: number;
 }
 
-/**
- * A directive on one physical line (nearly all of them), its positions worked out from its offsets when first
- * read: what map.span(s, ke), map.slice(vs, e) and the whole line give for the line's one segment. A large
- * drop-in has thousands of these and the rules place findings on a few (bench: unit-large).
- */
-class LineDirective implements UnitDirective {
-  private keySpanCache: Span | undefined = undefined;
-  private valueMapCache: TextMap | undefined = undefined;
-  private spanCache: Span | undefined = undefined;
-  readonly continued = false;
-  constructor(
-    readonly section: string,
-    readonly key: string,
-    readonly value: string,
-    private readonly file: string,
-    readonly lastLine: number,
-    /** Column of the line's first character (after a BOM). */
-    private readonly col: number,
-    /** Offsets in the line: key start, key end, value start; and the line's length. */
-    private readonly s: number,
-    private readonly ke: number,
-    private readonly vs: number,
-    private readonly lineLength: number,
-  ) {}
-  get keySpan(): Span {
-    return (this.keySpanCache ??= new LazySpan(this.file, this.lastLine, this.col + this.s, this.col + this.ke));
-  }
-  get valueMap(): TextMap {
-    return (this.valueMapCache ??= new TextMap(this.file, [{ offset: 0, line: this.lastLine, character: this.col + this.vs, length: this.value.length }]));
-  }
-  get span(): Span {
-    return (this.spanCache ??= new LazySpan(this.file, this.lastLine, this.col + this.s, this.col + this.lineLength));
-  }
-  toJSON(): UnitDirective {
-    const { section, key, value, keySpan, valueMap, span, lastLine, continued } = this;
-    return { section, key, value, keySpan, valueMap, span, lastLine, continued };
-  }
-}
-
 export function parseUnit(path: string, text: string): UnitFile {
   // Only problems need offsets turned into positions (directives track their lines as they are read).
   let idx: LineIndex | undefined;
@@ -257,7 +218,15 @@ export function parseUnit(path: string, text: string): UnitFile {
     const key = str.slice(b + s, b + ke);
     const value = str.slice(b + vs, b + e);
     if (map === undefined) {
-      directives.push(new LineDirective(section, key, value, path, lastLine, lastCol, s, ke, vs, lastEnd - lastStart));
+      // One physical line (nearly all directives): spans kept as offsets in the line until read (LazySpan).
+      directives.push({
+        section, key, value,
+        keySpan: new LazySpan(path, lastLine, lastCol + s, lastCol + ke),
+        valueMap: new TextMap(path, [{ offset: 0, line: lastLine, character: lastCol + vs, length: value.length }]),
+        span: new LazySpan(path, lastLine, lastCol + s, lastCol + (lastEnd - lastStart)),
+        lastLine,
+        continued: false,
+      });
       return;
     }
     const keySpan = map.span(s, ke);

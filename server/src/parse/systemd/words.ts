@@ -141,40 +141,45 @@ export function cunescapeOne(raw: string, p: number): { ch: string; len: number 
 }
 
 /**
- * The runs of the word extractFirstWord() is reading: scratch objects reused from word to word (the function is
- * neither recursive nor re-entered). A word copied from one place (nearly all) returns no runs at all, only
- * where it starts; other words get copies. Objects and arrays per word were most of what splitting a large
- * unit allocated (bench: unit-large, scaling).
+ * The runs of the word extractFirstWord() is reading: scratch objects reused from word to word, owned by the
+ * caller that reads the words of one value (so the function stays reentrant). A word copied from one place
+ * (nearly all) returns no runs at all, only where it starts; other words get copies. Objects and arrays per word
+ * were most of what splitting a large unit allocated (bench: unit-large, scaling).
  */
-const RUNS: Run[] = [];
-let runCount = 0;
+export interface RunScratch {
+  runs: Run[];
+  count: number;
+}
 
-function setRun(out: number, raw: number, len: number): void {
-  const r = RUNS[runCount];
-  if (r === undefined) RUNS[runCount] = { out, raw, len };
+export const runScratch = (): RunScratch => ({ runs: [], count: 0 });
+
+function setRun(s: RunScratch, out: number, raw: number, len: number): void {
+  const r = s.runs[s.count];
+  if (r === undefined) s.runs[s.count] = { out, raw, len };
   else {
     r.out = out;
     r.raw = raw;
     r.len = len;
   }
-  runCount++;
+  s.count++;
 }
 
-/** The runs of a word of `textLength` characters just read: null when one run from RUNS[0].raw covers it. */
-function takeRuns(textLength: number): Run[] | null {
-  if (runCount === 1 && RUNS[0].out === 0 && RUNS[0].len === textLength) return null;
-  const out: Run[] = new Array(runCount);
-  for (let i = 0; i < runCount; i++) out[i] = { out: RUNS[i].out, raw: RUNS[i].raw, len: RUNS[i].len };
+/** The runs of a word of `textLength` characters just read: null when one run from runs[0].raw covers it. */
+function takeRuns(s: RunScratch, textLength: number): Run[] | null {
+  const { runs, count } = s;
+  if (count === 1 && runs[0].out === 0 && runs[0].len === textLength) return null;
+  const out: Run[] = new Array(count);
+  for (let i = 0; i < count; i++) out[i] = { out: runs[i].out, raw: runs[i].raw, len: runs[i].len };
   return out;
 }
-const run0 = (): number => (runCount ? RUNS[0].raw : 0);
+const run0 = (s: RunScratch): number => (s.count ? s.runs[0].raw : 0);
 
 /** Appends output characters copied from raw offset `rawAt` (contiguous: one char per raw char) to the runs. */
-function addRun(outLen: number, rawAt: number, len: number, contiguous: boolean): void {
-  const last = runCount ? RUNS[runCount - 1] : undefined;
+function addRun(s: RunScratch, outLen: number, rawAt: number, len: number, contiguous: boolean): void {
+  const last = s.count ? s.runs[s.count - 1] : undefined;
   if (contiguous && last && last.out + last.len === outLen && last.raw + last.len === rawAt) last.len += len;
-  else if (contiguous) setRun(outLen, rawAt, len);
-  else for (let i = 0; i < len; i++) setRun(outLen + i, rawAt, 1);
+  else if (contiguous) setRun(s, outLen, rawAt, len);
+  else for (let i = 0; i < len; i++) setRun(s, outLen + i, rawAt, 1);
 }
 
 /*
@@ -219,8 +224,9 @@ function nextSpecial(scan: Scan, raw: string, from: number): number {
  * extract_first_word(&p, &ret, WHITESPACE, flags), starting at raw offset p.
  * Pass p = null after a previous call returned next = null.
  * (No closures or part arrays: this runs once per word of every command line and environment assignment.)
+ * `scratch`: the runs, reused by a caller that reads many words (see RunScratch).
  */
-export function extractFirstWord(raw: string, p: number | null, flags: number): ExtractResult {
+export function extractFirstWord(raw: string, p: number | null, flags: number, scratch: RunScratch = runScratch()): ExtractResult {
   if (p === null) return { kind: 'none' };
   const n = raw.length;
   while (p < n && isWhitespace(raw.charCodeAt(p))) p++;
@@ -228,7 +234,7 @@ export function extractFirstWord(raw: string, p: number | null, flags: number): 
 
   const start = p;
   let text = '';
-  runCount = 0;
+  scratch.count = 0;
   let invalidEscape = false;
   const unquote = (flags & EXTRACT_UNQUOTE) !== 0;
   let quote = 0; // 0, 39 ('), 34 (")
@@ -240,11 +246,11 @@ export function extractFirstWord(raw: string, p: number | null, flags: number): 
       if (p >= n) {
         if ((flags & EXTRACT_CUNESCAPE_RELAX) && (!quote || (flags & EXTRACT_RELAX))) {
           // an unquoted trailing backslash is kept verbatim in EXTRACT_CUNESCAPE_RELAX mode
-          addRun(text.length, p - 1, 1, true);
+          addRun(scratch, text.length, p - 1, 1, true);
           text += '\\';
-          return { kind: 'word', text, start, end: n, next: null, runs: takeRuns(text.length), run0: run0(), invalidEscape };
+          return { kind: 'word', text, start, end: n, next: null, runs: takeRuns(scratch, text.length), run0: run0(scratch), invalidEscape };
         }
-        if (flags & EXTRACT_RELAX) return { kind: 'word', text, start, end: n, next: null, runs: takeRuns(text.length), run0: run0(), invalidEscape };
+        if (flags & EXTRACT_RELAX) return { kind: 'word', text, start, end: n, next: null, runs: takeRuns(scratch, text.length), run0: run0(scratch), invalidEscape };
         return { kind: 'error', reason: quote ? 'quote' : 'escape', start, at: p - 1 };
       }
       if (flags & EXTRACT_CUNESCAPE) {
@@ -252,17 +258,17 @@ export function extractFirstWord(raw: string, p: number | null, flags: number): 
         if (!u) {
           if (flags & EXTRACT_CUNESCAPE_RELAX) {
             invalidEscape = true;
-            addRun(text.length, p - 1, 2, true);
+            addRun(scratch, text.length, p - 1, 2, true);
             text += raw.slice(p - 1, p + 1);
           } else return { kind: 'error', reason: 'escape', start, at: p - 1 };
           p += 1;
         } else {
-          addRun(text.length, p - 1, u.ch.length, false);
+          addRun(scratch, text.length, p - 1, u.ch.length, false);
           text += u.ch;
           p += u.len;
         }
       } else {
-        addRun(text.length, p, 1, true);
+        addRun(scratch, text.length, p, 1, true);
         text += raw[p];
         p += 1;
       }
@@ -271,11 +277,11 @@ export function extractFirstWord(raw: string, p: number | null, flags: number): 
       const runStart = p;
       p = nextSpecial(quote === 39 ? IN_SINGLE : IN_DOUBLE, raw, p);
       if (p > runStart) {
-        addRun(text.length, runStart, p - runStart, true);
+        addRun(scratch, text.length, runStart, p - runStart, true);
         text += raw.slice(runStart, p);
       }
       if (p >= n) {
-        if (flags & EXTRACT_RELAX) return { kind: 'word', text, start, end: n, next: null, runs: takeRuns(text.length), run0: run0(), invalidEscape };
+        if (flags & EXTRACT_RELAX) return { kind: 'word', text, start, end: n, next: null, runs: takeRuns(scratch, text.length), run0: run0(scratch), invalidEscape };
         return { kind: 'error', reason: 'quote', start, at: p };
       }
       if (raw.charCodeAt(p) === quote) quote = 0;
@@ -285,17 +291,17 @@ export function extractFirstWord(raw: string, p: number | null, flags: number): 
       const runStart = p;
       p = nextSpecial(unquote ? UNQUOTED : UNQUOTED_KEEP_QUOTES, raw, p);
       if (p > runStart) {
-        addRun(text.length, runStart, p - runStart, true);
+        addRun(scratch, text.length, runStart, p - runStart, true);
         text += raw.slice(runStart, p);
       }
-      if (p >= n) return { kind: 'word', text, start, end: n, next: null, runs: takeRuns(text.length), run0: run0(), invalidEscape };
+      if (p >= n) return { kind: 'word', text, start, end: n, next: null, runs: takeRuns(scratch, text.length), run0: run0(scratch), invalidEscape };
       const c = raw.charCodeAt(p);
       if (c === 92) backslash = true;
       else if (c === 39 || c === 34) quote = c;
       else {
         const end = p;
         while (p < n && isWhitespace(raw.charCodeAt(p))) p++;
-        return { kind: 'word', text, start, end, next: p >= n ? null : p, runs: takeRuns(text.length), run0: run0(), invalidEscape };
+        return { kind: 'word', text, start, end, next: p >= n ? null : p, runs: takeRuns(scratch, text.length), run0: run0(scratch), invalidEscape };
       }
       p++;
     }
@@ -419,9 +425,10 @@ export function extractFirstWordAndWarn(
   p: number | null,
   flags: number,
 ): { res: ExtractResult; warning?: 'invalid-escape' } {
-  const res = extractFirstWord(raw, p, flags);
+  const scratch = runScratch();
+  const res = extractFirstWord(raw, p, flags, scratch);
   if (res.kind !== 'error' || (flags & EXTRACT_CUNESCAPE_RELAX)) return { res };
-  const again = extractFirstWord(raw, p, flags | EXTRACT_CUNESCAPE_RELAX);
+  const again = extractFirstWord(raw, p, flags | EXTRACT_CUNESCAPE_RELAX, scratch);
   if (again.kind === 'word') return { res: again, warning: 'invalid-escape' };
   return { res: again.kind === 'error' ? { ...again, reason: 'quote' } : again };
 }
@@ -441,8 +448,9 @@ export function extractWords(
   const words: ExtractedWord[] = [];
   const problems: Finding[] = [];
   let p: number | null = 0;
+  const scratch = runScratch();
   for (;;) {
-    const res = extractFirstWord(raw, p, flags);
+    const res = extractFirstWord(raw, p, flags, scratch);
     if (res.kind === 'none') break;
     if (res.kind === 'error') {
       const why = res.reason === 'quote' ? 'unbalanced quoting' : 'invalid escape sequence';

@@ -33,7 +33,6 @@ function histogram(s: string, h: Uint8Array): Uint8Array {
   }
   return h;
 }
-let wordHist: Uint8Array = new Uint8Array(BUCKETS);
 
 /** The buckets a histogram uses, as bits: a bucket used on one side only adds at least 1 to the difference. */
 function maskOf(h: Uint8Array): number {
@@ -48,8 +47,11 @@ function popcount(x: number): number {
   return (((x + (x >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
 }
 
-let prevRow = new Int32Array(64);
-let curRow = new Int32Array(64);
+/** The two rows of the distance table, made by the first distance() of a closest() call and grown as needed. */
+interface Rows {
+  prev: Int32Array;
+  cur: Int32Array;
+}
 
 export function closest(word: string, candidates: Iterable<string>, maxDistance?: number): string | undefined {
   const w = word.toLowerCase();
@@ -57,7 +59,8 @@ export function closest(word: string, candidates: Iterable<string>, maxDistance?
   let best: string | undefined;
   let bestD = limit + 1;
   const list = prepared(candidates);
-  const wh = (wordHist = histogram(w, wordHist));
+  const wh = histogram(w, new Uint8Array(BUCKETS));
+  let rows: Rows | undefined;
   const wm = maskOf(wh);
   // An index loop: for-of allocates an iterator result per candidate whenever this runs unoptimized (seen as 36 MB
   // per analysis of a config with thousands of unknown gates under the allocation profiler).
@@ -71,7 +74,7 @@ export function closest(word: string, candidates: Iterable<string>, maxDistance?
     const ch = c.hist;
     for (let b = 0; b < BUCKETS; b++) l1 += Math.abs(wh[b] - ch[b]);
     if (l1 + 1 >> 1 >= bestD) continue;
-    const d = distance(w, c.lower, bestD - 1);
+    const d = distance(w, c.lower, bestD - 1, (rows ??= { prev: new Int32Array(64), cur: new Int32Array(64) }));
     // A suggestion must keep something of what was typed: "\\" is no typo of "none".
     if (d >= Math.min(w.length, c.lower.length)) continue;
     if (d < bestD) {
@@ -84,14 +87,14 @@ export function closest(word: string, candidates: Iterable<string>, maxDistance?
 }
 
 /** Levenshtein distance, giving up (returning cap + 1) once it must exceed `cap`. */
-function distance(a: string, b: string, cap: number): number {
+function distance(a: string, b: string, cap: number, rows: Rows): number {
   const n = b.length;
-  if (prevRow.length <= n) {
-    prevRow = new Int32Array(n + 1);
-    curRow = new Int32Array(n + 1);
+  if (rows.prev.length <= n) {
+    rows.prev = new Int32Array(n + 1);
+    rows.cur = new Int32Array(n + 1);
   }
-  let prev = prevRow;
-  let cur = curRow;
+  let prev = rows.prev;
+  let cur = rows.cur;
   for (let j = 0; j <= n; j++) prev[j] = j;
   for (let i = 1; i <= a.length; i++) {
     cur[0] = i;

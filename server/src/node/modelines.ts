@@ -1,0 +1,45 @@
+/**
+ * A node's capacity and target version: the analysis options, overridden by a modeline in any file of the node
+ * (parse/modeline.ts). Part of making the node, so the model is never changed after it is made.
+ */
+import { finding, type Finding } from '../model/finding.ts';
+import { parseKubernetesVersion } from '../catalog/flags.ts';
+import { parseCapacity } from './capacity.ts';
+import type { Capacity } from './model.ts';
+import type { ParsedFile } from './parse-files.ts';
+
+export interface NodeSettings {
+  capacity?: Capacity;
+  capacitySource?: string;
+  kubernetesVersion: string;
+  /** Modelines that cannot be read (modeline-invalid). */
+  problems: Finding[];
+}
+
+/** `files`: the node's files, anchor first, with their parses (the last modeline of a setting wins). */
+export function nodeSettings(files: readonly (ParsedFile | undefined)[], given: { capacity?: Capacity; kubernetesVersion: string }): NodeSettings {
+  const out: NodeSettings = {
+    capacity: given.capacity,
+    capacitySource: given.capacity ? 'capacity given to the analysis' : undefined,
+    kubernetesVersion: given.kubernetesVersion,
+    problems: [],
+  };
+  for (const file of files) {
+    for (const m of file?.modelines ?? []) {
+      if (m.setting === 'capacity') {
+        const c = parseCapacity(m.value);
+        if (c.ok) {
+          out.capacity = c.capacity;
+          out.capacitySource = `modeline in ${file!.path} line ${m.span.range.start.line + 1}`;
+        } else {
+          out.problems.push(finding('modeline-invalid', 'warning', m.span, `The capacity in this modeline cannot be read: ${c.error}.`));
+        }
+      } else if (m.setting === 'kubernetes-version') {
+        const minor = parseKubernetesVersion(m.value);
+        if (minor) out.kubernetesVersion = minor;
+        else out.problems.push(finding('modeline-invalid', 'warning', m.span, `"${m.value}" is not a Kubernetes version like 1.31.`));
+      }
+    }
+  }
+  return out;
+}
