@@ -1,0 +1,42 @@
+/**
+ * The state of a feature gate in the kubelet that would run: the default of the
+ * target version (pkg/features/kube_features.go, catalog/feature-gates.ts), then
+ * `featureGates` and `--feature-gates` (one merged map in the node model; the
+ * kubelet applies the flag over the file). validation.go asks exactly this:
+ * `localFeatureGate.SetFromMap(kc.FeatureGates)` then `.Enabled(...)`.
+ * AllAlpha/AllBeta are not followed (rare on nodes; a gate then reads as its default).
+ */
+import { gateAt } from '../catalog/feature-gates.ts';
+import { parseGoBool } from '../quantity/mapflag.ts';
+import type { Item, NodeModel } from './model.ts';
+
+export interface GateState {
+  name: string;
+  enabled: boolean;
+  /** The featureGates entry that decided it; absent when the version's default applies. */
+  item?: Item;
+  /** The gate is unknown or removed at this version: reads as false, and feature-gate-* reports any entry. */
+  unknown?: boolean;
+}
+
+export function gateState(node: NodeModel, name: string): GateState {
+  const s = node.settings.get('featureGates');
+  const items = s?.kind === 'map' ? s.items : [];
+  for (let i = items.length - 1; i >= 0; i--) {
+    const item = items[i];
+    if (item.key !== name) continue;
+    const v = typeof item.value === 'boolean' ? item.value : typeof item.value === 'string' ? parseGoBool(item.value) : undefined;
+    if (v !== undefined) return { name, enabled: v, item };
+  }
+  const st = gateAt(name, node.kubernetesVersion);
+  if (st.status !== 'known') return { name, enabled: false, unknown: true };
+  return { name, enabled: st.spec.default };
+}
+
+/** "NodeSwap is off (its default in 1.29)" / "NodeSwap is off (featureGates sets it to false)". */
+export function describeGate(node: NodeModel, g: GateState): string {
+  const onOff = g.enabled ? 'on' : 'off';
+  if (g.item) return `${g.name} is ${onOff} (${g.item.from.how === 'flag' || g.item.from.how === 'kubeadm-extra-args' ? '--feature-gates' : 'featureGates'} sets it to ${g.item.text})`;
+  if (g.unknown) return `${g.name} does not exist in Kubernetes ${node.kubernetesVersion}`;
+  return `${g.name} is ${onOff} (its default in Kubernetes ${node.kubernetesVersion})`;
+}
