@@ -1,0 +1,179 @@
+/**
+ * kubernetes/kubernetes pkg/kubelet/apis/config/validation/validation_test.go
+ * TestValidateKubeletConfiguration (read at commit 0056e52be6a442570b987023d1aaef50c068b3b7, with
+ * validation.go at 001332b0422071acf4860769f18e34b5e9b7c1bc), one row per upstream case, written as
+ * configuration files. Upstream validates the internal type after defaulting; a file goes through
+ * v1beta1 defaults.go first, so a zero or empty value that defaulting replaces cannot reach
+ * validation from a file: those rows say so in `note` and expect what the kubelet really does.
+ * Upstream replaces the whole FeatureGates map in a case; so do these rows.
+ */
+import { test } from 'node:test';
+import { checkCase, type Case, type ConfigKeys } from '../helpers/upstream-config.ts';
+import { fieldInfo } from '../../server/src/catalog/fields.ts';
+import { gateAt } from '../../server/src/catalog/feature-gates.ts';
+import { compareVersions, NEWEST_VERSION } from '../../server/src/catalog/flags.ts';
+
+/** successConfig, as a file. enforceNodeAllocatable is ["pods"] here: enforcing the reserved cgroups needs reservations at start-up. */
+const SUCCESS: ConfigKeys = {
+  cgroupsPerQOS: 'true',
+  enforceNodeAllocatable: '\n  - pods',
+  systemReservedCgroup: '/system.slice',
+  kubeReservedCgroup: '/kubelet.service',
+  podLogsDir: '/logs',
+  eventBurst: '10',
+  eventRecordQPS: '5',
+  healthzPort: '10248',
+  imageGCHighThresholdPercent: '85',
+  imageGCLowThresholdPercent: '80',
+  iptablesDropBit: '15',
+  iptablesMasqueradeBit: '14',
+  kubeAPIBurst: '10',
+  kubeAPIQPS: '5',
+  maxOpenFiles: '1000000',
+  maxPods: '110',
+  oomScoreAdj: '-999',
+  podsPerCore: '100',
+  port: '65535',
+  readOnlyPort: '0',
+  registryBurst: '10',
+  registryPullQPS: '5',
+  hairpinMode: 'promiscuous-bridge',
+  nodeLeaseDurationSeconds: '1',
+  cpuCFSQuotaPeriod: '25ms',
+  topologyManagerScope: 'pod',
+  topologyManagerPolicy: 'single-numa-node',
+  shutdownGracePeriod: '30s',
+  shutdownGracePeriodCriticalPods: '10s',
+  memoryThrottlingFactor: '0.9',
+  // Upstream names the crash-loop gate EnableKubeletCrashLoopBackoffMax at that commit; the released name is used.
+  featureGates: '\n  CustomCPUCFSQuotaPeriod: true\n  GracefulNodeShutdown: true\n  MemoryQoS: true\n  KubeletCrashLoopBackOffMax: true',
+  logging: '\n  format: text',
+  containerRuntimeEndpoint: 'unix:///run/containerd/containerd.sock',
+  containerLogMaxWorkers: '1',
+  containerLogMonitorInterval: '10s',
+  // Upstream's intermediate API had maxSeconds: 3; released as maxContainerRestartPeriod.
+  crashLoopBackOff: '\n  maxContainerRestartPeriod: 3s',
+};
+
+const gates = (g: Record<string, boolean>) => '\n' + Object.entries(g).map(([k, v]) => `  ${k}: ${v}`).join('\n');
+
+const CASES: Case[] = [
+  { name: 'Success' },
+  { name: 'invalid NodeLeaseDurationSeconds', set: { nodeLeaseDurationSeconds: '-1' }, errorAt: 'nodeLeaseDurationSeconds:', note: 'upstream uses 0; from a file 0 is defaulted to 40, so -1' },
+  { name: 'invalid NodeLeaseDurationSeconds (0 from a file is defaulted)', set: { nodeLeaseDurationSeconds: '0' } },
+  { name: 'specify EnforceNodeAllocatable without enabling CgroupsPerQOS', set: { cgroupsPerQOS: 'false' }, errorAt: '- pods' },
+  { name: 'specify SystemCgroups without CgroupRoot', set: { systemCgroups: '/' }, errorAt: 'systemCgroups:' },
+  { name: 'invalid EventBurst', set: { eventBurst: '-1' }, errorAt: 'eventBurst:' },
+  { name: 'invalid EventRecordQPS', set: { eventRecordQPS: '-1' }, errorAt: 'eventRecordQPS:' },
+  { name: 'invalid HealthzPort', set: { healthzPort: '65536' }, errorAt: 'healthzPort:' },
+  { name: 'specify CPUCFSQuotaPeriod without enabling CPUCFSQuotaPeriod', set: { featureGates: gates({ CustomCPUCFSQuotaPeriod: false }), cpuCFSQuotaPeriod: '200ms' }, errorAt: 'cpuCFSQuotaPeriod:' },
+  { name: 'invalid CPUCFSQuotaPeriod', set: { featureGates: gates({ CustomCPUCFSQuotaPeriod: true }), cpuCFSQuotaPeriod: '2s' }, errorAt: 'cpuCFSQuotaPeriod:' },
+  { name: 'invalid ImageGCHighThresholdPercent', set: { imageGCHighThresholdPercent: '101' }, errorAt: 'imageGCHighThresholdPercent:' },
+  { name: 'invalid ImageGCLowThresholdPercent', set: { imageGCLowThresholdPercent: '-1' }, errorAt: 'imageGCLowThresholdPercent:' },
+  { name: 'ImageGCLowThresholdPercent is equal to ImageGCHighThresholdPercent', set: { imageGCHighThresholdPercent: '0', imageGCLowThresholdPercent: '0' }, errorAt: 'imageGCLowThresholdPercent:' },
+  { name: 'ImageGCLowThresholdPercent is greater than ImageGCHighThresholdPercent', set: { imageGCHighThresholdPercent: '0', imageGCLowThresholdPercent: '1' }, errorAt: 'imageGCLowThresholdPercent:' },
+  { name: 'invalid IPTablesDropBit', set: { iptablesDropBit: '32' }, errorAt: 'iptablesDropBit:' },
+  { name: 'invalid IPTablesMasqueradeBit', set: { iptablesMasqueradeBit: '32' }, errorAt: 'iptablesMasqueradeBit:' },
+  { name: 'invalid KubeAPIBurst', set: { kubeAPIBurst: '-1' }, errorAt: 'kubeAPIBurst:' },
+  { name: 'invalid KubeAPIQPS', set: { kubeAPIQPS: '-1' }, errorAt: 'kubeAPIQPS:' },
+  { name: 'invalid NodeStatusMaxImages', set: { nodeStatusMaxImages: '-2' }, errorAt: 'nodeStatusMaxImages:' },
+  { name: 'invalid MaxOpenFiles', set: { maxOpenFiles: '-1' }, errorAt: 'maxOpenFiles:' },
+  { name: 'invalid MaxPods', set: { maxPods: '-1' }, errorAt: 'maxPods:' },
+  { name: 'invalid OOMScoreAdj', set: { oomScoreAdj: '1001' }, errorAt: 'oomScoreAdj:' },
+  { name: 'invalid PodsPerCore', set: { podsPerCore: '-1' }, errorAt: 'podsPerCore:' },
+  { name: 'invalid Port', set: { port: '65536' }, errorAt: 'port: 65536' },
+  { name: 'invalid ReadOnlyPort', set: { readOnlyPort: '65536' }, errorAt: 'readOnlyPort:' },
+  { name: 'invalid RegistryBurst', set: { registryBurst: '-1' }, errorAt: 'registryBurst:' },
+  { name: 'invalid RegistryPullQPS', set: { registryPullQPS: '-1' }, errorAt: 'registryPullQPS:' },
+  { name: 'invalid MaxParallelImagePulls', set: { maxParallelImagePulls: '0' }, errorAt: 'maxParallelImagePulls:' },
+  { name: 'invalid MaxParallelImagePulls and SerializeImagePulls combination', set: { maxParallelImagePulls: '3', serializeImagePulls: 'true' }, errorAt: 'maxParallelImagePulls:' },
+  { name: 'valid MaxParallelImagePulls and SerializeImagePulls combination', set: { maxParallelImagePulls: '1', serializeImagePulls: 'true' } },
+  { name: 'specify ServerTLSBootstrap without enabling RotateKubeletServerCertificate', set: { featureGates: gates({ RotateKubeletServerCertificate: false }), serverTLSBootstrap: 'true' }, errorAt: 'serverTLSBootstrap:' },
+  { name: 'invalid TopologyManagerPolicy', set: { topologyManagerPolicy: 'invalid-policy' }, errorAt: 'topologyManagerPolicy:' },
+  { name: 'invalid TopologyManagerScope', set: { topologyManagerScope: 'invalid-scope' }, errorAt: 'topologyManagerScope:' },
+  { name: 'ShutdownGracePeriodCriticalPods is greater than ShutdownGracePeriod', set: { featureGates: gates({ GracefulNodeShutdown: true }), shutdownGracePeriodCriticalPods: '2s', shutdownGracePeriod: '1s' }, errorAt: 'shutdownGracePeriodCriticalPods:' },
+  { name: 'ShutdownGracePeriod is less than 1 sec', set: { featureGates: gates({ GracefulNodeShutdown: true }), shutdownGracePeriod: '1ms' }, errorAt: 'shutdownGracePeriod: 1ms' },
+  { name: 'ShutdownGracePeriodCriticalPods is less than 1 sec', set: { featureGates: gates({ GracefulNodeShutdown: true }), shutdownGracePeriodCriticalPods: '1ms' }, errorAt: 'shutdownGracePeriodCriticalPods:' },
+  { name: 'specify ShutdownGracePeriod without enabling GracefulNodeShutdown', set: { featureGates: gates({ GracefulNodeShutdown: false }), shutdownGracePeriod: '1s' }, errorAt: 'shutdownGracePeriod: 1s' },
+  { name: 'specify ShutdownGracePeriodCriticalPods without enabling GracefulNodeShutdown', set: { featureGates: gates({ GracefulNodeShutdown: false }), shutdownGracePeriod: null, shutdownGracePeriodCriticalPods: '1s' }, errorAt: 'shutdownGracePeriodCriticalPods:' },
+  { name: 'invalid MemorySwap.SwapBehavior', set: { featureGates: gates({ NodeSwap: true }), memorySwap: '\n  swapBehavior: invalid-behavior' }, errorAt: 'swapBehavior:' },
+  { name: 'specify MemorySwap.SwapBehavior without enabling NodeSwap', version: '1.33', set: { featureGates: gates({ NodeSwap: false }), memorySwap: '\n  swapBehavior: LimitedSwap' }, errorAt: 'swapBehavior:', note: 'NodeSwap is locked on from 1.34' },
+  { name: 'CrashLoopBackOff.MaxSeconds too low', set: { featureGates: gates({ KubeletCrashLoopBackOffMax: true }), crashLoopBackOff: '\n  maxContainerRestartPeriod: 0s' }, errorAt: 'maxContainerRestartPeriod:' },
+  { name: 'CrashLoopBackOff.MaxSeconds too high', set: { featureGates: gates({ KubeletCrashLoopBackOffMax: true }), crashLoopBackOff: '\n  maxContainerRestartPeriod: 301s' }, errorAt: 'maxContainerRestartPeriod:' },
+  { name: 'CrashLoopBackOff.MaxSeconds feature gate on, no config, ok', set: { featureGates: gates({ KubeletCrashLoopBackOffMax: true, CustomCPUCFSQuotaPeriod: true }), crashLoopBackOff: null } },
+  { name: 'CrashLoopBackOff.MaxSeconds feature gate on, no seconds config, ok', set: { featureGates: gates({ KubeletCrashLoopBackOffMax: true, CustomCPUCFSQuotaPeriod: true }), crashLoopBackOff: '{}' } },
+  { name: 'specify SystemReservedEnforcementKey without specifying SystemReservedCgroup', set: { enforceNodeAllocatable: '\n  - system-reserved', systemReservedCgroup: null }, errorAt: '- system-reserved' },
+  { name: 'specify SystemReservedCompressibleEnforcementKey without specifying SystemReservedCgroup', set: { enforceNodeAllocatable: '\n  - system-reserved-compressible', systemReservedCgroup: null }, errorAt: '- system-reserved-compressible' },
+  { name: 'specify SystemReservedCompressibleEnforcementKey with SystemReservedEnforcementKey', set: { enforceNodeAllocatable: '\n  - system-reserved-compressible\n  - system-reserved' }, errorAt: '- system-reserved-compressible' },
+  { name: 'specify KubeReservedCompressibleEnforcementKey without specifying KubeReservedCgroup', set: { enforceNodeAllocatable: '\n  - kube-reserved-compressible', kubeReservedCgroup: null }, errorAt: '- kube-reserved-compressible' },
+  { name: 'specify KubeReservedEnforcementKey without specifying KubeReservedCgroup', set: { enforceNodeAllocatable: '\n  - kube-reserved', kubeReservedCgroup: null }, errorAt: '- kube-reserved' },
+  { name: 'specify KubeReservedCompressibleEnforcementKey with KubeReservedEnforcementKey', set: { enforceNodeAllocatable: '\n  - kube-reserved-compressible\n  - kube-reserved' }, errorAt: '- kube-reserved-compressible' },
+  { name: 'specify NodeAllocatableNoneKey with additional enforcements', set: { enforceNodeAllocatable: '\n  - none\n  - kube-reserved' }, errorAt: '- none' },
+  { name: 'duplicated EnforceNodeAllocatable', set: { enforceNodeAllocatable: '\n  - none\n  - none' }, errorAt: '- none' },
+  { name: 'invalid EnforceNodeAllocatable', set: { enforceNodeAllocatable: '\n  - invalid-enforce-node-allocatable' }, errorAt: '- invalid-enforce-node-allocatable' },
+  { name: 'invalid HairpinMode', set: { hairpinMode: 'invalid-hair-pin-mode' }, errorAt: 'hairpinMode:' },
+  { name: 'specify ReservedSystemCPUs with SystemReservedCgroup', set: { reservedSystemCPUs: '"0-3"', kubeReservedCgroup: null }, errorAt: 'reservedSystemCPUs:' },
+  { name: 'specify ReservedSystemCPUs with KubeReservedCgroup', set: { reservedSystemCPUs: '"0-3"', systemReservedCgroup: null }, errorAt: 'reservedSystemCPUs:' },
+  { name: 'invalid ReservedSystemCPUs', set: { reservedSystemCPUs: 'invalid-reserved-system-cpus', systemReservedCgroup: null, kubeReservedCgroup: null }, errorAt: 'reservedSystemCPUs:' },
+  { name: 'enable MemoryQoS without specifying MemoryThrottlingFactor', set: { featureGates: gates({ MemoryQoS: true, CustomCPUCFSQuotaPeriod: true }), memoryThrottlingFactor: null }, note: 'defaults.go sets 0.9 when the file leaves it out' },
+  { name: 'invalid MemoryThrottlingFactor', set: { memoryThrottlingFactor: '1.1' }, errorAt: 'memoryThrottlingFactor:' },
+  { name: 'invalid Taint.TimeAdded', set: { registerWithTaints: '\n  - timeAdded: "2024-05-01T10:00:00Z"' }, errorAt: 'timeAdded:' },
+  { name: 'specify tracing with KubeletTracing disabled', version: '1.33', set: { featureGates: gates({ KubeletTracing: false, CustomCPUCFSQuotaPeriod: true }), tracing: '\n  samplingRatePerMillion: 99999' }, errorAt: 'tracing:', note: 'KubeletTracing is locked on from 1.34' },
+  { name: 'specify tracing invalid sampling rate', set: { featureGates: gates({ KubeletTracing: true, CustomCPUCFSQuotaPeriod: true }), tracing: '\n  samplingRatePerMillion: -1' }, errorAt: 'samplingRatePerMillion:' },
+  { name: 'specify tracing invalid endpoint', set: { featureGates: gates({ KubeletTracing: true, CustomCPUCFSQuotaPeriod: true }), tracing: '\n  endpoint: "dn%2s://localhost:4317"' }, errorAt: 'endpoint:' },
+  { name: 'invalid GracefulNodeShutdownBasedOnPodPriority', set: { featureGates: gates({ GracefulNodeShutdownBasedOnPodPriority: true }), shutdownGracePeriodByPodPriority: '\n  - priority: 0\n    shutdownGracePeriodSeconds: 0' }, errorAt: 'shutdownGracePeriodByPodPriority:' },
+  { name: 'Specifying shutdownGracePeriodByPodPriority without enable GracefulNodeShutdownBasedOnPodPriority', set: { featureGates: gates({ GracefulNodeShutdownBasedOnPodPriority: false }), shutdownGracePeriodByPodPriority: '\n  - priority: 0\n    shutdownGracePeriodSeconds: 0' }, errorAt: 'shutdownGracePeriodByPodPriority:' },
+  { name: 'enableSystemLogQuery is enabled without NodeLogQuery feature gate', set: { enableSystemLogQuery: 'true' }, errorAt: 'enableSystemLogQuery:' },
+  { name: 'enableSystemLogQuery is enabled without enableSystemLogHandler', set: { featureGates: gates({ NodeLogQuery: true, CustomCPUCFSQuotaPeriod: true }), enableSystemLogHandler: 'false', enableSystemLogQuery: 'true' }, errorAt: 'enableSystemLogQuery:' },
+  { name: 'imageMaximumGCAge should not be specified without feature gate', version: '1.34', set: { featureGates: gates({ ImageMaximumGCAge: false, CustomCPUCFSQuotaPeriod: true }), imageMaximumGCAge: '1ns' }, errorAt: 'imageMaximumGCAge:', note: 'ImageMaximumGCAge is locked on from 1.35' },
+  { name: 'imageMaximumGCAge should not be negative', set: { featureGates: gates({ ImageMaximumGCAge: true, CustomCPUCFSQuotaPeriod: true }), imageMaximumGCAge: '-1ns' }, errorAt: 'imageMaximumGCAge:' },
+  { name: 'imageMaximumGCAge should not be less than imageMinimumGCAge', set: { featureGates: gates({ ImageMaximumGCAge: true, CustomCPUCFSQuotaPeriod: true }), imageMaximumGCAge: '1ns', imageMinimumGCAge: '2ns' }, errorAt: 'imageMaximumGCAge:' },
+  { name: 'containerLogMaxWorkers must be greater than or equal to 1', set: { containerLogMaxWorkers: '0' }, errorAt: 'containerLogMaxWorkers:' },
+  { name: 'containerLogMonitorInterval must be a positive time duration', set: { containerLogMonitorInterval: '-1s' }, errorAt: 'containerLogMonitorInterval:' },
+  { name: 'containerLogMonitorInterval must be at least 3s or higher', set: { containerLogMonitorInterval: '2s' }, errorAt: 'containerLogMonitorInterval:' },
+  { name: 'pod logs path must be not empty', set: { podLogsDir: '""' }, note: 'defaults.go replaces an empty podLogsDir by /var/log/pods' },
+  { name: 'pod logs path must be absolute', set: { podLogsDir: './test' }, errorAt: 'podLogsDir:' },
+  { name: 'pod logs path must be normalized', set: { podLogsDir: '/path/../' }, errorAt: 'podLogsDir:' },
+  { name: 'pod logs path is ascii only', set: { podLogsDir: '/🧪' }, errorAt: 'podLogsDir:' },
+  { name: 'invalid ContainerRuntimeEndpoint', flags: '--container-runtime-endpoint=', errorAt: '--container-runtime-endpoint=', note: 'from a file an empty value is defaulted; an empty flag is not' },
+  { name: 'invalid ContainerRuntimeEndpoint (empty in a file is defaulted)', set: { containerRuntimeEndpoint: '""' } },
+  { name: 'invalid Logging configuration', set: { logging: '\n  format: invalid' }, errorAt: 'format:' },
+  { name: 'invalid FeatureGate', version: '1.35', note: 'the gate list is complete through 1.35; later an unknown name is a warning', set: { featureGates: SUCCESS.featureGates + '\n  invalid: true' }, errorAt: 'invalid: true' },
+];
+
+for (const c of CASES) {
+  test(`validation_test.go TestValidateKubeletConfiguration "${c.name}": ${c.errorAt ? 'refused' : 'accepted'}${c.note ? ` (${c.note})` : ''}`, () => checkCase(SUCCESS, c));
+}
+
+/**
+ * The same verdicts for every minor version from 1.23 (the first with all the gates the base uses) to the newest:
+ * the base keeps the fields and gates that version has (catalog/fields.ts `since`, catalog/feature-gates.ts), and
+ * the rows that set no gate and need no particular version run unchanged wherever their fields exist.
+ */
+const VERSIONS = Array.from({ length: Number(NEWEST_VERSION.split('.')[1]) - 22 }, (_, i) => `1.${23 + i}`);
+
+function baseAt(v: string): ConfigKeys {
+  const out: ConfigKeys = {};
+  for (const [k, text] of Object.entries(SUCCESS)) {
+    const since = fieldInfo(k)?.since;
+    if (since && compareVersions(since, v) > 0) continue;
+    if (k === 'featureGates') {
+      const known = text.split('\n').filter((l) => l.trim() !== '' && gateAt(l.trim().split(':')[0], v).status === 'known');
+      if (known.length > 0) out[k] = '\n' + known.join('\n');
+      continue;
+    }
+    out[k] = text;
+  }
+  return out;
+}
+
+const fieldsExist = (c: Case, v: string) =>
+  Object.keys(c.set ?? {}).every((k) => { const since = fieldInfo(k)?.since; return !since || compareVersions(since, v) <= 0; });
+
+for (const v of VERSIONS) {
+  const base = baseAt(v);
+  const rows = CASES.filter((c) => !c.version && !c.flags && !c.set?.featureGates && fieldsExist(c, v));
+  test(`validation_test.go TestValidateKubeletConfiguration at ${v}: ${rows.length} rows without gate changes keep their verdict`, () => {
+    for (const c of rows) checkCase(base, { ...c, version: v });
+  });
+}
