@@ -177,3 +177,70 @@ for (const v of VERSIONS) {
     for (const c of rows) checkCase(base, { ...c, version: v });
   });
 }
+
+/**
+ * validation_reserved_memory_test.go TestValidateReservedMemoryConfiguration (read at commit
+ * b15a9909cc24883d31f93e53d62b8e728b71741c), one row per upstream case.
+ */
+const RESERVED_MEMORY: Case[] = [
+  { name: 'The kubelet configuration does not have reserved memory parameter' },
+  { name: 'The kubelet configuration has valid reserved memory parameter', set: { reservedMemory: '\n  - numaNode: 0\n    limits:\n      memory: "128"' } },
+  { name: 'The reserved memory has duplications for the NUMA node and limit type', set: { reservedMemory: '\n  - numaNode: 0\n    limits:\n      memory: "128"\n  - numaNode: 0\n    limits:\n      memory: "64"' }, errorAt: 'memory: "64"' },
+  { name: 'The reserved memory has unsupported limit type', set: { reservedMemory: '\n  - numaNode: 0\n    limits:\n      blabla: "128"' }, errorAt: 'blabla:' },
+  { name: 'The reserved memory has limit type with zero value', set: { reservedMemory: '\n  - numaNode: 0\n    limits:\n      memory: "0"' }, errorAt: 'memory: "0"' },
+];
+
+for (const c of RESERVED_MEMORY) {
+  test(`validation_reserved_memory_test.go TestValidateReservedMemoryConfiguration "${c.name}": ${c.errorAt ? 'refused' : 'accepted'}`, () => checkCase(SUCCESS, c));
+}
+
+/**
+ * pkg/kubelet/eviction/helpers_test.go TestParseThresholdConfig (map form, read at index id 145684239),
+ * one row per upstream case; the kubelet runs ParseThresholdConfig at start-up and exits on its error.
+ */
+const map = (m: Record<string, string>) => '\n' + Object.entries(m).map(([k, v]) => `  ${k}: "${v}"`).join('\n');
+const THRESHOLDS: Case[] = [
+  { name: 'no values', set: { evictionHard: '{}', evictionSoft: '{}', evictionSoftGracePeriod: '{}', evictionMinimumReclaim: '{}' } },
+  { name: 'all memory eviction values', set: { evictionHard: map({ 'memory.available': '150Mi' }), evictionSoft: map({ 'memory.available': '300Mi' }), evictionSoftGracePeriod: map({ 'memory.available': '30s' }), evictionMinimumReclaim: map({ 'memory.available': '0' }) } },
+  { name: 'all memory eviction values in percentages', set: { evictionHard: map({ 'memory.available': '10%' }), evictionSoft: map({ 'memory.available': '30%' }), evictionSoftGracePeriod: map({ 'memory.available': '30s' }), evictionMinimumReclaim: map({ 'memory.available': '5%' }) } },
+  { name: 'disk eviction values', set: { evictionHard: map({ 'imagefs.available': '150Mi', 'nodefs.available': '100Mi' }), evictionSoft: map({ 'imagefs.available': '300Mi', 'nodefs.available': '200Mi' }), evictionSoftGracePeriod: map({ 'imagefs.available': '30s', 'nodefs.available': '30s' }), evictionMinimumReclaim: map({ 'imagefs.available': '2Gi', 'nodefs.available': '1Gi' }) } },
+  { name: 'disk eviction values in percentages', set: { evictionHard: map({ 'imagefs.available': '15%', 'nodefs.available': '10.5%' }), evictionSoft: map({ 'imagefs.available': '30%', 'nodefs.available': '20.5%' }), evictionSoftGracePeriod: map({ 'imagefs.available': '30s', 'nodefs.available': '30s' }), evictionMinimumReclaim: map({ 'imagefs.available': '10%', 'nodefs.available': '5%' }) } },
+  { name: 'inode eviction values', set: { evictionHard: map({ 'imagefs.inodesFree': '150Mi', 'nodefs.inodesFree': '100Mi' }), evictionSoft: map({ 'imagefs.inodesFree': '300Mi', 'nodefs.inodesFree': '200Mi' }), evictionSoftGracePeriod: map({ 'imagefs.inodesFree': '30s', 'nodefs.inodesFree': '30s' }), evictionMinimumReclaim: map({ 'imagefs.inodesFree': '2Gi', 'nodefs.inodesFree': '1Gi' }) } },
+  { name: 'disable via 0%', set: { evictionHard: map({ 'memory.available': '0%' }), evictionSoft: map({ 'memory.available': '0%' }) } },
+  { name: 'disable via 100%', set: { evictionHard: map({ 'memory.available': '100%' }), evictionSoft: map({ 'memory.available': '100%' }) } },
+  { name: 'invalid-signal', set: { evictionHard: map({ 'mem.available': '150Mi' }) }, errorAt: 'mem.available:' },
+  { name: 'hard-signal-negative', set: { evictionHard: map({ 'memory.available': '-150Mi' }) }, errorAt: '"-150Mi"' },
+  { name: 'hard-signal-negative-percentage', set: { evictionHard: map({ 'memory.available': '-15%' }) }, errorAt: '"-15%"' },
+  { name: 'hard-signal-percentage-greater-than-100%', set: { evictionHard: map({ 'memory.available': '150%' }) }, errorAt: '"150%"' },
+  { name: 'soft-signal-negative', set: { evictionSoft: map({ 'memory.available': '-150Mi' }) }, errorAt: '"-150Mi"' },
+  { name: 'valid-and-invalid-signal', set: { evictionHard: map({ 'memory.available': '150Mi', 'invalid.foo': '150Mi' }) }, errorAt: 'invalid.foo:' },
+  { name: 'soft-no-grace-period', set: { evictionSoft: map({ 'memory.available': '150Mi' }) }, errorAt: 'memory.available: "150Mi"' },
+  { name: 'soft-negative-grace-period', set: { evictionSoft: map({ 'memory.available': '150Mi' }), evictionSoftGracePeriod: map({ 'memory.available': '-30s' }) }, errorAt: '"-30s"' },
+  { name: 'negative-reclaim', set: { evictionMinimumReclaim: map({ 'memory.available': '-300Mi' }) }, errorAt: '"-300Mi"' },
+];
+
+for (const c of THRESHOLDS) {
+  test(`helpers_test.go TestParseThresholdConfig "${c.name}": ${c.errorAt ? 'refused' : 'accepted'}`, () => checkCase(SUCCESS, c));
+}
+
+/**
+ * pkg/kubelet/cm/node_container_manager_linux.go enforceNodeAllocatableCgroups -> enforceExistingCgroup:
+ * the reservation of an enforced kube-/system-reserved entry comes from parseResourceList
+ * (cmd/kubelet/app/server.go), nil for an empty map, and getCgroupConfig(nil) fails the start-up with
+ * "cgroup is not configured properly". Not a table upstream: one row per branch of that path.
+ */
+const ENFORCEMENT: Case[] = [
+  { name: 'system-reserved enforced, systemReserved unset', set: { enforceNodeAllocatable: '\n  - pods\n  - system-reserved' }, errorAt: '- system-reserved' },
+  { name: 'system-reserved-compressible enforced, systemReserved unset', set: { enforceNodeAllocatable: '\n  - pods\n  - system-reserved-compressible' }, errorAt: '- system-reserved-compressible' },
+  { name: 'kube-reserved enforced, kubeReserved empty', set: { enforceNodeAllocatable: '\n  - kube-reserved', kubeReserved: '{}' }, errorAt: '- kube-reserved' },
+  { name: 'kube-reserved-compressible enforced, kubeReserved empty', set: { enforceNodeAllocatable: '\n  - kube-reserved-compressible', kubeReserved: '{}' }, errorAt: '- kube-reserved-compressible' },
+  { name: 'kube-reserved enforced by flag, nothing reserved', set: { enforceNodeAllocatable: null }, flags: '--enforce-node-allocatable=pods,kube-reserved', errorAt: '--enforce-node-allocatable=pods,kube-reserved' },
+  { name: 'system-reserved enforced with memory reserved', set: { enforceNodeAllocatable: '\n  - pods\n  - system-reserved', systemReserved: '\n  memory: 1Gi' } },
+  { name: 'system-reserved-compressible enforced with only memory reserved (writes no limit, starts)', set: { enforceNodeAllocatable: '\n  - pods\n  - system-reserved-compressible', systemReserved: '\n  memory: 1Gi' } },
+  { name: 'kube-reserved reserved by flag, enforced in the file', set: { enforceNodeAllocatable: '\n  - pods\n  - kube-reserved' }, flags: '--kube-reserved=cpu=200m' },
+  { name: 'pods only: reservations not needed', set: { enforceNodeAllocatable: '\n  - pods' } },
+];
+
+for (const c of ENFORCEMENT) {
+  test(`node_container_manager_linux.go enforceExistingCgroup "${c.name}": ${c.errorAt ? 'refused' : 'accepted'}`, () => checkCase(SUCCESS, c));
+}
