@@ -9,6 +9,7 @@
 import { gateAt } from '../catalog/feature-gates.ts';
 import { parseGoBool } from '../quantity/mapflag.ts';
 import type { Item, NodeModel } from './model.ts';
+import { mapItems } from './read.ts';
 
 export interface GateState {
   name: string;
@@ -20,8 +21,7 @@ export interface GateState {
 }
 
 export function gateState(node: NodeModel, name: string): GateState {
-  const s = node.settings.get('featureGates');
-  const items = s?.kind === 'map' ? s.items : [];
+  const items = mapItems(node, 'featureGates');
   for (let i = items.length - 1; i >= 0; i--) {
     const item = items[i];
     if (item.key !== name) continue;
@@ -31,12 +31,4 @@ export function gateState(node: NodeModel, name: string): GateState {
   const st = gateAt(name, node.kubernetesVersion);
   if (st.status !== 'known') return { name, enabled: false, unknown: true };
   return { name, enabled: st.spec.default };
-}
-
-/** "NodeSwap is off (its default in 1.29)" / "NodeSwap is off (featureGates sets it to false)". */
-export function describeGate(node: NodeModel, g: GateState): string {
-  const onOff = g.enabled ? 'on' : 'off';
-  if (g.item) return `${g.name} is ${onOff} (${g.item.from.how === 'flag' || g.item.from.how === 'kubeadm-extra-args' ? '--feature-gates' : 'featureGates'} sets it to ${g.item.text})`;
-  if (g.unknown) return `${g.name} does not exist in Kubernetes ${node.kubernetesVersion}`;
-  return `${g.name} is ${onOff} (its default in Kubernetes ${node.kubernetesVersion})`;
 }

@@ -7,7 +7,8 @@
  */
 import { finding, type Finding } from '../model/finding.ts';
 import { fieldValue, type FieldValue } from '../node/config-value.ts';
-import { describeGate, gateState } from '../node/gates.ts';
+import { gateState } from '../node/gates.ts';
+import { describeGate } from './lib/feature-gates.ts';
 import type { NodeModel } from '../node/model.ts';
 import { parseGoBool } from '../node/read.ts';
 import type { Span } from '../model/range.ts';
