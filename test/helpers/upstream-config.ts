@@ -34,6 +34,8 @@ export function configText(base: ConfigKeys, set: Record<string, string | null> 
   return Object.entries(keys).map(([k, v]) => `${k}:${v.startsWith('\n') ? v : ` ${v}`}\n`).join('');
 }
 
+const CHECKED_WORDING = new Set(['config-value-invalid', 'config-needs-feature-gate', 'reserved-memory-invalid', 'enforce-reservation-empty']);
+
 const ROOT = 'n';
 const CONFIG = `${ROOT}/var/lib/kubelet/config.yaml`;
 const FLAGS = `${ROOT}/var/lib/kubelet/kubeadm-flags.env`;
@@ -59,4 +61,9 @@ export function checkCase(base: ConfigKeys, c: Case): void {
   assert.ok(line >= 0, `"${c.errorAt}" is not a line of ${file}`);
   const here = errors.filter((f) => f.file === file && f.range.start.line === line);
   assert.ok(here.length > 0, `the kubelet refuses this configuration: expected an error on ${file}:${line + 1} (${lines[line].trim()}), got:\n${show(a.findings)}\n--- ${file}\n${files[file]}`);
+  // House rule: the first sentence is the point, at most 120 characters (checked for the rules this suite added).
+  for (const f of here.filter((x) => CHECKED_WORDING.has(x.code))) {
+    const first = /^.*?[.!?](?=\s|$)/.exec(f.message)?.[0] ?? f.message;
+    assert.ok(first.length <= 120, `${f.code}: first sentence has ${first.length} characters: ${first}`);
+  }
 }

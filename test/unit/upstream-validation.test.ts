@@ -244,3 +244,33 @@ const ENFORCEMENT: Case[] = [
 for (const c of ENFORCEMENT) {
   test(`node_container_manager_linux.go enforceExistingCgroup "${c.name}": ${c.errorAt ? 'refused' : 'accepted'}`, () => checkCase(SUCCESS, c));
 }
+
+/**
+ * Branches of validation.go (001332b0422071acf4860769f18e34b5e9b7c1bc) and of component-base
+ * tracing/api/v1 config.go that the upstream table has no row for; written from the source, one row each.
+ */
+const BRANCHES: Case[] = [
+  { name: 'runOnce true is refused from 1.32 (PR #126336 removed run-once mode)', version: '1.32', set: { runOnce: 'true' }, errorAt: 'runOnce:' },
+  { name: 'runOnce true still starts a 1.31 kubelet', version: '1.31', set: { runOnce: 'true', podLogsDir: null, containerLogMaxWorkers: null, containerLogMonitorInterval: null, crashLoopBackOff: null, featureGates: gates({ CustomCPUCFSQuotaPeriod: true, GracefulNodeShutdown: true }) } },
+  { name: 'tracing endpoint with an http scheme (only dns, unix, unix-abstract)', set: { tracing: '\n  endpoint: "http://collector:4317"' }, errorAt: 'endpoint:' },
+  { name: 'tracing endpoint host:port gets dns:// and parses', set: { tracing: '\n  endpoint: "otel-collector.monitoring:4317"\n  samplingRatePerMillion: 100' } },
+  { name: 'tracing endpoint with a port that is not a number', set: { tracing: '\n  endpoint: "collector:otlp"' }, errorAt: 'endpoint:' },
+  { name: 'tracing samplingRatePerMillion above one million', set: { tracing: '\n  samplingRatePerMillion: 1000001' }, errorAt: 'samplingRatePerMillion:' },
+  { name: 'memoryReservationPolicy TieredReservation without MemoryQoS', version: '1.36', set: { featureGates: gates({ CustomCPUCFSQuotaPeriod: true }), memoryReservationPolicy: 'TieredReservation' }, errorAt: 'memoryReservationPolicy:' },
+  { name: 'memoryReservationPolicy TieredReservation with MemoryQoS', version: '1.36', set: { memoryReservationPolicy: 'TieredReservation' } },
+  { name: 'memoryReservationPolicy not one of None, TieredReservation', version: '1.36', set: { memoryReservationPolicy: 'Tiered' }, errorAt: 'memoryReservationPolicy:' },
+  { name: 'preloadedImagesVerificationAllowlist with the default policy (NeverVerifyPreloadedImages)', version: '1.35', set: { preloadedImagesVerificationAllowlist: '\n  - registry.k8s.io/pause' }, errorAt: 'preloadedImagesVerificationAllowlist:' },
+  { name: 'preloadedImagesVerificationAllowlist with NeverVerifyAllowlistedImages', version: '1.35', set: { imagePullCredentialsVerificationPolicy: 'NeverVerifyAllowlistedImages', preloadedImagesVerificationAllowlist: '\n  - registry.k8s.io/pause' } },
+  { name: 'imagePullCredentialsVerificationPolicy with KubeletEnsureSecretPulledImages off (alpha in 1.33)', version: '1.33', set: { imagePullCredentialsVerificationPolicy: 'AlwaysVerify' }, errorAt: 'imagePullCredentialsVerificationPolicy:' },
+  { name: 'registerWithTaints with a key that is not a qualified name', set: { registerWithTaints: '\n  - key: "bad key"\n    effect: NoSchedule' }, errorAt: 'key: "bad key"' },
+  { name: 'registerWithTaints with an effect the API does not have', set: { registerWithTaints: '\n  - key: dedicated\n    effect: NoScheduleX' }, errorAt: 'effect: NoScheduleX' },
+  { name: 'registerWithTaints valid', set: { registerWithTaints: '\n  - key: node-role.kubernetes.io/infra\n    value: "true"\n    effect: NoSchedule' } },
+  { name: 'port 0 in a file is defaulted to 10250', set: { port: '0' } },
+  { name: 'port 0 from a flag reaches validation', flags: '--port=0', errorAt: '--port=0' },
+  { name: 'imageMaximumGCAge not above the default imageMinimumGCAge (2m)', set: { imageMaximumGCAge: '1m' }, errorAt: 'imageMaximumGCAge:' },
+  { name: 'podLogsDir with a trailing slash is not clean', set: { podLogsDir: '/var/log/pods/' }, errorAt: 'podLogsDir:' },
+];
+
+for (const c of BRANCHES) {
+  test(`validation.go branch without an upstream row: ${c.name}: ${c.errorAt ? 'refused' : 'accepted'}`, () => checkCase(SUCCESS, c));
+}

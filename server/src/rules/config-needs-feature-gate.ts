@@ -18,7 +18,8 @@ import type { Rule } from './types.ts';
 interface Need {
   gate: string;
   /** The offending setting's place and value text, or undefined when the setting does not need the gate. */
-  find(node: NodeModel): { span: Span; what: string } | undefined;
+  find(node: NodeModel): { span: Span; what: string; text?: string } | undefined;
+  /** The kubelet's error text; `{}` stands for the value as the kubelet prints it. */
   kubelet: string;
 }
 
@@ -40,9 +41,9 @@ const NEEDS: Need[] = [
     find(node) {
       const v = fieldValue(node, 'cpuCFSQuotaPeriod');
       const n = nanos(v);
-      return n !== undefined && n !== 100n * MS ? at(v, `cpuCFSQuotaPeriod ${v!.text} (not the default 100ms)`) : undefined;
+      return n !== undefined && n !== 100n * MS ? { span: v!.span, what: `cpuCFSQuotaPeriod ${v!.text} (not 100ms)`, text: `{${v!.text}}` } : undefined;
     },
-    kubelet: 'invalid configuration: cpuCFSQuotaPeriod (--cpu-cfs-quota-period) ... requires feature gate CustomCPUCFSQuotaPeriod',
+    kubelet: 'invalid configuration: cpuCFSQuotaPeriod (--cpu-cfs-quota-period) {} requires feature gate CustomCPUCFSQuotaPeriod',
   },
   {
     gate: 'ImageMaximumGCAge',
@@ -79,7 +80,7 @@ const NEEDS: Need[] = [
   },
   {
     gate: 'KubeletEnsureSecretPulledImages',
-    find: (node) => { const v = nonEmpty(node, 'imagePullCredentialsVerificationPolicy'); return at(v, `imagePullCredentialsVerificationPolicy ${v?.text}`); },
+    find: (node) => { const v = nonEmpty(node, 'imagePullCredentialsVerificationPolicy'); return at(v, 'imagePullCredentialsVerificationPolicy'); },
     kubelet: 'invalid configuration: `imagePullCredentialsVerificationPolicy` must not be set if KubeletEnsureSecretPulledImages feature gate is not enabled',
   },
   {
@@ -129,8 +130,8 @@ export const configNeedsFeatureGate: Rule = {
           'config-needs-feature-gate',
           'error',
           hit.span,
-          `${hit.what} needs the ${need.gate} feature gate, which is off; the kubelet refuses to start. ` +
-            `${describeGate(node, g)}. The kubelet says: "${need.kubelet}". ` +
+          `${hit.what} needs the ${need.gate} feature gate, which is off. The kubelet refuses to start. ` +
+            `${describeGate(node, g)}. It reports: "${need.kubelet.replace('{}', hit.text ?? '')}". ` +
             `Remove the setting or set featureGates ${need.gate}: true.`,
           g.item?.keySpan ? { related: [{ span: g.item.keySpan, message: `${need.gate} is turned off here` }] } : undefined,
         ),

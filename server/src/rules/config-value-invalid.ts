@@ -81,12 +81,12 @@ export const configValueInvalid: Rule = {
     const out: Finding[] = [];
     const bad = (v: FieldValue, message: string, fix?: string) =>
       out.push(
-        finding('config-value-invalid', 'error', v.span, `${message}; the kubelet rejects the configuration and does not start.`,
+        finding('config-value-invalid', 'error', v.span, `${message}. The kubelet rejects the configuration and does not start.`,
           fix ? oneFix(`Change to "${fix}"`, replaceWord(v.span, v.text, fix)) : undefined),
       );
     // One sentence in our words, then the kubelet's own error text.
-    const refused: Bad = (span: Span, point: string, kubelet: string) =>
-      out.push(finding('config-value-invalid', 'error', span, `${point}; the kubelet rejects the configuration and does not start. The kubelet says: "${kubelet}".`));
+    const refused: Bad = (span: Span, point: string, kubelet: string, detail?: string) =>
+      out.push(finding('config-value-invalid', 'error', span, `${point}. ${detail ? `${detail} ` : ''}The kubelet does not start; it reports: "${kubelet}".`));
     for (const f of ENUM_FIELDS()) {
       const values = f.enumValues!;
       const v = fieldValue(node, f.path);
@@ -134,7 +134,7 @@ function moreChecks(node: NodeModel, refused: Bad): void {
   // An empty value in the file is defaulted; only an explicitly empty flag reaches validation empty.
   const cre = fieldValue(node, 'containerRuntimeEndpoint');
   if (cre && cre.how === 'flag' && cre.value === '') {
-    refused(cre.span, '--container-runtime-endpoint is empty, so the kubelet has no container runtime to talk to', 'invalid configuration: the containerRuntimeEndpoint was not specified or empty');
+    refused(cre.span, '--container-runtime-endpoint is empty', 'invalid configuration: the containerRuntimeEndpoint was not specified or empty', 'The kubelet has no container runtime to talk to.');
   }
 }
 

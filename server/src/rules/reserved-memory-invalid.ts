@@ -25,7 +25,7 @@ export const reservedMemoryInvalid: Rule = {
     const seen = new Map<string, Span>();
     const refuse = (span: Span, point: string, kubelet: string, related?: Span) =>
       out.push(
-        finding('reserved-memory-invalid', 'error', span, `${point}; the kubelet rejects the configuration and does not start. The kubelet says: "invalid configuration: ${kubelet}".`,
+        finding('reserved-memory-invalid', 'error', span, `${point}. The kubelet does not start; it reports: "invalid configuration: ${kubelet}".`,
           related ? { related: [{ span: related, message: 'first given here' }] } : undefined),
       );
     for (const entry of list.value.items) {
@@ -44,7 +44,7 @@ export const reservedMemoryInvalid: Rule = {
         if (lim.value.kind === 'scalar' && lim.value.value !== null) {
           const q = parseQuantity(String(lim.value.value));
           if (q.ok && isZero(q.q)) {
-            refuse(lim.value.span, `reservedMemory reserves zero ${res} on NUMA node ${n}; leave the entry out instead`,
+            refuse(lim.value.span, `reservedMemory reserves zero ${res} on NUMA node ${n} (leave the entry out instead)`,
               `reserved memory may not be zero for NUMA node ${n} and resource "${res}"`);
           }
         }

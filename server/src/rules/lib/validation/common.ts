@@ -9,8 +9,8 @@ import type { FieldValue } from '../../../node/config-value.ts';
 import type { NodeModel } from '../../../node/model.ts';
 import { parseGoDuration } from '../../../quantity/duration.ts';
 
-/** One refusal: where, the point in our words, and the kubelet's own error text. */
-export type Bad = (span: Span, point: string, kubelet: string) => void;
+/** One refusal: where, the point in our words (a short first sentence), the kubelet's own error text, and an optional explanation. */
+export type Bad = (span: Span, point: string, kubelet: string, detail?: string) => void;
 
 export function num(v: FieldValue): number | undefined {
   const n = typeof v.value === 'number' ? v.value : typeof v.value === 'string' && v.value.trim() !== '' ? Number(v.value) : NaN;

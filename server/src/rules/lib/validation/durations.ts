@@ -21,8 +21,9 @@ export function checkDurations(node: NodeModel, bad: Bad): void {
   // defaults.go: a zero (or unset) minimum age is 2m by the time validation runs.
   const effMin = min === undefined || (min === 0n && minV?.how !== 'flag') ? TWO_MINUTES : min;
   if (maxV && max !== undefined && max > 0n && max <= effMin) {
-    const minText = minV && min !== undefined && min !== 0n ? minV.text : '2m (the default)';
-    bad(maxV.span, `${label('imageMaximumGCAge', maxV)} ${maxV.text} must be longer than imageMinimumGCAge ${minText}`, `invalid configuration: imageMaximumGCAge ${maxV.text} must be greater than imageMinimumGCAge ${minText}`);
+    const minText = minV && min !== undefined && effMin === min ? minV.text : '2m (the default)';
+    const minGo = minV && min !== undefined && effMin === min ? minV.text : '2m0s';
+    bad(maxV.span, `${label('imageMaximumGCAge', maxV)} ${maxV.text} must be longer than imageMinimumGCAge ${minText}`, `invalid configuration: imageMaximumGCAge ${maxV.text} must be greater than imageMinimumGCAge ${minGo}`);
   }
   const mon = fieldValue(node, 'containerLogMonitorInterval');
   const m = nanos(mon);

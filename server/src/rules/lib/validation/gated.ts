@@ -27,8 +27,8 @@ export function checkGated(node: NodeModel, bad: Bad): void {
   const crit = nanos(critV) ?? 0n;
   if (on('GracefulNodeShutdown')) {
     if (critV && crit > total) {
-      bad(critV.span, `shutdownGracePeriodCriticalPods ${critV.text} is longer than shutdownGracePeriod ${totalV?.text ?? '0s'}, of which it is a part`,
-        `invalid configuration: shutdownGracePeriodCriticalPods ${critV.text} must be <= shutdownGracePeriod ${totalV?.text ?? '0s'}`);
+      bad(critV.span, `shutdownGracePeriodCriticalPods ${critV.text} is longer than shutdownGracePeriod ${totalV?.text ?? '0s'}`,
+        `invalid configuration: shutdownGracePeriodCriticalPods ${critV.text} must be <= shutdownGracePeriod ${totalV?.text ?? '0s'}`, 'The critical pods get the last part of the whole period.');
     }
     for (const [path, v, n] of [['shutdownGracePeriod', totalV, total], ['shutdownGracePeriodCriticalPods', critV, crit]] as const) {
       if (v && (n < 0n || (n > 0n && n < SECOND))) bad(v.span, `${path} is ${v.text}, but must be 0 or at least 1s`, `invalid configuration: ${path} ${v.text} must be either zero or otherwise >= 1 sec`);
@@ -36,8 +36,8 @@ export function checkGated(node: NodeModel, bad: Bad): void {
   }
   const byPrio = configEntry(node, 'shutdownGracePeriodByPodPriority');
   if (on('GracefulNodeShutdownBasedOnPodPriority') && byPrio?.value.kind === 'seq' && byPrio.value.items.length > 0 && (total > 0n || crit > 0n)) {
-    bad(byPrio.keySpan, 'shutdownGracePeriodByPodPriority cannot be combined with shutdownGracePeriod or shutdownGracePeriodCriticalPods',
-      'invalid configuration: Cannot specify both shutdownGracePeriodByPodPriority and shutdownGracePeriod at the same time');
+    bad(byPrio.keySpan, 'shutdownGracePeriodByPodPriority cannot be combined with shutdownGracePeriod', 'invalid configuration: Cannot specify both shutdownGracePeriodByPodPriority and shutdownGracePeriod at the same time',
+      'Set either the per-priority periods or shutdownGracePeriod and shutdownGracePeriodCriticalPods.');
   }
   if (on('KubeletCrashLoopBackOffMax')) {
     const v = fieldValue(node, 'crashLoopBackOff.maxContainerRestartPeriod');
@@ -55,8 +55,8 @@ export function checkGated(node: NodeModel, bad: Bad): void {
     // defaults.go: with the gate on, an unset policy is NeverVerifyPreloadedImages.
     const effective = policy && typeof policy.value === 'string' && policy.value !== '' ? policy.value : 'NeverVerifyPreloadedImages';
     if (allow?.value.kind === 'seq' && allow.value.items.length > 0 && effective !== 'NeverVerifyAllowlistedImages') {
-      bad(allow.keySpan, `preloadedImagesVerificationAllowlist only applies with imagePullCredentialsVerificationPolicy NeverVerifyAllowlistedImages (here ${effective})`,
-        'invalid configuration: can\'t set `preloadedImagesVerificationAllowlist` if `imagePullCredentialsVertificationPolicy` is not "NeverVerifyAllowlistedImages"');
+      bad(allow.keySpan, 'preloadedImagesVerificationAllowlist needs imagePullCredentialsVerificationPolicy NeverVerifyAllowlistedImages',
+        'invalid configuration: can\'t set `preloadedImagesVerificationAllowlist` if `imagePullCredentialsVertificationPolicy` is not "NeverVerifyAllowlistedImages"', `The policy in effect is ${effective}.`);
     }
   }
 }

@@ -30,8 +30,8 @@ export function checkPodLogsDir(node: NodeModel, bad: Bad): void {
   const v = fieldValue(node, 'podLogsDir');
   if (!v || typeof v.value !== 'string' || v.value === '') return;
   const p = v.value;
-  if (!p.startsWith('/')) bad(v.span, `podLogsDir "${p}" is relative, but must be an absolute path`, `pod logs path "${p}" must be absolute path`);
-  else if (goCleanPath(p) !== p) bad(v.span, `podLogsDir "${p}" must be written in clean form ("${goCleanPath(p)}")`, `pod logs path "${p}" must be normalized`);
+  if (!p.startsWith('/')) bad(v.span, `podLogsDir "${p}" is relative, but must be an absolute path`, `invalid configuration: pod logs path "${p}" must be absolute path`);
+  else if (goCleanPath(p) !== p) bad(v.span, `podLogsDir "${p}" must be written in clean form ("${goCleanPath(p)}")`, `invalid configuration: pod logs path "${p}" must be normalized`);
   // eslint-disable-next-line no-control-regex
-  if (/[^\x00-\x7f]/.test(p)) bad(v.span, `podLogsDir "${p}" may hold ASCII characters only`, `pod logs path "${p}" mut contains ASCII characters only`);
+  if (/[^\x00-\x7f]/.test(p)) bad(v.span, `podLogsDir "${p}" may hold ASCII characters only`, `invalid configuration: pod logs path "${p}" mut contains ASCII characters only`);
 }

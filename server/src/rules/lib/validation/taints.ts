@@ -45,12 +45,12 @@ export function checkTaints(node: NodeModel, bad: Bad): void {
     const keyText = key?.value.kind === 'scalar' && key.value.value !== null ? String(key.value.value) : '';
     const keyProblem = qualifiedNameProblem(keyText);
     if (keyProblem) {
-      bad(key?.value.span ?? t.span, key ? `The taint key "${keyText}" ${keyProblem}` : 'A taint in registerWithTaints has no key', `invalid taint: {${keyText} ...}`);
+      bad(key?.value.span ?? t.span, key ? `The taint key "${keyText}" is not a qualified name` : 'A taint in registerWithTaints has no key', `invalid taint: {${keyText} ...}`, key ? `It ${keyProblem}.` : undefined);
     }
     const value = child(t, 'value');
     if (value?.value.kind === 'scalar' && value.value.value !== null) {
       const p = labelValueProblem(String(value.value.value));
-      if (p) bad(value.value.span, `The taint value "${value.value.value}" ${p}`, `invalid taint: {${keyText} ${value.value.value} ...}`);
+      if (p) bad(value.value.span, `The taint value "${value.value.value}" is not a label value`, `invalid taint: {${keyText} ${value.value.value} ...}`, `It ${p}.`);
     }
     const effect = child(t, 'effect');
     if (effect?.value.kind === 'scalar' && typeof effect.value.value === 'string' && effect.value.value !== '' && !EFFECTS.includes(effect.value.value)) {
@@ -58,7 +58,7 @@ export function checkTaints(node: NodeModel, bad: Bad): void {
     }
     const added = child(t, 'timeAdded');
     if (added && !(added.value.kind === 'scalar' && added.value.value === null)) {
-      bad(added.keySpan, 'registerWithTaints may not set timeAdded; the API server stamps that time', 'invalid configuration: taint.TimeAdded is not nil');
+      bad(added.keySpan, 'registerWithTaints may not set timeAdded (the API server stamps that time)', 'invalid configuration: taint.TimeAdded is not nil');
     }
   }
 }

@@ -93,9 +93,10 @@ export function checkTracing(node: NodeModel, bad: Bad): void {
   const url = ep.value.includes('//') ? ep.value : 'dns://' + ep.value;
   const parsed = goUrlParse(url);
   if ('error' in parsed) {
-    bad(ep.span, `tracing.endpoint "${ep.value}" is not a URL the kubelet can parse (${parsed.error})`, `tracing.endpoint: Invalid value: "${url}": parse "${url}": ${parsed.error}`);
+    bad(ep.span, `tracing.endpoint "${ep.value}" does not parse as a URL`, `tracing.endpoint: Invalid value: "${url}": parse "${url}": ${parsed.error}`);
   } else if (!SCHEMES.includes(parsed.scheme)) {
-    bad(ep.span, `tracing.endpoint "${ep.value}" uses the scheme "${parsed.scheme}"; only dns, unix and unix-abstract work (or none: host:port)`,
-      `tracing.endpoint: Invalid value: "${url}": unsupported scheme: ${parsed.scheme}.  Options are none, dns, unix, or unix-abstract.`);
+    bad(ep.span, `tracing.endpoint "${ep.value}" uses the scheme "${parsed.scheme}", which the kubelet does not take`,
+      `tracing.endpoint: Invalid value: "${url}": unsupported scheme: ${parsed.scheme}.  Options are none, dns, unix, or unix-abstract.`,
+      'Use dns://, unix://, unix-abstract: or plain host:port.');
   }
 }
