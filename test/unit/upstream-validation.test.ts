@@ -274,3 +274,18 @@ const BRANCHES: Case[] = [
 for (const c of BRANCHES) {
   test(`validation.go branch without an upstream row: ${c.name}: ${c.errorAt ? 'refused' : 'accepted'}`, () => checkCase(SUCCESS, c));
 }
+
+/** component-base logs/api/v1 Validate and metrics ValidateShowHiddenMetricsVersion, called by validation.go. */
+const COMPONENT_BASE: Case[] = [
+  { name: 'logs: vmodule with the json format', set: { logging: '\n  format: json\n  vmodule:\n    - filePattern: kubelet*\n      verbosity: 4' }, errorAt: 'vmodule:' },
+  { name: 'logs: vmodule filePattern with a comma', set: { logging: '\n  format: text\n  vmodule:\n    - filePattern: "a,b"\n      verbosity: 4' }, errorAt: 'filePattern:' },
+  { name: 'logs: vmodule with the text format', set: { logging: '\n  format: text\n  vmodule:\n    - filePattern: kubelet*\n      verbosity: 4' } },
+  { name: 'logs: text splitStream with LoggingAlphaOptions off', set: { logging: '\n  format: text\n  options:\n    text:\n      splitStream: true' }, errorAt: 'splitStream:' },
+  { name: 'logs: json infoBufferSize with LoggingAlphaOptions on', set: { featureGates: SUCCESS.featureGates + '\n  LoggingAlphaOptions: true', logging: '\n  format: json\n  options:\n    json:\n      infoBufferSize: 64Ki' } },
+  { name: 'metrics: showHiddenMetricsForVersion is the previous release', version: '1.33', set: { showHiddenMetricsForVersion: '"1.32"' } },
+  { name: 'metrics: showHiddenMetricsForVersion two releases back', version: '1.33', set: { showHiddenMetricsForVersion: '"1.31"' }, errorAt: 'showHiddenMetricsForVersion:' },
+];
+
+for (const c of COMPONENT_BASE) {
+  test(`component-base validation called by validation.go: ${c.name}: ${c.errorAt ? 'refused' : 'accepted'}`, () => checkCase(SUCCESS, c));
+}

@@ -11,6 +11,7 @@ import { gateState } from '../node/gates.ts';
 import { describeGate } from './lib/feature-gates.ts';
 import type { NodeModel } from '../node/model.ts';
 import { parseGoBool } from '../node/read.ts';
+import { isZero, parseQuantity } from '../quantity/quantity.ts';
 import type { Span } from '../model/range.ts';
 import { configEntry, MS, nanos } from './lib/validation/common.ts';
 import type { Rule } from './types.ts';
@@ -101,6 +102,23 @@ const NEEDS: Need[] = [
     find: (node) => { const v = fieldValue(node, 'memoryReservationPolicy'); return v?.value === 'TieredReservation' ? at(v, 'memoryReservationPolicy TieredReservation') : undefined; },
     kubelet: 'invalid configuration: memoryReservationPolicy "TieredReservation" requires MemoryQoS feature gate to be enabled',
   },
+  // k8s.io/component-base/logs/api/v1 validateTextOptions / validateJSONOptions, called through logsapi.Validate.
+  ...['text', 'json'].flatMap((fmt): Need[] => [
+    {
+      gate: 'LoggingAlphaOptions',
+      find: (node) => { const v = fieldValue(node, `logging.options.${fmt}.splitStream`); return isTrue(v) ? at(v, `logging.options.${fmt}.splitStream: true`) : undefined; },
+      kubelet: `logging.options.${fmt}.splitStream: Forbidden: Feature LoggingAlphaOptions is disabled`,
+    },
+    {
+      gate: 'LoggingAlphaOptions',
+      find(node) {
+        const v = fieldValue(node, `logging.options.${fmt}.infoBufferSize`);
+        const q = v && v.value !== null ? parseQuantity(String(v.value)) : undefined;
+        return q?.ok && !isZero(q.q) ? at(v, `logging.options.${fmt}.infoBufferSize ${v!.text}`) : undefined;
+      },
+      kubelet: `logging.options.${fmt}.infoBufferSize: Forbidden: Feature LoggingAlphaOptions is disabled`,
+    },
+  ]),
   {
     gate: 'KubeletTracing',
     find(node) {

@@ -23,6 +23,7 @@ import { checkGated } from './lib/validation/gated.ts';
 import { checkPodLogsDir } from './lib/validation/paths.ts';
 import { checkTaints } from './lib/validation/taints.ts';
 import { checkTracing } from './lib/validation/tracing.ts';
+import { checkVModule } from './lib/validation/logging.ts';
 import { compareVersions } from '../catalog/flags.ts';
 
 /** Enum fields judged elsewhere or not validated at startup. */
@@ -131,6 +132,15 @@ function moreChecks(node: NodeModel, refused: Bad): void {
   if (query && (query.value === true || (typeof query.value === 'string' && boolText(query.value))) && !boolSetting(node, 'enableSystemLogHandler', true)) {
     refused(query.span, 'enableSystemLogQuery needs enableSystemLogHandler, which is turned off', 'invalid configuration: enableSystemLogHandler is required for enableSystemLogQuery');
   }
+  // metrics.ValidateShowHiddenMetricsVersion: only the release before the kubelet's own is accepted.
+  const hidden = fieldValue(node, 'showHiddenMetricsForVersion');
+  const [major, minor] = node.kubernetesVersion.split('.').map(Number);
+  const previous = `${major}.${minor - 1}`;
+  if (hidden && typeof hidden.value !== 'boolean' && hidden.value !== null && String(hidden.value) !== '' && String(hidden.text) !== previous) {
+    refused(hidden.span, `showHiddenMetricsForVersion ${hidden.text} is not ${previous}, the release before ${node.kubernetesVersion}`,
+      `--show-hidden-metrics-for-version must be omitted or have the value '${previous}'. Only the previous minor version is allowed`);
+  }
+  checkVModule(node, refused);
   // An empty value in the file is defaulted; only an explicitly empty flag reaches validation empty.
   const cre = fieldValue(node, 'containerRuntimeEndpoint');
   if (cre && cre.how === 'flag' && cre.value === '') {
