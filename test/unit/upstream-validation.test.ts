@@ -190,6 +190,13 @@ const RESERVED_MEMORY: Case[] = [
   { name: 'The reserved memory has limit type with zero value', set: { reservedMemory: '\n  - numaNode: 0\n    limits:\n      memory: "0"' }, errorAt: 'memory: "0"' },
 ];
 
+// The same checks on --reserved-memory (ReservedMemoryVar: repeated flags add up, and they replace the file's list).
+RESERVED_MEMORY.push(
+  { name: 'The reserved memory has duplications for the NUMA node and limit type (--reserved-memory, two flags)', set: { reservedMemory: '\n  - numaNode: 1\n    limits:\n      memory: 1Gi' }, flags: '--reserved-memory=0:memory=128 --reserved-memory=0:memory=64', errorAt: '--reserved-memory=0:memory=64' },
+  { name: 'The reserved memory has limit type with zero value (--reserved-memory)', flags: '--reserved-memory=0:memory=1Gi;1:memory=0', errorAt: '--reserved-memory=0:memory=1Gi;1:memory=0' },
+  { name: 'The kubelet configuration has valid reserved memory parameter (--reserved-memory over a bad file list)', set: { reservedMemory: '\n  - numaNode: 0\n    limits:\n      memory: "0"' }, flags: '--reserved-memory=0:memory=1Gi,hugepages-2Mi=1Gi;1:memory=1Gi' },
+);
+
 for (const c of RESERVED_MEMORY) {
   test(`validation_reserved_memory_test.go TestValidateReservedMemoryConfiguration "${c.name}": ${c.errorAt ? 'refused' : 'accepted'}`, () => checkCase(SUCCESS, c));
 }
