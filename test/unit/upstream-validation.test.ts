@@ -273,6 +273,8 @@ const BRANCHES: Case[] = [
   { name: 'registerWithTaints with an effect the API does not have', set: { registerWithTaints: '\n  - key: dedicated\n    effect: NoScheduleX' }, errorAt: 'effect: NoScheduleX' },
   { name: 'registerWithTaints valid', set: { registerWithTaints: '\n  - key: node-role.kubernetes.io/infra\n    value: "true"\n    effect: NoSchedule' } },
   { name: 'port 0 in a file is defaulted to 10250', set: { port: '0' } },
+  { name: 'memorySwap UnlimitedSwap is still valid in 1.29 (NodeSwap on)', version: '1.29', set: { featureGates: gates({ NodeSwap: true, CustomCPUCFSQuotaPeriod: true }), memorySwap: '\n  swapBehavior: UnlimitedSwap', podLogsDir: null, containerLogMaxWorkers: null, containerLogMonitorInterval: null, crashLoopBackOff: null } },
+  { name: 'memorySwap UnlimitedSwap is gone in 1.30 (KEP-2400: NoSwap replaced it)', version: '1.30', set: { featureGates: gates({ NodeSwap: true, CustomCPUCFSQuotaPeriod: true }), memorySwap: '\n  swapBehavior: UnlimitedSwap', crashLoopBackOff: null }, errorAt: 'swapBehavior:' },
   { name: 'port 0 from a flag reaches validation', flags: '--port=0', errorAt: '--port=0' },
   { name: 'imageMaximumGCAge not above the default imageMinimumGCAge (2m)', set: { imageMaximumGCAge: '1m' }, errorAt: 'imageMaximumGCAge:' },
   { name: 'podLogsDir with a trailing slash is not clean', set: { podLogsDir: '/var/log/pods/' }, errorAt: 'podLogsDir:' },

@@ -35,6 +35,19 @@ const ENUM_ELSEWHERE = new Set(['apiVersion', 'kind', 'cgroupDriver', 'enforceNo
  */
 const ENUM_FIELDS = once(() => tableOf(FIELDS).filter((f) => f.enumValues && !ENUM_ELSEWHERE.has(f.path)));
 
+/**
+ * Enums whose accepted values changed between releases: the values before `until`. KEP-2400 (node swap):
+ * UnlimitedSwap was accepted through 1.29; 1.30 removed it and added NoSwap (validation.go switch on
+ * kubetypes.NoSwap / kubetypes.LimitedSwap).
+ */
+const ENUM_BEFORE: Record<string, { until: string; values: string[] }[]> = {
+  'memorySwap.swapBehavior': [{ until: '1.30', values: ['', 'LimitedSwap', 'UnlimitedSwap'] }],
+};
+
+function enumValuesAt(path: string, version: string): string[] | undefined {
+  return ENUM_BEFORE[path]?.find((e) => compareVersions(version, e.until) < 0)?.values;
+}
+
 /** Enums validation.go checks only while their gate is on (off: config-needs-feature-gate refuses any value). */
 const ENUM_GATE: Record<string, string> = {
   'memorySwap.swapBehavior': 'NodeSwap',
@@ -89,7 +102,7 @@ export const configValueInvalid: Rule = {
     const refused: Bad = (span: Span, point: string, kubelet: string, detail?: string) =>
       out.push(finding('config-value-invalid', 'error', span, `${point}. ${detail ? `${detail} ` : ''}The kubelet does not start; it reports: "${kubelet}".`));
     for (const f of ENUM_FIELDS()) {
-      const values = f.enumValues!;
+      const values = enumValuesAt(f.path, node.kubernetesVersion) ?? f.enumValues!;
       const v = fieldValue(node, f.path);
       if (!v || typeof v.value !== 'string' || values.includes(v.value)) continue;
       const gate = ENUM_GATE[f.path];
