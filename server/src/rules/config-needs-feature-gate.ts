@@ -31,6 +31,11 @@ const durationSet = (node: NodeModel, path: string) => {
   const n = nanos(v);
   return n !== undefined && n > 0n ? v : undefined;
 };
+/** A top-level list of the file with at least one item (these fields have no flag). */
+const listSet = (node: NodeModel, key: string) => {
+  const e = configEntry(node, key);
+  return e?.value.kind === 'seq' && e.value.items.length > 0 ? { span: e.keySpan, what: key } : undefined;
+};
 const nonEmpty = (node: NodeModel, path: string) => {
   const v = fieldValue(node, path);
   return v && typeof v.value === 'string' && v.value !== '' ? v : undefined;
@@ -63,10 +68,7 @@ const NEEDS: Need[] = [
   })),
   {
     gate: 'GracefulNodeShutdownBasedOnPodPriority',
-    find(node) {
-      const e = configEntry(node, 'shutdownGracePeriodByPodPriority');
-      return e?.value.kind === 'seq' && e.value.items.length > 0 ? { span: e.keySpan, what: 'shutdownGracePeriodByPodPriority' } : undefined;
-    },
+    find: (node) => listSet(node, 'shutdownGracePeriodByPodPriority'),
     kubelet: 'invalid configuration: Specifying shutdownGracePeriodByPodPriority requires feature gate GracefulNodeShutdownBasedOnPodPriority',
   },
   {
@@ -86,10 +88,7 @@ const NEEDS: Need[] = [
   },
   {
     gate: 'KubeletEnsureSecretPulledImages',
-    find(node) {
-      const e = configEntry(node, 'preloadedImagesVerificationAllowlist');
-      return e?.value.kind === 'seq' && e.value.items.length > 0 ? { span: e.keySpan, what: 'preloadedImagesVerificationAllowlist' } : undefined;
-    },
+    find: (node) => listSet(node, 'preloadedImagesVerificationAllowlist'),
     kubelet: 'invalid configuration: `preloadedImagesVerificationAllowlist` must not be set if KubeletEnsureSecretPulledImages feature gate is not enabled',
   },
   {
