@@ -37,3 +37,11 @@ test('a gate the target version does not have yet reads as off and is marked unk
   assert.equal(g.unknown, true);
   assert.equal(stateAt('1.32', '')('KubeletCrashLoopBackOffMax').unknown, undefined);
 });
+
+test('feature_gate.go: AllAlpha=true turns on an alpha gate that is not named (MemoryQoS is alpha), and a named gate wins over it', () => {
+  const at = stateAt('1.33', 'featureGates:\n  AllAlpha: true\n  CustomCPUCFSQuotaPeriod: false\n');
+  assert.equal(at('MemoryQoS').enabled, true);
+  assert.equal(at('MemoryQoS').item?.key, 'AllAlpha');
+  assert.equal(at('CustomCPUCFSQuotaPeriod').enabled, false);
+  assert.equal(at('NodeSwap').enabled, true, 'a beta gate keeps its default under AllAlpha');
+});

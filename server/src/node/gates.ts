@@ -4,7 +4,7 @@
  * `featureGates` and `--feature-gates` (one merged map in the node model; the
  * kubelet applies the flag over the file). validation.go asks exactly this:
  * `localFeatureGate.SetFromMap(kc.FeatureGates)` then `.Enabled(...)`.
- * AllAlpha/AllBeta are not followed (rare on nodes; a gate then reads as its default).
+ * AllAlpha/AllBeta apply to the alpha/beta gates not named themselves.
  */
 import { gateAt } from '../catalog/feature-gates.ts';
 import { parseGoBool } from '../quantity/mapflag.ts';
@@ -30,5 +30,10 @@ export function gateState(node: NodeModel, name: string): GateState {
   }
   const st = gateAt(name, node.kubernetesVersion);
   if (st.status !== 'known') return { name, enabled: false, unknown: true };
+  // feature_gate.go: AllAlpha / AllBeta set every alpha / beta gate that is not named itself.
+  const all = st.spec.stage === 'alpha' ? 'AllAlpha' : st.spec.stage === 'beta' ? 'AllBeta' : undefined;
+  const allItem = all ? [...items].reverse().find((i) => i.key === all) : undefined;
+  const allValue = allItem ? (typeof allItem.value === 'boolean' ? allItem.value : typeof allItem.value === 'string' ? parseGoBool(allItem.value) : undefined) : undefined;
+  if (allItem && allValue !== undefined) return { name, enabled: allValue, item: allItem };
   return { name, enabled: st.spec.default };
 }

@@ -175,7 +175,8 @@ function crossChecks(node: NodeModel, bad: (v: FieldValue, message: string) => v
   }
   const par = fieldValue(node, 'maxParallelImagePulls');
   const p = par ? num(par) : undefined;
-  if (par && p !== undefined && p > 1 && boolSetting(node, 'serializeImagePulls', true)) {
+  // defaults.go: an unset serializeImagePulls is false when maxParallelImagePulls is 2 or more, so only an explicit true conflicts.
+  if (par && p !== undefined && p > 1 && boolSetting(node, 'serializeImagePulls', false)) {
     bad(par, `maxParallelImagePulls ${p} needs serializeImagePulls: false (images are pulled one at a time otherwise)`);
   }
   const sys = fieldValue(node, 'systemCgroups');
