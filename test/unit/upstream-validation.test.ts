@@ -273,6 +273,8 @@ const BRANCHES: Case[] = [
   { name: 'registerWithTaints with an effect the API does not have', set: { registerWithTaints: '\n  - key: dedicated\n    effect: NoScheduleX' }, errorAt: 'effect: NoScheduleX' },
   { name: 'registerWithTaints valid', set: { registerWithTaints: '\n  - key: node-role.kubernetes.io/infra\n    value: "true"\n    effect: NoSchedule' } },
   { name: 'port 0 in a file is defaulted to 10250', set: { port: '0' } },
+  { name: 'cpuCFSQuotaPeriod from a flag with its gate off: reported at the flag', set: { featureGates: gates({ GracefulNodeShutdown: true }), cpuCFSQuotaPeriod: null }, flags: '--cpu-cfs-quota-period=50ms', errorAt: '--cpu-cfs-quota-period=50ms' },
+  { name: '--feature-gates turns the gate on over the file', set: { featureGates: gates({ CustomCPUCFSQuotaPeriod: false }) }, flags: '--feature-gates=CustomCPUCFSQuotaPeriod=true' },
   { name: 'maxParallelImagePulls 3 alone: defaults.go makes serializeImagePulls false', set: { maxParallelImagePulls: '3' } },
   { name: 'cpuCFSQuotaPeriod with AllAlpha (CustomCPUCFSQuotaPeriod is alpha)', set: { featureGates: gates({ AllAlpha: true }) } },
   { name: 'graceful shutdown with AllBeta=false (GracefulNodeShutdown is beta)', set: { featureGates: gates({ AllBeta: false, CustomCPUCFSQuotaPeriod: true }) }, errorAt: 'shutdownGracePeriod:' },
