@@ -21,6 +21,8 @@ export interface Case {
   version?: string;
   /** A line of the config (or of kubeadm-flags.env) that must carry an error; absent: the kubelet accepts it. */
   errorAt?: string;
+  /** The error codes allowed on the errorAt line (when one refusal must not be reported twice). */
+  onlyCodes?: string[];
   /** Why the file differs from the upstream case (defaulting, renamed field, ...). */
   note?: string;
 }
@@ -61,6 +63,7 @@ export function checkCase(base: ConfigKeys, c: Case): void {
   assert.ok(line >= 0, `"${c.errorAt}" is not a line of ${file}`);
   const here = errors.filter((f) => f.file === file && f.range.start.line === line);
   assert.ok(here.length > 0, `the kubelet refuses this configuration: expected an error on ${file}:${line + 1} (${lines[line].trim()}), got:\n${show(a.findings)}\n--- ${file}\n${files[file]}`);
+  if (c.onlyCodes) assert.deepEqual([...new Set(here.map((f) => f.code))].sort(), [...c.onlyCodes].sort(), show(here));
   // House rule: the first sentence is the point, at most 120 characters (checked for the rules this suite added).
   for (const f of here.filter((x) => CHECKED_WORDING.has(x.code))) {
     const first = /^.*?[.!?](?=\s|$)/.exec(f.message)?.[0] ?? f.message;

@@ -246,6 +246,7 @@ const ENFORCEMENT: Case[] = [
   { name: 'system-reserved-compressible enforced with only memory reserved (writes no limit, starts)', set: { enforceNodeAllocatable: '\n  - pods\n  - system-reserved-compressible', systemReserved: '\n  memory: 1Gi' } },
   { name: 'kube-reserved reserved by flag, enforced in the file', set: { enforceNodeAllocatable: '\n  - pods\n  - kube-reserved' }, flags: '--kube-reserved=cpu=200m' },
   { name: 'pods only: reservations not needed', set: { enforceNodeAllocatable: '\n  - pods' } },
+  { name: 'kube-reserved-compressible before 1.32 fails validation as an unknown value, not here', version: '1.31', set: { enforceNodeAllocatable: '\n  - kube-reserved-compressible', podLogsDir: null, containerLogMaxWorkers: null, containerLogMonitorInterval: null, crashLoopBackOff: null, featureGates: gates({ CustomCPUCFSQuotaPeriod: true }) }, errorAt: '- kube-reserved-compressible', onlyCodes: ['enforce-unknown-value'] },
 ];
 
 for (const c of ENFORCEMENT) {

@@ -11,6 +11,8 @@
 import { finding, type Finding } from '../model/finding.ts';
 import type { Item } from '../node/model.ts';
 import { enforceItems, mapItems } from '../node/read.ts';
+import { ENFORCE_VALUE_SINCE } from '../catalog/defaults.ts';
+import { compareVersions } from '../catalog/flags.ts';
 import type { Rule } from './types.ts';
 
 const MAP_OF: Record<string, { field: string; flag: string }> = {
@@ -40,6 +42,9 @@ export const enforceReservationEmpty: Rule = {
     const out: Finding[] = [];
     for (const { item, field, flag } of enforcedWithoutReservation(enforceItems(node), (f) => mapItems(node, f))) {
       if (!item.valueSpan) continue;
+      // A -compressible value older kubelets do not know fails validation first (enforce-unknown-value).
+      const since = ENFORCE_VALUE_SINCE[String(item.value) as keyof typeof ENFORCE_VALUE_SINCE];
+      if (since && compareVersions(node.kubernetesVersion, since) < 0) continue;
       const name = String(item.value);
       out.push(
         finding(
