@@ -584,8 +584,13 @@ const TABLE: Case[] = [
   },
   {
     code: 'reserved-cgroup-unused', fact: 'node_container_manager_linux.go: reserved cgroups are used only for enforced values', severity: 'hint',
-    bad: 'kubeReservedCgroup: /kube.slice\n', needle: '/kube.slice', message: [/"kube-reserved" is not in enforceNodeAllocatable/],
-    good: 'kubeReservedCgroup: /kube.slice\nenforceNodeAllocatable:\n  - pods\n  - kube-reserved\n',
+    bad: 'kubeReservedCgroup: /kube.slice\nkubeReserved:\n  cpu: 200m\n', needle: '/kube.slice', message: [/"kube-reserved" is not in enforceNodeAllocatable/, /only if you also want the daemons capped/],
+    good: 'kubeReservedCgroup: /kube.slice\nkubeReserved:\n  cpu: 200m\nenforceNodeAllocatable:\n  - pods\n  - kube-reserved\n',
+  },
+  {
+    code: 'reserved-cgroup-unused', fact: 'enforceExistingCgroup fails on an empty reservation, so enforcing is not advised without one', severity: 'hint',
+    bad: 'kubeReservedCgroup: /kube.slice\n', needle: '/kube.slice', message: [/kubeReserved reserves nothing/, /would stop the kubelet/],
+    good: 'kubeReservedCgroup: /kube.slice\nkubeReserved:\n  cpu: 200m\nenforceNodeAllocatable:\n  - pods\n  - kube-reserved\n',
   },
   {
     code: 'reserved-cgroup-systemd-name', fact: 'cgroup_manager_linux.go ParseSystemdToCgroupName: base name, "-" is a slice level', severity: 'warning',

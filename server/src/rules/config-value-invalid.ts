@@ -2,7 +2,7 @@
  * pkg/kubelet/apis/config/validation/validation.go ValidateKubeletConfiguration
  * (and the managers that read these fields at startup): values outside their
  * range or enum make the kubelet exit with "invalid configuration".
- * Topic checks live in rules/validation/ (durations, paths, taints, tracing,
+ * Topic checks live in rules/lib/validation/ (durations, paths, taints, tracing,
  * gate-dependent ranges); settings that need a gate that is off are
  * config-needs-feature-gate's.
  */
