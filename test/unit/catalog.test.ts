@@ -33,11 +33,19 @@ const opt = (v: string | undefined): string | undefined => (v === undefined || v
 
 /** Rows the catalog may hold beyond the TSVs. Document every entry here. */
 const EXTRA_FLAGS: readonly string[] = [];
-const EXTRA_FIELDS: readonly string[] = [];
+/**
+ * memoryReservationPolicy (1.36) and defaultPodSysctls (1.37) are newer than the TSV: kubernetes/kubelet
+ * config/v1beta1/types.go at tag v0.36.0 and at master (test/fixtures/upstream-config-fields.txt).
+ */
+const EXTRA_FIELDS: readonly string[] = ['memoryReservationPolicy', 'defaultPodSysctls'];
 
 /**
  * TSV cells the catalog deliberately corrects, with the evidence. Applied to the
  * rows before comparing, so every other cell must still match exactly.
+ * - since of the fields that reached the v1beta1 file only after their flag (the TSV gives the flag's
+ *   release): kubernetes/kubelet config/v1beta1/types.go lacks them at tag v0.18.0 (1.18) and has them
+ *   at v0.19.0; showHiddenMetricsForVersion is absent at v0.17.0 and present at v0.18.0
+ *   (test/fixtures/upstream-config-fields.txt, checked by upstream-fields.test.ts).
  * - eviction-hard / evictionHard default: imagefs.inodesFree joined the Linux
  *   defaults through kubernetes/kubernetes PR #121834 (merged Jan 2024, cherry-picks
  *   to 1.27/1.28 rejected in #122666/#122667), i.e. in 1.30, not 1.33.
@@ -49,6 +57,14 @@ const CORRECTIONS: { flags: Record<string, Row>; fields: Record<string, Row> } =
     },
   },
   fields: {
+    showHiddenMetricsForVersion: { since: '1.18' },
+    enableServer: { since: '1.19' },
+    runOnce: { since: '1.19' },
+    nodeStatusMaxImages: { since: '1.19' },
+    volumePluginDir: { since: '1.19' },
+    providerID: { since: '1.19' },
+    logging: { since: '1.19' },
+    enableSystemLogHandler: { since: '1.19' },
     evictionHard: {
       default: 'Linux: memory.available 100Mi, nodefs.available 10%, nodefs.inodesFree 5%, imagefs.available 15%, imagefs.inodesFree 5% (last since 1.30)',
     },

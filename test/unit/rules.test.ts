@@ -584,8 +584,13 @@ const TABLE: Case[] = [
   },
   {
     code: 'reserved-cgroup-unused', fact: 'node_container_manager_linux.go: reserved cgroups are used only for enforced values', severity: 'hint',
-    bad: 'kubeReservedCgroup: /kube.slice\n', needle: '/kube.slice', message: [/"kube-reserved" is not in enforceNodeAllocatable/],
-    good: 'kubeReservedCgroup: /kube.slice\nenforceNodeAllocatable:\n  - pods\n  - kube-reserved\n',
+    bad: 'kubeReservedCgroup: /kube.slice\nkubeReserved:\n  cpu: 200m\n', needle: '/kube.slice', message: [/"kube-reserved" is not in enforceNodeAllocatable/, /only if you also want the daemons capped/],
+    good: 'kubeReservedCgroup: /kube.slice\nkubeReserved:\n  cpu: 200m\nenforceNodeAllocatable:\n  - pods\n  - kube-reserved\n',
+  },
+  {
+    code: 'reserved-cgroup-unused', fact: 'enforceExistingCgroup fails on an empty reservation, so enforcing is not advised without one', severity: 'hint',
+    bad: 'kubeReservedCgroup: /kube.slice\n', needle: '/kube.slice', message: [/kubeReserved reserves nothing/, /would stop the kubelet/],
+    good: 'kubeReservedCgroup: /kube.slice\nkubeReserved:\n  cpu: 200m\nenforceNodeAllocatable:\n  - pods\n  - kube-reserved\n',
   },
   {
     code: 'reserved-cgroup-systemd-name', fact: 'cgroup_manager_linux.go ParseSystemdToCgroupName: base name, "-" is a slice level', severity: 'warning',
@@ -599,9 +604,31 @@ const TABLE: Case[] = [
   },
   {
     code: 'system-reserved-enforced', fact: 'enforcing system-reserved caps the OS daemons (reserve-compute-resources docs caution)', severity: 'information',
-    bad: 'systemReservedCgroup: /system.slice\nsystemReserved:\n  memory: 1Gi\nenforceNodeAllocatable:\n  - pods\n  - system-reserved\n',
+    bad: 'systemReservedCgroup: /system.slice\nsystemReserved:\n  cpu: 500m\n  memory: 1Gi\nenforceNodeAllocatable:\n  - pods\n  - system-reserved\n',
     needle: 'system-reserved', after: 'enforceNodeAllocatable', message: [/memory 1Gi/, /system-reserved-compressible/],
-    good: 'systemReservedCgroup: /system.slice\nsystemReserved:\n  memory: 1Gi\nenforceNodeAllocatable:\n  - pods\n',
+    good: 'systemReservedCgroup: /system.slice\nsystemReserved:\n  cpu: 500m\n  memory: 1Gi\nenforceNodeAllocatable:\n  - pods\n',
+  },
+  {
+    code: 'system-reserved-enforced', fact: 'getCgroupConfig: the -compressible form writes only the cpu reservation, so without one it is not suggested', severity: 'information',
+    bad: 'systemReservedCgroup: /system.slice\nsystemReserved:\n  memory: 1Gi\nenforceNodeAllocatable:\n  - pods\n  - system-reserved\n',
+    needle: 'system-reserved', after: 'enforceNodeAllocatable', message: [/memory 1Gi/, /^(?![\s\S]*-compressible)[\s\S]*Consider leaving it out/],
+    good: 'systemReservedCgroup: /system.slice\nenforceNodeAllocatable:\n  - pods\n  - system-reserved\n',
+  },
+  {
+    code: 'enforce-reservation-empty', fact: 'enforceExistingCgroup: an empty reservation map is nil, "cgroup is not configured properly"', severity: 'error',
+    bad: 'systemReservedCgroup: /system.slice\nenforceNodeAllocatable:\n  - pods\n  - system-reserved-compressible\n',
+    needle: 'system-reserved-compressible', message: [/systemReserved reserves nothing/, /not configured properly/, /fails the same way/],
+    good: 'systemReservedCgroup: /system.slice\nsystemReserved:\n  cpu: 500m\nenforceNodeAllocatable:\n  - pods\n  - system-reserved-compressible\n',
+  },
+  {
+    code: 'config-needs-feature-gate', fact: 'validation.go: cpuCFSQuotaPeriod other than 100ms requires CustomCPUCFSQuotaPeriod', severity: 'error',
+    bad: 'cpuCFSQuotaPeriod: 50ms\n', needle: '50ms', message: [/CustomCPUCFSQuotaPeriod/, /its default in Kubernetes/],
+    good: 'cpuCFSQuotaPeriod: 50ms\nfeatureGates:\n  CustomCPUCFSQuotaPeriod: true\n',
+  },
+  {
+    code: 'reserved-memory-invalid', fact: 'validateReservedMemoryConfiguration: duplicate NUMA node and resource', severity: 'error',
+    bad: 'reservedMemory:\n  - numaNode: 0\n    limits:\n      memory: 1Gi\n  - numaNode: 0\n    limits:\n      memory: 2Gi\n', needle: 'memory', after: 'memory: 1Gi',
+    message: [/memory for NUMA node 0 twice/, /duplicate value/], good: 'reservedMemory:\n  - numaNode: 0\n    limits:\n      memory: 1Gi\n  - numaNode: 1\n    limits:\n      memory: 2Gi\n',
   },
   {
     code: 'reserved-cpus-conflict', fact: 'validation.go: reservedSystemCPUs with reserved cgroups is rejected', severity: 'error',

@@ -95,7 +95,7 @@ export const enforceNoneExclusive: Rule = {
           'enforce-none-exclusive',
           'error',
           i.valueSpan,
-          `"none" means "enforce nothing" and must be the only value of enforceNodeAllocatable; with ${items.filter((x) => x.value !== 'none').map((x) => `"${x.value}"`).join(', ')} beside it the kubelet rejects the configuration.`,
+          noneWith(items),
         ),
       );
   },
@@ -127,3 +127,11 @@ export const enforceCompressibleConflict: Rule = {
     return out;
   },
 };
+
+/** The message of enforce-none-exclusive; "none" twice has no other value to name (validation.go reports the duplicate). */
+function noneWith(items: Item[]): string {
+  const others = items.filter((x) => x.value !== 'none').map((x) => `"${x.value}"`);
+  return others.length === 0
+    ? '"none" is listed more than once in enforceNodeAllocatable; the kubelet rejects the configuration.'
+    : `"none" must be the only value of enforceNodeAllocatable; with ${others.join(', ')} beside it the kubelet rejects the configuration.`;
+}

@@ -8,6 +8,8 @@ import { unitContinuationTrailingSpace } from './unit-continuation-trailing-spac
 import { unitEnvironmentShadowed } from './unit-environment-shadowed.ts';
 import { unitVariableUndefined } from './unit-variable-undefined.ts';
 import { configValueInvalid } from './config-value-invalid.ts';
+import { configNeedsFeatureGate } from './config-needs-feature-gate.ts';
+import { reservedMemoryInvalid } from './reserved-memory-invalid.ts';
 import { cpuManagerStaticNeedsReservation } from './cpu-manager-static-needs-reservation.ts';
 import { flagDuplicate } from './flag-duplicate.ts';
 import { flagValueInvalid } from './flag-value-invalid.ts';
@@ -20,6 +22,7 @@ import { systemReservedEnforced } from './system-reserved-enforced.ts';
 import { cgroupDriverInvalid } from './cgroup-driver-invalid.ts';
 import { configFieldUnknown } from './config-field-unknown.ts';
 import { enforceCompressibleConflict, enforceDuplicate, enforceNoneExclusive, enforceUnknownValue } from './enforce-values.ts';
+import { enforceReservationEmpty } from './enforce-reservation-empty.ts';
 import { enforceRequiresCgroupsPerQos } from './enforce-requires-cgroups-per-qos.ts';
 import { evictionDefaultsDropped } from './eviction-defaults-dropped.ts';
 import { evictionGraceInvalid } from './eviction-grace-invalid.ts';
@@ -56,6 +59,7 @@ export const RULES: readonly Rule[] = [
   enforceDuplicate,
   enforceUnknownValue,
   enforceRequiresCgroupsPerQos,
+  enforceReservationEmpty,
   enforceCompressibleConflict,
   cgroupDriverMismatch,
   cgroupDriverInvalid,
@@ -73,6 +77,8 @@ export const RULES: readonly Rule[] = [
   configFieldUnknown,
   configFieldUnavailable,
   configValueInvalid,
+  configNeedsFeatureGate,
+  reservedMemoryInvalid,
   evictionSignalUnknown,
   evictionSyntax,
   evictionPercentageRange,

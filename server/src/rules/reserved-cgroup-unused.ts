@@ -5,12 +5,12 @@
  * reservation still lowers allocatable. Common and harmless.
  */
 import { finding, type Finding } from '../model/finding.ts';
-import { enforceItems } from '../node/read.ts';
+import { enforceItems, mapItems } from '../node/read.ts';
 import type { Rule } from './types.ts';
 
 const PAIRS = [
-  { field: 'kubeReservedCgroup', flag: 'kube-reserved-cgroup', value: 'kube-reserved' },
-  { field: 'systemReservedCgroup', flag: 'system-reserved-cgroup', value: 'system-reserved' },
+  { field: 'kubeReservedCgroup', flag: 'kube-reserved-cgroup', value: 'kube-reserved', reservation: 'kubeReserved' },
+  { field: 'systemReservedCgroup', flag: 'system-reserved-cgroup', value: 'system-reserved', reservation: 'systemReserved' },
 ];
 
 export const reservedCgroupUnused: Rule = {
@@ -32,7 +32,10 @@ export const reservedCgroupUnused: Rule = {
           'hint',
           s.span,
           `${p.field} is set but "${p.value}" is not in enforceNodeAllocatable, so the kubelet puts no limit on ${s.value}. ` +
-            `The ${p.value} reservation still lowers allocatable and caps the pods' cgroup; add "${p.value}" to enforceNodeAllocatable only if you also want the daemons capped.`,
+            (mapItems(node, p.reservation).length === 0
+              ? // enforceExistingCgroup fails on an empty reservation (enforce-reservation-empty): no advice to enforce it.
+                `${p.reservation} reserves nothing, so there is nothing to enforce; enforcing "${p.value}" now would stop the kubelet at start-up.`
+              : `The ${p.value} reservation still lowers allocatable and caps the pods' cgroup; add "${p.value}" to enforceNodeAllocatable only if you also want the daemons capped.`),
         ),
       );
     }

@@ -19,8 +19,12 @@ export const systemReservedEnforced: Rule = {
     const out: Finding[] = [];
     const item = enforceItems(node).find((i) => i.value === 'system-reserved');
     if (!item?.valueSpan) return out;
-    const mem = mapItems(node, 'systemReserved').find((i) => i.key === 'memory');
-    const compressible = compareVersions(node.kubernetesVersion, '1.32') >= 0;
+    const reserved = mapItems(node, 'systemReserved');
+    // Nothing reserved: the kubelet does not start at all (enforce-reservation-empty says so).
+    if (reserved.length === 0) return out;
+    const mem = reserved.find((i) => i.key === 'memory');
+    // -compressible writes only the cpu reservation: worth suggesting only when there is one.
+    const compressible = compareVersions(node.kubernetesVersion, '1.32') >= 0 && reserved.some((i) => i.key === 'cpu');
     out.push(
       finding(
         'system-reserved-enforced',

@@ -1,0 +1,62 @@
+/**
+ * Value checks of validation.go that apply only while a feature gate is on
+ * (with the gate off, config-needs-feature-gate refuses the setting itself):
+ * cpuCFSQuotaPeriod within 1ms..1s (CustomCPUCFSQuotaPeriod), the graceful
+ * shutdown periods (GracefulNodeShutdown, ...BasedOnPodPriority),
+ * crashLoopBackOff.maxContainerRestartPeriod within 1s..300s
+ * (KubeletCrashLoopBackOffMax), the preloaded-images allowlist only with
+ * NeverVerifyAllowlistedImages (KubeletEnsureSecretPulledImages).
+ */
+import { fieldValue } from '../../../node/config-value.ts';
+import { gateState } from '../../../node/gates.ts';
+import type { NodeModel } from '../../../node/model.ts';
+import { configEntry, label, MS, nanos, SECOND, type Bad } from './common.ts';
+
+export function checkGated(node: NodeModel, bad: Bad): void {
+  const on = (gate: string) => gateState(node, gate).enabled;
+  if (on('CustomCPUCFSQuotaPeriod')) {
+    const v = fieldValue(node, 'cpuCFSQuotaPeriod');
+    const n = nanos(v);
+    if (v && n !== undefined && (n < MS || n > SECOND)) {
+      bad(v.span, `${label('cpuCFSQuotaPeriod', v)} is ${v.text}, but must be between 1ms and 1s`, `invalid configuration: cpuCFSQuotaPeriod (--cpu-cfs-quota-period) ${v.text} must be between 1ms and 1sec, inclusive`);
+    }
+  }
+  const totalV = fieldValue(node, 'shutdownGracePeriod');
+  const critV = fieldValue(node, 'shutdownGracePeriodCriticalPods');
+  const total = nanos(totalV) ?? 0n;
+  const crit = nanos(critV) ?? 0n;
+  if (on('GracefulNodeShutdown')) {
+    if (critV && crit > total) {
+      bad(critV.span, `shutdownGracePeriodCriticalPods ${critV.text} is longer than shutdownGracePeriod ${totalV?.text ?? '0s'}`,
+        `invalid configuration: shutdownGracePeriodCriticalPods ${critV.text} must be <= shutdownGracePeriod ${totalV?.text ?? '0s'}`, 'The critical pods get the last part of the whole period.');
+    }
+    for (const [path, v, n] of [['shutdownGracePeriod', totalV, total], ['shutdownGracePeriodCriticalPods', critV, crit]] as const) {
+      if (v && (n < 0n || (n > 0n && n < SECOND))) bad(v.span, `${path} is ${v.text}, but must be 0 or at least 1s`, `invalid configuration: ${path} ${v.text} must be either zero or otherwise >= 1 sec`);
+    }
+  }
+  const byPrio = configEntry(node, 'shutdownGracePeriodByPodPriority');
+  if (on('GracefulNodeShutdownBasedOnPodPriority') && byPrio?.value.kind === 'seq' && byPrio.value.items.length > 0 && (total > 0n || crit > 0n)) {
+    bad(byPrio.keySpan, 'shutdownGracePeriodByPodPriority cannot be combined with shutdownGracePeriod', 'invalid configuration: Cannot specify both shutdownGracePeriodByPodPriority and shutdownGracePeriod at the same time',
+      'Set either the per-priority periods or shutdownGracePeriod and shutdownGracePeriodCriticalPods.');
+  }
+  if (on('KubeletCrashLoopBackOffMax')) {
+    const v = fieldValue(node, 'crashLoopBackOff.maxContainerRestartPeriod');
+    const n = nanos(v);
+    // IsInRange on whole milliseconds: 999.9ms truncates to 999 and fails, 300.0009s to 300000 and passes.
+    const ms = n === undefined ? undefined : n / MS;
+    if (v && ms !== undefined && (ms < 1000n || ms > 300000n)) {
+      bad(v.span, `crashLoopBackOff.maxContainerRestartPeriod is ${v.text}, but must be between 1s and 300s`,
+        `invalid configuration: CrashLoopBackOff.MaxContainerRestartPeriod (got: ${Number(n) / 1e9} seconds) must be set between 1s and 300s`);
+    }
+  }
+  if (on('KubeletEnsureSecretPulledImages')) {
+    const allow = configEntry(node, 'preloadedImagesVerificationAllowlist');
+    const policy = fieldValue(node, 'imagePullCredentialsVerificationPolicy');
+    // defaults.go: with the gate on, an unset policy is NeverVerifyPreloadedImages.
+    const effective = policy && typeof policy.value === 'string' && policy.value !== '' ? policy.value : 'NeverVerifyPreloadedImages';
+    if (allow?.value.kind === 'seq' && allow.value.items.length > 0 && effective !== 'NeverVerifyAllowlistedImages') {
+      bad(allow.keySpan, 'preloadedImagesVerificationAllowlist needs imagePullCredentialsVerificationPolicy NeverVerifyAllowlistedImages',
+        'invalid configuration: can\'t set `preloadedImagesVerificationAllowlist` if `imagePullCredentialsVertificationPolicy` is not "NeverVerifyAllowlistedImages"', `The policy in effect is ${effective}.`);
+    }
+  }
+}
