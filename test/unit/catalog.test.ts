@@ -5,8 +5,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
   FLAGS, flagInfo, isBoolFlag, acceptsBareFlag, flagStatusAt, compareVersions, NEWEST_VERSION, type FlagInfo,
-  parseKubernetesVersion,
 } from '../../server/src/catalog/flags.ts';
+import { parseKubernetesVersion } from '../../server/src/catalog/version.ts';
 import { FIELDS, fieldInfo, topLevelFields } from '../../server/src/catalog/fields.ts';
 import {
   DEFAULT_EVICTION_HARD, defaultEvictionHard, ENFORCE_VALUES, RESERVABLE_RESOURCES, EVICTION_SIGNALS,

@@ -308,16 +308,6 @@ export function acceptsBareFlag(name: string): boolean {
   return info.syntax.type === 'bool' || BARE_OK.has(info.name);
 }
 
-/**
- * A target version as the user writes it (`1.31`, `v1.31`, `1.31.4`) -> the
- * minor version the catalog works with (`1.31`), or undefined when it is not one.
- * The CLI, the editor settings and the modeline all read it this way.
- */
-export function parseKubernetesVersion(text: string): string | undefined {
-  const m = /^v?(1\.\d+)(?:\.\d+)?$/.exec(text.trim());
-  return m ? m[1] : undefined;
-}
-
 /** Parsed versions: rules compare the same few catalog and target versions over and over. */
 const VERSION_PARTS = new Map<string, readonly number[]>();
 

@@ -1,4 +1,4 @@
-import { parseKubernetesVersion } from '../catalog/flags.ts';
+import { parseKubernetesVersion } from '../catalog/version.ts';
 import { parseCapacity } from '../node/capacity.ts';
 import type { Capacity } from '../node/model.ts';
 import type { Severity } from '../model/finding.ts';

@@ -2,7 +2,7 @@
 import type { AnalyzeOptions } from '../engine.ts';
 import type { SeverityOverride } from '../features/diagnostics.ts';
 import { parseCapacity } from '../node/capacity.ts';
-import { parseKubernetesVersion } from '../catalog/flags.ts';
+import { parseKubernetesVersion } from '../catalog/version.ts';
 
 export interface Settings {
   nodeCapacity: string;

@@ -3,7 +3,7 @@
  * (parse/modeline.ts). Part of making the node, so the model is never changed after it is made.
  */
 import { finding, type Finding } from '../model/finding.ts';
-import { parseKubernetesVersion } from '../catalog/flags.ts';
+import { parseKubernetesVersion } from '../catalog/version.ts';
 import { parseCapacity } from './capacity.ts';
 import type { Capacity } from './model.ts';
 import type { ParsedFile } from './parse-files.ts';
