@@ -30,6 +30,20 @@ const MODELINES: SourceFile[] = [
   { path: 'm/var/lib/kubelet/config.yaml', text: '# kubelet-lint: capacity cpu=4,memory=8Gi\napiVersion: kubelet.config.k8s.io/v1beta1\nkind: KubeletConfiguration\ncgroupDriver: cgroupfs\nkubeReserved:\n  memory: 1Gi\nfeatureGates:\n  NodeSwap: true\n' },
 ];
 
+/** A cloud-config carrying a drop-in and a config (embedded documents: their nodes and findings map to the host). */
+const CARRIER: SourceFile[] = [
+  {
+    path: 'c/user-data',
+    text:
+      '#cloud-config\nwrite_files:\n' +
+      '  - path: /etc/systemd/system/kubelet.service.d/10-kubeadm.conf\n    content: |\n' +
+      '      [Service]\n      Environment="KUBELET_EXTRA_ARGS=--max-pods=abc --cgroup-drver=systemd"\n' +
+      '      ExecStart=\n      ExecStart=/usr/bin/kubelet --config=/var/lib/kubelet/config.yaml $KUBELET_EXTRA_ARGS\n' +
+      '  - path: /var/lib/kubelet/config.yaml\n    content: |\n' +
+      '      apiVersion: kubelet.config.k8s.io/v1beta1\n      kind: KubeletConfiguration\n      kubeReserved:\n        memroy: 1Gi\n',
+  },
+];
+
 const toUri = (p: string) => `file:///${p}`;
 
 function freeze(a: Analysis): void {
@@ -66,7 +80,7 @@ function everyFeature(a: Analysis, files: readonly SourceFile[]): void {
 }
 
 test('rules, allocatable and every editor feature run over a deep-frozen analysis; the next, reusing it, equals a fresh one', () => {
-  const workspaces: [string, SourceFile[]][] = [...exampleWorkspaces(), ...fixtureWorkspaces(), ['modelines and a runtime config', MODELINES]];
+  const workspaces: [string, SourceFile[]][] = [...exampleWorkspaces(), ...fixtureWorkspaces(), ['modelines and a runtime config', MODELINES], ['a cloud-init carrier', CARRIER]];
   for (const [name, files] of workspaces) {
     const cache = new ParseCache();
     const first = analyze(files, { kubernetesVersion: '1.31' }, cache);
