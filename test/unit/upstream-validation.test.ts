@@ -194,6 +194,7 @@ const RESERVED_MEMORY: Case[] = [
 RESERVED_MEMORY.push(
   { name: 'The reserved memory has duplications for the NUMA node and limit type (--reserved-memory, two flags)', set: { reservedMemory: '\n  - numaNode: 1\n    limits:\n      memory: 1Gi' }, flags: '--reserved-memory=0:memory=128 --reserved-memory=0:memory=64', errorAt: '--reserved-memory=0:memory=64' },
   { name: 'The reserved memory has limit type with zero value (--reserved-memory)', flags: '--reserved-memory=0:memory=1Gi;1:memory=0', errorAt: '--reserved-memory=0:memory=1Gi;1:memory=0' },
+  { name: 'The reserved memory has limit type with zero value (--reserved-memory, then an empty one that does not clear it)', flags: '--reserved-memory=0:memory=0 --reserved-memory=', errorAt: '--reserved-memory=0:memory=0' },
   { name: 'The kubelet configuration has valid reserved memory parameter (--reserved-memory over a bad file list)', set: { reservedMemory: '\n  - numaNode: 0\n    limits:\n      memory: "0"' }, flags: '--reserved-memory=0:memory=1Gi,hugepages-2Mi=1Gi;1:memory=1Gi' },
 );
 

@@ -22,15 +22,15 @@ interface Limit {
   valueSpan: Span;
 }
 
-/** The NUMA entries of the --reserved-memory flags, in order; an empty value clears what came before. */
+/**
+ * The NUMA entries of the --reserved-memory flags, in order. ReservedMemoryVar.Set drops its target on an empty
+ * value (`v.Value = nil`, the list itself untouched), so what came before stays and a later use fails to parse.
+ */
 function flagEntries(flags: readonly FlagUse[]): { numa: number; limits: Limit[]; span: Span }[] {
-  let out: { numa: number; limits: Limit[]; span: Span }[] = [];
+  const out: { numa: number; limits: Limit[]; span: Span }[] = [];
   for (const f of flags) {
     const value = f.value ?? '';
-    if (value === '') {
-      out = [];
-      continue;
-    }
+    if (value === '') break;
     for (const part of value.split(';')) {
       const [node, types, extra] = part.split(':');
       const numa = Number(node);
