@@ -54,9 +54,30 @@ export function checkGated(node: NodeModel, bad: Bad): void {
     const policy = fieldValue(node, 'imagePullCredentialsVerificationPolicy');
     // defaults.go: with the gate on, an unset policy is NeverVerifyPreloadedImages.
     const effective = policy && typeof policy.value === 'string' && policy.value !== '' ? policy.value : 'NeverVerifyPreloadedImages';
+    if (allow?.value.kind === 'seq' && effective === 'NeverVerifyAllowlistedImages') {
+      for (const item of allow.value.items) {
+        if (item.kind !== 'scalar' || typeof item.value !== 'string') continue;
+        const problem = allowlistPatternProblem(item.value);
+        if (problem) bad(item.span, `The allowlist pattern "${item.value}" ${problem}`, `invalid configuration: invalid image pattern in \`preloadedImagesVerificationAllowlist\`: ${item.value}`);
+      }
+    }
     if (allow?.value.kind === 'seq' && allow.value.items.length > 0 && effective !== 'NeverVerifyAllowlistedImages') {
       bad(allow.keySpan, 'preloadedImagesVerificationAllowlist needs imagePullCredentialsVerificationPolicy NeverVerifyAllowlistedImages',
         'invalid configuration: can\'t set `preloadedImagesVerificationAllowlist` if `imagePullCredentialsVertificationPolicy` is not "NeverVerifyAllowlistedImages"', `The policy in effect is ${effective}.`);
     }
   }
+}
+
+/**
+ * pkg/kubelet/images/pullmanager getAllowlistImagePattern, the parts that need no image-reference parser: no
+ * blanks around it, and `*` only as a last path segment `/*` after at least a registry host.
+ */
+export function allowlistPatternProblem(pattern: string): string | undefined {
+  if (pattern !== pattern.trim()) return 'has leading or trailing blanks';
+  const wildcard = pattern.endsWith('/*');
+  const stem = wildcard ? pattern.slice(0, -1) : pattern;
+  if (stem === '') return 'is empty';
+  if (stem.includes('*')) return 'uses "*" other than as a last "/*" segment';
+  if (wildcard && stem.length === 1) return 'needs at least a registry host before "/*"';
+  return undefined;
 }
