@@ -144,15 +144,19 @@ function table(n: NodeAllocatable): string {
       if (k === 'eviction-hard' && r.resource === 'cpu') return '<td><small>none for cpu</small></td>';
       return '<td></td>';
     });
-    const missing = r.missing && r.resource !== 'pods' ? `<small>${escapeHtml(r.missing)}</small>` : '';
+    // On a line of its own under the resource name (run together they read "cpuno node capacity given").
+    const missing = r.missing && r.resource !== 'pods' ? `<br><small>${escapeHtml(r.missing)}</small>` : '';
     return `<tr><th scope="row">${r.resource}${missing}</th><td>${amountCell(r.capacityText)}</td>${cells.join('')}</tr>`;
   });
   return `<div class="figures"><table><caption>Exact figures</caption><thead><tr>${head}</tr></thead><tbody>${rows.join('')}</tbody></table></div>`;
 }
 
-function capacityHelp(commandLinks: boolean): string {
+function capacityHelp(commandLinks: boolean, problem?: string): string {
   const setting = commandLinks ? `<a href="${SETTINGS_LINK}"><code>kubeletConfig.nodeCapacity</code></a>` : '<code>kubeletConfig.nodeCapacity</code>';
-  return `<div class="help"><p><strong>No capacity is known for this node</strong>, so only the reservations are shown.</p>
+  const lead = problem
+    ? `<p><strong>Invalid setting</strong>: ${setting} cannot be read (${escapeHtml(problem)}), so only the reservations are shown.</p>`
+    : '<p><strong>No capacity is known for this node</strong>, so only the reservations are shown.</p>';
+  return `<div class="help">${lead}
 <p>Set the ${setting} setting (e.g. <code>cpu=16,memory=64Gi,ephemeral-storage=200Gi</code> or a preset such as <code>m5.xlarge</code>),
 or add a line to any file of the node; it wins over the setting:</p>
 <p><code># kubelet-lint: capacity cpu=16,memory=64Gi,ephemeral-storage=200Gi</code></p></div>`;
@@ -168,8 +172,8 @@ function nodeSection(n: NodeAllocatable, index: number, opts: Required<RenderOpt
   const pods = n.resources.find((r) => r.resource === 'pods');
   const bars = n.hasCapacity
     ? n.resources.filter((r) => r.resource !== 'pods' && r.parts.some((p) => p.percent !== undefined)).map((r) => resourceSection(r, `n${index}-${r.resource}`, css)).join('')
-    : capacityHelp(opts.commandLinks);
-  const notes = n.notes.filter((t) => !t.startsWith('Set the node capacity')).map((t) => `<li>${escapeHtml(relabel(t, n, label))}</li>`);
+    : capacityHelp(opts.commandLinks, n.capacityProblem);
+  const notes = n.notes.filter((t) => !t.startsWith('Set the node capacity') && !t.startsWith('The kubeletConfig.nodeCapacity setting is invalid')).map((t) => `<li>${escapeHtml(relabel(t, n, label))}</li>`);
   return `<section class="node" aria-label="Node ${escapeHtml(label(n.node))}">
 <h1>Node Allocatable</h1>
 <p class="meta">Node <code>${escapeHtml(label(n.node))}</code> · ${meta.join(' · ')}</p>
@@ -207,7 +211,8 @@ export function statusText(n: NodeAllocatable): string {
 export function statusTooltip(n: NodeAllocatable, label: (p: string) => string = (p) => p): string {
   const rows = n.resources.map((r) => `| ${r.resource} | ${r.allocatableText.replace(/ \(.*\)$/, '')} | ${r.capacityText} |`);
   const lines = [`**Node Allocatable** of \`${label(n.node)}\``, '', '| | allocatable | capacity |', '|---|--:|--:|', ...rows, ''];
-  if (!n.hasCapacity) lines.push('No capacity known: set `kubeletConfig.nodeCapacity` or a `# kubelet-lint: capacity ...` line.', '');
+  if (n.capacityProblem) lines.push(`The \`kubeletConfig.nodeCapacity\` setting is invalid: ${n.capacityProblem}.`, '');
+  else if (!n.hasCapacity) lines.push('No capacity known: set `kubeletConfig.nodeCapacity` or a `# kubelet-lint: capacity ...` line.', '');
   lines.push('Click to open the allocatable view.');
   return lines.join('\n');
 }

@@ -15,6 +15,9 @@ import { SHOW_EFFECTIVE_COMMAND } from '../../server/src/features/protocol.ts';
 
 const RESTART = 'kubelet.restartServer';
 const SCHEME = 'kubelet-effective';
+const SHOW_RULE = 'kubelet.showRulePage';
+/** Context key of the walkthrough's first step (package.json contributes.walkthroughs). */
+const KUBELET_FILE_OPENED = 'kubelet.kubeletFileOpened';
 
 
 let client: LanguageClient | undefined;
@@ -62,8 +65,9 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     outputChannel: output,
     traceOutputChannel: trace,
     synchronize: { configurationSection: 'kubeletConfig' },
-    // Each diagnostic links its rule page, shipped with the extension.
-    initializationOptions: { docsBase: vscode.Uri.joinPath(context.extensionUri, 'docs', 'rules').toString() + '/' },
+    // Each diagnostic links its rule page, shipped with the extension: the link runs SHOW_RULE, which shows it rendered
+    // (a link to the .md file would open it as an editable text file inside the extension).
+    initializationOptions: { docsBase: `command:${SHOW_RULE}?` },
     middleware: {
       // The server answers the command with YAML text; show it instead of returning it.
       executeCommand: async (command, args, next) => {
@@ -95,8 +99,20 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     vscode.commands.registerCommand(RESTART, async () => {
       await client?.restart();
     }),
+    vscode.commands.registerCommand(SHOW_RULE, async (id: unknown) => {
+      if (typeof id !== 'string' || !/^[a-z][a-z0-9-]*$/.test(id)) return;
+      const page = vscode.Uri.joinPath(context.extensionUri, 'docs', 'rules', `${id}.md`);
+      // The built-in Markdown preview renders the page, read-only.
+      await vscode.commands.executeCommand('markdown.showPreview', page);
+    }),
     new AllocatableController(client, documentSelector),
   );
+  // The walkthrough's first step completes when a kubelet file is open (onContext: is a completion event; onLanguage: is not).
+  const markOpened = (e: vscode.TextEditor | undefined) => {
+    if (e && vscode.languages.match(documentSelector, e.document) > 0) void vscode.commands.executeCommand('setContext', KUBELET_FILE_OPENED, true);
+  };
+  markOpened(vscode.window.activeTextEditor);
+  context.subscriptions.push(vscode.window.onDidChangeActiveTextEditor(markOpened));
   await client.start();
 }
 

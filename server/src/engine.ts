@@ -14,7 +14,7 @@ import { nodeSettings } from './node/modelines.ts';
 import type { NodeInputs } from './node/reuse.ts';
 import { Workspace, type ParseCache } from './node/parse-cache.ts';
 import type { ParsedFile } from './node/parse-files.ts';
-import type { Suppression } from './parse/suppressions.ts';
+import { FILE_WIDE, type Suppression } from './parse/suppressions.ts';
 import { attachRuntimes } from './node/runtimes.ts';
 import { RULES } from './rules/index.ts';
 import { keepLineEnds } from './fixes/keep-line-ends.ts';
@@ -163,7 +163,7 @@ function configure(list: Finding[], files: Map<string, ParsedFile>, options: Ana
 }
 
 function suppressed(f: Finding, sup: readonly Suppression[]): boolean {
-  for (const s of sup) if (s.line === f.range.start.line && (!s.ids || s.ids.has(f.code))) return true;
+  for (const s of sup) if ((s.line === f.range.start.line || s.line === FILE_WIDE) && (!s.ids || s.ids.has(f.code))) return true;
   return false;
 }
 

@@ -9,6 +9,7 @@ import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { analyze } from '../../server/src/engine.ts';
 import { assertFindingsInside } from '../helpers/ranges.ts';
+import { assertShortPoints } from '../helpers/messages.ts';
 
 const DIR = join(__dirname, '../../../shared/corpus/files');
 const present = existsSync(DIR);
@@ -56,6 +57,7 @@ for (const name of files) {
     const text = readFileSync(join(DIR, name), 'utf8');
     const a = analyze([{ path: name, text }]);
     assertFindingsInside(new Map([[name, text]]), a.findings);
+    assertShortPoints(a.findings);
     const got = [...new Set(a.findings.filter((f) => f.severity === 'error' || f.severity === 'warning').map((f) => `${f.severity}:${f.code}`))].sort();
     assert.deepEqual(got, EXPECTED[name.slice(0, 3)] ?? [], a.findings.map((f) => `${f.code} ${f.range.start.line + 1}: ${f.message}`).join('\n'));
   });

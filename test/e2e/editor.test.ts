@@ -15,7 +15,14 @@
  *    no node); "Kubelet: Show Node Allocatable" opens the view with the seed
  *    node's figures, which follows the active editor and an unsaved edit;
  *  - a trusted workspace shows the same error and status bar item, and the
- *    protocol trace (kubeletConfig.trace.server) in its output channel.
+ *    protocol trace (kubeletConfig.trace.server) in its output channel;
+ *  - a third workspace (issues-node, flags-node): Problems rows lead with their
+ *    point, a key a flag silently drops is a warning; the quick fixes delete a
+ *    removed gate and keep the eviction defaults, and "Disable ..." actions are
+ *    offered; no capacity is said once and the "allocatable" lens opens the view;
+ *    an invalid nodeCapacity gives a notification and "invalid setting"; a rule
+ *    link opens the rendered page; the refactor creates the config file of a node
+ *    without --config; the walkthrough's first step completes.
  * Screenshots go to .e2e/screenshots/. Every wait waits for a condition.
  */
 import assert from 'node:assert/strict';
@@ -42,6 +49,18 @@ const NOTES = 'notes.md';
 const SEED_STATUS = '24 CPU · 95.9 GiB';
 const DOCS_STATUS = '14.5 CPU · 28.51 GiB';
 const RULE = 'unit-continuation-swallows-directive';
+
+/** A third workspace (written by the test) for the messages, fixes and settings a user meets. */
+const ISSUES_CONFIG = 'issues-node/var/lib/kubelet/config.yaml';
+const ISSUES_UNIT = 'issues-node/usr/lib/systemd/system/kubelet.service';
+const FLAGS_UNIT = 'flags-node/etc/systemd/system/kubelet.service';
+const ISSUES_FILES: Record<string, string> = {
+  [ISSUES_CONFIG]:
+    'apiVersion: kubelet.config.k8s.io/v1beta1\nkind: KubeletConfiguration\nfeatureGates:\n  DevicePlugins: true\n  NodeSwap: true\n' +
+    'systemReserved:\n  memory: 1Gi\nevictionHard:\n  memory.available: 200Mi\n',
+  [ISSUES_UNIT]: '[Service]\nExecStart=/usr/bin/kubelet --config=/var/lib/kubelet/config.yaml --system-reserved=cpu=500m\n',
+  [FLAGS_UNIT]: '[Service]\nExecStart=/usr/bin/kubelet --max-pods=50 --kube-reserved=cpu=500m,memory=1Gi\n',
+};
 
 const WORKBENCH_TIMEOUT = 60_000;
 const EXPECT_TIMEOUT = 30_000;
@@ -326,6 +345,41 @@ async function runCommand(page: Page, title: string, pick?: string): Promise<voi
   }, 2 * EXPECT_TIMEOUT);
 }
 
+/** Puts the cursor at `:line:col` (Quick Open) and opens the Ctrl+. menu until it lists `title`; returns that row. */
+async function actionMenu(page: Page, at: string, title: string | RegExp, key = 'Control+.'): Promise<Locator> {
+  await page.keyboard.press('Control+P');
+  const input = page.locator('.quick-input-widget input.input');
+  await input.waitFor({ state: 'visible' });
+  await input.fill(at);
+  await page.keyboard.press('Enter');
+  await input.waitFor({ state: 'hidden' });
+  await page.locator('.editor-group-container.active .monaco-editor.focused').waitFor({ state: 'visible' });
+  const action = page.locator('.action-widget .monaco-list-row', { hasText: title });
+  await until(`"${title}" in the ${key} menu`, async () => {
+    if (!(await page.locator('.action-widget').isVisible())) await page.keyboard.press(key);
+    try {
+      await action.first().waitFor({ state: 'visible', timeout: 5_000 });
+      return true;
+    } catch {
+      await page.keyboard.press('Escape');
+      return false;
+    }
+  }, EXPECT_TIMEOUT, 0);
+  return action.first();
+}
+
+/** A frame (webview content) whose body holds every one of `texts`. */
+async function frameWith(page: Page, what: string, ...texts: string[]): Promise<Frame> {
+  return until(what, async () => {
+    for (const f of page.frames()) {
+      if (f === page.mainFrame()) continue;
+      const body = await f.locator('body').innerText({ timeout: 1_000 }).catch(() => '');
+      if (texts.every((t) => body.includes(t))) return f;
+    }
+    return undefined;
+  });
+}
+
 /** The status bar item of the extension showing `text`. */
 const statusItem = (page: Page, text: string) => page.locator('.statusbar-item', { hasText: text }).first();
 
@@ -368,6 +422,7 @@ if (notReady) {
   let page: Page | undefined;
   let restrictedWs = '';
   let trustedWs = '';
+  let issuesWs = '';
   let failed = false;
   const shots: string[] = [];
 
@@ -425,6 +480,11 @@ if (notReady) {
     fs.cpSync(path.join(ROOT, 'examples'), restrictedWs, { recursive: true });
     fs.cpSync(path.join(ROOT, 'examples'), trustedWs, { recursive: true });
     fs.writeFileSync(path.join(restrictedWs, NOTES), '# Notes\n\nNot a kubelet file.\n');
+    issuesWs = path.join(tmp, 'ws-issues');
+    for (const [rel, text] of Object.entries(ISSUES_FILES)) {
+      fs.mkdirSync(path.dirname(path.join(issuesWs, rel)), { recursive: true });
+      fs.writeFileSync(path.join(issuesWs, rel), text);
+    }
 
     // Package the current build (dependencies are bundled by esbuild) and install it into the fresh extensions dir.
     const vsix = path.join(tmp, 'kubelet-config.vsix');
@@ -538,6 +598,8 @@ if (notReady) {
     }, EXPECT_TIMEOUT, 0);
     const text = await hover.first().innerText();
     assert.match(text, /14\.5/);
+    // The threshold as written, in plain text (a code span in parentheses rendered as "( 500Mi )").
+    assert.match(text, /500 MiB \(memory\.available<500Mi\)/);
     assert.match(text, /28\.51/);
     assert.match(text, /88/);
     // The table sits below the documentation: scroll the (sticky) hover until its 14.5 cell is in view for the screenshot.
@@ -671,5 +733,114 @@ if (notReady) {
     // Focus in the Output panel (an editor of another scheme) keeps the node's item.
     await statusItem(page, SEED_STATUS).waitFor({ state: 'visible' });
     shots.push(await screenshot(page, 'trace-output.png'));
+  });
+  step('messages: each Problems row leads with its point; a key a flag silently drops is a warning', async () => {
+    await page?.close();
+    page = await newPage(browser!);
+    await openWorkbench(page, server!.port, issuesWs, true);
+    await openFile(page, ISSUES_CONFIG, 'DevicePlugins');
+    await showProblems(page, 'Feature gate');
+    const gate = await waitForProblem(page, 'Feature gate DevicePlugins was removed by Kubernetes 1.28: a 1.37 kubelet refuses to start.', 'feature-gate-removed');
+    assert.ok(!gate.includes('(approximately)'), gate);
+    await showProblems(page, 'silently dropped');
+    await waitForProblem(page, 'systemReserved memory=1Gi is silently dropped by --system-reserved.', 'flag-overrides-config');
+    const row = page.locator('.markers-panel .monaco-list-row', { hasText: 'silently dropped' }).first();
+    assert.equal(await row.locator('.codicon-warning').count(), 1, 'shown as a warning');
+    await showProblems(page, '');
+    shots.push(await screenshot(page, 'messages-problems.png'));
+  });
+
+  step('quick fixes: delete a removed feature gate, or disable the rule for the line or the file', async (page) => {
+    const file = path.join(issuesWs, ISSUES_CONFIG);
+    await openFile(page, ISSUES_CONFIG, 'DevicePlugins');
+    const remove = await actionMenu(page, ':4:3', 'Delete the DevicePlugins entry');
+    for (const t of ['Disable feature-gate-removed for this line', 'Disable feature-gate-removed for this file']) {
+      await page.locator('.action-widget .monaco-list-row', { hasText: t }).first().waitFor({ state: 'visible' });
+    }
+    shots.push(await screenshot(page, 'quick-fixes.png'));
+    await clickCenter(page, remove);
+    await page.locator('.action-widget').waitFor({ state: 'hidden' });
+    await page.keyboard.press('Control+S');
+    await until('the gate gone from the file on disk', async () => !fs.readFileSync(file, 'utf8').includes('DevicePlugins'));
+    assert.match(fs.readFileSync(file, 'utf8'), /featureGates:\n {2}NodeSwap: true\nsystemReserved:/);
+  });
+
+  step('eviction-defaults-dropped: the fix keeps the default thresholds with mergeDefaultEvictionSettings: true', async (page) => {
+    const file = path.join(issuesWs, ISSUES_CONFIG);
+    await openFile(page, ISSUES_CONFIG, 'evictionHard');
+    // evictionHard is on line 7 now that the DevicePlugins line is gone.
+    const keep = await actionMenu(page, ':7:1', 'Keep the default thresholds: set mergeDefaultEvictionSettings: true');
+    await clickCenter(page, keep);
+    await page.locator('.action-widget').waitFor({ state: 'hidden' });
+    await page.keyboard.press('Control+S');
+    await until('mergeDefaultEvictionSettings on disk', async () => fs.readFileSync(file, 'utf8').includes('mergeDefaultEvictionSettings: true\nevictionHard:'));
+  });
+
+  step('no capacity: said once (status bar), the "allocatable" lens opens the view; an invalid nodeCapacity says "invalid setting"', async (page) => {
+    await openFile(page, ISSUES_CONFIG, 'kind');
+    await statusItem(page, 'no capacity').waitFor({ state: 'visible' });
+    const lens = page.locator('.editor-group-container.active .codelens-decoration a:visible', { hasText: /^allocatable$/ }).first();
+    await lens.waitFor({ state: 'visible' });
+    await page.locator('.editor-group-container.active .codelens-decoration a', { hasText: 'effective configuration' }).first().waitFor({ state: 'visible' });
+    const text = await activeEditorLines(page).innerText();
+    assert.ok(!text.includes('no capacity') && !text.includes('allocatable:'), `no inlay hint repeats it:\n${text}`);
+    await clickCenter(page, lens);
+    await allocatableFrame(page, 'No capacity is known');
+    shots.push(await screenshot(page, 'no-capacity.png'));
+
+    // A workspace setting (the folder's own .vscode/settings.json, which the editor watches).
+    const wsSettings = path.join(issuesWs, '.vscode', 'settings.json');
+    fs.mkdirSync(path.dirname(wsSettings), { recursive: true });
+    try {
+      fs.writeFileSync(wsSettings, JSON.stringify({ 'kubeletConfig.nodeCapacity': 'cpu=lots' }, null, 2));
+      await page.locator('.notification-toast', { hasText: 'kubeletConfig.nodeCapacity' }).first().waitFor({ state: 'visible' });
+      await statusItem(page, 'invalid setting').waitFor({ state: 'visible' });
+      await allocatableFrame(page, 'Invalid setting');
+      shots.push(await screenshot(page, 'invalid-capacity.png'));
+    } finally {
+      fs.rmSync(path.dirname(wsSettings), { recursive: true, force: true });
+    }
+    await statusItem(page, 'no capacity').waitFor({ state: 'visible' });
+  });
+
+  step('a rule link in the Problems panel opens the rendered rule page, not the .md file', async (page) => {
+    await openFile(page, ISSUES_UNIT, 'ExecStart');
+    await showProblems(page, 'silently dropped');
+    await waitForProblem(page, 'silently dropped');
+    const link = page.locator('.markers-panel .monaco-list-row', { hasText: 'silently dropped' }).locator('a', { hasText: 'flag-overrides-config' }).first();
+    await clickCenter(page, link);
+    await frameWith(page, 'the rendered flag-overrides-config page', 'flag-overrides-config', 'What it catches');
+    await page.locator('.tabs-container .tab.active', { hasText: /Preview/ }).waitFor({ state: 'visible' });
+    shots.push(await screenshot(page, 'rule-page.png'));
+  });
+
+  step('a node without --config: the refactor creates var/lib/kubelet/config.yaml and points the kubelet at it', async (page) => {
+    const unit = path.join(issuesWs, FLAGS_UNIT);
+    const created = path.join(issuesWs, 'flags-node/var/lib/kubelet/config.yaml');
+    await openFile(page, FLAGS_UNIT, 'ExecStart');
+    const refactor = await actionMenu(page, ':2:1', 'Create var/lib/kubelet/config.yaml and move kubelet flags into it', 'Control+Shift+R');
+    shots.push(await screenshot(page, 'create-config-refactor.png'));
+    await clickCenter(page, refactor);
+    await page.locator('.action-widget').waitFor({ state: 'hidden' });
+    await runCommand(page, 'File: Save All');
+    await until('the new config file and the --config flag on disk', async () =>
+      fs.existsSync(created) && /maxPods: 50/.test(fs.readFileSync(created, 'utf8')) && fs.readFileSync(unit, 'utf8').includes('--config=/var/lib/kubelet/config.yaml'));
+    assert.ok(!fs.readFileSync(unit, 'utf8').includes('--max-pods'), 'the flag moved');
+  });
+  step('walkthrough: with a folder open the first step offers a file, not "Open Folder", and is complete once a kubelet file is open', async (page) => {
+    await openFile(page, ISSUES_CONFIG, 'kind');
+    await runCommand(page, 'Welcome: Open Walkthrough...', 'Get started with kubelet node configuration');
+    const first = page.locator('.getting-started-step', { hasText: 'Open a kubelet file' }).first();
+    await first.waitFor({ state: 'visible' });
+    assert.equal(await page.locator('.getting-started-step', { hasText: 'Open the folder of a node' }).count(), 0, 'the Open Folder step is for an empty window');
+    const text = await page.locator('.gettingStartedContainer').first().innerText();
+    assert.ok(!text.includes('`'), 'no raw backticks in the steps');
+    // Its button (Quick Open) completes it; so does a kubelet file becoming active (onContext).
+    await clickCenter(page, first.locator('.monaco-button', { hasText: 'Open a File' }).first());
+    const input = page.locator('.quick-input-widget input.input');
+    await input.waitFor({ state: 'visible' });
+    await page.keyboard.press('Escape');
+    await until('the first step marked complete', async () => (await first.locator('.codicon-pass-filled, .codicon-getting-started-step-checked').count()) > 0 || /\bcomplete\b/.test((await first.getAttribute('class')) ?? ''));
+    shots.push(await screenshot(page, 'walkthrough.png'));
   });
 });

@@ -204,6 +204,6 @@ test('config-placeholder names where each unsubstituted value sits, as a field p
     'placeholders.yaml',
     'apiVersion: kubelet.config.k8s.io/v1beta1\nkind: KubeletConfiguration\nkubeReserved:\n  memory: ${KUBE_MEM}\nclusterDNS:\n  - 10.96.0.10\n  - "{{ dns_ip }}"\ncgroupDriver: CGROUP_DRIVER\n',
   );
-  const where = r.problems.filter((p) => p.code === 'config-placeholder').map((p) => /\(([^)]*)\) looks like/.exec(p.message)?.[1]).sort();
+  const where = r.problems.filter((p) => p.code === 'config-placeholder').map((p) => /It is the value of ([^;]*);/.exec(p.message)?.[1]).sort();
   assert.deepEqual(where, ['cgroupDriver', 'clusterDNS[1]', 'kubeReserved.memory']);
 });

@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { analyze, type AnalyzeOptions } from '../../server/src/engine.ts';
 import type { Finding } from '../../server/src/model/finding.ts';
 import type { Rule } from '../../server/src/rules/types.ts';
+import { applyEdits } from '../helpers/edits.ts';
 import { compareVersions, NEWEST_VERSION } from '../../server/src/catalog/flags.ts';
 import {
   FEATURE_GATES, GATES_COMPLETE_THROUGH, featureGate, featureGateNames, gateAt,
@@ -123,7 +124,10 @@ test('featureGates {DevicePlugins: true} at 1.30 is feature-gate-removed (gate r
   assert.equal(f.severity, 'error');
   assert.match(f.message, /DevicePlugins=true/);
   assert.match(f.message, /1\.28/);
-  assert.match(f.message, /1\.30 kubelet refuses to start \("unrecognized feature gate: DevicePlugins"\)/);
+  assert.match(f.message, /^Feature gate DevicePlugins was removed by Kubernetes 1\.28: a 1\.30 kubelet refuses to start\./);
+  assert.match(f.message, /"unrecognized feature gate: DevicePlugins"/);
+  // Bracketed removal: says what is known instead of "(approximately)".
+  assert.match(f.message, /1\.28 no longer has the gate; the exact release that dropped it is not recorded/);
   assert.match(f.message, /GA in 1\.26 and is always on/);
   assert.equal(f.file, 'kubelet-config.yaml');
   assert.equal(f.range.start.line, 3);
@@ -136,8 +140,8 @@ test('featureGates {DevicePlugins: true} at 1.27 is accepted (GA, not locked, in
 test('--feature-gates=DevicePlugins=true,BlockVolume=true,PodPriority=true in a unit at 1.30: three removed gates (kubelet-facts §4)', () => {
   const fs = gateFindings(unit('DevicePlugins=true,BlockVolume=true,PodPriority=true'), { kubernetesVersion: '1.30' });
   assert.deepEqual(codes(fs), ['feature-gate-removed', 'feature-gate-removed', 'feature-gate-removed']);
-  assert.ok(fs.every((f) => f.message.startsWith('--feature-gates sets ')));
-  assert.ok(fs.some((f) => /PodPriority=true.*removed in Kubernetes 1\.18/.test(f.message)));
+  assert.ok(fs.every((f) => /^Feature gate \w+ was removed .*\. --feature-gates sets /.test(f.message)));
+  assert.ok(fs.some((f) => /PodPriority was removed in Kubernetes 1\.18/.test(f.message)));
 });
 
 test('--feature-gates=DynamicKubeletConfig=true in a unit: fine at 1.23, locked at 1.24 (kubelet refuses), removed at 1.26', () => {
@@ -147,6 +151,23 @@ test('--feature-gates=DynamicKubeletConfig=true in a unit: fine at 1.23, locked 
   assert.match(at124[0].message, /cannot set feature gate DynamicKubeletConfig to true, feature is locked to false/);
   assert.deepEqual(gateFindings(unit('DynamicKubeletConfig=false'), { kubernetesVersion: '1.25' }), []);
   assert.deepEqual(codes(gateFindings(unit('DynamicKubeletConfig=false'), { kubernetesVersion: '1.26' })), ['feature-gate-removed']);
+});
+
+test('feature-gate-removed: the quick fix deletes the entry, and the other gates keep their values (config map and flag)', () => {
+  const files = config({ DevicePlugins: 'true', NodeSwap: 'true' });
+  const [f] = gateFindings(files, { kubernetesVersion: '1.30' });
+  const text = files['kubelet-config.yaml'];
+  const fixed = applyEdits(text, f.fixes![0].edits);
+  assert.equal(fixed, text.replace('  DevicePlugins: true\n', ''));
+  assert.deepEqual(gateFindings({ 'kubelet-config.yaml': fixed }, { kubernetesVersion: '1.30' }), []);
+  const u = unit('BlockVolume=true,NodeSwap=true');
+  const [g] = gateFindings(u, { kubernetesVersion: '1.30' });
+  const path = Object.keys(u)[0];
+  assert.equal(applyEdits(u[path], g.fixes![0].edits), u[path].replace('BlockVolume=true,', ''));
+  // The only gate of the map: an empty map, not a null featureGates.
+  const only = config({ DevicePlugins: 'true' });
+  const [h] = gateFindings(only, { kubernetesVersion: '1.30' });
+  assert.match(applyEdits(only['kubelet-config.yaml'], h.fixes![0].edits), /featureGates:\n {2}\{\}\n$|featureGates: \{\}\n$|featureGates:\n\s*\{\}/);
 });
 
 test('a removed gate that was dropped rather than graduated says so (PodHasNetworkCondition: alpha 1.25-1.27)', () => {
@@ -167,7 +188,7 @@ test('a typo\'d gate is feature-gate-unknown with a did-you-mean fix that rename
   assert.match(f.message, /KubeletInUserNamspace=true/);
   assert.match(f.message, /Kubernetes 1\.33/);
   assert.match(f.message, /unrecognized feature gate: KubeletInUserNamspace/);
-  assert.match(f.message, /Did you mean "KubeletInUserNamespace"\?/);
+  assert.match(f.message, /^KubeletInUserNamspace is not a feature gate of Kubernetes 1\.33: did you mean "KubeletInUserNamespace"\?/);
   const edit = f.fixes?.[0]?.edits[0];
   assert.ok(edit);
   assert.equal(edit.newText, 'KubeletInUserNamespace');
@@ -179,7 +200,7 @@ test('a typo\'d gate is feature-gate-unknown with a did-you-mean fix that rename
 test('a gate newer than the target version is feature-gate-unknown naming the version it arrived in (SystemdWatchdog 1.32 on a 1.31 kubelet)', () => {
   const fs = gateFindings(config({ SystemdWatchdog: 'true' }), { kubernetesVersion: '1.31' });
   assert.deepEqual(codes(fs), ['feature-gate-unknown']);
-  assert.match(fs[0].message, /added in Kubernetes 1\.32; a 1\.31 kubelet refuses to start/);
+  assert.match(fs[0].message, /^Feature gate SystemdWatchdog arrived in Kubernetes 1\.32: a 1\.31 kubelet refuses to start/);
   assert.deepEqual(gateFindings(config({ SystemdWatchdog: 'true' }), { kubernetesVersion: '1.32' }), []);
 });
 
@@ -225,5 +246,5 @@ test('--feature-gates=NodeSwap=false at 1.34 is locked (NodeSwap GA 1.34, LockTo
 test('a deprecated gate locked to false set to true is locked (AllowOverwriteTerminationGracePeriodSeconds, locked in 1.35)', () => {
   const fs = gateFindings(config({ AllowOverwriteTerminationGracePeriodSeconds: 'true' }), { kubernetesVersion: '1.35' });
   assert.deepEqual(codes(fs), ['feature-gate-locked']);
-  assert.match(fs[0].message, /deprecated and locked to false/);
+  assert.match(fs[0].message, /^Feature gate AllowOverwriteTerminationGracePeriodSeconds is locked to false in Kubernetes 1\.35: .*the gate is deprecated and locked/);
 });

@@ -17,6 +17,7 @@ import type { SourceFile } from '../../server/src/model/source.ts';
 import type { NodeModel, Setting } from '../../server/src/node/model.ts';
 import { parseGoBool } from '../../server/src/quantity/mapflag.ts';
 import { moveFlagsRefactors, planMoveFlags, type MovePlan } from '../../server/src/features/refactors/move-flags.ts';
+import { refactorActions } from '../../server/src/features/code-actions.ts';
 import { exampleWorkspaces } from '../fuzz/fixtures.ts';
 import * as G from '../fuzz/gen.ts';
 import { applyWorkspaceEdits } from '../helpers/edits.ts';
@@ -419,4 +420,42 @@ test('generated kubeadm nodes (env files, an extra drop-in and the config file f
   );
   if (process.env.MOVE_FLAGS_STATS) console.log(`${runs} generated nodes, ${moved} moved flags`);
   assert.ok(moved > runs / 10, `only ${moved} of ${runs} generated nodes moved a flag`);
+});
+
+// ---------------------------------------------------------------------------------------------
+// A node without --config: the refactor creates the file (features/refactors/create-config.ts)
+
+test('a node without --config is offered to create var/lib/kubelet/config.yaml: the flags move there, --config names it, and the kubelet sees the same settings', () => {
+  const unitPath = 'n1/etc/systemd/system/kubelet.service';
+  const unit = '[Service]\nExecStart=/usr/bin/kubelet --max-pods=50 --kube-reserved=cpu=500m,memory=1Gi --v=2\n';
+  const files: SourceFile[] = [{ path: unitPath, text: unit }];
+  const before = analyze(files, CAPACITY);
+  const exec = { start: { line: 1, character: 0 }, end: { line: 1, character: 0 } };
+  const [r] = moveFlagsRefactors(before, unitPath, exec);
+  assert.ok(r, 'refactor offered');
+  assert.match(r.title, /^Create var\/lib\/kubelet\/config\.yaml and move kubelet flags into it \(--max-pods, --kube-reserved\)$/);
+  assert.deepEqual(r.creates?.map((c) => c.path), ['n1/var/lib/kubelet/config.yaml']);
+  const after: SourceFile[] = [...applyWorkspaceEdits(files, r.edits.map((e) => ({ file: e.path, range: e.range, newText: e.newText }))), ...r.creates!.map((c) => ({ path: c.path, text: c.text }))];
+  assert.match(after[0].text, /^\[Service\]\nExecStart=\/usr\/bin\/kubelet --config=\/var\/lib\/kubelet\/config\.yaml +--v=2\n$/);
+  assert.match(after[1].text, /^apiVersion: kubelet\.config\.k8s\.io\/v1beta1\nkind: KubeletConfiguration\n(.|\n)*maxPods: 50\n/);
+  const a = analyze(after, CAPACITY);
+  const node = a.nodes.find((n) => n.node.service)!.node;
+  assert.equal(node.configRefs[0]?.resolved?.[0], 'n1/var/lib/kubelet/config.yaml');
+  const was = effective(before.nodes[0].node);
+  for (const [field, v] of was) assert.equal(effective(node).get(field), v, field);
+  assert.equal(node.settings.get('maxPods')?.from.how, 'config');
+  assert.deepEqual(errorCounts(a), errorCounts(before));
+  // With the file in place the create refactor is not offered again.
+  assert.ok(!moveFlagsRefactors(a, unitPath, exec).some((x) => x.creates));
+});
+
+test('the create-config refactor reaches the editor as CreateFile (never overwriting), then the new text, then the unit edits', () => {
+  const unitPath = 'n1/etc/systemd/system/kubelet.service';
+  const files: SourceFile[] = [{ path: unitPath, text: '[Service]\nExecStart=/usr/bin/kubelet --max-pods=50\n' }];
+  const [action] = refactorActions(analyze(files), unitPath, { start: { line: 1, character: 0 }, end: { line: 1, character: 0 } }, (p) => `file:///${p}`);
+  const changes = action.edit!.documentChanges as any[];
+  assert.deepEqual(changes[0], { kind: 'create', uri: 'file:///n1/var/lib/kubelet/config.yaml', options: { overwrite: false, ignoreIfExists: false } });
+  assert.equal(changes[1].textDocument.uri, 'file:///n1/var/lib/kubelet/config.yaml');
+  assert.match(changes[1].edits[0].newText, /maxPods: 50/);
+  assert.equal(changes[2].textDocument.uri, `file:///${unitPath}`);
 });

@@ -8,6 +8,7 @@ import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { analyze, type Analysis } from '../../server/src/engine.ts';
 import type { SourceFile } from '../../server/src/model/source.ts';
+import { refactorActions } from '../../server/src/features/code-actions.ts';
 import { eksCpuMillis, gkeCpuMillis, gkeMemoryMiB, recommend, reservationRefactor, reservationRefactors, type Provider } from '../../server/src/features/refactors/reservations.ts';
 import { applyWorkspaceEdits } from '../helpers/edits.ts';
 import { CONFIG_HEAD, kubeadmNode, mapOf, ws } from '../helpers/nodes.ts';
@@ -192,6 +193,12 @@ test('GKE and AKS are not offered when a flag sets evictionHard; EKS (no evictio
 test('not offered without a capacity, nor with reservedSystemCPUs (it replaces kubeReserved\'s cpu), nor when the file already holds the values', () => {
   const noCap = analyze([{ path: 'c.yaml', text: CONFIG_HEAD }]);
   assert.equal(reservationRefactor(noCap, noCap.nodes[0], 'GKE'), undefined);
+  // The refactor menu lists it greyed out with the reason instead (LSP CodeAction.disabled).
+  const listed = refactorActions(noCap, 'c.yaml', { start: { line: 1, character: 0 }, end: { line: 1, character: 0 } }, (p) => p);
+  const insert = listed.find((x) => x.title === 'Insert recommended reservations');
+  assert.ok(insert?.disabled, listed.map((x) => x.title).join(', '));
+  assert.match(insert.disabled.reason, /node capacity is unknown: set kubeletConfig\.nodeCapacity/);
+  assert.equal(insert.edit, undefined);
   const cpus = analyze([{ path: 'c.yaml', text: '# kubelet-lint: capacity cpu=4,memory=16Gi\n' + CONFIG_HEAD + 'reservedSystemCPUs: "0"\n' }]);
   assert.equal(reservationRefactor(cpus, cpus.nodes[0], 'EKS'), undefined);
   const files = [{ path: 'c.yaml', text: '# kubelet-lint: capacity cpu=4,memory=16Gi\n' + CONFIG_HEAD }];

@@ -21,6 +21,7 @@ import { PARSER_CODES } from '../../server/src/rules/parser-codes.ts';
 import type { RuleMeta } from '../../server/src/rules/types.ts';
 import { toDiagnostic } from '../../server/src/features/diagnostics.ts';
 import { codeActions } from '../../server/src/features/code-actions.ts';
+import { assertShortPoints } from '../helpers/messages.ts';
 
 const DOCS = join(__dirname, '../../docs/rules');
 const SRC = join(__dirname, '../../server/src');
@@ -158,6 +159,8 @@ for (const id of documented) {
     const actions = codeActions(hits.map((h) => toDiagnostic(h, (p) => `file:///${p}`)), (p) => `file:///${p}`);
     if (meta.fix) assert.ok(actions.length > 0, `${id} has fix: true but the page's example offers no quick fix; make the example one the fix applies to`);
     else assert.equal(actions.length, 0, `${id} has fix: false but its example offers: ${actions.map((a) => a.title).join('; ')}`);
+    // Every message of the example, of any code, leads with its point (<= 120 characters).
+    assertShortPoints(got);
     const after = analyze(fx).findings;
     assert.equal(codes(after, id).length, 0, `${id}.md: the fix still produces ${id}:\n  ${show(codes(after, id))}`);
   });

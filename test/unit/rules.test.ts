@@ -297,7 +297,7 @@ test('reservations above capacity fire reservation-exceeds-capacity at the first
   assert.equal(f.severity, 'error');
   assert.deepEqual(f.range, at(text, '"3"'));
   assert.deepEqual(f.related?.map((r) => r.span.range), [at(text, '"2"')]);
-  assert.match(f.message, /^cpu: /);
+  assert.match(f.message, /^Reserved cpu 5 CPU is more than the capacity 4 CPU: the kubelet refuses to start\./);
   assert.match(f.message, /3 CPU/);
   assert.match(f.message, /2 CPU/);
   assert.match(f.message, /4 CPU/);
@@ -464,6 +464,15 @@ for (const [flag, field, expected] of [
     assert.deepEqual(errors(a2), errors(before));
   });
 }
+
+test('flag-deprecated is struck through (deprecated tag) only when its removal is scheduled: --pod-infra-container-image on 1.30, not --max-pods', () => {
+  const env = 'KUBELET_EXTRA_ARGS=--max-pods=50 --pod-infra-container-image=registry.k8s.io/pause:3.9\n';
+  const fs = analyzeAll(ws(kubeadmNode(N, { defaults: env })), { kubernetesVersion: '1.30' }).findings.filter((x) => x.code === 'flag-deprecated');
+  const of = (flag: string) => fs.find((x) => x.message.startsWith(`${flag} is deprecated`));
+  assert.equal(of('--max-pods')?.tags, undefined, 'still works, merely has a config field');
+  assert.deepEqual(of('--pod-infra-container-image')?.tags, ['deprecated']);
+  assert.match(of('--pod-infra-container-image')!.message, /will be removed in Kubernetes 1\.35/);
+});
 
 test('no migration when the config file already sets the field (the flag wins today; moving it would change the value)', () => {
   const files = ws(kubeadmNode(N, { config: 'maxPods: 110\n', defaults: 'KUBELET_EXTRA_ARGS=--max-pods=50\n' }));
@@ -656,6 +665,15 @@ const TABLE: Case[] = [
     bad: 'imageGCHighThresholdPercent: 70\n', needle: '70', message: [/imageGCLowThresholdPercent \(80\)/, /\(70\)/],
     good: 'imageGCHighThresholdPercent: 90\n',
   },
+  {
+    code: 'reservations-missing', fact: 'v1beta1 defaults.go: kubeReserved and systemReserved default to empty, so pods may take the whole node', severity: 'information',
+    bad: 'cgroupDriver: systemd\n', needle: 'kind', message: [/^This node reserves no cpu or memory for the kubelet and the OS: pods can take it all\./, /Insert recommended reservations/],
+    good: 'systemReserved:\n  memory: 500Mi\n',
+  },
+  {
+    code: 'reservations-missing', fact: 'reservedSystemCPUs reserves cpu too', severity: 'information',
+    bad: 'kubeReserved:\n  pid: "1000"\n', needle: 'kind', message: [/kubeReserved and systemReserved are empty/], good: 'reservedSystemCPUs: "0"\n',
+  },
 ];
 
 function rangeAfter(text: string, needle: string, after?: string): Range {
@@ -684,13 +702,46 @@ for (const c of TABLE) {
   });
 }
 
+// --- eviction-defaults-dropped: severity by what is lost, and the fixes ------
+
+test('eviction-defaults-dropped: losing nodefs.available is information with a mergeDefaultEvictionSettings fix (1.33+) that keeps every default', () => {
+  const files = ws({ [CONFIG]: CONFIG_HEAD + 'evictionHard:\n  memory.available: 200Mi\n' });
+  const f = only(analyzeAll(files).findings, 'eviction-defaults-dropped');
+  assert.equal(f.severity, 'information');
+  assert.match(f.message, /^evictionHard drops the default nodefs\.available threshold\./);
+  assert.equal(f.fixes![0].title, 'Keep the default thresholds: set mergeDefaultEvictionSettings: true');
+  const fixed = applyFixAndRecheck(files, f);
+  assert.match(fixed[0].text, /^mergeDefaultEvictionSettings: true\nevictionHard:/m);
+  // The second fix writes the lost defaults back instead, with the same effect on the thresholds.
+  const written = applyWorkspaceEdits(files, f.fixes![1].edits);
+  const a = analyzeAll(written);
+  none(a.findings, 'eviction-defaults-dropped');
+  assert.equal(effectiveOf(a, 'evictionHard'), 'imagefs.available=15%,imagefs.inodesFree=5%,memory.available=200Mi,nodefs.available=10%,nodefs.inodesFree=5%');
+});
+
+test('eviction-defaults-dropped on 1.32: no mergeDefaultEvictionSettings (it arrived in 1.33); the fix writes the defaults back', () => {
+  const files = ws({ [CONFIG]: CONFIG_HEAD + 'evictionHard:\n  memory.available: 200Mi\n' });
+  const f = only(analyzeAll(files, { kubernetesVersion: '1.32' }).findings, 'eviction-defaults-dropped');
+  assert.equal(f.fixes!.length, 1);
+  assert.match(f.fixes![0].title, /^Write the default thresholds into evictionHard/);
+  applyFixAndRecheck(files, f, { kubernetesVersion: '1.32' });
+});
+
+test('eviction-defaults-dropped: losing only imagefs and inode thresholds is a hint without a fix', () => {
+  const files = ws({ [CONFIG]: CONFIG_HEAD + 'evictionHard:\n  memory.available: 200Mi\n  nodefs.available: 10%\n' });
+  const f = only(analyzeAll(files).findings, 'eviction-defaults-dropped');
+  assert.equal(f.severity, 'hint');
+  assert.equal(f.fixes, undefined);
+});
+
 // --- flag-overrides-config --------------------------------------------------
 
 test('--system-reserved over a config systemReserved map fires flag-overrides-config naming the dropped keys (MapStringString: first Set clears)', () => {
   const env = 'KUBELET_EXTRA_ARGS=--system-reserved=cpu=500m\n';
   const a = analyzeAll(ws(kubeadmNode(N, { config: 'systemReserved:\n  cpu: "1"\n  memory: 2Gi\n', defaults: env })));
   const f = only(a.findings, 'flag-overrides-config');
-  assert.equal(f.severity, 'information');
+  // A key of the file silently dropped changes the node: a warning (an override in plain sight stays information).
+  assert.equal(f.severity, 'warning');
   assert.equal(f.file, DEFAULTS);
   assert.deepEqual(f.range, at(env, '--system-reserved=cpu=500m'));
   assert.match(f.message, /memory=2Gi/);
@@ -701,3 +752,13 @@ test('a flag for a field the config does not set does not fire flag-overrides-co
   const a = analyzeAll(ws(kubeadmNode(N, { config: 'maxPods: 50\n', defaults: 'KUBELET_EXTRA_ARGS=--system-reserved=cpu=500m\n' })));
   none(a.findings, 'flag-overrides-config');
 });
+
+test('reservations-missing: not reported when the node\'s config file is not in the workspace (its reservations are unknown)', () => {
+  const unit = '[Service]\nExecStart=/usr/bin/kubelet --config=/var/lib/kubelet/config.yaml\n';
+  none(analyzeAll(ws({ 'n/etc/systemd/system/kubelet.service': unit })).findings, 'reservations-missing');
+  // A node without --config, reserving nothing on its command line: reported on ExecStart=, once.
+  const bare = analyzeAll(ws({ 'n/etc/systemd/system/kubelet.service': '[Service]\nExecStart=/usr/bin/kubelet --v=2\n' }));
+  assert.equal(only(bare.findings, 'reservations-missing').range.start.line, 1);
+  none(analyzeAll(ws({ 'n/etc/systemd/system/kubelet.service': '[Service]\nExecStart=/usr/bin/kubelet --kube-reserved=cpu=100m\n' })).findings, 'reservations-missing');
+});
+

@@ -1,6 +1,10 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import type { CodeAction } from 'vscode-languageserver-types';
 import { analyze } from '../../server/src/engine.ts';
+import { toDiagnostic } from '../../server/src/features/diagnostics.ts';
+import { suppressionActions } from '../../server/src/features/suppress-actions.ts';
+import { applyEdits } from '../helpers/edits.ts';
 
 const CONFIG = `apiVersion: kubelet.config.k8s.io/v1beta1
 kind: KubeletConfiguration
@@ -46,4 +50,68 @@ test('--rule severity overrides change or drop a rule', () => {
     ] as const),
   }).findings;
   assert.deepEqual(over.filter((f) => WATCHED.has(f.code)).map((f) => [f.code, f.severity]), [['reserved-cgroup-missing', 'warning']]);
+});
+
+test('kubelet-lint-disable-file silences the named rule in the whole file; with another id it silences nothing', () => {
+  assert.deepEqual(codes(`# kubelet-lint-disable-file reserved-resource-unknown\n${CONFIG}`), ['reserved-cgroup-missing']);
+  assert.deepEqual(codes(`# kubelet-lint-disable-file flag-deprecated\n${CONFIG}`), ['reserved-cgroup-missing', 'reserved-resource-unknown']);
+  assert.deepEqual(codes(`${CONFIG}# kubelet-lint-disable-file\n`), []);
+});
+
+// ---------------------------------------------------------------------------
+// The code actions that write these comments (features/suppress-actions.ts)
+
+const toUri = (p: string) => `file:///ws/${p}`;
+
+/** The "disable" actions for every finding of `code` in `path`, as an editor would ask for them. */
+function disableActions(files: { path: string; text: string }[], path: string, code: string) {
+  const a = analyze(files);
+  const ds = a.findings.filter((f) => f.file === path && f.code === code).map((f) => toDiagnostic(f, toUri));
+  assert.ok(ds.length > 0, `no ${code} in ${path}`);
+  return suppressionActions(a, path, files.find((f) => f.path === path)!.text, ds, toUri);
+}
+
+function applyAction(text: string, action: CodeAction): string {
+  const edits = Object.values(action.edit!.changes!)[0].map((e) => ({ file: 'x', range: e.range, newText: e.newText }));
+  return applyEdits(text, edits);
+}
+
+for (const scope of ['line', 'file'] as const) {
+  test(`"Disable reserved-resource-unknown for this ${scope}" writes the documented comment, and the finding goes (other findings stay)`, () => {
+    const actions = disableActions([{ path: 'config.yaml', text: CONFIG }], 'config.yaml', 'reserved-resource-unknown');
+    const action = actions.find((x) => x.title === `Disable reserved-resource-unknown for this ${scope}`);
+    assert.ok(action, actions.map((x) => x.title).join(', '));
+    assert.equal(action.kind, 'quickfix');
+    const text = applyAction(CONFIG, action);
+    assert.ok(text.includes(scope === 'line' ? '  # kubelet-lint-disable-next-line reserved-resource-unknown\n  gpu: "1"' : '# kubelet-lint-disable-file reserved-resource-unknown\napiVersion'), text);
+    assert.deepEqual(codes(text), ['reserved-cgroup-missing']);
+  });
+}
+
+test('a second rule on a line with a disable comment joins that comment', () => {
+  const text = CONFIG.replace('enforceNodeAllocatable', '# kubelet-lint-disable-next-line flag-deprecated\nenforceNodeAllocatable');
+  const line = disableActions([{ path: 'config.yaml', text }], 'config.yaml', 'reserved-cgroup-missing').find((x) => x.title.endsWith('this line'))!;
+  const fixed = applyAction(text, line);
+  assert.ok(fixed.includes('# kubelet-lint-disable-next-line flag-deprecated,reserved-cgroup-missing\n'), fixed);
+  assert.deepEqual(codes(fixed), ['reserved-resource-unknown']);
+});
+
+test('no "this line" action inside an ExecStart= continuation (the comment would be read as part of the command); "this file" works', () => {
+  const unit = '[Service]\nExecStart=/usr/bin/kubelet \\\n  --kube-reserved=gpu=1\n';
+  const actions = disableActions([{ path: 'kubelet.service', text: unit }], 'kubelet.service', 'reserved-resource-unknown');
+  assert.deepEqual(actions.map((x) => x.title), ['Disable reserved-resource-unknown for this file']);
+  const fixed = applyAction(unit, actions[0]);
+  assert.ok(!analyze([{ path: 'kubelet.service', text: fixed }]).findings.some((f) => f.code === 'reserved-resource-unknown'));
+});
+
+test('a JSON KubeletConfiguration has no comments: no disable actions', () => {
+  const json = '{"apiVersion": "kubelet.config.k8s.io/v1beta1", "kind": "KubeletConfiguration", "kubeReserved": {"gpu": "1"}}\n';
+  assert.deepEqual(disableActions([{ path: 'config.json', text: json }], 'config.json', 'reserved-resource-unknown'), []);
+});
+
+test('a command docsBase (the VS Code client) links each diagnostic to the rendered rule page command with the id as its argument', () => {
+  const f = analyze([{ path: 'config.yaml', text: CONFIG }]).findings.find((x) => x.code === 'reserved-resource-unknown')!;
+  const d = toDiagnostic(f, toUri, undefined, 'command:kubelet.showRulePage?');
+  assert.equal(d.codeDescription?.href, `command:kubelet.showRulePage?${encodeURIComponent('["reserved-resource-unknown"]')}`);
+  assert.equal(toDiagnostic(f, toUri, undefined, 'file:///ext/docs/rules/').codeDescription?.href, 'file:///ext/docs/rules/reserved-resource-unknown.md');
 });

@@ -51,9 +51,11 @@ export interface NodeAllocatable {
   hasCapacity: boolean;
   capacitySource?: string;
   resources: AllocatableResource[];
-  /** Short, for a status bar: "14.5 CPU · 28.51 GiB", or "no capacity". */
+  /** Short, for a status bar: "14.5 CPU · 28.51 GiB", "no capacity", or "invalid setting". */
   summary: string;
   notes: string[];
+  /** Why kubeletConfig.nodeCapacity gave no capacity (it is set but cannot be read); absent otherwise. */
+  capacityProblem?: string;
 }
 
 export interface AllocatableResponse {
@@ -152,9 +154,13 @@ function notes(result: NodeResult): string[] {
   return out;
 }
 
-export function nodeAllocatable(result: NodeResult): NodeAllocatable {
+/** `capacityProblem`: why the kubeletConfig.nodeCapacity setting could not be read, if it could not. */
+export function nodeAllocatable(result: NodeResult, capacityProblem?: string): NodeAllocatable {
   const { node, allocatable: a } = result;
   const resources = [...RESOURCES.map((r) => resourceData(r, a.lines[r], result)), podsData(result)];
+  // An invalid setting, not a missing one, is why this node has no capacity: say so wherever "no capacity" would show.
+  const invalid = !a.hasCapacity && capacityProblem ? capacityProblem : undefined;
+  if (invalid) for (const r of resources) if (r.missing === 'no node capacity given') r.missing = 'invalid kubeletConfig.nodeCapacity setting';
   const short = (['cpu', 'memory'] as const).filter((r) => a.lines[r].allocatable !== undefined).map((r) => formatAmount(r, a.lines[r].allocatable!));
   return {
     node: node.id,
@@ -163,12 +169,13 @@ export function nodeAllocatable(result: NodeResult): NodeAllocatable {
     hasCapacity: a.hasCapacity,
     ...(node.capacitySource ? { capacitySource: node.capacitySource } : {}),
     resources,
-    summary: short.length ? short.join(' · ') : 'no capacity',
-    notes: notes(result),
+    summary: short.length ? short.join(' · ') : invalid ? 'invalid setting' : 'no capacity',
+    notes: invalid ? [`The kubeletConfig.nodeCapacity setting is invalid: ${invalid}.`, ...notes(result)] : notes(result),
+    ...(invalid ? { capacityProblem: invalid } : {}),
   };
 }
 
 /** The allocatable of every node that reads `path`. */
-export function allocatableForFile(analysis: Analysis, path: string): AllocatableResponse {
-  return { nodes: nodesOf(analysis, path).map(nodeAllocatable) };
+export function allocatableForFile(analysis: Analysis, path: string, capacityProblem?: string): AllocatableResponse {
+  return { nodes: nodesOf(analysis, path).map((n) => nodeAllocatable(n, capacityProblem)) };
 }

@@ -41,8 +41,11 @@ export function allocatableMarkdown({ node, allocatable: a }: NodeResult): strin
   out.push('| resource | capacity | kube-reserved | system-reserved | hard eviction | allocatable |', '|---|--:|--:|--:|--:|--:|');
   for (const r of RESOURCES) {
     const l = a.lines[r];
+    // The threshold as written, after the amount: "500 MiB (memory.available<500Mi)"; plain text, since a code
+    // span inside parentheses renders with padding ("( 500Mi )") in VS Code's hover.
+    const signal = r === 'memory' ? 'memory.available' : 'nodefs.available';
     const ev =
-      r === 'cpu' ? '–' : l.evictionText ? `${l.eviction !== undefined ? exactAmount(r, l.eviction) : '?'} (\`${l.evictionText}\`)` : '0';
+      r === 'cpu' ? '–' : l.evictionText ? `${l.eviction !== undefined ? exactAmount(r, l.eviction) : '?'} (${signal}<${l.evictionText})` : '0';
     const cells = [
       r,
       l.capacity !== undefined ? exactAmount(r, l.capacity) : '?',

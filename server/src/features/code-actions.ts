@@ -2,7 +2,7 @@
  * Code actions: the quick fixes the engine attached to a finding (read back from the
  * diagnostic's `data`), and the refactors offered at the requested range.
  */
-import { CodeActionKind, type CodeAction, type Diagnostic, type Range, type TextEdit, type WorkspaceEdit } from 'vscode-languageserver-types';
+import { CodeActionKind, type CodeAction, type CreateFile, type Diagnostic, type Range, type TextDocumentEdit, type TextEdit, type WorkspaceEdit } from 'vscode-languageserver-types';
 import type { Analysis } from '../engine.ts';
 import type { Fix } from '../model/finding.ts';
 import type { DiagnosticData } from './diagnostics.ts';
@@ -40,5 +40,27 @@ export function codeActions(diagnostics: readonly Diagnostic[], toUri: (path: st
 /** Refactors at `range` of `path` (one WorkspaceEdit each, possibly across files). */
 export function refactorActions(analysis: Analysis, path: string, range: Range, toUri: (path: string) => string, only?: readonly string[]): CodeAction[] {
   if (!wanted(CodeActionKind.RefactorRewrite, only)) return [];
-  return refactorsAt(analysis, path, range).map((r) => ({ title: r.title, kind: r.kind, edit: workspaceEdit(r.edits, toUri) }));
+  return refactorsAt(analysis, path, range).map((r): CodeAction =>
+    r.disabled
+      ? { title: r.title, kind: r.kind, disabled: { reason: r.disabled } }
+      : { title: r.title, kind: r.kind, edit: r.creates?.length ? creatingEdit(r.creates, r.edits, toUri) : workspaceEdit(r.edits, toUri) },
+  );
+}
+
+/** New files first (CreateFile, failing if one exists), then their text and the edits of the other files. */
+function creatingEdit(creates: readonly { path: string; text: string }[], edits: readonly PlainEdit[], toUri: (path: string) => string): WorkspaceEdit {
+  const start = { line: 0, character: 0 };
+  const byUri = new Map<string, TextEdit[]>();
+  for (const e of edits) {
+    const uri = toUri(e.path);
+    if (!byUri.has(uri)) byUri.set(uri, []);
+    byUri.get(uri)!.push({ range: e.range, newText: e.newText });
+  }
+  return {
+    documentChanges: [
+      ...creates.map((c): CreateFile => ({ kind: 'create', uri: toUri(c.path), options: { overwrite: false, ignoreIfExists: false } })),
+      ...creates.map((c): TextDocumentEdit => ({ textDocument: { uri: toUri(c.path), version: null }, edits: [{ range: { start, end: start }, newText: c.text }] })),
+      ...[...byUri].map(([uri, list]): TextDocumentEdit => ({ textDocument: { uri, version: null }, edits: list })),
+    ],
+  };
 }

@@ -58,7 +58,8 @@ function flagItems(value: string, map: TextMap, pos: Position, version: string):
       kind: CompletionItemKind.Property,
       detail: f.syntaxText + (status === 'deprecated' ? ` (deprecated${f.replacement ? `; use ${f.replacement}` : ''})` : ''),
       documentation: { kind: MarkupKind.Markdown, value: f.description },
-      tags: status === 'deprecated' ? [CompletionItemTag.Deprecated] : undefined,
+      // Struck through only when the flag's removal is scheduled; one that merely has a config field keeps working.
+      tags: status === 'deprecated' && f.removedIn ? [CompletionItemTag.Deprecated] : undefined,
       sortText: (status === 'deprecated' ? '1' : '0') + f.name,
       filterText: `--${f.name}`,
       textEdit: { range: at.range, newText: bare ? `--${f.name}` : `--${f.name}=` },

@@ -80,7 +80,10 @@ function truncated(kept: { f: Finding; severity: Severity }[], toUri: (path: str
   return [note, ...shown.map(({ f, severity }) => toDiagnostic(f, toUri, severity, docsBase))];
 }
 
-/** `docsBase`: where the rule pages live (the client sends the extension's docs/rules/ folder); each diagnostic links its page. */
+/**
+ * `docsBase`: where the rule pages live; each diagnostic links its page. A folder URI gets `<id>.md` appended; a
+ * command URI (`command:x?`, VS Code's client: it shows the rendered page) gets the command's arguments, `["<id>"]`.
+ */
 export function toDiagnostic(f: Finding, toUri: (path: string) => string, severity?: Severity, docsBase?: string): Diagnostic {
   const d: Diagnostic = {
     range: f.range,
@@ -89,8 +92,8 @@ export function toDiagnostic(f: Finding, toUri: (path: string) => string, severi
     source: 'kubelet',
     message: f.message,
   };
-  if (docsBase) d.codeDescription = { href: `${docsBase}${f.code}.md` };
-  if (f.code === 'flag-deprecated') d.tags = [DiagnosticTag.Deprecated];
+  if (docsBase) d.codeDescription = { href: docsBase.startsWith('command:') ? `${docsBase}${encodeURIComponent(JSON.stringify([f.code]))}` : `${docsBase}${f.code}.md` };
+  if (f.tags?.includes('deprecated')) d.tags = [DiagnosticTag.Deprecated];
   if (f.related?.length) {
     d.relatedInformation = f.related.map(
       (r): DiagnosticRelatedInformation => ({ location: { uri: toUri(r.span.file), range: r.span.range }, message: r.message }),

@@ -58,15 +58,16 @@ export function completionAt(analysis: Analysis, path: string, pos: Position, ku
   return out;
 }
 
-export function inlayHintsIn(analysis: Analysis, path: string, range: Range): InlayHint[] {
-  const out = inlayHints(analysis, path, range);
+export function inlayHintsIn(analysis: Analysis, path: string, range: Range, typing?: { start: number; end: number }): InlayHint[] {
+  const out = inlayHints(analysis, path, range, typing);
   for (const payload of analysis.files.get(path)?.embedded ?? []) {
     const vp = payloadPath(path, payload.target);
     if (!analysis.files.has(vp)) continue;
     const all = { start: { line: 0, character: 0 }, end: { line: payload.lines.lineCount, character: 0 } };
     for (const h of inlayHints(analysis, vp, all)) {
       const position = rangeToHost(payload, { start: h.position, end: h.position }).start;
-      if (!before(position, range.start) && !before(range.end, position)) out.push({ ...h, position });
+      const typed = typing && position.line >= typing.start && position.line <= typing.end;
+      if (!typed && !before(position, range.start) && !before(range.end, position)) out.push({ ...h, position });
     }
   }
   return out;
@@ -101,6 +102,12 @@ export function refactorActionsAt(analysis: Analysis, path: string, range: Range
   const lookup = payloadOf(analysis);
   const out: CodeAction[] = [];
   for (const r of refactorsAt(analysis, at.path, inPayload)) {
+    // A payload cannot gain a file of its own; an unavailable refactor still says why.
+    if (r.creates?.length) continue;
+    if (r.disabled) {
+      out.push({ title: r.title, kind: r.kind, disabled: { reason: r.disabled } });
+      continue;
+    }
     const edits = r.edits.map((e) => editToHost({ file: e.path, range: e.range, newText: e.newText }, lookup));
     if (edits.some((e) => e === undefined)) continue;
     const changes: Record<string, { range: Range; newText: string }[]> = {};

@@ -1,4 +1,9 @@
-/** Inlay hint after the ExecStart line and the `kind: KubeletConfiguration` line: the node's allocatable in one line. */
+/**
+ * Inlay hint after the ExecStart line and the `kind: KubeletConfiguration` line: the node's allocatable in one line.
+ * None without a capacity (the code lens and the status bar say so once), none on a line with an error (a broken
+ * line: the hint would sit in the middle of what needs fixing) and none on the lines the last edit touched (the
+ * hint would land inside the text being typed).
+ */
 import { InlayHintKind, type InlayHint, type Position, type Range } from 'vscode-languageserver-types';
 import type { Analysis, NodeResult } from '../engine.ts';
 import { allocatableSummary } from './allocatable-view.ts';
@@ -28,9 +33,16 @@ export function allocatableAnchors(analysis: Analysis, path: string): Allocatabl
   return out;
 }
 
-export function inlayHints(analysis: Analysis, path: string, range: Range): InlayHint[] {
+export function inlayHints(analysis: Analysis, path: string, range: Range, typing?: { start: number; end: number }): InlayHint[] {
+  const broken = new Set<number>();
+  for (const f of analysis.findings) {
+    if (f.file !== path || f.severity !== 'error') continue;
+    for (let l = f.range.start.line; l <= f.range.end.line; l++) broken.add(l);
+  }
   return allocatableAnchors(analysis, path)
     .filter((a) => !before(a.hintAt, range.start) && !before(range.end, a.hintAt))
+    .filter((a) => a.result.allocatable.hasCapacity && !broken.has(a.hintAt.line))
+    .filter((a) => !typing || a.hintAt.line < typing.start || a.hintAt.line > typing.end)
     .map((a) => ({
       position: a.hintAt,
       label: allocatableSummary(a.result),

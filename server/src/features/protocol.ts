@@ -9,3 +9,5 @@ export const ALLOCATABLE_REQUEST = 'kubelet/allocatable';
 export const ALLOCATABLE_CHANGED = 'kubelet/allocatableChanged';
 /** Opens a node's effective configuration as a document. */
 export const SHOW_EFFECTIVE_COMMAND = 'kubelet.showEffectiveConfiguration';
+/** Opens the allocatable view (a client command: the server only names it, in code lenses). */
+export const SHOW_ALLOCATABLE_COMMAND = 'kubelet.showAllocatable';

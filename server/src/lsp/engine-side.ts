@@ -7,6 +7,7 @@ export { detectKind, looksLikeEnvFile } from '../formats/index.ts';
 export { ParseCache } from '../node/parse-cache.ts';
 export { allocatableForFile } from '../features/allocatable-data.ts';
 export { codeActions } from '../features/code-actions.ts';
+export { suppressionActions } from '../features/suppress-actions.ts';
 export { diagnosticsFor, pathsWithFindings } from '../features/diagnostics.ts';
 export { effectiveConfiguration } from '../features/effective-config.ts';
 // Hover, completion, inlay hints, code lenses and refactors reach into the payloads of carrier files (features/embedded.ts).

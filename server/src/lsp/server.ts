@@ -18,7 +18,20 @@ import { WATCH_GLOBS } from '../formats/patterns.generated.ts';
 
 
 export function startServer(connection: Connection, version = 'dev'): void {
-  const documents = new TextDocuments(TextDocument);
+  /** Per document, the lines the last edit touched: inlay hints keep off them while the user types there. */
+  const typing = new Map<string, { start: number; end: number }>();
+  const documents = new TextDocuments({
+    create: TextDocument.create,
+    update: (doc, changes, version) => {
+      const next = TextDocument.update(doc, changes, version);
+      const last = changes.at(-1);
+      if (last && 'range' in last) {
+        const added = last.text.split('\n').length - 1;
+        typing.set(doc.uri, { start: last.range.start.line, end: last.range.start.line + added });
+      } else typing.delete(doc.uri);
+      return next;
+    },
+  });
   // Recognition is the engine's (formats/index.ts): loading it is deferred until the first folder is read.
   const disk = new WorkspaceFiles((m) => connection.console.info(m), {
     detectKind: (path, text) => engine().detectKind(path, text),
@@ -36,10 +49,17 @@ export function startServer(connection: Connection, version = 'dev'): void {
   let folders: string[] = [];
   let caps = { folders: false, configuration: false, watchDynamic: false, configDynamic: false, inlayRefresh: false, lensRefresh: false, snippets: false };
 
+  let shownProblems = new Set<string>();
+  let capacityProblem: string | undefined;
   function applySettings(raw: unknown): void {
     settings = readSettings(raw, DEFAULT_SETTINGS);
     const eff = toAnalysisOptions(settings);
     for (const p of eff.problems) connection.console.warn(p);
+    // A setting that cannot be read is shown where the user looks: once per new problem, as a notification.
+    const fresh = eff.problems.filter((p) => !shownProblems.has(p));
+    shownProblems = new Set(eff.problems);
+    for (const p of fresh) void connection.window.showWarningMessage(`Kubelet Configuration: the setting ${p}. It is ignored until fixed.`);
+    capacityProblem = eff.capacityProblem;
     host.options = eff.options;
     sync.overrides = eff.overrides;
     sync.debounceMs = debounceOverride ?? settings.debounceMs;
@@ -76,7 +96,7 @@ export function startServer(connection: Connection, version = 'dev'): void {
     sync.refreshSupport = !!c.workspace?.diagnostics?.refreshSupport;
     const init = (params.initializationOptions ?? {}) as { debounceMs?: unknown; settings?: unknown; kubeletConfig?: unknown; docsBase?: unknown };
     if (typeof init.debounceMs === 'number' && init.debounceMs >= 0) debounceOverride = init.debounceMs;
-    if (typeof init.docsBase === 'string' && init.docsBase !== '') sync.docsBase = init.docsBase.endsWith('/') ? init.docsBase : init.docsBase + '/';
+    if (typeof init.docsBase === 'string' && init.docsBase !== '') sync.docsBase = init.docsBase.endsWith('/') || init.docsBase.startsWith('command:') ? init.docsBase : init.docsBase + '/';
     applySettings(init.settings ?? init.kubeletConfig ?? {});
     folders = (params.workspaceFolders ?? []).map((f) => uriToPath(f.uri));
     if (!folders.length && params.rootUri) folders = [uriToPath(params.rootUri)];
@@ -150,6 +170,7 @@ export function startServer(connection: Connection, version = 'dev'): void {
   documents.onDidClose((e) => {
     host.invalidate();
     sync.closed(e.document.uri);
+    typing.delete(e.document.uri);
   });
 
   /** A request without a text document (a broken client) is about no known file: it gets the empty answer, not an error. */
@@ -176,14 +197,18 @@ export function startServer(connection: Connection, version = 'dev'): void {
     runSafeAsync(log, 'codeAction', [], token, async () => [
       ...engine().codeActions(p.context.diagnostics, (f) => host.uriOf(f), p.context.only),
       ...(await feature('refactor', docUri(p), [], token, (a, path) => engine().refactorActions(a, path, p.range, (f) => host.uriOf(f), p.context.only))),
+      // Last: "disable for this line / file" come after the real fixes in the light bulb.
+      ...(await feature('suppress', docUri(p), [], token, (a, path) =>
+        engine().suppressionActions(a, path, documents.get(docUri(p))?.getText(), p.context.diagnostics, (f) => host.uriOf(f), p.context.only),
+      )),
     ]),
   );
-  connection.languages.inlayHint.on((p, token) => feature('inlayHint', docUri(p), [], token, (a, path) => engine().inlayHints(a, path, p.range)));
+  connection.languages.inlayHint.on((p, token) => feature('inlayHint', docUri(p), [], token, (a, path) => engine().inlayHints(a, path, p.range, typing.get(docUri(p)))));
   connection.onCodeLens((p, token) => feature('codeLens', docUri(p), [], token, (a, path) => engine().codeLenses(a, path, p.textDocument.uri)));
   connection.onDocumentSymbol((p, token) => feature('documentSymbol', docUri(p), [], token, (a, path) => engine().documentSymbols(a, path)));
   connection.onFoldingRanges((p, token) => feature('foldingRange', docUri(p), [], token, (a, path) => engine().foldingRanges(a, path)));
   connection.onRequest(ALLOCATABLE_REQUEST, (p: { uri: string }, token) =>
-    feature<AllocatableResponse | null>('allocatable', p.uri, null, token, (a, path) => engine().allocatableForFile(a, path)),
+    feature<AllocatableResponse | null>('allocatable', p.uri, null, token, (a, path) => engine().allocatableForFile(a, path, capacityProblem)),
   );
 
   connection.onExecuteCommand((p, token) => {

@@ -30,15 +30,21 @@ export interface Effective {
   options: AnalyzeOptions;
   overrides: Map<string, SeverityOverride>;
   problems: string[];
+  /** Why kubeletConfig.nodeCapacity cannot be read, when it is set but invalid. */
+  capacityProblem?: string;
 }
 
 export function toAnalysisOptions(s: Settings): Effective {
   const problems: string[] = [];
   const options: AnalyzeOptions = {};
+  let capacityProblem: string | undefined;
   if (s.nodeCapacity.trim()) {
     const c = parseCapacity(s.nodeCapacity);
     if (c.ok) options.capacity = c.capacity;
-    else problems.push(`kubeletConfig.nodeCapacity "${s.nodeCapacity}": ${c.error}`);
+    else {
+      capacityProblem = `"${s.nodeCapacity}": ${c.error}`;
+      problems.push(`kubeletConfig.nodeCapacity ${capacityProblem}`);
+    }
   }
   const v = s.kubernetesVersion.trim();
   if (v) {
@@ -57,5 +63,5 @@ export function toAnalysisOptions(s: Settings): Effective {
     overrides.set(id, level as SeverityOverride);
   }
   if (disabled.size) options.disabledRules = disabled;
-  return { options, overrides, problems };
+  return { options, overrides, problems, ...(capacityProblem ? { capacityProblem } : {}) };
 }

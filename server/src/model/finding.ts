@@ -25,6 +25,11 @@ export interface Finding {
   /** Other places that explain the finding (the value it conflicts with, ...). */
   related?: { span: Span; message: string }[];
   fixes?: Fix[];
+  /**
+   * How an editor may mark the range: 'deprecated' (struck through) only for what is removed or
+   * scheduled for removal in a known version, not for what merely has a better place.
+   */
+  tags?: 'deprecated'[];
 }
 
 export function finding(
@@ -32,7 +37,7 @@ export function finding(
   severity: Severity,
   span: Span,
   message: string,
-  extra?: Pick<Finding, 'related' | 'fixes'>,
+  extra?: Pick<Finding, 'related' | 'fixes' | 'tags'>,
 ): Finding {
   return { code, severity, message, file: span.file, range: span.range, ...extra };
 }

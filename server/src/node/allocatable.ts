@@ -137,7 +137,9 @@ export function computeAllocatable(node: NodeModel, capacity: Capacity | undefin
       }
       line.allocatable = a;
     }
-    if (line.capacity !== undefined && kubepodsEnforced) {
+    // pkg/kubelet/cm/node_container_manager_linux.go enforceNodeAllocatableCgroups: the kubepods limit becomes a
+    // cgroup config (ResourceConfig: cpu, memory, hugepages, pids); ephemeral-storage has no cgroup controller.
+    if (line.capacity !== undefined && kubepodsEnforced && r !== 'ephemeral-storage') {
       const l = line.capacity - line.kubeReserved - line.systemReserved;
       line.kubepodsLimit = l < 0n ? 0n : l;
     }

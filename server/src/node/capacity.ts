@@ -47,3 +47,13 @@ export function capacityKey(c: Capacity | undefined): string {
   const huge = [...c.hugepages].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([k, v]) => `${k}=${v}`);
   return [`cpu=${c.cpu ?? ''}`, `memory=${c.memory ?? ''}`, `ephemeral-storage=${c['ephemeral-storage'] ?? ''}`, `pods=${c.pods ?? ''}`, ...huge].join(',');
 }
+
+/** Preset names (the settings editor offers them: scripts/settings.ts). */
+export function capacityPresets(): string[] {
+  return [...PRESETS.keys()];
+}
+
+/** The capacity a preset stands for ("cpu=4,memory=16Gi"), for descriptions. */
+export function presetCapacity(name: string): string | undefined {
+  return PRESETS.get(name);
+}

@@ -100,10 +100,10 @@ function checkKubeletApiVersion(c: Classified, root: MapNode, problems: Finding[
   const group = av.includes('/') ? av.slice(0, av.indexOf('/')) : '';
   if (group === KUBELET_API_GROUP) {
     problems.push(finding('config-kind-invalid', 'error', span,
-      `KubeletConfiguration version "${av}" is not served; the kubelet only reads ${KUBELET_API_VERSION} (it fails with: no kind "KubeletConfiguration" is registered for version "${av}").`));
+      `KubeletConfiguration version "${av}" does not exist: the kubelet rejects the file. It only reads ${KUBELET_API_VERSION} (it fails with: no kind "KubeletConfiguration" is registered for version "${av}").`));
   } else {
     problems.push(finding('config-kind-invalid', 'error', span,
-      `Wrong API group: KubeletConfiguration belongs to ${KUBELET_API_GROUP}, so apiVersion must be ${KUBELET_API_VERSION}, not "${av}". ` +
+      `Wrong API group: apiVersion must be ${KUBELET_API_VERSION}. KubeletConfiguration belongs to ${KUBELET_API_GROUP}, not "${av}". ` +
       `With this apiVersion the document is not recognised as the kubelet's configuration (kubeadm does not pass it to the kubelet, and the kubelet rejects it: no kind "KubeletConfiguration" is registered for version "${av}"), so none of its settings apply.`,
       { fixes: [{ title: `Change apiVersion to ${KUBELET_API_VERSION}`, preferred: true, edits: [{ file: span.file, range: unquotedRange(span, av), newText: KUBELET_API_VERSION }] }] }));
   }
@@ -116,7 +116,7 @@ function kubeadmDoc(path: string, root: MapNode, c: Classified, docSpan: Span, p
   const old = KUBEADM_OLD_VERSIONS[apiVersion];
   if (old) {
     problems.push(finding('config-kubeadm-api-version', 'error', c.apiVersionSpan ?? docSpan,
-      `${apiVersion} is an old kubeadm API that current kubeadm refuses ("your configuration file uses an old API spec"); the last kubeadm to read it is ${old}. Convert the file with 'kubeadm config migrate' (run by a kubeadm that still reads it) and use kubeadm.k8s.io/v1beta4.`));
+      `${apiVersion} is an old kubeadm API that current kubeadm refuses. It fails with "your configuration file uses an old API spec"; the last kubeadm to read it is ${old}. Convert the file with 'kubeadm config migrate' (run by a kubeadm that still reads it) and use kubeadm.k8s.io/v1beta4.`));
   }
   if (kind !== 'InitConfiguration' && kind !== 'JoinConfiguration') return out;
   const nr = getEntry(root, 'nodeRegistration');
@@ -141,7 +141,7 @@ function kubeadmDoc(path: string, root: MapNode, c: Classified, docSpan: Span, p
   if (v.kind === 'map') {
     if (isV1beta4) {
       problems.push(finding('config-kubeadm-extra-args', 'error', kea.keySpan,
-        `In ${apiVersion || 'kubeadm.k8s.io/v1beta4'} kubeletExtraArgs is a list of {name, value} items, not a map; kubeadm fails to decode a map here. Write:\n  kubeletExtraArgs:\n  - name: <flag>\n    value: "<value>"`));
+        `kubeletExtraArgs must be a list of {name, value} items here, not a map. That is so in ${apiVersion || 'kubeadm.k8s.io/v1beta4'}; kubeadm fails to decode a map here. Write:\n  kubeletExtraArgs:\n  - name: <flag>\n    value: "<value>"`));
     }
     for (const e of v.entries) {
       out.kubeletExtraArgs.push({ name: e.key, value: valueOf(e.value, `kubeletExtraArgs "${e.key}"`), nameSpan: e.keySpan, valueSpan: e.value.span });
@@ -204,7 +204,7 @@ function placeholderProblems(root: ConfigNode, problems: Finding[]) {
       if (typeof n.value === 'string' && PLACEHOLDER.test(n.value) && !n.value.startsWith('TLS_')) {
         const at = pathText(path);
         problems.push(finding('config-placeholder', 'warning', n.span,
-          `"${n.value}"${at ? ` (${at})` : ''} looks like a template placeholder that was never substituted; the kubelet and kubeadm read it literally. Replace it with the real value.`));
+          `"${n.value}" looks like a template placeholder that was never substituted. ${at ? `It is the value of ${at}; t` : 'T'}he kubelet and kubeadm read it literally. Replace it with the real value.`));
       }
       continue;
     }

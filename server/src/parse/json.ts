@@ -150,7 +150,7 @@ export function parseJsonText(file: string, text: string, lines: LineIndex = new
     const len = sc.getTokenLength();
     const top = stack[stack.length - 1];
     if (done) {
-      err(o, o + len, `Only one JSON value is allowed per file, but another value starts here after the first one ended (Go: "invalid character after top-level value"). Merge the two objects into one.`);
+      err(o, o + len, `A second JSON value starts here; only one is allowed per file. The first one ended before it (Go: "invalid character after top-level value"). Merge the two objects into one.`);
       break;
     }
     if (top && top.kind === 'map' && (top.state === 0 || top.state === 3)) {

@@ -340,7 +340,7 @@ export function parseContainerdConfig(path: string, text: string): RuntimeConfig
   }
   const span = where(optPath) ?? firstLineSpan(path, lines);
   if (typeof v !== 'boolean') {
-    out.problems.push(finding('runtime-config-invalid', 'error', span, `SystemdCgroup must be a boolean (true or false, without quotes), not ${JSON.stringify(v)}; containerd fails to load the CRI runtime options.`));
+    out.problems.push(finding('runtime-config-invalid', 'error', span, `SystemdCgroup must be a boolean, not ${JSON.stringify(v)}. Write true or false without quotes; containerd fails to load the CRI runtime options.`));
   }
   const on = v === true;
   out.cgroupDriver = {

@@ -124,7 +124,7 @@ class YamlConverter {
       return { kind: 'scalar', value: null, source: '', span: sp };
     }
     if (info.inProgress || !info.node) {
-      this.problems.push(finding('config-alias', 'error', sp, `Anchor '${name}' contains itself: the alias is inside the node it refers to, so the value would be infinite (go-yaml: "anchor '${name}' value contains itself").`));
+      this.problems.push(finding('config-alias', 'error', sp, `Anchor '${name}' contains itself. The alias is inside the node it refers to, so the value would be infinite (go-yaml: "anchor '${name}' value contains itself").`));
       return { kind: 'scalar', value: null, source: '', span: sp };
     }
     if (this.aliasBlocked) return { kind: 'scalar', value: null, source: '', span: sp };

@@ -28,7 +28,7 @@ export const cgroupDriverInvalid: Rule = {
         'cgroup-driver-invalid',
         'error',
         span,
-        `"${d.value}" is not a cgroup driver: the kubelet knows "systemd" and "cgroupfs" and falls back to cgroupfs for anything else, which must match the container runtime.${guess ? ` Did you mean "${guess}"?` : ''}`,
+        `"${d.value}" is not a cgroup driver. The kubelet knows "systemd" and "cgroupfs" and falls back to cgroupfs for anything else, which must match the container runtime.${guess ? ` Did you mean "${guess}"?` : ''}`,
         guess ? oneFix(`Change to "${guess}"`, replaceWord(span, d.setting.text, guess)) : undefined,
       ),
     );

@@ -40,7 +40,7 @@ export const cgroupDriverMismatch: Rule = {
             'cgroup-driver-mismatch',
             severity,
             kubeletSpan,
-            `The kubelet uses the "${kubelet.value}" cgroup driver (${kubeletWhere}) but ${rtWhere} uses "${rt.driver}". ${consequence}`,
+            `The kubelet's cgroup driver "${kubelet.value}" differs from ${rt.runtime}'s "${rt.driver}". The kubelet has it from ${kubeletWhere}; ${rtWhere} uses "${rt.driver}". ${consequence}`,
             {
               related: [{ span: rt.span, message: `${rt.runtime} uses "${rt.driver}" here` }],
               ...oneFix(`Set the kubelet's cgroup driver to "${rt.driver}"`, replaceWord(kubeletSpan, kubelet.value, rt.driver)),
@@ -53,7 +53,7 @@ export const cgroupDriverMismatch: Rule = {
           'cgroup-driver-mismatch',
           severity,
           rt.span,
-          `${rt.runtime} uses the "${rt.driver}" cgroup driver${rt.explicit ? '' : ' (its default: nothing here sets it)'} but the kubelet of ${node.id} uses "${kubelet.value}" (${kubeletWhere}). ${consequence}`,
+          `${rt.runtime}'s cgroup driver "${rt.driver}" differs from the kubelet's "${kubelet.value}". ${rt.runtime} uses "${rt.driver}"${rt.explicit ? '' : ' (its default: nothing here sets it)'}, the kubelet of ${node.id} uses "${kubelet.value}" (${kubeletWhere}). ${consequence}`,
           {
             related: kubeletSpan ? [{ span: kubeletSpan, message: `the kubelet's cgroup driver is set here` }] : undefined,
             // The other way round: align the runtime with the kubelet, in the runtime's own syntax.

@@ -27,7 +27,7 @@ export const configFieldUnavailable: Rule = {
             'config-field-unavailable',
             'warning',
             e.keySpan,
-            `${e.key} arrived in Kubernetes ${since}; a ${node.kubernetesVersion} kubelet does not know it, logs "unknown field" and ignores the setting.`,
+            `${e.key} arrived in Kubernetes ${since}: a ${node.kubernetesVersion} kubelet ignores it. It does not know the field, logs "unknown field" and ignores the setting.`,
           ),
         );
       }

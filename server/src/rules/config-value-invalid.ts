@@ -93,9 +93,10 @@ export const configValueInvalid: Rule = {
   area: 'flags-fields',
   run({ node }) {
     const out: Finding[] = [];
-    const bad = (v: FieldValue, message: string, fix?: string) =>
+    // message: the point (it goes first, before "the kubelet rejects ..."), then optional detail.
+    const bad = (v: FieldValue, message: string, fix?: string, detail?: string) =>
       out.push(
-        finding('config-value-invalid', 'error', v.span, `${message}. The kubelet rejects the configuration and does not start.`,
+        finding('config-value-invalid', 'error', v.span, `${message}. The kubelet rejects the configuration and does not start.${detail ? ` ${detail}` : ''}`,
           fix ? oneFix(`Change to "${fix}"`, replaceWord(v.span, v.text, fix)) : undefined),
       );
     // One sentence in our words, then the kubelet's own error text.
@@ -108,7 +109,8 @@ export const configValueInvalid: Rule = {
       const gate = ENUM_GATE[f.path];
       if (gate && !gateState(node, gate).enabled) continue;
       const guess = closest(v.value, values.filter(Boolean), 4);
-      bad(v, `${label(f.path, v)} "${v.value}" is not one of ${values.map((x) => (x === '' ? '""' : x)).join(', ')}${guess ? ` (did you mean "${guess}"?)` : ''}`, guess);
+      bad(v, `${label(f.path, v)} "${v.value}" is not a valid value${guess ? ` (did you mean "${guess}"?)` : ''}`, guess,
+        `Allowed: ${values.map((x) => (x === '' ? '""' : x)).join(', ')}.`);
     }
     for (const r of RANGES) {
       const v = fieldValue(node, r.path);

@@ -29,7 +29,7 @@ export const cpuManagerStaticNeedsReservation: Rule = {
         'cpu-manager-static-needs-reservation',
         'error',
         s.span,
-        `cpuManagerPolicy "static" needs some cpu kept back for system daemons, but kubeReserved and systemReserved reserve no cpu and reservedSystemCPUs is empty; the kubelet refuses to start. Reserve for example kubeReserved cpu: 500m.`,
+        `cpuManagerPolicy "static" needs reserved cpu: the kubelet refuses to start. It needs some cpu kept back for system daemons, but kubeReserved and systemReserved reserve no cpu and reservedSystemCPUs is empty. Reserve for example kubeReserved cpu: 500m.`,
       ),
     );
     return out;

@@ -62,7 +62,7 @@ export const envfileLiteralQuotes: Rule = {
           'envfile-literal-quotes',
           'warning',
           w.span,
-          `The kubelet receives the argument ${JSON.stringify(w.text)} with the quote characters in it: systemd removes quotes in an environment file only where they start the value, and ${how}. The kubelet does not remove them either: the value it reads includes them. ${advice}`,
+          `The kubelet receives the quote characters in this argument. It gets ${JSON.stringify(w.text)}: systemd removes quotes in an environment file only where they start the value, and ${how}. The kubelet does not remove them either: the value it reads includes them. ${advice}`,
           { related: sources.map((a) => ({ span: a.span, message: `${a.name} is set here, with literal quotes` })) },
         ),
       );

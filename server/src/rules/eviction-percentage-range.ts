@@ -20,7 +20,7 @@ export const evictionPercentageRange: Rule = {
       if (!rawPercentage(item.value).ok) continue; // eviction-syntax
       const p = parsePercentage(item.value, item.key);
       if (p.ok) continue;
-      out.push(finding('eviction-percentage-range', 'error', item.valueSpan, `${written(field, flag, item)} ${item.key}=${item.value}: ${p.error}; the kubelet refuses to start.`));
+      out.push(finding('eviction-percentage-range', 'error', item.valueSpan, `${item.key}=${item.value} is over 100%: the kubelet refuses to start. ${written(field, flag, item)} ${item.key}=${item.value} fails with "${p.error}".`));
     }
     return out;
   },

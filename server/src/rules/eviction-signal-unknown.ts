@@ -29,7 +29,7 @@ export const evictionSignalUnknown: Rule = {
           'eviction-signal-unknown',
           'error',
           item.keySpan,
-          `${written(field, flag, item)} uses "${item.key}", which is not an eviction signal; the kubelet refuses to start (unsupported eviction signal). ` +
+          `"${item.key}" is not an eviction signal: the kubelet refuses to start. ${written(field, flag, item)} uses it (unsupported eviction signal). ` +
             (guess ? `Did you mean "${guess}"?` : `Signals: ${NAMES.join(', ')}.`),
           guess ? oneFix(`Change to "${guess}"`, replaceWord(item.keySpan, item.key, guess)) : undefined,
         ),

@@ -44,7 +44,7 @@ export const evictionSoftWithoutGrace: Rule = {
           'eviction-soft-without-grace',
           'error',
           item.keySpan,
-          `${written('evictionSoft', 'eviction-soft', item)} ${item.key} has no grace period in evictionSoftGracePeriod (--eviction-soft-grace-period); the kubelet refuses to start ("grace period must be specified for the soft eviction threshold ${item.key}"). Add for example ${item.key}: 1m30s.`,
+          `Soft threshold ${item.key} has no grace period: the kubelet refuses to start. ${written('evictionSoft', 'eviction-soft', item)} ${item.key} needs one in evictionSoftGracePeriod (--eviction-soft-grace-period); the kubelet fails with ("grace period must be specified for the soft eviction threshold ${item.key}"). Add for example ${item.key}: 1m30s.`,
           edit
             ? { fixes: [{ title: graceSetting ? `Add a grace period of 1m30s for ${item.key}` : `Add evictionSoftGracePeriod of 1m30s for ${missing.join(', ')}`, edits: [edit] }] }
             : undefined,

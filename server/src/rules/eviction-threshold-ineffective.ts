@@ -25,7 +25,7 @@ export const evictionThresholdIneffective: Rule = {
           'eviction-threshold-ineffective',
           zero ? 'information' : 'warning',
           item.valueSpan,
-          `${written(field, flag, item)} ${item.key}=${item.value} creates no threshold: the kubelet drops exactly "0%" and "100%", so ${item.key} is not watched` +
+          `${written(field, flag, item)} ${item.key}=${item.value} creates no threshold. The kubelet drops exactly "0%" and "100%", so ${item.key} is not watched` +
             (field === 'evictionHard' && (item.key === 'memory.available' || item.key === 'nodefs.available')
               ? ' and nothing is subtracted from allocatable for it.'
               : '.') +

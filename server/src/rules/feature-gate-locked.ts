@@ -35,8 +35,8 @@ export const featureGateLocked: Rule = {
           'feature-gate-locked',
           'error',
           span,
-          `${gateWritten(item)} sets ${item.key}=${item.text}, but in Kubernetes ${v} ${item.key} is ${st.spec.stage === 'ga' ? 'GA' : st.spec.stage} and locked to ${locked}; ` +
-            `the kubelet refuses to start ("cannot set feature gate ${item.key} to ${value}, feature is locked to ${locked}"). ` +
+          `Feature gate ${item.key} is locked to ${locked} in Kubernetes ${v}: the kubelet refuses to start. ` +
+            `${gateWritten(item)} sets ${item.key}=${item.text}, but the gate is ${st.spec.stage === 'ga' ? 'GA' : st.spec.stage} and locked; the kubelet fails with ("cannot set feature gate ${item.key} to ${value}, feature is locked to ${locked}"). ` +
             (st.spec.stage === 'ga' && locked ? 'The feature is always on: delete the entry.' : `Delete the entry or set it to ${locked}.`),
           item.valueSpan ? oneFix(`Set ${item.key} to ${locked}`, replaceWord(item.valueSpan, item.text, String(locked)), false) : undefined,
         ),

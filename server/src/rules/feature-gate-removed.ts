@@ -6,18 +6,22 @@
  * RuntimeClass ... long after the features went GA (kubelet-facts §4;
  * catalog/feature-gates.ts lists the sources and which versions are bracketed).
  *
- * No fix: whether the entry can go depends on what the operator meant by it.
+ * Fix: delete the entry (the kubelet cannot start with it, and the gate's behaviour
+ * is fixed now), with one separator, so the other gates keep their values.
  */
 import { finding, type Finding } from '../model/finding.ts';
 import { gateAt, lastSpec, type FeatureGate } from '../catalog/feature-gates.ts';
 import { gateItems, gateWritten } from './lib/feature-gates.ts';
+import { oneFix } from './lib/edit.ts';
+import { removeMapItem } from './lib/remove-item.ts';
 import type { Rule } from './types.ts';
 
 export const featureGateRemoved: Rule = {
   id: 'feature-gate-removed',
   summary: 'a feature gate that was removed from the kubelet of the target version',
   severity: 'error',
-  fix: false,
+  fix: true,
+  fixDoes: 'deletes the entry with one separator (an only entry leaves `featureGates: {}`)',
   area: 'flags-fields',
   run({ node }) {
     const out: Finding[] = [];
@@ -32,8 +36,10 @@ export const featureGateRemoved: Rule = {
           'feature-gate-removed',
           'error',
           item.keySpan,
-          `${gateWritten(item)} sets ${item.key}=${item.text}, but the ${item.key} feature gate was removed in Kubernetes ${gate.removedIn}` +
-            `${gate.approximate ? ' (approximately)' : ''}; a ${v} kubelet refuses to start ("unrecognized feature gate: ${item.key}"). ${became(gate)}`,
+          `Feature gate ${item.key} was removed ${gate.approximate ? 'by' : 'in'} Kubernetes ${gate.removedIn}: a ${v} kubelet refuses to start. ` +
+            `${gateWritten(item)} sets ${item.key}=${item.text}, and the kubelet fails with "unrecognized feature gate: ${item.key}"` +
+            `${gate.approximate ? ` (${gate.removedIn} no longer has the gate; the exact release that dropped it is not recorded)` : ''}. ${became(gate)}`,
+          oneFix(`Delete the ${item.key} entry`, removeMapItem(node, item)),
         ),
       );
     }

@@ -34,7 +34,7 @@ export const featureGateUnknown: Rule = {
             'feature-gate-unknown',
             'error',
             item.keySpan,
-            `${gateWritten(item)} sets ${item.key}=${item.text}, but the ${item.key} feature gate was added in Kubernetes ${gateAddedIn(gate)}${gate.approximate ? ' (approximately)' : ''}; ${fails}. Drop the entry or target a newer version.`,
+            `Feature gate ${item.key} arrived in Kubernetes ${gateAddedIn(gate)}${gate.approximate ? ' or a little earlier' : ''}: ${fails}. ${gateWritten(item)} sets ${item.key}=${item.text}; drop the entry or target a newer version.`,
           ),
         );
         continue;
@@ -48,10 +48,10 @@ export const featureGateUnknown: Rule = {
           'feature-gate-unknown',
           sure || guess ? 'error' : 'warning',
           item.keySpan,
-          `${gateWritten(item)} sets ${item.key}=${item.text}, but ${item.key} is not a feature gate of Kubernetes ${v}` +
-            (sure ? '' : ` as far as this linter knows (its gate list is complete through ${GATES_COMPLETE_THROUGH})`) +
-            `; ${fails}.` +
-            (guess ? ` Did you mean "${guess}"?` : ''),
+          `${item.key} is not a feature gate of Kubernetes ${v}${guess ? `: did you mean "${guess}"?` : '.'} ` +
+            `${gateWritten(item)} sets ${item.key}=${item.text}; ` +
+            (sure ? '' : `as far as this linter knows (its gate list is complete through ${GATES_COMPLETE_THROUGH}), `) +
+            `${fails}.`,
           guess ? oneFix(`Change to "${guess}"`, replaceWord(item.keySpan, item.key, guess)) : undefined,
         ),
       );

@@ -26,8 +26,14 @@ export const flagDeprecated: Rule = {
       const instead = info.field ? `set ${info.field} in the KubeletConfiguration file instead` : info.replacement ? `use ${info.replacement} instead` : 'it may be removed in a later release';
       counts ??= flagCounts(node);
       const fix = migrationFix(node, f, info, counts);
+      // Struck through in the editor only when its removal is scheduled (a known version); a flag that
+      // merely has a config field keeps working.
+      const removal = info.removedIn ? ` and will be removed in Kubernetes ${info.removedIn}` : '';
       out.push(
-        finding('flag-deprecated', 'hint', span, `--${f.name} is deprecated${info.deprecatedIn ? ` since ${info.deprecatedIn}` : ''}; ${instead}.`, fix ? { fixes: [fix] } : undefined),
+        finding('flag-deprecated', 'hint', span, `--${f.name} is deprecated${info.deprecatedIn ? ` since ${info.deprecatedIn}` : ''}${removal}. ${instead[0].toUpperCase()}${instead.slice(1)}.`, {
+          ...(fix ? { fixes: [fix] } : {}),
+          ...(info.removedIn ? { tags: ['deprecated' as const] } : {}),
+        }),
       );
     }
     return out;

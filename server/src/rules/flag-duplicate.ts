@@ -94,7 +94,7 @@ export const flagDuplicate: Rule = {
             u.span,
             value === lastValue
               ? `--${name}=${value} is given again at ${lastAt} with the same value; one of them can go.`
-              : `--${name}=${value} has no effect: --${name}=${lastValue} at ${lastAt} comes later on the command line and the last one wins.`,
+              : `--${name}=${value} has no effect: a later --${name} wins. --${name}=${lastValue} at ${lastAt} comes later on the command line, and the last one wins.`,
             { related: [{ span: last.span, message: 'the occurrence that wins' }] },
           ),
         );

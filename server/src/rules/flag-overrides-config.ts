@@ -11,7 +11,7 @@ import type { Rule } from './types.ts';
 export const flagOverridesConfig: Rule = {
   id: 'flag-overrides-config',
   summary: 'a flag replaces a value the KubeletConfiguration file sets',
-  severity: 'information',
+  severity: ['warning', 'information'],
   fix: false,
   area: 'flags-fields',
   run({ node }) {
@@ -21,6 +21,8 @@ export const flagOverridesConfig: Rule = {
       if (!now?.from.span || !now.from.flag) continue;
       const where = old.from.span ? `${old.from.span.file} line ${old.from.span.range.start.line + 1}` : 'the config file';
       let message: string;
+      // Keys the flag silently drops from the file change the node; an override the user can see is information.
+      let severity: 'warning' | 'information' = 'information';
       if (old.kind === 'map' && now.kind === 'map') {
         const kept = new Set(now.items.map((i) => i.key));
         const lost = old.items.filter((i) => !kept.has(i.key));
@@ -29,9 +31,10 @@ export const flagOverridesConfig: Rule = {
           if (changed.length === 0) continue;
           message = `--feature-gates overrides ${changed.map((i) => i.key).join(', ')} from ${where}; the other gates of the file still apply.`;
         } else if (lost.length > 0) {
+          severity = 'warning';
           message =
-            `--${now.from.flag} replaces the config file's whole ${field} (${where}): ${lost.map((i) => `${i.key}=${i.text}`).join(', ')} ` +
-            `${lost.length === 1 ? 'is' : 'are'} silently dropped (a map flag clears the file's map). Put every key in one place.`;
+            `${field} ${lost.map((i) => `${i.key}=${i.text}`).join(', ')} ${lost.length === 1 ? 'is' : 'are'} silently dropped by --${now.from.flag}. ` +
+            `The flag replaces the config file's whole ${field} (${where}): a map flag clears the file's map. Put every key in one place.`;
         } else if (changed.length > 0) {
           message = `--${now.from.flag} overrides ${field} ${changed.map((i) => `${i.key}=${i.text}`).join(', ')} of ${where}.`;
         } else continue;
@@ -45,7 +48,7 @@ export const flagOverridesConfig: Rule = {
         }
       }
       out.push(
-        finding('flag-overrides-config', 'information', now.from.span, message, {
+        finding('flag-overrides-config', severity, now.from.span, message, {
           related: old.from.span ? [{ span: old.from.span, message: `the config file's ${field}, overridden` }] : undefined,
         }),
       );

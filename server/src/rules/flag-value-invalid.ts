@@ -73,7 +73,7 @@ export const flagValueInvalid: Rule = {
           'flag-value-invalid',
           'error',
           span,
-          `--${f.name}: ${problem}; the kubelet refuses to start.${guess ? ` Did you mean "${guess}"?` : ''}`,
+          `--${f.name} has an invalid value: the kubelet refuses to start. It reports: ${problem}.${guess ? ` Did you mean "${guess}"?` : ''}`,
           guess ? oneFix(`Change to "${guess}"`, replaceWord(span, f.value, guess)) : undefined,
         ),
       );

@@ -41,6 +41,7 @@ import { flagUnknown } from './flag-unknown.ts';
 import { quantityInvalid } from './quantity-invalid.ts';
 import { quantityNegative } from './quantity-negative.ts';
 import { reservationExceedsCapacity } from './reservation-exceeds-capacity.ts';
+import { reservationsMissing } from './reservations-missing.ts';
 import { reservedCgroupMissing } from './reserved-cgroup-missing.ts';
 import { reservedResourceUnknown } from './reserved-resource-unknown.ts';
 import { unitContinuationSwallowsDirective } from './unit-continuation-swallows-directive.ts';
@@ -73,6 +74,7 @@ export const RULES: readonly Rule[] = [
   quantityNegative,
   reservedResourceUnknown,
   reservationExceedsCapacity,
+  reservationsMissing,
   configFieldType,
   configFieldUnknown,
   configFieldUnavailable,

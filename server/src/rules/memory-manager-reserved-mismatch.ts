@@ -49,7 +49,7 @@ export const memoryManagerReservedMismatch: Rule = {
         'memory-manager-reserved-mismatch',
         'error',
         where,
-        `With memoryManagerPolicy Static, reservedMemory must add up to the memory that Node Allocatable reserves: kube-reserved ${formatBytes(line.kubeReserved)} + system-reserved ${formatBytes(line.systemReserved)} + hard eviction ${formatBytes(line.eviction)} = ${want} bytes (${formatBytes(want)}), ` +
+        `reservedMemory does not match the reserved memory: the kubelet refuses to start. With memoryManagerPolicy Static, reservedMemory must add up to the memory that Node Allocatable reserves: kube-reserved ${formatBytes(line.kubeReserved)} + system-reserved ${formatBytes(line.systemReserved)} + hard eviction ${formatBytes(line.eviction)} = ${want} bytes (${formatBytes(want)}), ` +
           `but reservedMemory sums to ${sum} bytes (${formatBytes(sum)}). The kubelet refuses to start.`,
         list ? { related: [{ span: policy.span, message: 'Static memory manager policy' }] } : undefined,
       ),

@@ -43,7 +43,7 @@ export const quantityInvalid: Rule = {
           'quantity-invalid',
           'error',
           item.valueSpan,
-          `${what} ${item.key}="${text}" is not a quantity the kubelet understands (${q.error}); it refuses to start. ` +
+          `${what} ${item.key}="${text}" is not a quantity: the kubelet refuses to start. It reports ${q.error}. ` +
             `Write a number with an optional suffix: 500m, 2, 1.5Gi, 512Mi, 10G${percentOk ? ', or a percentage such as 10%' : ''}.`,
         ),
       );

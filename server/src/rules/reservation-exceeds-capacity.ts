@@ -44,8 +44,8 @@ export const reservationExceedsCapacity: Rule = {
           'reservation-exceeds-capacity',
           'error',
           first,
-          `${r}: ${parts.join(' + ')} = ${formatAmount(r, reserved)}, more than the node's capacity of ${formatAmount(r, line.capacity)} (${node.capacitySource ?? 'given capacity'}). ` +
-            `The kubelet refuses to start: "Expected capacity >= reservation".`,
+          `Reserved ${r} ${formatAmount(r, reserved)} is more than the capacity ${formatAmount(r, line.capacity)}: the kubelet refuses to start. ` +
+            `${parts.join(' + ')} = ${formatAmount(r, reserved)}, and the node's capacity is ${formatAmount(r, line.capacity)} (${node.capacitySource ?? 'given capacity'}); the kubelet fails with "Expected capacity >= reservation".`,
           { related: rest.map((span) => ({ span, message: `also part of the ${r} reservation` })) },
         ),
       );

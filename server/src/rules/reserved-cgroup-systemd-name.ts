@@ -50,7 +50,7 @@ export const reservedCgroupSystemdName: Rule = {
           'reserved-cgroup-systemd-name',
           'warning',
           s.span,
-          `With cgroupDriver systemd the kubelet reads ${name} "${s.value}" as the slice ${resolved}: it keeps only the last path element and turns each "-" into a slice level. ` +
+          `The kubelet reads ${name} as the slice ${resolved}, not "${s.value}". With cgroupDriver systemd it keeps only the last path element and turns each "-" into a slice level. ` +
             `Unless ${resolved} exists, the kubelet fails to enforce the reservation and does not start. Name the slice itself, e.g. "${suggest(s.value)}", and put the daemons in it (Slice= in their units).`,
         ),
       );

@@ -31,7 +31,7 @@ export const reservedCgroupUnused: Rule = {
           'reserved-cgroup-unused',
           'hint',
           s.span,
-          `${p.field} is set but "${p.value}" is not in enforceNodeAllocatable, so the kubelet puts no limit on ${s.value}. ` +
+          `${p.field} has no effect: "${p.value}" is not in enforceNodeAllocatable. The kubelet puts no limit on ${s.value}. ` +
             (mapItems(node, p.reservation).length === 0
               ? // enforceExistingCgroup fails on an empty reservation (enforce-reservation-empty): no advice to enforce it.
                 `${p.reservation} reserves nothing, so there is nothing to enforce; enforcing "${p.value}" now would stop the kubelet at start-up.`

@@ -45,7 +45,7 @@ export const reservedCgroupV1Controllers: Rule = {
           'reserved-cgroup-v1-controllers',
           'information',
           s.span,
-          `On a cgroup v1 host with the cgroupfs driver, ${path} must exist in every controller hierarchy the kubelet uses (${CONTROLLERS.join(', ')}); ` +
+          `${path} is missing in ${missing.length} cgroup v1 hierarchies: the kubelet would not start. On a cgroup v1 host with the cgroupfs driver, it must exist in every controller hierarchy the kubelet uses (${CONTROLLERS.join(', ')}); ` +
             `nothing here creates it in ${missing.join(', ')}, and the kubelet does not create it itself, so it would fail to start ("has some missing paths"). ` +
             `Create it before the kubelet starts, for example with an ExecStartPre=mkdir line. (cgroup v2 hosts need only the one directory.)`,
           exec && at

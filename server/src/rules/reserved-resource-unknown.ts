@@ -27,7 +27,7 @@ export const reservedResourceUnknown: Rule = {
           'reserved-resource-unknown',
           'error',
           item.keySpan,
-          `${label(field, flag, item)} reserves "${item.key}", which the kubelet cannot reserve: it refuses to start (cannot reserve "${item.key}" resource). ` +
+          `"${item.key}" cannot be reserved: the kubelet refuses to start. ${label(field, flag, item)} reserves it (cannot reserve "${item.key}" resource). ` +
             `Reservable resources: ${RESERVABLE_RESOURCES.join(', ')}.${guess ? ` Did you mean "${guess}"?` : ''}`,
           guess
             ? oneFix(`Change to "${guess}"`, replaceWord(item.keySpan, item.key, guess))

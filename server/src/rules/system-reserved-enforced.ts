@@ -30,7 +30,8 @@ export const systemReservedEnforced: Rule = {
         'system-reserved-enforced',
         'information',
         item.valueSpan,
-        `Enforcing "system-reserved" makes the kubelet cap the OS daemons' cgroup at the reservation${mem ? ` (memory ${mem.text})` : ''}: ` +
+        `Enforcing "system-reserved" caps the OS daemons at the reservation${mem ? ` (memory ${mem.text})` : ''}. ` +
+          `The kubelet limits their cgroup: ` +
           `if sshd, journald or the kernel's helpers need more, they are throttled or OOM-killed and the node can become unreachable. ` +
           (compressible
             ? `"system-reserved-compressible" caps only cpu, which is usually what you want; or leave it out and let the reservation lower allocatable only.`

@@ -60,7 +60,7 @@ export const unitContinuationTrailingSpace: Rule = {
           title: `Remove the stray "\\" at the end of line ${ln}`,
           edits: [{ file, range, newText: '' }],
         };
-        let message = `Line ${ln} ends in "\\" followed by blanks: systemd continues a line only when "\\" is its very last character, so this line ends here and keeps the "\\" in its value.`;
+        let message = `The "\\" at the end of line ${ln} does not continue it: blanks follow it. Systemd continues a line only when "\\" is its very last character, so this line ends here and keeps the "\\" in its value.`;
         let fixes: Fix[];
         if (next?.kind === 'piece') {
           message += next.key !== undefined

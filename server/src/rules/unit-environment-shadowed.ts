@@ -33,7 +33,7 @@ export const unitEnvironmentShadowed: Rule = {
           'unit-environment-shadowed',
           'warning',
           a.span,
-          `${a.name} is also set in ${file} (line ${w.nameSpan.range.start.line + 1}), read through EnvironmentFile=: values from environment files override Environment= whatever their order, so this value never reaches the kubelet. It gets ${a.name}=${JSON.stringify(short(w.value))} instead.`,
+          `${a.name} never reaches the kubelet: an environment file sets it too. It is also set in ${file} (line ${w.nameSpan.range.start.line + 1}), read through EnvironmentFile=: values from environment files override Environment= whatever their order. The kubelet gets ${a.name}=${JSON.stringify(short(w.value))} instead.`,
           { related: [{ span: w.span, message: `this assignment of ${a.name} wins` }] },
         ),
       );

@@ -25,7 +25,7 @@ export const unitExecStartNotReset: Rule = {
           'unit-execstart-not-reset',
           'error',
           d.keySpan,
-          `This ExecStart= adds a second command to the one in ${first.span.file} line ${first.keySpan.range.start.line + 1}; systemd refuses a Type=${s.serviceType} service with more than one ExecStart=. Reset the list first with an empty "ExecStart=" line.`,
+          `This ExecStart= adds a second command: reset the list with an empty "ExecStart=" first. The first is in ${first.span.file} line ${first.keySpan.range.start.line + 1}; systemd refuses a Type=${s.serviceType} service with more than one ExecStart=.`,
           {
             related: [{ span: first.keySpan, message: 'the first ExecStart=' }],
             fixes: d.span.file === first.span.file ? [] : [

@@ -87,7 +87,7 @@ export const unitVariableUndefined: Rule = {
             'unit-variable-undefined',
             'warning',
             ref.span,
-            `No Environment= or EnvironmentFile= of the service sets $${name}: systemd expands it to nothing, silently, and the kubelet starts without the flags it was meant to carry. Did you mean $${typo}?`,
+            `$${name} is set nowhere: did you mean $${typo}? No Environment= or EnvironmentFile= of the service sets it, so systemd expands it to nothing, silently, and the kubelet starts without the flags it was meant to carry.`,
             { related: [{ span: src.assignment.nameSpan, message: `${typo} is set here` }], ...(fixes ? { fixes } : {}) },
           ),
         );
@@ -98,7 +98,7 @@ export const unitVariableUndefined: Rule = {
             'unit-variable-undefined',
             'information',
             ref.span,
-            `No Environment= of the service sets $${name}; it can only come from EnvironmentFile=${paths}, ${unresolved.length > 1 ? 'which are' : 'which is'} not in the workspace. If that file does not set it, systemd expands $${name} to nothing and the kubelet gets none of its flags.`,
+            `$${name} can only come from a file not in the workspace. No Environment= of the service sets it; EnvironmentFile=${paths} may. If that file does not set it, systemd expands $${name} to nothing and the kubelet gets none of its flags.`,
             { related: unresolved.map((r) => ({ span: r.directive.valueMap.span(0, r.directive.value.length), message: 'not in the workspace: may set the variable' })) },
           ),
         );
@@ -109,7 +109,7 @@ export const unitVariableUndefined: Rule = {
             'unit-variable-undefined',
             'information',
             ref.span,
-            `Nothing in the workspace sets $${name}, but ${missing}: one of them may set it with Environment=. If none does, systemd expands $${name} to nothing and the kubelet gets none of its flags.`,
+            `Nothing in the workspace sets $${name}, but ${missing}. One of them may set it with Environment=. If none does, systemd expands $${name} to nothing and the kubelet gets none of its flags.`,
           ),
         );
       } else {
@@ -121,7 +121,7 @@ export const unitVariableUndefined: Rule = {
             'unit-variable-undefined',
             'warning',
             ref.span,
-            `${where}: systemd expands it to nothing, silently, and the kubelet starts without the flags it was meant to carry.`,
+            `$${name} is set nowhere, so it expands to nothing. ${where}: systemd drops it silently, and the kubelet starts without the flags it was meant to carry.`,
             { related: resolved.map((r) => ({ span: r.directive.valueMap.span(0, r.directive.value.length), message: 'read; does not set the variable' })) },
           ),
         );

@@ -24,7 +24,8 @@ import type { FlagUse, NodeModel, Setting } from '../../node/model.ts';
 import { parseGoBool } from '../../quantity/mapflag.ts';
 import type { Word } from '../../parse/types.ts';
 import { fieldTakesFlagValue, flagFieldValue, valueStartConflict, type FieldValue } from '../../rules/lib/migrate.ts';
-import { configTarget, setFields } from './config-writer.ts';
+import { configTarget, setFields, type ConfigTarget } from './config-writer.ts';
+import { createConfigRefactor } from './create-config.ts';
 import type { PlainEdit, Refactor } from './types.ts';
 
 export interface MovePlan {
@@ -47,7 +48,13 @@ export function moveFlagsRefactors(analysis: Analysis, path: string, range: Rang
     const onFlag = node.flags.some((f) => f.from === 'command-line' && wordsOf(f).some((w) => w.span.file === path && touches(w.span.range, range)));
     if (!onExec && !onFlag) continue;
     const plan = planMoveFlags(analysis, result);
-    if (!plan || plan.moved.length === 0) continue;
+    if (!plan) {
+      // No --config at all: offer to create the file and point the kubelet at it.
+      const created = createConfigRefactor(analysis, result);
+      if (created) out.push(created);
+      continue;
+    }
+    if (plan.moved.length === 0) continue;
     const names = plan.moved.flatMap((m) => m.flags);
     const list = names.length <= 3 ? names.map((n) => `--${n}`).join(', ') : `${names.length} flags`;
     out.push({ title: `Move kubelet flags into the KubeletConfiguration file ${plan.config.slice(plan.config.lastIndexOf('/') + 1)} (${list})`, kind: 'refactor.rewrite', edits: plan.edits });
@@ -56,9 +63,9 @@ export function moveFlagsRefactors(analysis: Analysis, path: string, range: Rang
 }
 
 /** What the refactor would do on this node, or undefined when the node has no config file it can write. */
-export function planMoveFlags(analysis: Analysis, result: NodeResult): MovePlan | undefined {
+export function planMoveFlags(analysis: Analysis, result: NodeResult, into?: ConfigTarget): MovePlan | undefined {
   const { node } = result;
-  const target = configTarget(analysis, result);
+  const target = into ?? configTarget(analysis, result);
   if ('why' in target) return undefined;
 
   const byField = new Map<string, { info: FlagInfo; flags: FlagUse[] }>();

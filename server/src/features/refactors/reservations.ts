@@ -128,6 +128,17 @@ export function reservationRefactors(analysis: Analysis, path: string, range: Ra
         (['kubeReserved', 'systemReserved', 'evictionHard'].includes(e.key) && comparePos(range.start, e.value.span.range.end) <= 0 && comparePos(e.keySpan.range.start, range.end) <= 0),
     );
     if (!here) continue;
+    const cap = result.node.capacity;
+    if (cap?.cpu === undefined || cap.memory === undefined) {
+      // Listed but unavailable, so that the refactor menu says why rather than leave the user guessing.
+      out.push({
+        title: 'Insert recommended reservations',
+        kind: 'refactor.rewrite',
+        edits: [],
+        disabled: 'The node capacity is unknown: set kubeletConfig.nodeCapacity or add a "# kubelet-lint: capacity cpu=4,memory=16Gi" line.',
+      });
+      continue;
+    }
     for (const provider of PROVIDERS) {
       const r = reservationRefactor(analysis, result, provider);
       if (r) out.push(r);

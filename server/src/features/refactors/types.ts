@@ -12,4 +12,8 @@ export interface Refactor {
   /** LSP CodeActionKind. */
   kind: 'refactor.rewrite';
   edits: PlainEdit[];
+  /** Why the refactor is not available here (shown greyed out with this reason; no edits). */
+  disabled?: string;
+  /** New files, created first (they must not exist), with their whole text. */
+  creates?: { path: string; text: string }[];
 }
