@@ -8,11 +8,12 @@ import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
 import type { AllocatableResponse } from '../../server/src/features/allocatable-data.ts';
 // protocol.ts holds only the names (no code), so importing it keeps server code out of the client bundle.
-import { ALLOCATABLE_CHANGED, ALLOCATABLE_REQUEST } from '../../server/src/features/protocol.ts';
+import { ALLOCATABLE_CHANGED, ALLOCATABLE_REQUEST, SHOW_ALLOCATABLE_COMMAND } from '../../server/src/features/protocol.ts';
 import { AllocatablePanel, VIEW_TYPE } from './allocatable-panel.ts';
 import { statusText, statusTooltip } from './allocatable-render.ts';
 
-export const SHOW_ALLOCATABLE = 'kubelet.showAllocatable';
+/** Also the command of the server's "allocatable" code lens. */
+export const SHOW_ALLOCATABLE = SHOW_ALLOCATABLE_COMMAND;
 const FOLLOWED_SCHEMES = new Set(['file', 'untitled']);
 /** After the last keystroke; a little above the server's own diagnostics debounce. */
 const EDIT_DELAY_MS = 250;

@@ -7,7 +7,7 @@
  */
 import { CodeActionKind, type CodeAction, type Diagnostic } from 'vscode-languageserver-types';
 import type { Analysis } from '../engine.ts';
-import { FILE, NEXT } from '../parse/suppressions.ts';
+import { DISABLE_FILE as FILE, DISABLE_NEXT_LINE as NEXT } from '../model/suppression.ts';
 
 const CONTINUED_KINDS: ReadonlySet<string> = new Set(['unit', 'dropin', 'envfile']);
 

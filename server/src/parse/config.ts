@@ -133,7 +133,7 @@ function kubeadmDoc(path: string, root: MapNode, c: Classified, docSpan: Span, p
     }
     if (n.value !== null && typeof n.value !== 'string') {
       problems.push(finding('config-kubeadm-extra-args', 'error', n.span,
-        `The value of ${what} is read as a ${typeof n.value}, but kubeadm needs a string here and fails to decode the file; quote it: "${n.source}".`,
+        `The value of ${what} must be a quoted string: kubeadm fails to decode the file. It is read as a ${typeof n.value}; quote it: "${n.source}".`,
         { fixes: [{ title: 'Quote the value', preferred: true, edits: [{ file: n.span.file, range: n.span.range, newText: JSON.stringify(n.source) }] }] }));
     }
     return n.value === null ? '' : typeof n.value === 'string' ? n.value : n.source;

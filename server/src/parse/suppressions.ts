@@ -11,6 +11,9 @@
  * and TOML have but systemd does not (there `#` after a value is part of it).
  */
 import { linesWith } from './marked-lines.ts';
+import { DISABLE_FILE, DISABLE_LINE, DISABLE_NEXT_LINE, FILE_WIDE } from '../model/suppression.ts';
+
+export { FILE_WIDE };
 
 export interface Suppression {
   /** 0-based line whose findings are silenced; FILE_WIDE for every line of the file. */
@@ -19,11 +22,9 @@ export interface Suppression {
   ids?: Set<string>;
 }
 
-export const NEXT = 'kubelet-lint-disable-next-line';
-export const SAME = 'kubelet-lint-disable-line';
-export const FILE = 'kubelet-lint-disable-file';
-/** The `line` of a file-wide suppression. */
-export const FILE_WIDE = -1;
+const NEXT = DISABLE_NEXT_LINE;
+const SAME = DISABLE_LINE;
+const FILE = DISABLE_FILE;
 
 export function scanSuppressions(text: string, trailingComments: boolean): Suppression[] {
   const out: Suppression[] = [];
