@@ -161,8 +161,10 @@ test('completion inside a payload config: items edit the carrier at the payload 
 
 test('inlay hints and code lenses of the payload unit and config show up at their lines in the carrier', () => {
   const { text, firstLine } = carrier(BARE);
-  const a = analyze([{ path: HOST, text }]);
-  const b = analyze(bareFiles());
+  // A capacity, so that there is an inlay hint (none without one).
+  const capacity = { cpu: 4000n, memory: 16n << 30n, 'ephemeral-storage': 100n << 30n, hugepages: new Map() };
+  const a = analyze([{ path: HOST, text }], { capacity });
+  const b = analyze(bareFiles(), { capacity });
   const all = { start: { line: 0, character: 0 }, end: { line: 999, character: 0 } };
   const got = inlayHintsIn(a, HOST, all).map((h) => `${h.position.line}:${h.position.character} ${h.label}`).sort();
   const want = Object.keys(BARE).flatMap((p) =>
@@ -262,7 +264,9 @@ test('docs/formats/cloud-init.md: the worked example gives the findings the page
   const a = analyze([{ path: 'user-data', text }]);
   assert.deepEqual(a.findings.map((f) => `${f.range.start.line + 1} ${f.code}`), ['10 flag-deprecated', '10 reserved-resource-unknown', '16 eviction-soft-without-grace']);
   assert.equal(a.nodes.length, 1);
-  const line6 = inlayHintsIn(a, 'user-data', { start: { line: 0, character: 0 }, end: { line: 30, character: 0 } }).map((h) => h.position.line + 1);
+  // The inlay hint needs a capacity (without one the status bar alone says so).
+  const withCapacity = analyze([{ path: 'user-data', text }], { capacity: { cpu: 4000n, memory: 16n << 30n, 'ephemeral-storage': 100n << 30n, hugepages: new Map() } });
+  const line6 = inlayHintsIn(withCapacity, 'user-data', { start: { line: 0, character: 0 }, end: { line: 30, character: 0 } }).map((h) => h.position.line + 1);
   assert.ok(line6.includes(6), String(line6));
 });
 
@@ -356,7 +360,7 @@ write_files:
     ExecStart=/usr/bin/kubelet --cadvisor-port=0
 `;
   const f = analyze([{ path: HOST, text }]).findings;
-  assert.deepEqual(f.map((x) => `${x.code} ${x.range.start.line}`), ['flag-removed 7', 'payload-not-checked 10', 'flag-removed 13']);
+  assert.deepEqual(f.map((x) => `${x.code} ${x.range.start.line}`), ['flag-removed 7', 'payload-not-checked 10', 'reservations-missing 13', 'flag-removed 13']);
   assert.equal(text.split('\n')[7].slice(f[0].range.start.character, f[0].range.end.character), '--cadvisor-port');
   // A folded block's text is not the lines as written: its findings are at the start of the value (the `>`), with no fix.
   assert.equal(text.split('\n')[13].slice(f[2].range.start.character), '>');

@@ -60,14 +60,18 @@ export function completionAt(analysis: Analysis, path: string, pos: Position, ku
 
 export function inlayHintsIn(analysis: Analysis, path: string, range: Range, typing?: { start: number; end: number }): InlayHint[] {
   const out = inlayHints(analysis, path, range, typing);
-  for (const payload of analysis.files.get(path)?.embedded ?? []) {
+  const payloads = analysis.files.get(path)?.embedded ?? [];
+  // A payload's findings are reported in the carrier: its broken lines are the carrier's lines with an error.
+  const broken = new Set<number>();
+  if (payloads.length) for (const f of analysis.findings) if (f.file === path && f.severity === 'error') broken.add(f.range.start.line);
+  for (const payload of payloads) {
     const vp = payloadPath(path, payload.target);
     if (!analysis.files.has(vp)) continue;
     const all = { start: { line: 0, character: 0 }, end: { line: payload.lines.lineCount, character: 0 } };
     for (const h of inlayHints(analysis, vp, all)) {
       const position = rangeToHost(payload, { start: h.position, end: h.position }).start;
       const typed = typing && position.line >= typing.start && position.line <= typing.end;
-      if (!typed && !before(position, range.start) && !before(range.end, position)) out.push({ ...h, position });
+      if (!typed && !broken.has(position.line) && !before(position, range.start) && !before(range.end, position)) out.push({ ...h, position });
     }
   }
   return out;
