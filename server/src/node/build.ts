@@ -64,10 +64,15 @@ export function buildNode(ws: Workspace, seed: NodeSeed): BuiltNode {
       else problems.push(unresolved(r.directive.valueMap.span(0, r.directive.value.length), r.path, r.optional ? 'EnvironmentFile=-' : 'EnvironmentFile='));
     }
     // systemd refuses a unit whose ExecStartPre= cannot be parsed, so those commands are checked too.
-    for (const d of service.execStartPre) for (const x of parseExecCommands(d).problems) problems.push(x);
+    // (A fatal error is reported by buildService(), which knows whether the line is in the unit file or a drop-in.)
+    for (const d of service.execStartPre) {
+      const parsed = parseExecCommands(d);
+      for (const x of parsed.problems) if (x !== parsed.fatal) problems.push(x);
+    }
     if (service.execStart) {
       const cmd = parseExecDirective(service.execStart);
-      for (const x of cmd.problems) problems.push(x);
+      const fatal = parseExecCommands(service.execStart).fatal;
+      for (const x of cmd.problems) if (x !== fatal) problems.push(x);
       const { argv, references } = expandExecArgv(cmd, (name) => service.environment.get(name)?.assignment);
       node.execReferences = references;
       node.program = argv[0];

@@ -6,12 +6,18 @@
  */
 import type { EnvAssignment, EnvFile, UnitDirective, UnitFile } from '../parse/types.ts';
 import { readEnvironmentDirective } from '../parse/systemd/environment.ts';
+import { parseExecCommands, REFUSED } from '../parse/systemd/exec.ts';
+import { finding } from '../model/finding.ts';
 import type { ServiceModel } from './model.ts';
 import type { Finding } from '../model/finding.ts';
 
 export interface EnvFileLookup {
   (ref: string, from: string): { path: string; env: EnvFile } | undefined;
 }
+
+/** The command lines systemd reads with config_parse_exec(). */
+const EXEC_KEYS = new Set(['ExecStart', 'ExecStartPre', 'ExecStartPost', 'ExecCondition', 'ExecReload', 'ExecStop', 'ExecStopPost']);
+const DROP_IN = /\.d\/[^/]*\.conf$/;
 
 export function buildService(
   files: UnitFile[],
@@ -32,9 +38,31 @@ export function buildService(
     list.push(d);
     return list;
   };
+  let refused: Finding | undefined;
   for (const f of files) {
+    const dropIn = DROP_IN.test(f.path);
+    let stop = false;
     for (const d of f.directives) {
+      if (stop) break;
       if (d.section !== 'Service') continue;
+      if (EXEC_KEYS.has(d.key) && d.value !== '') {
+        // config_parse_exec() returning -ENOEXEC ends config_parse() of the file at this line (src/shared/conf-parser.c).
+        // In the unit file that refuses the unit ("bad-setting"), even if a drop-in resets the line; drop-ins are
+        // read with their errors ignored (unit_load_dropin()): there the commands before the error stay and the rest
+        // of the file is dropped.
+        // Checked with Debian's systemd 252 (test/oracle/systemd.test.ts).
+        const fatal = parseExecCommands(d).fatal;
+        if (fatal) {
+          const span = { file: fatal.file, range: fatal.range };
+          if (dropIn) {
+            problems.push(finding(fatal.code, 'error', span, fatal.message.replace(REFUSED, 'systemd ignores the rest of this drop-in')));
+            stop = true;
+          } else {
+            refused ??= fatal;
+            problems.push(fatal);
+          }
+        }
+      }
       switch (d.key) {
         case 'Environment':
           envDirectives = add(envDirectives, d);
@@ -86,6 +114,7 @@ export function buildService(
       environment,
       environmentAssignments,
       envFileRefs,
+      refused,
     },
     problems,
   };
