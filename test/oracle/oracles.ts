@@ -19,7 +19,8 @@ export const SYSTEMD = path.join(DIR, 'systemd');
 export const REQUIRED = process.env.KUBELET_ORACLES === 'required';
 
 /** Why an oracle cannot run here (the test is skipped with this), or undefined. */
-export function missing(which: 'systemd' | 'yaml'): string | undefined {
+export function missing(which: 'systemd' | 'yaml' | 'envfile'): string | undefined {
+  if (which === 'envfile') return fs.existsSync(ENV_GENERATOR) ? undefined : `${ENV_GENERATOR} missing (Debian's systemd package installs it)`;
   const bin = which === 'systemd' ? SYSTEMD : YAML_ORACLE;
   if (!fs.existsSync(bin)) return `${path.relative(ROOT, bin)} missing: run scripts/oracle-setup.sh (as root: it installs Debian packages)`;
   if (which === 'systemd' && process.getuid?.() === 0 && !hasSetpriv()) return 'systemd --test refuses to run as root and setpriv is missing';
@@ -171,4 +172,36 @@ export function runYamlOracle(docs: readonly string[]): YamlVerdict[] {
   const r = spawnSync(YAML_ORACLE, [], { input: JSON.stringify(docs), encoding: 'utf8', maxBuffer: 1 << 30, timeout: 120_000 });
   if (r.status !== 0) throw new Error(`yaml-oracle failed (${r.status ?? r.signal}):\n${r.stderr}`);
   return JSON.parse(r.stdout) as YamlVerdict[];
+}
+
+// ---------------------------------------------------------------------------------------------
+// systemd's env-file reader, through the environment.d generator
+
+/** systemd's generator for user environments: it reads ~/.config/environment.d/*.conf with load_env_file_pairs(). */
+export const ENV_GENERATOR = '/usr/lib/systemd/user-environment-generators/30-systemd-environment-d-generator';
+
+/**
+ * The variables systemd reads from each env file. One generator run reads them all: file i's variables must be
+ * named K<i>_* (the generator merges the files; the machine's own environment.d files add other names).
+ * The generator expands `$VAR` in values, which EnvironmentFile= does not: keep `$` out of the input.
+ */
+export function runEnvFiles(texts: readonly string[]): Map<string, string>[] {
+  const home = fs.mkdtempSync(path.join(os.tmpdir(), 'kubelet-oracle-env-'));
+  try {
+    const dir = path.join(home, '.config', 'environment.d');
+    fs.mkdirSync(dir, { recursive: true });
+    texts.forEach((t, i) => fs.writeFileSync(path.join(dir, `${String(i).padStart(6, '0')}.conf`), t));
+    const r = spawnSync(ENV_GENERATOR, [], { encoding: 'utf8', timeout: 60_000, maxBuffer: 1 << 28, env: { HOME: home, XDG_CONFIG_HOME: path.join(home, '.config') } });
+    if (r.status !== 0) throw new Error(`environment.d generator failed (${r.status ?? r.signal}):\n${r.stderr}`);
+    const out = texts.map(() => new Map<string, string>());
+    for (const line of r.stdout.split('\n')) {
+      const m = /^K(\d+)_[A-Za-z0-9_]*=/.exec(line);
+      if (!m) continue;
+      const eq = line.indexOf('=');
+      out[Number(m[1])]?.set(line.slice(0, eq), unquoteCommandLine(line.slice(eq + 1)).join(' '));
+    }
+    return out;
+  } finally {
+    fs.rmSync(home, { recursive: true, force: true });
+  }
 }

@@ -3,7 +3,7 @@
  * comparison with sigs.k8s.io/yaml (test/oracle/yaml-oracle.go). Shared by test/oracle/yaml.test.ts (a bounded
  * number) and test/fuzz/run-long.ts.
  *
- * The engine's value tree (parse/yaml-document.ts, the reader that stays) must give the JSON YAMLToJSON gives, or
+ * The engine's value tree (parse/yaml.ts, the YAML reader) must give the JSON YAMLToJSON gives, or
  * both must fail; and YAMLToJSONStrict must fail exactly when the engine finds a duplicate key.
  * Kept out of the generator: lone surrogates (no UTF-8 file can hold them), several documents in one stream
  * (YAMLToJSON reads the first only; the kubelet's file is one document), and one known disagreement left open: a
@@ -12,7 +12,7 @@
  */
 import fc from 'fast-check';
 import { LineIndex } from '../../server/src/model/range.ts';
-import { parseYamlDocuments } from '../../server/src/parse/yaml-document.ts';
+import { parseYamlStream } from '../../server/src/parse/yaml.ts';
 import type { ConfigNode } from '../../server/src/parse/types.ts';
 import type { YamlVerdict } from './oracles.ts';
 
@@ -101,7 +101,7 @@ function toJs(n: ConfigNode | undefined): unknown {
 }
 
 export function engineYaml(text: string): EngineYaml {
-  const r = parseYamlDocuments('config.yaml', text, new LineIndex(text));
+  const r = parseYamlStream('config.yaml', text, new LineIndex(text));
   const errors = r.problems.filter((p) => p.severity === 'error').map((p) => p.message);
   const doc = r.docs[0];
   return { value: errors.length ? undefined : toJs(doc?.root), errors, duplicates: doc?.duplicates.length ?? 0 };

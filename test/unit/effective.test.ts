@@ -336,3 +336,18 @@ test('a fatal ExecStart= error in a drop-in drops the rest of that drop-in, keep
   assert.equal(errs[0]!.file, dropIn);
   assert.match(errs[0]!.message, /systemd ignores the rest of this drop-in/);
 });
+
+test('the target systemd version picks the env-file reading: 252 loses a line after a comment ending in `\\`; modeline, option', () => {
+  const unit = `${N}/usr/lib/systemd/system/kubelet.service`;
+  const files = {
+    [unit]: '[Service]\nEnvironmentFile=/etc/default/kubelet\nExecStart=/usr/bin/kubelet $KUBELET_EXTRA_ARGS\n',
+    [`${N}/etc/default/kubelet`]: '# tuning \\\nKUBELET_EXTRA_ARGS=--max-pods=60\n',
+  };
+  assert.equal(scalarOf(nodeWith(run(files), unit).node.settings.get('maxPods')), '60');
+  assert.equal(nodeWith(run(files, { systemdVersion: 252 }), unit).node.settings.get('maxPods'), undefined);
+  assert.equal(scalarOf(nodeWith(run(files, { systemdVersion: 254 }), unit).node.settings.get('maxPods')), '60');
+  const withModeline = { ...files, [unit]: '# kubelet-lint: systemd-version 249\n' + files[unit] };
+  assert.equal(nodeWith(run(withModeline), unit).node.settings.get('maxPods'), undefined);
+  const bad = run({ ...files, [unit]: '# kubelet-lint: systemd-version new\n' + files[unit] });
+  assert.ok(bad.findings.some((f) => f.code === 'modeline-invalid' && /systemd version/.test(f.message)));
+});

@@ -6,11 +6,11 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { LineIndex } from '../../server/src/model/range.ts';
-import { parseYamlDocuments } from '../../server/src/parse/yaml-document.ts';
+import { parseYamlStream } from '../../server/src/parse/yaml.ts';
 import type { ConfigNode } from '../../server/src/parse/types.ts';
 
 function read(text: string) {
-  const r = parseYamlDocuments('c.yaml', text, new LineIndex(text));
+  const r = parseYamlStream('c.yaml', text, new LineIndex(text));
   const errors = r.problems.filter((p) => p.severity === 'error');
   return { root: r.docs[0]?.root, errors, duplicates: r.docs[0]?.duplicates ?? [] };
 }
