@@ -22,17 +22,8 @@ log() { printf '[oracle-setup] %s\n' "$*"; }
 START=$(date +%s)
 mkdir -p "$OUT" "$CACHE"
 
-retry() {
-  local n=1
-  until "$@"; do
-    if [ "$n" -ge 3 ]; then log "failed after $n attempts: $*"; return 1; fi
-    log "attempt $n failed, retrying: $*"
-    n=$((n + 1))
-    sleep $((n * 5))
-  done
-}
-
-installed() { dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q 'install ok installed'; }
+# retry, install_packages
+. "$ROOT/scripts/setup-lib.sh"
 
 # 1. System packages.
 missing=()
@@ -42,16 +33,7 @@ command -v go >/dev/null 2>&1 || missing+=(golang-go)
 # setpriv runs systemd --test as an unprivileged user (it refuses to run its test mode as root).
 command -v setpriv >/dev/null 2>&1 || missing+=(util-linux)
 if [ "${#missing[@]}" -gt 0 ]; then
-  if [ "$(id -u)" != 0 ]; then
-    log "missing system packages: ${missing[*]}; run as root or install them with apt-get"; exit 1
-  fi
-  if ! command -v apt-get >/dev/null 2>&1; then
-    log "missing system packages: ${missing[*]}; no apt-get on this machine"; exit 1
-  fi
-  log "installing system packages: ${missing[*]}"
-  export DEBIAN_FRONTEND=noninteractive
-  retry apt-get update -q
-  retry apt-get install -y -q --no-install-recommends "${missing[@]}"
+  install_packages "${missing[@]}"
 else
   log "system packages present (systemd, golang-go, golang-k8s-sigs-yaml-dev)"
 fi
