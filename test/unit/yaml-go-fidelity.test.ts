@@ -58,8 +58,10 @@ test('go-yaml scannerc.go: `\\/` is an unknown escape in double quotes (YAML 1.1
   reads('a: "\\x41\\u00e9\\t\\\\"\n', { a: 'Aé\t\\' });
 });
 
-test('go-yaml folds a double- or single-quoted scalar continued on the next line', () => {
+test('go-yaml folds a double- or single-quoted scalar continued on the next line, also one starting with a tab', () => {
   reads('clusterDomain: "cluster.\n  local"\nb: \'x\n\n  y\'\n', { clusterDomain: 'cluster. local', b: 'x\ny' });
+  reads('a: "x\n\t y"\nb: \'p\n\tq\'\n', { a: 'x y', b: 'p q' });
+  reads('a:\n  b: "x\n  \t y"\n', { a: { b: 'x y' } });
 });
 
 test('sigs.k8s.io/yaml: .inf and .nan values fail the file (json.Marshal: "unsupported value"); as keys or quoted they are text', () => {

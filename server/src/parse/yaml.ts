@@ -7,7 +7,7 @@
  * detects duplicate keys with one Map per mapping, and bounds alias expansion
  * like go-yaml's "excessive aliasing" check.
  */
-import { parseAllDocuments, isAlias, isMap, isPair, isScalar, isSeq } from 'yaml';
+import { Lexer, parseAllDocuments, isAlias, isMap, isPair, isScalar, isSeq } from 'yaml';
 import type { Document, Node as YNode, Pair, Scalar, YAMLMap, YAMLSeq } from 'yaml';
 import { LineIndex } from '../model/range.ts';
 import type { Span } from '../model/range.ts';
@@ -457,6 +457,47 @@ class TabIndex {
   }
 }
 
+/**
+ * A quoted scalar continued on a line that starts with a tab: go-yaml folds it (the line's leading blanks go), the
+ * `yaml` library refuses it ("Tabs are not allowed as indentation"). Those tabs become spaces before the library
+ * reads the text: same length, same value. The library's lexer finds the quoted scalars.
+ */
+const LINE_START_TAB = /\n *\t/;
+
+function untabQuotedContinuations(text: string): string {
+  let out: string[] | undefined;
+  let off = 0;
+  let open = ''; // the quote of a scalar the lexer left open at a line end
+  let lineStart = false;
+  for (const tok of new Lexer().lex(text)) {
+    // the lexer's control tokens (document, scalar, flow markers) are not in the text
+    if (tok.length === 1 && tok.charCodeAt(0) < 0x20 && tok !== '\n' && tok !== '\t' && tok !== '\r') continue;
+    if (open && lineStart && /^[ \t]+$/.test(tok) && tok.includes('\t')) {
+      out ??= [...text];
+      for (let i = 0; i < tok.length; i++) if (tok[i] === '\t') out[off + i] = ' ';
+    }
+    if (open) {
+      if (quoteCloses(tok, open, 0)) open = '';
+    } else if ((tok[0] === '"' || tok[0] === "'") && !quoteCloses(tok, tok[0], 1)) open = tok[0];
+    // (the lexer gives a line's indentation and the blanks after it as separate tokens)
+    lineStart = tok.endsWith('\n') || (lineStart && /^[ \t]+$/.test(tok));
+    off += tok.length;
+  }
+  return out ? out.join('') : text;
+}
+
+/** Whether `tok` holds the closing `quote` at or after `from` (`\"` escapes a double quote, `''` is a single one). */
+function quoteCloses(tok: string, quote: string, from: number): boolean {
+  for (let i = from; i < tok.length; i++) {
+    if (quote === '"' && tok[i] === '\\') i++;
+    else if (tok[i] === quote) {
+      if (quote === "'" && tok[i + 1] === "'") i++;
+      else return true;
+    }
+  }
+  return false;
+}
+
 function fmtCount(n: number): string {
   if (!Number.isFinite(n) || n > 1e15) return 'more than 10^15';
   // Grouped by hand: toLocaleString would load ICU's number formatting (several MB of RSS) for one message.
@@ -482,7 +523,7 @@ export function parseYamlStream(file: string, text: string, lines: LineIndex = n
   const docs: ConvertedDoc[] = [];
   let parsed: Document.Parsed[];
   try {
-    const r = parseAllDocuments(text, {
+    const r = parseAllDocuments(LINE_START_TAB.test(text) ? untabQuotedContinuations(text) : text, {
       uniqueKeys: false,
       schema: 'failsafe',
       version: '1.1',
