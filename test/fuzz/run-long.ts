@@ -6,8 +6,8 @@
  * Prints the cases per property, failures with their shrunk counterexample and seed, the max time per case, and
  * the quick-fix statistics. Exit status 1 when any property failed.
  * Then the differential runs against the real programs (test/oracle; scripts/oracle-setup.sh installs them):
- * FUZZ_ORACLE_CASES generated services through systemd --test and as many documents through sigs.k8s.io/yaml
- * (default 20000 each), in batches with seeds from FUZZ_SEED; skipped with the reason when they are not installed.
+ * FUZZ_ORACLE_CASES generated services through systemd --test, as many env files through its environment.d
+ * generator and as many documents through sigs.k8s.io/yaml (default 20000 each), in batches with seeds from FUZZ_SEED; skipped with the reason when they are not installed.
  */
 import fc from 'fast-check';
 
@@ -64,13 +64,18 @@ async function oracleRuns(seed: number): Promise<number> {
   const O = await import('../oracle/oracles.ts');
   const U = await import('../oracle/units.ts');
   const Y = await import('../oracle/yaml-docs.ts');
+  const E = await import('../oracle/env-files.ts');
   const total = Number(process.env.FUZZ_ORACLE_CASES ?? 20000);
   const BATCH = 2000;
   let failed = 0;
-  const runs: [string, 'systemd' | 'yaml', (n: number, s: number) => { shown: string; count: number }][] = [
+  const runs: [string, 'systemd' | 'yaml' | 'envfile', (n: number, s: number) => { shown: string; count: number }][] = [
     ['oracle: services through systemd --test', 'systemd', (n, s) => {
       const d = U.compareServices(fc.sample(U.serviceCase, { numRuns: n, seed: s }), O.runSystemd);
       return { count: d.length, shown: d.slice(0, 3).map((x) => `${JSON.stringify(x.case)}\n  ${x.diff}`).join('\n  ') };
+    }],
+    ['oracle: env files through systemd\'s environment.d generator', 'envfile', (n, s) => {
+      const d = E.compareEnvFiles(fc.sample(E.envFileText, { numRuns: n, seed: s }));
+      return { count: d.length, shown: d.slice(0, 3).map((x) => `${JSON.stringify(x.text)}\n  ${x.diff}`).join('\n  ') };
     }],
     ['oracle: documents through sigs.k8s.io/yaml', 'yaml', (n, s) => {
       const d = Y.compareYaml(fc.sample(Y.yamlDoc, { numRuns: n, seed: s }), O.runYamlOracle);
