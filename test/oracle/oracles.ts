@@ -48,6 +48,10 @@ export interface SystemdVerdict {
   environment: string[];
   /** Each ExecStart= command in effect: argv after unquoting and escapes, before $VAR expansion. */
   execStart: string[][];
+  /** The same for ExecStartPre=. */
+  execStartPre: string[][];
+  /** EnvironmentFile= entries in effect, `-` first for an optional one. */
+  environmentFiles: string[];
 }
 
 /** Unit names given to the cases, in order: u0.service, u1.service, ... */
@@ -96,27 +100,28 @@ export function runSystemd(cases: readonly ServiceCase[]): SystemdVerdict[] {
 function splitDump(out: string): Map<string, SystemdVerdict> {
   const units = new Map<string, SystemdVerdict>();
   let cur: SystemdVerdict | undefined;
-  let inExecStart = false;
+  let list: string[][] | undefined; // the command list being read
   for (const line of out.split('\n')) {
     const u = /^\t-> Unit (.*):$/.exec(line);
     if (u) {
-      cur = { loadState: '', environment: [], execStart: [] };
+      cur = { loadState: '', environment: [], execStart: [], execStartPre: [], environmentFiles: [] };
       units.set(u[1]!, cur);
-      inExecStart = false;
+      list = undefined;
       continue;
     }
     if (!cur) continue;
     if (line.startsWith('\t\t-> ')) {
-      inExecStart = line === '\t\t-> ExecStart:';
+      list = line === '\t\t-> ExecStart:' ? cur.execStart : line === '\t\t-> ExecStartPre:' ? cur.execStartPre : undefined;
       continue;
     }
     if (line.startsWith('\t\t\t')) {
-      if (inExecStart && line.startsWith('\t\t\tCommand Line: ')) cur.execStart.push(unquoteCommandLine(line.slice('\t\t\tCommand Line: '.length)));
+      if (list && line.startsWith('\t\t\tCommand Line: ')) list.push(unquoteCommandLine(line.slice('\t\t\tCommand Line: '.length)));
       continue;
     }
-    inExecStart = false;
+    list = undefined;
     if (line.startsWith('\t\tUnit Load State: ')) cur.loadState = line.slice('\t\tUnit Load State: '.length);
     else if (line.startsWith('\t\tEnvironment: ')) cur.environment.push(line.slice('\t\tEnvironment: '.length));
+    else if (line.startsWith('\t\tEnvironmentFile: ')) cur.environmentFiles.push(line.slice('\t\tEnvironmentFile: '.length));
   }
   return units;
 }

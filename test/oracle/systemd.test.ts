@@ -1,7 +1,8 @@
 /**
  * Differential test against Debian's systemd (252): generated services (a unit plus drop-ins, test/oracle/units.ts)
  * go through `systemd --test` and through the engine's unit parser and service model; each unit's load state
- * (loaded or refused), its Environment= list and its ExecStart= command lines must agree. The long run is in
+ * (loaded or refused), its Environment= and EnvironmentFile= lists and its ExecStart= and ExecStartPre= command lines
+ * must agree. The long run is in
  * `npm run fuzz` (test/fuzz/run-long.ts).
  */
 import assert from 'node:assert/strict';
@@ -16,10 +17,16 @@ const skip = notReady && !REQUIRED ? notReady : false;
 /** Cases per run of `npm test` (one systemd start loads them all: about a second). */
 const CASES = 600;
 
-test('systemd --test dumps Environment= and ExecStart= as the oracle reads them', { skip }, () => {
+test('systemd --test dumps Environment=, EnvironmentFile= and the Exec lines as the oracle reads them', { skip }, () => {
   assert.equal(notReady, undefined, notReady);
   const [v] = runSystemd([{ unit: '[Service]\nEnvironment="A=1 2" B=$A\nExecStart=/usr/bin/kubelet "--x=a b" $B \\\\x41\n', dropIns: [] }]);
-  assert.deepEqual(v, { loadState: 'loaded', environment: ['A=1 2', 'B=$A'], execStart: [['/usr/bin/kubelet', '--x=a b', '$B', '\\x41']] });
+  assert.deepEqual(v, {
+    loadState: 'loaded',
+    environment: ['A=1 2', 'B=$A'],
+    execStart: [['/usr/bin/kubelet', '--x=a b', '$B', '\\x41']],
+    execStartPre: [],
+    environmentFiles: [],
+  });
 });
 
 test(`the engine reads ${CASES} generated services as systemd 252 does (seed 1)`, { skip }, () => {

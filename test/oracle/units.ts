@@ -48,7 +48,9 @@ const line: fc.Arbitrary<string> = fc.oneof(
   { weight: 3, arbitrary: execLine.map((l) => `ExecStart=\n${l}`) },
   { weight: 1, arbitrary: fc.constant('ExecStart=') },
   { weight: 3, arbitrary: envLine },
-  { weight: 1, arbitrary: fc.constantFrom('# comment', '; comment', '', 'Restart=always', 'RestartSec=10', 'Environment=', 'ExecStartPre=-/bin/true') },
+  { weight: 1, arbitrary: fc.constantFrom('# comment', '; comment', '', 'Restart=always', 'RestartSec=10', 'Environment=', 'ExecStartPre=-/bin/true', 'ExecStartPre=', 'EnvironmentFile=') },
+  { weight: 1, arbitrary: execLine.map((l) => l.replace('ExecStart=', 'ExecStartPre=')) },
+  { weight: 1, arbitrary: fc.constantFrom('EnvironmentFile=/etc/default/kubelet', 'EnvironmentFile=-/var/lib/kubelet/kubeadm-flags.env', 'EnvironmentFile=- /x', 'EnvironmentFile=relative/path', 'EnvironmentFile=/a b', 'EnvironmentFile="/quoted"', 'EnvironmentFile=/p%%q', 'EnvironmentFile=-') },
   { weight: 1, arbitrary: fc.constantFrom('# comment \\', 'Environment=A=1 \\ ', 'Environment=A=1 \\', 'ExecStart=/bin/a \\ ', '[Unit]', '[Service]', 'Environment = B=2', ' ExecStart = /bin/b', 'NoEquals') },
 );
 
@@ -68,12 +70,15 @@ export interface EngineVerdict {
   refused: boolean;
   environment: string[];
   execStart: string[][];
+  execStartPre: string[][];
+  environmentFiles: string[];
 }
 
 export function engineVerdict(c: ServiceCase): EngineVerdict {
   const files = [parseUnit('u.service', c.unit), ...c.dropIns.map(([n, t]) => parseUnit(`u.service.d/${n}`, t))];
   const { service } = buildService(files, [], () => undefined);
-  const execStart = service.execStarts.flatMap((d) => parseExecCommands(d).commands.map((cmd) => cmd.words.map((w) => w.text)));
+  const commands = (ds: typeof service.execStarts) => ds.flatMap((d) => parseExecCommands(d).commands.map((cmd) => cmd.words.map((w) => w.text)));
+  const execStart = commands(service.execStarts);
   // systemd's environment list: a later assignment replaces an earlier one in its place (strv_env_replace_consume()),
   // which is the order of the engine's map.
   const environment = [...service.environment.values()].filter((e) => e.source === 'Environment').map((e) => `${e.assignment.name}=${e.assignment.value}`);
@@ -82,6 +87,8 @@ export function engineVerdict(c: ServiceCase): EngineVerdict {
     refused: service.refused !== undefined || execStart.length === 0 || (execStart.length > 1 && service.serviceType !== 'oneshot'),
     environment,
     execStart,
+    execStartPre: commands(service.execStartPre),
+    environmentFiles: service.envFileRefs.map((r) => (r.optional ? '-' : '') + r.path),
   };
 }
 
@@ -90,8 +97,8 @@ export function disagreement(sd: SystemdVerdict, en: EngineVerdict): string | un
   const refused = sd.loadState !== 'loaded';
   if (refused !== en.refused) return `systemd: load state ${sd.loadState}; engine: ${en.refused ? 'refused' : 'loaded'}`;
   if (refused) return undefined;
-  const a = JSON.stringify({ environment: sd.environment, execStart: sd.execStart });
-  const b = JSON.stringify({ environment: en.environment, execStart: en.execStart });
+  const a = JSON.stringify({ environment: sd.environment, execStart: sd.execStart, execStartPre: sd.execStartPre, environmentFiles: sd.environmentFiles });
+  const b = JSON.stringify({ environment: en.environment, execStart: en.execStart, execStartPre: en.execStartPre, environmentFiles: en.environmentFiles });
   return a === b ? undefined : `systemd: ${a}\nengine:  ${b}`;
 }
 

@@ -351,3 +351,16 @@ test('the target systemd version picks the env-file reading: 252 loses a line af
   const bad = run({ ...files, [unit]: '# kubelet-lint: systemd-version new\n' + files[unit] });
   assert.ok(bad.findings.some((f) => f.code === 'modeline-invalid' && /systemd version/.test(f.message)));
 });
+
+test('EnvironmentFile= must be an absolute, normalized path after specifiers, else systemd ignores it (load-fragment.c config_parse_unit_env_file)', () => {
+  const unit = `${N}/usr/lib/systemd/system/kubelet.service`;
+  const a = run({
+    [unit]: '[Service]\nEnvironmentFile=relative/kubelet\nEnvironmentFile=- /etc/default/kubelet\nEnvironmentFile="/etc/default/kubelet"\nEnvironmentFile=/etc/../x\nEnvironmentFile=-//etc/./default/kubelet/\nEnvironmentFile=/p%%q\nExecStart=/usr/bin/kubelet $KUBELET_EXTRA_ARGS\n',
+    [`${N}/etc/default/kubelet`]: 'KUBELET_EXTRA_ARGS=--max-pods=60\n',
+  });
+  const { node } = nodeWith(a, unit);
+  assert.deepEqual(node.service!.envFileRefs.map((r) => [r.optional, r.path]), [[true, '/etc/default/kubelet'], [false, '/p%q']]);
+  assert.equal(scalarOf(node.settings.get('maxPods')), '60');
+  const ignored = a.findings.filter((f) => f.code === 'unit-syntax' && /EnvironmentFile=/.test(f.message));
+  assert.deepEqual(ignored.map((f) => f.range.start.line), [1, 2, 3, 4]);
+});

@@ -7,6 +7,7 @@
 import type { EnvAssignment, EnvFile, UnitDirective, UnitFile } from '../parse/types.ts';
 import { readEnvironmentDirective } from '../parse/systemd/environment.ts';
 import { parseExecCommands, REFUSED } from '../parse/systemd/exec.ts';
+import { resolveSpecifiers } from '../parse/systemd/words.ts';
 import { finding } from '../model/finding.ts';
 import type { ServiceModel } from './model.ts';
 import type { Finding } from '../model/finding.ts';
@@ -18,6 +19,23 @@ export interface EnvFileLookup {
 /** The command lines systemd reads with config_parse_exec(). */
 const EXEC_KEYS = new Set(['ExecStart', 'ExecStartPre', 'ExecStartPost', 'ExecCondition', 'ExecReload', 'ExecStop', 'ExecStopPost']);
 const DROP_IN = /\.d\/[^/]*\.conf$/;
+
+/**
+ * EnvironmentFile= as config_parse_unit_env_file() takes it (src/core/load-fragment.c): specifiers resolved (`%%`
+ * gives `%`), an optional `-`, then path_simplify_and_warn(PATH_CHECK_ABSOLUTE): an absolute path, simplified
+ * (`//` and `/./` collapse, a trailing `/` goes), without `..`. Anything else is ignored (the message says why).
+ * Checked with Debian's systemd 252 (test/oracle/systemd.test.ts).
+ */
+function envFilePath(d: UnitDirective): { path: string; optional: boolean } | string {
+  const spec = resolveSpecifiers(d.value, d.valueMap);
+  if (spec.unknown.length) return `Unknown specifier ${spec.unknown[0]!.spec} in EnvironmentFile=: systemd ignores the setting.`;
+  const optional = spec.text.startsWith('-');
+  const raw = optional ? spec.text.slice(1) : spec.text;
+  if (!raw.startsWith('/')) return `EnvironmentFile= path is not absolute: systemd ignores the setting (write it from /, without quotes or blanks).`;
+  const parts = raw.split('/').filter((p) => p !== '' && p !== '.');
+  if (parts.includes('..')) return 'EnvironmentFile= path holds `..`: systemd ignores the setting (the path is not normalized).';
+  return { path: '/' + parts.join('/'), optional };
+}
 
 export function buildService(
   files: UnitFile[],
@@ -94,8 +112,12 @@ export function buildService(
   const envFileRefs: ServiceModel['envFileRefs'] = [];
   const fromFiles = new Map<string, EnvAssignment>();
   for (const d of envFileDirectives) {
-    const optional = d.value.startsWith('-');
-    const path = optional ? d.value.slice(1).trim() : d.value;
+    const ref = envFilePath(d);
+    if (typeof ref === 'string') {
+      problems.push(finding('unit-syntax', 'warning', d.valueMap.span(0, d.value.length), ref));
+      continue;
+    }
+    const { path, optional } = ref;
     const hit = lookupEnvFile(path, d.keySpan.file);
     envFileRefs.push({ directive: d, path, optional, resolved: hit?.path });
     if (hit) for (const a of hit.env.assignments) fromFiles.set(a.name, a);
