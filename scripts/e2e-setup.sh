@@ -33,16 +33,8 @@ if [ -d "$E2E/code-server" ] && [ ! -L "$E2E/code-server" ] && [ ! -e "$CS_DIR" 
   mv "$E2E/code-server" "$CS_DIR" && touch "$MARKER" && rm -f "$E2E/code-server-$CODE_SERVER_VERSION.done"
 fi
 
-# Retries a command: 3 attempts, a short pause between them.
-retry() {
-  local n=1
-  until "$@"; do
-    if [ "$n" -ge 3 ]; then log "failed after $n attempts: $*"; return 1; fi
-    log "attempt $n failed, retrying: $*"
-    n=$((n + 1))
-    sleep $((n * 5))
-  done
-}
+# retry, install_packages
+. "$ROOT/scripts/setup-lib.sh"
 
 # 1. System packages: chromium (the browser), libkrb5-dev (headers for the
 #    kerberos native module), ripgrep (replaces the rg binary that
@@ -56,13 +48,7 @@ if ! dpkg-query -W -f='${Status}' libkrb5-dev 2>/dev/null | grep -q 'install ok 
   missing+=(libkrb5-dev)
 fi
 if [ "${#missing[@]}" -gt 0 ]; then
-  if [ "$(id -u)" != 0 ]; then
-    log "missing system packages: ${missing[*]}; run as root or install them with apt-get"; exit 1
-  fi
-  log "installing system packages: ${missing[*]}"
-  export DEBIAN_FRONTEND=noninteractive
-  retry apt-get update -q
-  retry apt-get install -y -q --no-install-recommends "${missing[@]}"
+  install_packages "${missing[@]}"
 else
   log "system packages present (chromium, ripgrep, libkrb5-dev, neovim)"
 fi

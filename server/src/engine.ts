@@ -27,6 +27,8 @@ export interface AnalyzeOptions {
   capacity?: Capacity;
   /** Target minor version, e.g. "1.31"; default: the newest the catalog knows. */
   kubernetesVersion?: string;
+  /** Target systemd version, e.g. 252 (env files read as before 254); default: the newest behaviour. */
+  systemdVersion?: number;
   /** Rule ids to leave out. */
   disabledRules?: ReadonlySet<string>;
   /** Severity per rule id, overriding the rule's own ('off' drops it). */
@@ -43,6 +45,7 @@ function optionInputs(options: AnalyzeOptions, version: string): OptionInputs {
   return {
     capacity: capacityKey(options.capacity),
     kubernetesVersion: version,
+    systemdVersion: String(options.systemdVersion ?? ''),
     // Compared by content: the same Set changed between two analyses must not bring back stale findings.
     disabledRules: [...(options.disabledRules ?? [])].sort().join(' '),
     // Applied to every finding after reuse (configure), so kept results do not depend on it.
@@ -70,7 +73,9 @@ export function analyze(files: readonly SourceFile[], options: AnalyzeOptions = 
   const version = options.kubernetesVersion ?? NEWEST_VERSION;
   const reuse = cache?.nodes;
   reuse?.begin(ws.paths);
-  const build = (seed: NodeSeed): BuiltNode => (reuse ? reuse.build(ws, seed, () => buildNode(ws, seed)) : buildNode(ws, seed));
+  const sd = options.systemdVersion;
+  // A kept build is one made without a systemd version option (a modeline's is in the files it read).
+  const build = (seed: NodeSeed): BuiltNode => (reuse && sd === undefined ? reuse.build(ws, seed, () => buildNode(ws, seed)) : buildNode(ws, seed, sd));
   const built: BuiltNode[] = groupNodes(ws).map(build);
 
   // Configs and env files nobody references are nodes of their own. Env files go first: one can name a

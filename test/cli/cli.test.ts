@@ -175,6 +175,21 @@ test('--kubernetes-version accepts 1.31, v1.31 and 1.31.2', () => {
   }
 });
 
+test('--systemd-version 252 reads env files as systemd before 254 (a comment ending in \\ swallows the next line)', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'kubelet-lint-sd-'));
+  try {
+    mkdirSync(join(dir, 'etc/default'), { recursive: true });
+    writeFileSync(join(dir, 'kubelet.service'), '[Service]\nEnvironmentFile=/etc/default/kubelet\nExecStart=/usr/bin/kubelet $KUBELET_EXTRA_ARGS\n');
+    writeFileSync(join(dir, 'etc/default/kubelet'), '# flags \\\nKUBELET_EXTRA_ARGS=--max-pods=60 --cgroup-driver=nonsense\n');
+    const invalid = (args: string[]) => json([...args, dir]).out.diagnostics.filter((d) => d.code === 'cgroup-driver-invalid').length;
+    assert.equal(invalid([]), 1, 'the newest systemd reads the flag');
+    assert.equal(invalid(['--systemd-version', '252']), 0, 'systemd 252 never sees it');
+    assert.equal(run(['--systemd-version', 'old', dir]).status, 2);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
 // ---------------------------------------------------------------- JSON format
 
 test('--format json: one object, every diagnostic has exactly the documented keys with the right types', () => {

@@ -5,6 +5,9 @@
  * per-case time bound (default here 100 ms: the contract; a slow case is timed twice before it counts).
  * Prints the cases per property, failures with their shrunk counterexample and seed, the max time per case, and
  * the quick-fix statistics. Exit status 1 when any property failed.
+ * Then the differential runs against the real programs (test/oracle; scripts/oracle-setup.sh installs them):
+ * FUZZ_ORACLE_CASES generated services through systemd --test, as many env files through its environment.d
+ * generator and as many documents through sigs.k8s.io/yaml (default 20000 each), in batches with seeds from FUZZ_SEED; skipped with the reason when they are not installed.
  */
 import fc from 'fast-check';
 
@@ -52,7 +55,57 @@ const main = async () => {
   console.log(`cases run: ${cases}; properties failed: ${failed}`);
   console.log(`analysis time: ${t.cases} timed analyses, max ${t.maxMs.toFixed(1)} ms (${t.maxWhat}); over ${P.CONTRACT_MS} ms: ${t.overContract} first time, ${t.overContractAfterRetry} after a retry`);
   console.log(`quick fixes: ${JSON.stringify(P.fixStats)}; ranges moved for known BUG 3: ${P.rangeStats.knownNewlineEnd}`);
+  failed += await oracleRuns(seed);
   process.exitCode = failed ? 1 : 0;
 };
+
+/** The differential runs against systemd and sigs.k8s.io/yaml; the number of runs with disagreements. */
+async function oracleRuns(seed: number): Promise<number> {
+  const O = await import('../oracle/oracles.ts');
+  const U = await import('../oracle/units.ts');
+  const Y = await import('../oracle/yaml-docs.ts');
+  const E = await import('../oracle/env-files.ts');
+  const total = Number(process.env.FUZZ_ORACLE_CASES ?? 20000);
+  const BATCH = 2000;
+  let failed = 0;
+  const runs: [string, 'systemd' | 'yaml' | 'envfile', (n: number, s: number) => { shown: string; count: number }][] = [
+    ['oracle: services through systemd --test', 'systemd', (n, s) => {
+      const d = U.compareServices(fc.sample(U.serviceCase, { numRuns: n, seed: s }), O.runSystemd);
+      return { count: d.length, shown: d.slice(0, 3).map((x) => `${JSON.stringify(x.case)}\n  ${x.diff}`).join('\n  ') };
+    }],
+    ['oracle: env files through systemd\'s environment.d generator', 'envfile', (n, s) => {
+      const d = E.compareEnvFiles(fc.sample(E.envFileText, { numRuns: n, seed: s }));
+      return { count: d.length, shown: d.slice(0, 3).map((x) => `${JSON.stringify(x.text)}\n  ${x.diff}`).join('\n  ') };
+    }],
+    ['oracle: documents through sigs.k8s.io/yaml', 'yaml', (n, s) => {
+      const d = Y.compareYaml(fc.sample(Y.yamlDoc, { numRuns: n, seed: s }), O.runYamlOracle);
+      return { count: d.length, shown: d.slice(0, 3).map((x) => `${JSON.stringify(x.doc)}\n  ${x.diff}`).join('\n  ') };
+    }],
+  ];
+  for (const [name, which, run] of runs) {
+    const why = O.missing(which);
+    if (why) {
+      console.log(`skip ${name}: ${why}`);
+      continue;
+    }
+    const t0 = performance.now();
+    let cases = 0;
+    let count = 0;
+    let shown = '';
+    for (let b = 0; cases < total; b++) {
+      const n = Math.min(BATCH, total - cases);
+      const r = run(n, seed + b);
+      cases += n;
+      count += r.count;
+      if (r.count && !shown) shown = `seed ${seed + b}: ${r.shown}`;
+    }
+    const s = ((performance.now() - t0) / 1000).toFixed(1);
+    if (count) {
+      failed++;
+      console.log(`FAIL ${name}: ${count} of ${cases} cases disagree (${s} s)\n  ${shown}`);
+    } else console.log(`ok   ${name}: ${cases} cases agree (${s} s)`);
+  }
+  return failed;
+}
 
 void main();

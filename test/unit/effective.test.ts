@@ -298,3 +298,69 @@ test('--config names the file: the value resolves and its span is the flag value
   assert.equal(ref?.span.file, DROPIN);
   assert.deepEqual(ref?.span.range, { start: { line: 2, character: 42 }, end: { line: 2, character: 70 } });
 });
+
+// Checked against Debian's systemd 252 `systemd --test` (test/oracle/systemd.test.ts): config_parse_exec() returning
+// -ENOEXEC stops config_parse() of that file (src/shared/conf-parser.c); the unit file's load fails ("bad-setting"),
+// a drop-in's failure is ignored (src/core/load-dropin.c unit_load_dropin() discards config_parse()'s result).
+test('a fatal ExecStart= error in the unit file refuses the unit even though a drop-in resets the line (systemd 252: bad-setting)', () => {
+  const unit = `${N}/usr/lib/systemd/system/kubelet.service`;
+  const a = run({
+    [unit]: "[Service]\nExecStart=/usr/bin/kubelet 'unterminated\n",
+    [`${N}/etc/systemd/system/kubelet.service.d/10-x.conf`]: '[Service]\nExecStart=\nExecStart=/usr/bin/kubelet --max-pods=33\n',
+  });
+  const { node } = nodeWith(a, unit);
+  const { findings } = a;
+  assert.ok(node.service?.refused, 'the unit is refused');
+  const errs = findings.filter((f) => f.code === 'exec-syntax' && f.severity === 'error');
+  assert.equal(errs.length, 1, JSON.stringify(findings.map((f) => f.message)));
+  assert.equal(errs[0]!.file, unit);
+  assert.equal(errs[0]!.range.start.line, 1);
+  assert.match(errs[0]!.message, /systemd refuses to load the unit/);
+});
+
+test('a fatal ExecStart= error in a drop-in drops the rest of that drop-in, keeps the unit (systemd 252 unit_load_dropin)', () => {
+  const unit = `${N}/usr/lib/systemd/system/kubelet.service`;
+  const dropIn = `${N}/etc/systemd/system/kubelet.service.d/10-x.conf`;
+  const a = run({
+    [unit]: '[Service]\nExecStart=/usr/bin/kubelet --max-pods=10\n',
+    [dropIn]: '[Service]\nEnvironment=A=1\nExecStart=\nExecStart=/usr/bin/kubelet --max-pods=20 ; "" x\nEnvironment=B=2\nExecStart=/usr/bin/kubelet --max-pods=30\n',
+  });
+  const { node } = nodeWith(a, unit);
+  const { findings } = a;
+  assert.equal(node.service?.refused, undefined);
+  // the command before the error on the same line stays; the lines after it are not read
+  assert.equal(scalarOf(node.settings.get('maxPods')), '20');
+  assert.deepEqual([...node.service!.environment.keys()], ['A']);
+  const errs = findings.filter((f) => f.code === 'exec-path' && f.severity === 'error');
+  assert.equal(errs.length, 1, JSON.stringify(findings.map((f) => f.message)));
+  assert.equal(errs[0]!.file, dropIn);
+  assert.match(errs[0]!.message, /systemd ignores the rest of this drop-in/);
+});
+
+test('the target systemd version picks the env-file reading: 252 loses a line after a comment ending in `\\`; modeline, option', () => {
+  const unit = `${N}/usr/lib/systemd/system/kubelet.service`;
+  const files = {
+    [unit]: '[Service]\nEnvironmentFile=/etc/default/kubelet\nExecStart=/usr/bin/kubelet $KUBELET_EXTRA_ARGS\n',
+    [`${N}/etc/default/kubelet`]: '# tuning \\\nKUBELET_EXTRA_ARGS=--max-pods=60\n',
+  };
+  assert.equal(scalarOf(nodeWith(run(files), unit).node.settings.get('maxPods')), '60');
+  assert.equal(nodeWith(run(files, { systemdVersion: 252 }), unit).node.settings.get('maxPods'), undefined);
+  assert.equal(scalarOf(nodeWith(run(files, { systemdVersion: 254 }), unit).node.settings.get('maxPods')), '60');
+  const withModeline = { ...files, [unit]: '# kubelet-lint: systemd-version 249\n' + files[unit] };
+  assert.equal(nodeWith(run(withModeline), unit).node.settings.get('maxPods'), undefined);
+  const bad = run({ ...files, [unit]: '# kubelet-lint: systemd-version new\n' + files[unit] });
+  assert.ok(bad.findings.some((f) => f.code === 'modeline-invalid' && /systemd version/.test(f.message)));
+});
+
+test('EnvironmentFile= must be an absolute, normalized path after specifiers, else systemd ignores it (load-fragment.c config_parse_unit_env_file)', () => {
+  const unit = `${N}/usr/lib/systemd/system/kubelet.service`;
+  const a = run({
+    [unit]: '[Service]\nEnvironmentFile=relative/kubelet\nEnvironmentFile=- /etc/default/kubelet\nEnvironmentFile="/etc/default/kubelet"\nEnvironmentFile=/etc/../x\nEnvironmentFile=-//etc/./default/kubelet/\nEnvironmentFile=/p%%q\nExecStart=/usr/bin/kubelet $KUBELET_EXTRA_ARGS\n',
+    [`${N}/etc/default/kubelet`]: 'KUBELET_EXTRA_ARGS=--max-pods=60\n',
+  });
+  const { node } = nodeWith(a, unit);
+  assert.deepEqual(node.service!.envFileRefs.map((r) => [r.optional, r.path]), [[true, '/etc/default/kubelet'], [false, '/p%q']]);
+  assert.equal(scalarOf(node.settings.get('maxPods')), '60');
+  const ignored = a.findings.filter((f) => f.code === 'unit-syntax' && /EnvironmentFile=/.test(f.message));
+  assert.deepEqual(ignored.map((f) => f.range.start.line), [1, 2, 3, 4]);
+});

@@ -103,3 +103,16 @@ test('the same capacity object changed between analyses re-runs the nodes (optio
   assert.notEqual(byId(second, 'a/'), byId(first, 'a/'));
   assert.deepStrictEqual(analysisSummary(second), analysisSummary(analyze(files, { capacity })));
 });
+
+test('a kept analysis follows a change of the target systemd version (env files read as before 254, and back)', () => {
+  const files: SourceFile[] = [
+    { path: 'n/usr/lib/systemd/system/kubelet.service', text: '[Service]\nEnvironmentFile=/etc/default/kubelet\nExecStart=/usr/bin/kubelet $KUBELET_EXTRA_ARGS\n' },
+    { path: 'n/etc/default/kubelet', text: '# tuning \\\nKUBELET_EXTRA_ARGS=--cgroup-driver=nonsense\n' },
+  ];
+  const cache = new ParseCache();
+  const invalid = (o: { systemdVersion?: number }) => analyze(files, o, cache).findings.filter((f) => f.code === 'cgroup-driver-invalid').length;
+  assert.equal(invalid({}), 1);
+  assert.equal(invalid({ systemdVersion: 252 }), 0);
+  assert.equal(invalid({}), 1);
+  assert.equal(invalid({ systemdVersion: 252 }), 0);
+});

@@ -29,6 +29,7 @@ const SRC = join(__dirname, '../../server/src');
 /** Ids whose example cannot be written out in a page (with the reason); tested separately below. */
 const NOT_WRITABLE: Record<string, string> = {
   'unit-line-too-long': 'needs a 1 MiB line',
+  'envfile-invalid-text': 'needs an invisible Unicode non-character',
 };
 
 const SEVERITIES = new Set(['error', 'warning', 'information', 'hint']);
@@ -170,4 +171,10 @@ test('unit-line-too-long: a line of 1 MiB (the one example a page cannot hold)',
   const text = `[Service]\nExecStart=/usr/bin/kubelet --node-labels=${'a'.repeat(1024 * 1024)}\n`;
   assert.ok(codes(analyze([{ path: 'kubelet.service', text }]).findings, 'unit-line-too-long').length > 0);
   assert.ok(readPage('unit-line-too-long').blocks.some((b) => b.roles.has('fix')), 'unit-line-too-long.md still shows the fix');
+});
+
+test('envfile-invalid-text: a U+FFFE in a value (the example a page cannot show)', () => {
+  const text = 'KUBELET_EXTRA_ARGS=--node-labels=team=a\ufffeb\n';
+  assert.ok(codes(analyze([{ path: 'etc/default/kubelet', text }]).findings, 'envfile-invalid-text').length > 0);
+  assert.ok(readPage('envfile-invalid-text').blocks.some((b) => b.roles.has('fix')), 'envfile-invalid-text.md still shows the fix');
 });

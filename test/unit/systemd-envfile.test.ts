@@ -172,3 +172,30 @@ test('assignment spans are computed on first read and serialise like plain spans
   assert.deepEqual(b.span.range, { start: { line: 1, character: 0 }, end: { line: 1, character: 8 } });
   assert.equal(b.span.range, b.span.range);
 });
+
+// Checked against Debian's systemd 252 through its environment.d generator (test/oracle/envfile.test.ts); the change
+// is in src/basic/env-file.c, whose COMMENT_ESCAPE state ends the comment at a line break only since v254.
+test('a comment ending in `\\` swallows the next line before systemd 254 (EnvFile.before254), not since; flagged', () => {
+  const f = parseEnvFile('e', 'A=1\n# note \\\nB=2\nC=3\n');
+  assert.deepEqual(vars(f), [['A', '1'], ['B', '2'], ['C', '3']]);
+  assert.deepEqual(vars(f.before254!), [['A', '1'], ['C', '3']]);
+  const w = f.problems.filter((p) => p.code === 'envfile-comment-continuation');
+  assert.equal(w.length, 1);
+  assert.deepEqual(w[0]!.range, { start: { line: 1, character: 7 }, end: { line: 1, character: 8 } });
+  // a blank or comment line next, or a CRLF file (the `\` eats only the \r), reads the same to both: no second reading
+  for (const same of ['# note \\\n\nB=2\n', '# note \\\n# more\nB=2\n', '# note \\\r\nB=2\r\n', '# note \\\\\nB=2\n']) {
+    const g = parseEnvFile('e', same);
+    assert.equal(g.before254, undefined, JSON.stringify(same));
+    assert.equal(g.problems.length, 0, JSON.stringify(same));
+  }
+});
+
+test('a non-character or lone surrogate in a name or value: systemd refuses the whole file (utf8.c unichar_is_valid)', () => {
+  for (const bad of ['A=1\nB=x\ufffey\n', 'A=1\nB=\ufdd0\n', 'A=\ud83f\udfff\n', 'A=x\ud800\n']) {
+    const f = parseEnvFile('e', bad);
+    assert.deepEqual(vars(f), [], JSON.stringify(bad));
+    assert.deepEqual(f.problems.map((p) => [p.code, p.severity]), [['envfile-invalid-text', 'error']], JSON.stringify(bad));
+  }
+  // in a comment, or a valid astral character, it is fine
+  assert.deepEqual(vars(parseEnvFile('e', '# \ufffe\nA=\ud83d\ude00\n')), [['A', '\ud83d\ude00']]);
+});

@@ -9,3 +9,9 @@ export function parseKubernetesVersion(text: string): string | undefined {
   const m = /^v?(1\.\d+)(?:\.\d+)?$/.exec(text.trim());
   return m ? m[1] : undefined;
 }
+
+/** A systemd version as the settings, the CLI and modelines write it: a major number like 252 (or "v252"). */
+export function parseSystemdVersion(text: string): number | undefined {
+  const m = /^v?(\d{2,4})(\.\d+)*$/.exec(text.trim());
+  return m ? Number(m[1]) : undefined;
+}

@@ -1,4 +1,4 @@
-import { parseKubernetesVersion } from '../catalog/version.ts';
+import { parseKubernetesVersion, parseSystemdVersion } from '../catalog/version.ts';
 import { parseCapacity } from '../node/capacity.ts';
 import type { Capacity } from '../node/model.ts';
 import type { Severity } from '../model/finding.ts';
@@ -7,6 +7,7 @@ export interface CliOptions {
   format: 'text' | 'json' | 'sarif';
   capacity?: Capacity;
   kubernetesVersion?: string;
+  systemdVersion?: number;
   color?: boolean;
   /** --rule id=severity|off */
   ruleSeverity: Map<string, Severity | 'off'>;
@@ -31,6 +32,8 @@ Options:
   --capacity LIST             node capacity, e.g. cpu=16,memory=64Gi,ephemeral-storage=200Gi,pods=110
                               (a "# kubelet-lint: capacity ..." modeline in a node's file overrides it)
   --kubernetes-version X.Y    target kubelet version (default: the newest known)
+  --systemd-version N         target systemd version, e.g. 252 (default: the newest); env files
+                              differ before 254 (a "# kubelet-lint: systemd-version N" modeline overrides it)
   --rule ID=SEVERITY          change a rule's severity (off, hint, information, warning, error); repeatable
   --hints                     also list hint-level findings in text output (deprecated flags, ...)
   --color / --no-color        force or disable colours in text output
@@ -83,6 +86,13 @@ export function parseArgs(argv: readonly string[]): CliOptions {
         const v = parseKubernetesVersion(text);
         if (!v) throw new UsageError(`--kubernetes-version must look like 1.31, not "${text}"`);
         o.kubernetesVersion = v;
+        break;
+      }
+      case '--systemd-version': {
+        const v = take();
+        const n = parseSystemdVersion(v);
+        if (n === undefined) throw new UsageError(`--systemd-version must look like 252, not "${v}"`);
+        o.systemdVersion = n;
         break;
       }
       case '--rule': {

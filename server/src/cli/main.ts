@@ -39,6 +39,7 @@ export function main(argv: readonly string[]): number {
   const analysis = analyze(files.files, {
     capacity: opts.capacity,
     kubernetesVersion: opts.kubernetesVersion,
+    systemdVersion: opts.systemdVersion,
     ruleSeverity: opts.ruleSeverity,
   });
   const out =

@@ -2,16 +2,17 @@
 import type { AnalyzeOptions } from '../engine.ts';
 import type { SeverityOverride } from '../features/diagnostics.ts';
 import { parseCapacity } from '../node/capacity.ts';
-import { parseKubernetesVersion } from '../catalog/version.ts';
+import { parseKubernetesVersion, parseSystemdVersion } from '../catalog/version.ts';
 
 export interface Settings {
   nodeCapacity: string;
   kubernetesVersion: string;
+  systemdVersion: string;
   rules: Record<string, string>;
   debounceMs: number;
 }
 
-export const DEFAULT_SETTINGS: Settings = { nodeCapacity: '', kubernetesVersion: '', rules: {}, debounceMs: 150 };
+export const DEFAULT_SETTINGS: Settings = { nodeCapacity: '', kubernetesVersion: '', systemdVersion: '', rules: {}, debounceMs: 150 };
 
 const LEVELS = new Set(['off', 'error', 'warning', 'information', 'hint']);
 
@@ -21,6 +22,7 @@ export function readSettings(raw: unknown, base: Settings = DEFAULT_SETTINGS): S
   return {
     nodeCapacity: typeof o.nodeCapacity === 'string' ? o.nodeCapacity : base.nodeCapacity,
     kubernetesVersion: typeof o.kubernetesVersion === 'string' ? o.kubernetesVersion : base.kubernetesVersion,
+    systemdVersion: typeof o.systemdVersion === 'string' ? o.systemdVersion : typeof o.systemdVersion === 'number' ? String(o.systemdVersion) : base.systemdVersion,
     rules: o.rules && typeof o.rules === 'object' ? (o.rules as Record<string, string>) : base.rules,
     debounceMs: typeof o.debounceMs === 'number' && o.debounceMs >= 0 ? o.debounceMs : base.debounceMs,
   };
@@ -51,6 +53,12 @@ export function toAnalysisOptions(s: Settings): Effective {
     const minor = parseKubernetesVersion(v);
     if (minor) options.kubernetesVersion = minor;
     else problems.push(`kubeletConfig.kubernetesVersion "${v}" is not a version like 1.31`);
+  }
+  const sv = s.systemdVersion.trim();
+  if (sv) {
+    const n = parseSystemdVersion(sv);
+    if (n !== undefined) options.systemdVersion = n;
+    else problems.push(`kubeletConfig.systemdVersion "${sv}" is not a systemd version like 252`);
   }
   const overrides = new Map<string, SeverityOverride>();
   const disabled = new Set<string>();

@@ -3,7 +3,8 @@ import type { Finding } from '../model/finding.ts';
 import { finding } from '../model/finding.ts';
 import type { Span } from '../model/range.ts';
 import { TextMap } from '../model/range.ts';
-import type { EnvAssignment, KubeadmDoc, Word } from '../parse/types.ts';
+import type { EnvAssignment, EnvFile, KubeadmDoc, Word } from '../parse/types.ts';
+import { parseSystemdVersion } from '../catalog/version.ts';
 import { expandExecArgv, parseExecCommands, parseExecDirective, splitVariable } from '../parse/systemd/exec.ts';
 import { runScratch } from '../parse/systemd/words.ts';
 import { resolveBySuffix, resolveDirBySuffix, basename } from '../model/paths.ts';
@@ -28,10 +29,25 @@ export interface BuiltNode {
   readonly problems: Finding[];
 }
 
+/**
+ * The systemd version the node's files are read for: a `systemd-version` modeline in the unit, a drop-in or the env
+ * file, else the analysis option; undefined is the newest behaviour.
+ */
+function systemdVersionFor(ws: Workspace, paths: readonly string[], option: number | undefined): number | undefined {
+  let v = option;
+  for (const p of paths) for (const m of ws.get(p)?.modelines ?? []) if (m.setting === 'systemd-version') v = parseSystemdVersion(m.value) ?? v;
+  return v;
+}
+
+/** An env file as the target systemd reads it (before 254 a comment ending in `\` swallows the next line). */
+function envFor(env: EnvFile, systemdVersion: number | undefined): EnvFile {
+  return systemdVersion !== undefined && systemdVersion < 254 && env.before254 ? env.before254 : env;
+}
+
 /** The build while buildNode fills it in (the only place a node's fields are written). */
 type Draft = { -readonly [K in keyof NodeBuild]: NodeBuild[K] };
 
-export function buildNode(ws: Workspace, seed: NodeSeed): BuiltNode {
+export function buildNode(ws: Workspace, seed: NodeSeed, systemdVersion?: number): BuiltNode {
   const files = new Set<string>([seed.anchor]);
   const problems: Finding[] = [];
   const node: Draft = {
@@ -55,7 +71,7 @@ export function buildNode(ws: Workspace, seed: NodeSeed): BuiltNode {
     const { service, problems: sp } = buildService(seed.units, seed.masked, (ref, from) => {
       const path = resolveBySuffix(ref, ws.paths, from);
       const env = path ? ws.get(path, 'envfile')?.env : undefined;
-      return path && env ? { path, env } : undefined;
+      return path && env ? { path, env: envFor(env, systemdVersionFor(ws, [...seed.units.map((u) => u.path), path], systemdVersion)) } : undefined;
     });
     for (const x of sp) problems.push(x);
     node.service = service;
@@ -64,10 +80,15 @@ export function buildNode(ws: Workspace, seed: NodeSeed): BuiltNode {
       else problems.push(unresolved(r.directive.valueMap.span(0, r.directive.value.length), r.path, r.optional ? 'EnvironmentFile=-' : 'EnvironmentFile='));
     }
     // systemd refuses a unit whose ExecStartPre= cannot be parsed, so those commands are checked too.
-    for (const d of service.execStartPre) for (const x of parseExecCommands(d).problems) problems.push(x);
+    // (A fatal error is reported by buildService(), which knows whether the line is in the unit file or a drop-in.)
+    for (const d of service.execStartPre) {
+      const parsed = parseExecCommands(d);
+      for (const x of parsed.problems) if (x !== parsed.fatal) problems.push(x);
+    }
     if (service.execStart) {
       const cmd = parseExecDirective(service.execStart);
-      for (const x of cmd.problems) problems.push(x);
+      const fatal = parseExecCommands(service.execStart).fatal;
+      for (const x of cmd.problems) if (x !== fatal) problems.push(x);
       const { argv, references } = expandExecArgv(cmd, (name) => service.environment.get(name)?.assignment);
       node.execReferences = references;
       node.program = argv[0];
@@ -77,8 +98,9 @@ export function buildNode(ws: Workspace, seed: NodeSeed): BuiltNode {
     const p = ws.get(seed.standalone)!;
     if (p.env) {
       // An env file nobody references: read its variables as kubelet arguments, in file order.
+      const env = envFor(p.env, systemdVersionFor(ws, [seed.standalone], systemdVersion));
       const scratch = runScratch();
-      for (const a of lastAssignments(p.env.assignments)) splitVariable(a, { variable: a.name, span: a.nameSpan }, node.argv, scratch);
+      for (const a of lastAssignments(env.assignments)) splitVariable(a, { variable: a.name, span: a.nameSpan }, node.argv, scratch);
     }
     if (p.config) {
       for (const x of p.config.kubeletConfigs) node.kubeletConfigs.push(x);

@@ -88,6 +88,8 @@ export interface ServiceModel {
   environmentAssignments: import('../parse/types.ts').EnvAssignment[];
   /** EnvironmentFile= references in effect, with their resolution. */
   envFileRefs: { directive: UnitDirective; path: string; optional: boolean; resolved?: string }[];
+  /** A fatal error in an Exec*= line that a later reset drops: systemd still refuses the unit. */
+  refused?: Finding;
 }
 
 export interface ConfigRef {

@@ -3,7 +3,7 @@
  * (parse/modeline.ts). Part of making the node, so the model is never changed after it is made.
  */
 import { finding, type Finding } from '../model/finding.ts';
-import { parseKubernetesVersion } from '../catalog/version.ts';
+import { parseKubernetesVersion, parseSystemdVersion } from '../catalog/version.ts';
 import { parseCapacity } from './capacity.ts';
 import type { Capacity } from './model.ts';
 import type { ParsedFile } from './parse-files.ts';
@@ -38,6 +38,9 @@ export function nodeSettings(files: readonly (ParsedFile | undefined)[], given: 
         const minor = parseKubernetesVersion(m.value);
         if (minor) out.kubernetesVersion = minor;
         else out.problems.push(finding('modeline-invalid', 'warning', m.span, `"${m.value}" is not a Kubernetes version like 1.31.`));
+      } else if (m.setting === 'systemd-version' && parseSystemdVersion(m.value) === undefined) {
+        // (applied where the node is built, node/build.ts: it decides how env files are read)
+        out.problems.push(finding('modeline-invalid', 'warning', m.span, `"${m.value}" is not a systemd version like 252.`));
       }
     }
   }

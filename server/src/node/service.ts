@@ -6,11 +6,35 @@
  */
 import type { EnvAssignment, EnvFile, UnitDirective, UnitFile } from '../parse/types.ts';
 import { readEnvironmentDirective } from '../parse/systemd/environment.ts';
+import { parseExecCommands, REFUSED } from '../parse/systemd/exec.ts';
+import { resolveSpecifiers } from '../parse/systemd/words.ts';
+import { finding } from '../model/finding.ts';
 import type { ServiceModel } from './model.ts';
 import type { Finding } from '../model/finding.ts';
 
 export interface EnvFileLookup {
   (ref: string, from: string): { path: string; env: EnvFile } | undefined;
+}
+
+/** The command lines systemd reads with config_parse_exec(). */
+const EXEC_KEYS = new Set(['ExecStart', 'ExecStartPre', 'ExecStartPost', 'ExecCondition', 'ExecReload', 'ExecStop', 'ExecStopPost']);
+const DROP_IN = /\.d\/[^/]*\.conf$/;
+
+/**
+ * EnvironmentFile= as config_parse_unit_env_file() takes it (src/core/load-fragment.c): specifiers resolved (`%%`
+ * gives `%`), an optional `-`, then path_simplify_and_warn(PATH_CHECK_ABSOLUTE): an absolute path, simplified
+ * (`//` and `/./` collapse, a trailing `/` goes), without `..`. Anything else is ignored (the message says why).
+ * Checked with Debian's systemd 252 (test/oracle/systemd.test.ts).
+ */
+function envFilePath(d: UnitDirective): { path: string; optional: boolean } | string {
+  const spec = resolveSpecifiers(d.value, d.valueMap);
+  if (spec.unknown.length) return `Unknown specifier ${spec.unknown[0]!.spec} in EnvironmentFile=: systemd ignores the setting.`;
+  const optional = spec.text.startsWith('-');
+  const raw = optional ? spec.text.slice(1) : spec.text;
+  if (!raw.startsWith('/')) return `EnvironmentFile= path is not absolute: systemd ignores the setting (write it from /, without quotes or blanks).`;
+  const parts = raw.split('/').filter((p) => p !== '' && p !== '.');
+  if (parts.includes('..')) return 'EnvironmentFile= path holds `..`: systemd ignores the setting (the path is not normalized).';
+  return { path: '/' + parts.join('/'), optional };
 }
 
 export function buildService(
@@ -32,9 +56,31 @@ export function buildService(
     list.push(d);
     return list;
   };
+  let refused: Finding | undefined;
   for (const f of files) {
+    const dropIn = DROP_IN.test(f.path);
+    let stop = false;
     for (const d of f.directives) {
+      if (stop) break;
       if (d.section !== 'Service') continue;
+      if (EXEC_KEYS.has(d.key) && d.value !== '') {
+        // config_parse_exec() returning -ENOEXEC ends config_parse() of the file at this line (src/shared/conf-parser.c).
+        // In the unit file that refuses the unit ("bad-setting"), even if a drop-in resets the line; drop-ins are
+        // read with their errors ignored (unit_load_dropin()): there the commands before the error stay and the rest
+        // of the file is dropped.
+        // Checked with Debian's systemd 252 (test/oracle/systemd.test.ts).
+        const fatal = parseExecCommands(d).fatal;
+        if (fatal) {
+          const span = { file: fatal.file, range: fatal.range };
+          if (dropIn) {
+            problems.push(finding(fatal.code, 'error', span, fatal.message.replace(REFUSED, 'systemd ignores the rest of this drop-in')));
+            stop = true;
+          } else {
+            refused ??= fatal;
+            problems.push(fatal);
+          }
+        }
+      }
       switch (d.key) {
         case 'Environment':
           envDirectives = add(envDirectives, d);
@@ -66,8 +112,12 @@ export function buildService(
   const envFileRefs: ServiceModel['envFileRefs'] = [];
   const fromFiles = new Map<string, EnvAssignment>();
   for (const d of envFileDirectives) {
-    const optional = d.value.startsWith('-');
-    const path = optional ? d.value.slice(1).trim() : d.value;
+    const ref = envFilePath(d);
+    if (typeof ref === 'string') {
+      problems.push(finding('unit-syntax', 'warning', d.valueMap.span(0, d.value.length), ref));
+      continue;
+    }
+    const { path, optional } = ref;
     const hit = lookupEnvFile(path, d.keySpan.file);
     envFileRefs.push({ directive: d, path, optional, resolved: hit?.path });
     if (hit) for (const a of hit.env.assignments) fromFiles.set(a.name, a);
@@ -86,6 +136,7 @@ export function buildService(
       environment,
       environmentAssignments,
       envFileRefs,
+      refused,
     },
     problems,
   };

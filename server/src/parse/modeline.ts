@@ -3,6 +3,7 @@
  *
  *   # kubelet-lint: capacity cpu=16,memory=64Gi,ephemeral-storage=200Gi,pods=110
  *   # kubelet-lint: kubernetes-version 1.31
+ *   # kubelet-lint: systemd-version 252
  *
  * A comment is a line whose first non-blank character is `#` (or `;` in
  * systemd files). JSON has no comments, so JSON files carry no modelines.
@@ -12,13 +13,14 @@ import type { Span } from '../model/range.ts';
 import { linesWith } from './marked-lines.ts';
 
 export interface Modeline {
-  setting: 'capacity' | 'kubernetes-version';
+  setting: 'capacity' | 'kubernetes-version' | 'systemd-version';
   value: string;
   span: Span; // the value
 }
 
 const MARK = 'kubelet-lint:';
-const SETTINGS = new Set(['capacity', 'kubernetes-version']);
+const SETTINGS = new Set(['capacity', 'kubernetes-version', 'systemd-version']);
+
 
 export function scanModelines(path: string, text: string): { modelines: Modeline[]; problems: Finding[] } {
   const modelines: Modeline[] = [];
@@ -44,7 +46,7 @@ export function scanModelines(path: string, text: string): { modelines: Modeline
             'modeline-invalid',
             'warning',
             { file: path, range: { start: { line, character: m }, end: { line, character: raw.trimEnd().length } } },
-            `This kubelet-lint modeline is not understood: expected "kubelet-lint: capacity cpu=16,memory=64Gi,..." or "kubelet-lint: kubernetes-version 1.31".`,
+            `This kubelet-lint modeline is not understood: expected "kubelet-lint: capacity cpu=16,memory=64Gi,..." , "kubelet-lint: kubernetes-version 1.31" or "kubelet-lint: systemd-version 252".`,
           ),
         );
       } else {

@@ -73,6 +73,11 @@ export interface EnvFile {
   path: string;
   assignments: EnvAssignment[];
   problems: Finding[];
+  /**
+   * The file as systemd before 254 reads it, when that differs: there a comment ending in `\` continues onto the
+   * next line (src/basic/env-file.c, COMMENT_ESCAPE). Its problems are those of the newest reading.
+   */
+  before254?: EnvFile;
 }
 
 /** A parsed ExecStart=/ExecStartPre= value, before variable expansion. */

@@ -28,23 +28,35 @@ const INT_BIN = /^[-+]?0[bB][01]+$/;
 const INT_OCT_LEGACY = /^[-+]?0[0-7]+$/;
 const GO_FLOAT_DOT = /^\.[0-9]+([eE][-+]?[0-9]+)?$/;
 
+const INT64_MIN = -(2n ** 63n);
+const INT64_MAX = 2n ** 63n - 1n;
+const UINT64_MAX = 2n ** 64n - 1n;
+
 function parseGoInt(s: string): number | undefined {
-  // strconv.ParseInt(s, 0, 64) / ParseUint: sign, then 0x / 0o / 0b / 0 (octal) / decimal.
-  let sign = 1;
+  // go-yaml v2 resolve.go: strconv.ParseInt(plain, 0, 64), then strconv.ParseUint(plain, 0, 64) (no sign allowed):
+  // sign, then 0x / 0o / 0b / 0 (octal) / decimal; outside int64 and uint64 it is no int (BigInt: exact bounds).
+  let neg = false;
+  let signed = false;
   let body = s;
   if (body[0] === '+' || body[0] === '-') {
-    if (body[0] === '-') sign = -1;
+    neg = body[0] === '-';
+    signed = true;
     body = body.slice(1);
   }
-  let v: number;
-  if (INT_HEX.test(s)) v = parseInt(body.slice(2), 16);
-  else if (INT_OCT_O.test(s)) v = parseInt(body.slice(2), 8);
-  else if (INT_BIN.test(s)) v = parseInt(body.slice(2), 2);
-  else if (INT_OCT_LEGACY.test(s)) v = parseInt(body.slice(1), 8);
-  else if (INT_DEC.test(s)) v = parseInt(body, 10);
+  let digits: string;
+  if (INT_HEX.test(s)) digits = '0x' + body.slice(2);
+  else if (INT_OCT_O.test(s)) digits = '0o' + body.slice(2);
+  else if (INT_BIN.test(s)) digits = '0b' + body.slice(2);
+  else if (INT_OCT_LEGACY.test(s)) digits = '0o' + body.slice(1);
+  else if (INT_DEC.test(s)) digits = body;
   else return undefined;
-  if (v > 18446744073709551615) return undefined; // beyond uint64: not an int for Go
-  return sign * v;
+  if (digits.length < 16) {
+    const v = Number(digits);
+    return neg ? -v : v;
+  }
+  const b = neg ? -BigInt(digits) : BigInt(digits);
+  if (b < INT64_MIN || b > (signed ? INT64_MAX : UINT64_MAX)) return undefined;
+  return Number(b);
 }
 
 /**
@@ -73,15 +85,21 @@ export function resolvePlainScalar(s: string): string | number | boolean | null 
   }
   const isDigitOrSign = (c >= 48 && c <= 57) || c === 43 || c === 45; // 0-9 + -
   if (c === 46 /* . */) {
-    if (GO_FLOAT_DOT.test(s)) return parseFloat(s);
+    if (GO_FLOAT_DOT.test(s)) return goFloat(s, s);
     return s;
   }
   if (!isDigitOrSign) return s;
   const plain = s.indexOf('_') >= 0 ? s.replace(/_/g, '') : s;
   const i = parseGoInt(plain);
   if (i !== undefined) return i;
-  if (YAML_STYLE_FLOAT.test(plain)) return parseFloat(plain);
+  if (YAML_STYLE_FLOAT.test(plain)) return goFloat(plain, s);
   return s;
+}
+
+/** strconv.ParseFloat(plain, 64): past the float64 range it fails (ErrRange) and go-yaml keeps the text as a string. */
+function goFloat(plain: string, text: string): number | string {
+  const f = parseFloat(plain);
+  return Number.isFinite(f) ? f : text;
 }
 
 /** How Go's YAMLToJSON turns a resolved map key into a JSON object key. */

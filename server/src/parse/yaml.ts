@@ -7,7 +7,7 @@
  * detects duplicate keys with one Map per mapping, and bounds alias expansion
  * like go-yaml's "excessive aliasing" check.
  */
-import { parseAllDocuments, isAlias, isMap, isPair, isScalar, isSeq } from 'yaml';
+import { Lexer, parseAllDocuments, isAlias, isMap, isPair, isScalar, isSeq } from 'yaml';
 import type { Document, Node as YNode, Pair, Scalar, YAMLMap, YAMLSeq } from 'yaml';
 import { LineIndex } from '../model/range.ts';
 import type { Span } from '../model/range.ts';
@@ -49,6 +49,9 @@ function allowedAliasRatio(decodeCount: number): number {
 
 const TAG = 'tag:yaml.org,2002:';
 
+/** The characters go-yaml v2 accepts after `\\` in a double-quoted scalar (and a line break: a continuation). */
+const GO_ESCAPES = new Set(['0', 'a', 'b', 't', '\t', 'n', 'v', 'f', 'r', 'e', ' ', '"', "'", '\\', 'N', '_', 'L', 'P', 'x', 'u', 'U', '\n', '\r']);
+
 class YamlConverter {
   anchors = new Map<string, AnchorInfo>();
   dec = 0;
@@ -57,11 +60,37 @@ class YamlConverter {
   depthCut = false;
   duplicates: DuplicateKey[] = [];
 
+  /** Converting a mapping key (a key may be .inf where a value may not). */
+  inKey = false;
+  /** Values and keys JSON cannot hold; an error only if they survive into the final tree (see jsonProblems). */
+  nonFinite = new Set<ScalarNode>();
+  nullKeys = new Set<MapEntry>();
+  /** For the tab check (tabProblems), when the text has tabs: plain values with their collection's column ... */
+  plains: { start: number; end: number; col: number }[] = [];
+  /** ... and quoted scalars, block scalars and flow collections, where go-yaml reads tabs as content. */
+  sheltered: [number, number][] = [];
+  parentCol = -1;
+  readonly hasTabs: boolean;
+
   constructor(
     readonly file: string,
+    readonly text: string,
     readonly lines: LineIndex,
     readonly problems: Finding[],
-  ) {}
+  ) {
+    this.hasTabs = text.includes('\t');
+  }
+
+  /** No line break between the last non-blank character before `end` and `end` (a file's unterminated last line). */
+  noBreakAfter(end: number): boolean {
+    let i = end - 1;
+    while (i >= 0 && (this.text[i] === ' ' || this.text[i] === '\t')) i--;
+    return i >= 0 && this.text[i] !== '\n' && this.text[i] !== '\r';
+  }
+
+  colAt(offset: number): number {
+    return offset - this.text.lastIndexOf('\n', offset - 1) - 1;
+  }
 
   /** Offsets turned into a range when first read (model/lazy-span.ts): a large config has tens of thousands of spans. */
   span(start: number, end: number): Span {
@@ -145,14 +174,25 @@ class YamlConverter {
 
   scalar(n: Scalar): ScalarNode {
     const r = n.range ?? [0, 0, 0];
-    const src = typeof n.source === 'string' ? n.source : String(n.value ?? '');
+    let src = typeof n.source === 'string' ? n.source : String(n.value ?? '');
+    if ((n.type === 'BLOCK_LITERAL' || n.type === 'BLOCK_FOLDED') && src.endsWith('\n') && this.noBreakAfter(r[1])) {
+      // go-yaml keeps (clip, keep) only the line breaks that are in the text: a block scalar whose last line ends
+      // the file without one has none (`a: |` / `  x` at the end gives "x").
+      src = src.slice(0, -1);
+    }
     const span = this.span(r[0], r[1]);
     const t = n.type;
     const quoted = t === 'QUOTE_DOUBLE' || t === 'QUOTE_SINGLE' || t === 'BLOCK_LITERAL' || t === 'BLOCK_FOLDED';
     const tag = n.tag;
     let value: string | number | boolean | null;
+    if (t === 'QUOTE_DOUBLE') this.checkEscapes(r[0], r[1]);
+    if (this.hasTabs && !this.inKey) {
+      if (quoted) this.sheltered.push([r[0], r[1]]);
+      else if (t === 'PLAIN') this.plains.push({ start: r[0], end: r[1], col: this.parentCol });
+    }
     if (tag && tag !== '!') {
-      if (tag === TAG + 'str' || tag === TAG + 'binary' || tag === TAG + 'timestamp') value = src;
+      if (tag === TAG + 'binary') value = this.binary(src, span);
+      else if (tag === TAG + 'str' || tag === TAG + 'timestamp') value = src;
       else if (tag === TAG + 'int' || tag === TAG + 'float' || tag === TAG + 'bool' || tag === TAG + 'null') {
         const v = resolvePlainScalar(src);
         const want = tag.slice(TAG.length);
@@ -168,13 +208,114 @@ class YamlConverter {
       } else value = src; // unknown tags: go-yaml keeps the text
     } else if (quoted || tag === '!') value = src;
     else value = resolvePlainScalar(src);
-    return { kind: 'scalar', value, source: src, span };
+    const out: ScalarNode = { kind: 'scalar', value, source: src, span };
+    if (typeof value === 'number' && !Number.isFinite(value) && !this.inKey) this.nonFinite.add(out);
+    return out;
+  }
+
+  /**
+   * go-yaml v2's escapes in double quotes (scannerc.go): YAML 1.1's, without 1.2's `\/` that the yaml library
+   * accepts; an unknown one fails the whole file ("found unknown escape character").
+   */
+  checkEscapes(start: number, end: number): void {
+    const text = this.text;
+    for (let i = text.indexOf('\\', start); i !== -1 && i < end - 1; i = text.indexOf('\\', i + 2)) {
+      const c = text[i + 1]!;
+      if (GO_ESCAPES.has(c)) continue;
+      this.problems.push(finding('config-syntax', 'error', this.span(i, i + 2),
+        `Unknown escape \`\\${c}\` in a double-quoted string: go-yaml (the kubelet's YAML reader) refuses the file ("found unknown escape character").${c === '/' ? ' Write `/` alone.' : ''}`));
+      return;
+    }
+  }
+
+  /** !!binary: go-yaml decodes the base64 text (line breaks ignored) and fails the file when it is not base64. */
+  binary(src: string, span: Span): string {
+    const b64 = src.replace(/[\r\n]/g, '');
+    if (b64.length % 4 === 0 && /^[A-Za-z0-9+/]*={0,2}$/.test(b64)) return Buffer.from(b64, 'base64').toString('utf8');
+    this.problems.push(finding('config-syntax', 'error', span, 'The !!binary value is not base64: go-yaml refuses the file ("!!binary value contains invalid base64 data").'));
+    return src;
+  }
+
+  /**
+   * Tabs go-yaml v2 refuses where the yaml library reads them as separation (scannerc.go): in block context a tab
+   * in a line's leading blanks fails ("found character that cannot start any token"), unless a plain scalar is
+   * being read, which allows it at a column past its collection's ("found a tab character that violates
+   * indentation" before). Blank and comment lines count: `\t# note` under a key breaks the whole file.
+   */
+  tabProblems(start: number, end: number): void {
+    if (!this.hasTabs) return;
+    const text = this.text;
+    let index: TabIndex | undefined;
+    for (let ls = start; ls < end; ) {
+      const nl = text.indexOf('\n', ls);
+      const le = nl === -1 ? end : Math.min(nl, end);
+      let e = ls;
+      while (e < le && (text[e] === ' ' || text[e] === '\t')) e++;
+      const tab = text.indexOf('\t', ls);
+      if (tab !== -1 && tab < e) {
+        index ??= new TabIndex(this);
+        if (!index.sheltered(ls) && !index.errorLines.has(this.lines.position(ls).line)) {
+          // the plain scalar this line continues or follows (only blanks between), if any
+          let p = ls - 1;
+          while (p >= start && (text[p] === ' ' || text[p] === '\t' || text[p] === '\n' || text[p] === '\r')) p--;
+          const plain = index.plainAt(ls, p + 1);
+          if (!plain) {
+            this.problems.push(finding('config-syntax', 'error', this.span(tab, tab + 1),
+              'A tab in the indentation: go-yaml (the kubelet\'s YAML reader) refuses the file ("found character that cannot start any token"), even on a blank or comment line. Use spaces.'));
+            return;
+          }
+          for (let i = ls; i < e; i++) {
+            if (text[i] === '\t' && i - ls < plain.col + 1) {
+              this.problems.push(finding('config-syntax', 'error', this.span(i, i + 1),
+                'A tab in the indentation: go-yaml (the kubelet\'s YAML reader) refuses the file ("found a tab character that violates indentation"), even on a blank or comment line. Use spaces.'));
+              return;
+            }
+          }
+        }
+      }
+      if (nl === -1) break;
+      ls = nl + 1;
+    }
+  }
+
+  /**
+   * What YAMLToJSON cannot write as JSON, in the tree that remains once later keys replaced earlier ones (go-yaml
+   * decodes first, then the JSON conversion sees only the survivors): a null key (`~`, `null`, an empty `?`:
+   * "Unsupported map key of type: <nil>") and an infinite or NaN float (json.Marshal: "unsupported value").
+   */
+  jsonProblems(root: ConfigNode): void {
+    if (this.nonFinite.size === 0 && this.nullKeys.size === 0) return;
+    const seen = new Set<ConfigNode>();
+    const stack: ConfigNode[] = [root];
+    while (stack.length) {
+      const n = stack.pop()!;
+      if (seen.has(n)) continue;
+      seen.add(n);
+      if (n.kind === 'scalar') {
+        if (this.nonFinite.has(n)) {
+          this.problems.push(finding('config-syntax', 'error', n.span,
+            `\`${n.source}\` is ${Number.isNaN(n.value) ? 'NaN' : 'an infinite float'}, which JSON cannot hold: the kubelet fails to load the file (sigs.k8s.io/yaml: "json: unsupported value"). Quote it for a string.`));
+        }
+      } else if (n.kind === 'seq') for (const it of n.items) stack.push(it);
+      else {
+        for (const e of n.entries) {
+          if (this.nullKeys.has(e)) {
+            this.problems.push(finding('config-syntax', 'error', e.keySpan,
+              'A null key (`~`, `null` or nothing) has no JSON form: the kubelet fails to load the file (sigs.k8s.io/yaml: "Unsupported map key"). Quote it for a string.'));
+          }
+          stack.push(e.value);
+        }
+      }
+    }
   }
 
   seq(n: YAMLSeq, depth: number): SeqNode {
     const r = n.range ?? [0, 0, 0];
     const items: ConfigNode[] = [];
+    if (this.hasTabs && n.flow) this.sheltered.push([r[0], r[1]]);
+    const col = this.hasTabs ? this.colAt(r[0]) : -1;
     for (const it of n.items as (YNode | Pair | null)[]) {
+      this.parentCol = col;
       if (it && isPair(it)) {
         // `- a: b` inside a flow sequence: a single-pair map.
         const m = this.pairsToMap([it], depth + 1, r[0]);
@@ -185,8 +326,9 @@ class YamlConverter {
   }
 
   map(n: YAMLMap, depth: number): MapNode {
-    const m = this.pairsToMap(n.items as Pair[], depth, n.range ? n.range[0] : 0);
     const r = n.range;
+    if (this.hasTabs && n.flow && r) this.sheltered.push([r[0], r[1]]);
+    const m = this.pairsToMap(n.items as Pair[], depth, r ? r[0] : 0);
     if (r) m.span = this.span(r[0], r[1]);
     return m;
   }
@@ -194,19 +336,19 @@ class YamlConverter {
   pairsToMap(pairs: Pair[], depth: number, at: number): MapNode {
     const entries: MapEntry[] = [];
     const index = new Map<string, number>();
-    const explicit: boolean[] = [];
     let dead = 0;
-    const add = (e: MapEntry, isExplicit: boolean) => {
+    const add = (e: MapEntry) => {
       const prev = index.get(e.key);
       if (prev !== undefined) {
         const p = entries[prev];
-        if (isExplicit && explicit[prev]) this.duplicates.push({ key: e.key, first: p.keySpan, second: e.keySpan });
+        // Strict decoding (YAMLToJSONStrict) fails on any key set twice, merged (`<<`) ones included (go-yaml v2
+        // decode.go mapping(): "key already set in map"; checked with sigs.k8s.io/yaml, test/oracle/yaml.test.ts).
+        this.duplicates.push({ key: e.key, first: p.keySpan, second: e.keySpan });
         (entries as (MapEntry | undefined)[])[prev] = undefined;
         dead++;
       }
       index.set(e.key, entries.length);
       entries.push(e);
-      explicit.push(isExplicit);
     };
     let first = -1;
     let last = at;
@@ -221,7 +363,7 @@ class YamlConverter {
         const v = this.convert(p.value as YNode | null, depth + 1, keyStart);
         const sources: ConfigNode[] = v.kind === 'seq' ? [...v.items].reverse() : [v];
         for (const s of sources) {
-          if (s.kind === 'map') for (const e of s.entries) add(e, false);
+          if (s.kind === 'map') for (const e of s.entries) add(e);
           else if (!(s.kind === 'scalar' && s.value === null && this.aliasBlocked)) {
             this.problems.push(finding('config-syntax', 'error', s.span, 'A merge key (<<) needs a mapping, an alias of a mapping, or a list of those.'));
           }
@@ -232,14 +374,20 @@ class YamlConverter {
       }
       let key: string;
       let keySpan: Span;
+      let nullKey = false;
       if (k == null) {
         key = 'null';
         keySpan = this.span(keyStart, keyStart);
+        nullKey = true;
       } else if (isScalar(k) || isAlias(k)) {
+        this.inKey = true;
         const kn = this.convert(k, depth + 1, keyStart);
+        this.inKey = false;
         keySpan = this.nodeSpan(k);
-        if (kn.kind === 'scalar') key = keyString(kn.value);
-        else {
+        if (kn.kind === 'scalar') {
+          key = keyString(kn.value);
+          nullKey = kn.value === null;
+        } else {
           this.problems.push(finding('config-syntax', 'error', keySpan, 'A mapping key must be a plain value, not a mapping or a list (Go cannot decode such a key).'));
           continue;
         }
@@ -249,14 +397,105 @@ class YamlConverter {
         continue;
       }
       const vEnd = kr ? kr[1] : keyStart;
+      if (this.hasTabs) this.parentCol = this.colAt(first);
       const value = this.convert(p.value as YNode | null, depth + 1, vEnd);
       const vr = (p.value as YNode | null)?.range;
       last = vr ? vr[1] : vEnd;
-      add({ key, keySpan, value }, true);
+      const entry: MapEntry = { key, keySpan, value };
+      if (nullKey) this.nullKeys.add(entry);
+      add(entry);
     }
     const out = dead ? entries.filter((e) => e !== undefined) : entries;
     return { kind: 'map', entries: out, span: this.span(first < 0 ? at : first, last) };
   }
+}
+
+/** Lookups for tabProblems(), built when a line starts with a tab: sorted ranges, binary search (O(log n) a line). */
+class TabIndex {
+  readonly errorLines = new Set<number>();
+  private readonly shelter: [number, number][] = [];
+  private readonly plains: { start: number; end: number; col: number }[];
+  private readonly plainEnds = new Map<number, { start: number; end: number; col: number }>();
+
+  constructor(c: YamlConverter) {
+    for (const p of c.problems) if (p.severity === 'error' && p.file === c.file) for (let l = p.range.start.line; l <= p.range.end.line; l++) this.errorLines.add(l);
+    // nested ranges (a quoted scalar in a flow map) merged into disjoint ones
+    for (const r of [...c.sheltered].sort((a, b) => a[0] - b[0])) {
+      const last = this.shelter.at(-1);
+      if (last && r[0] <= last[1]) last[1] = Math.max(last[1], r[1]);
+      else this.shelter.push([r[0], r[1]]);
+    }
+    this.plains = [...c.plains].sort((a, b) => a.start - b.start);
+    for (const p of this.plains) this.plainEnds.set(p.end, p);
+  }
+
+  /** Index of the last range starting before `at`. */
+  private static before<T>(xs: readonly T[], start: (x: T) => number, at: number): number {
+    let lo = 0;
+    let hi = xs.length - 1;
+    let found = -1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >> 1;
+      if (start(xs[mid]!) < at) {
+        found = mid;
+        lo = mid + 1;
+      } else hi = mid - 1;
+    }
+    return found;
+  }
+
+  sheltered(at: number): boolean {
+    const i = TabIndex.before(this.shelter, (r) => r[0], at);
+    return i >= 0 && at < this.shelter[i]![1];
+  }
+
+  /** The plain scalar that spans `at` (a continuation line) or ends at `prevEnd` (the line follows it). */
+  plainAt(at: number, prevEnd: number): { col: number } | undefined {
+    const i = TabIndex.before(this.plains, (p) => p.start, at);
+    if (i >= 0 && at < this.plains[i]!.end) return this.plains[i];
+    return this.plainEnds.get(prevEnd);
+  }
+}
+
+/**
+ * A quoted scalar continued on a line that starts with a tab: go-yaml folds it (the line's leading blanks go), the
+ * `yaml` library refuses it ("Tabs are not allowed as indentation"). Those tabs become spaces before the library
+ * reads the text: same length, same value. The library's lexer finds the quoted scalars.
+ */
+const LINE_START_TAB = /\n *\t/;
+
+function untabQuotedContinuations(text: string): string {
+  let out: string[] | undefined;
+  let off = 0;
+  let open = ''; // the quote of a scalar the lexer left open at a line end
+  let lineStart = false;
+  for (const tok of new Lexer().lex(text)) {
+    // the lexer's control tokens (document, scalar, flow markers) are not in the text
+    if (tok.length === 1 && tok.charCodeAt(0) < 0x20 && tok !== '\n' && tok !== '\t' && tok !== '\r') continue;
+    if (open && lineStart && /^[ \t]+$/.test(tok) && tok.includes('\t')) {
+      out ??= [...text];
+      for (let i = 0; i < tok.length; i++) if (tok[i] === '\t') out[off + i] = ' ';
+    }
+    if (open) {
+      if (quoteCloses(tok, open, 0)) open = '';
+    } else if ((tok[0] === '"' || tok[0] === "'") && !quoteCloses(tok, tok[0], 1)) open = tok[0];
+    // (the lexer gives a line's indentation and the blanks after it as separate tokens)
+    lineStart = tok.endsWith('\n') || (lineStart && /^[ \t]+$/.test(tok));
+    off += tok.length;
+  }
+  return out ? out.join('') : text;
+}
+
+/** Whether `tok` holds the closing `quote` at or after `from` (`\"` escapes a double quote, `''` is a single one). */
+function quoteCloses(tok: string, quote: string, from: number): boolean {
+  for (let i = from; i < tok.length; i++) {
+    if (quote === '"' && tok[i] === '\\') i++;
+    else if (tok[i] === quote) {
+      if (quote === "'" && tok[i + 1] === "'") i++;
+      else return true;
+    }
+  }
+  return false;
 }
 
 function fmtCount(n: number): string {
@@ -284,7 +523,7 @@ export function parseYamlStream(file: string, text: string, lines: LineIndex = n
   const docs: ConvertedDoc[] = [];
   let parsed: Document.Parsed[];
   try {
-    const r = parseAllDocuments(text, {
+    const r = parseAllDocuments(LINE_START_TAB.test(text) ? untabQuotedContinuations(text) : text, {
       uniqueKeys: false,
       schema: 'failsafe',
       version: '1.1',
@@ -298,6 +537,7 @@ export function parseYamlStream(file: string, text: string, lines: LineIndex = n
     problems.push(finding('config-syntax', 'error', { file, range: lines.range(0, 0) }, `The YAML parser failed: ${(e as Error).message}`));
     return { docs, problems, lines };
   }
+  let scanFrom = 0;
   for (let i = 0; i < parsed.length; i++) {
     const d = parsed[i];
     for (const e of d.errors) {
@@ -310,7 +550,7 @@ export function parseYamlStream(file: string, text: string, lines: LineIndex = n
       if (/Maximum call stack size exceeded/.test(msg)) msg = 'Nesting is too deep for the analyzer to read (thousands of levels); no real configuration looks like this.';
       problems.push(finding('config-syntax', 'error', { file, range: lines.range(s, Math.max(s, en)) }, `YAML syntax error: ${msg}`));
     }
-    const conv = new YamlConverter(file, lines, problems);
+    const conv = new YamlConverter(file, text, lines, problems);
     const dr = d.range;
     const c = d.contents as YNode | null;
     const empty = c == null || (isScalar(c) && c.source === '' && (c.type === 'PLAIN' || c.type === undefined) && !c.tag && !(c as { anchor?: string }).anchor);
@@ -318,12 +558,15 @@ export function parseYamlStream(file: string, text: string, lines: LineIndex = n
     if (!empty) {
       try {
         root = conv.convert(c, 0, dr[0]);
+        conv.jsonProblems(root);
+        conv.tabProblems(scanFrom, dr[2]);
       } catch (e) {
         if (e instanceof RangeError) {
           problems.push(finding('config-syntax', 'error', { file, range: lines.range(dr[0], dr[0]) }, 'Nesting is too deep for the analyzer to read; no real configuration looks like this.'));
         } else throw e;
       }
     }
+    scanFrom = dr[2];
     docs.push({ root, span: { file, range: lines.range(dr[0], dr[1]) }, index: i, duplicates: conv.duplicates });
   }
   return { docs, problems, lines };

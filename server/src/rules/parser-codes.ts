@@ -17,6 +17,8 @@ export const PARSER_CODES: readonly RuleMeta[] = [
   { id: 'envfile-syntax', area: P, severity: 'warning', fix: false, summary: 'an environment file line without `=`: systemd ignores it' },
   { id: 'envfile-invalid-name', area: P, severity: 'warning', fix: false, summary: 'an invalid variable name in an environment file (often `export NAME=`): ignored' },
   { id: 'envfile-unterminated-quote', area: P, severity: 'warning', fix: false, summary: 'an unclosed quote in an environment file swallows the rest of the file' },
+  { id: 'envfile-comment-continuation', area: P, severity: 'warning', fix: false, summary: 'a comment ending in `\\` swallows the next line before systemd 254, not after' },
+  { id: 'envfile-invalid-text', area: P, severity: 'error', fix: false, summary: 'a non-character in an environment file: systemd refuses the whole file' },
   { id: 'exec-syntax', area: P, severity: ['error', 'warning'], fix: false, summary: 'unbalanced quoting in the `ExecStart=` command line' },
   { id: 'exec-path', area: P, severity: ['error', 'warning'], fix: false, summary: 'the `ExecStart=` program is not an absolute path or a plain file name' },
   { id: 'exec-specifier', area: P, severity: ['error', 'warning'], fix: false, summary: 'an unknown `%` specifier in the `ExecStart=` command line' },

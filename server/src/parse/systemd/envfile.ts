@@ -9,7 +9,12 @@
  *
  * Facts of the state machine (NEWLINE is "\n\r", WHITESPACE " \t\n\r"):
  *   - `#`/`;` start a comment only where a key could start (PRE_KEY);
- *     a comment ending in `\` does not swallow the next line (since v254).
+ *     a comment ending in `\` does not swallow the next line since v254; before, it
+ *     does (COMMENT_ESCAPE went back to COMMENT whatever the character): the file is
+ *     then read a second time the old way (EnvFile.before254) and the line flagged.
+ *   - A key or value with a non-character (U+FDD0..U+FDEF, U+xFFFE, U+xFFFF) or a
+ *     lone surrogate is not valid UTF-8 to systemd (utf8_is_valid()): load_env_file()
+ *     fails, so the whole file is refused (check_utf8ness_and_warn()).
  *   - A key runs to `=`; trailing blanks are stripped from it, inner blanks are
  *     kept (making it invalid). A line with no `=` is dropped silently.
  *   - Quotes are special only where a value starts (PRE_VALUE); after a closing
@@ -121,8 +126,37 @@ class FileAssignment implements EnvAssignment {
   }
 }
 
+/** A lone surrogate or a Unicode non-character: systemd's unichar_is_valid() refuses them (src/basic/utf8.c). */
+const INVALID_TEXT = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]|[\ufdd0-\ufdef\ufffe\uffff]|[\ud83f\ud87f\ud8bf\ud8ff\ud93f\ud97f\ud9bf\ud9ff\uda3f\uda7f\udabf\udaff\udb3f\udb7f\udbbf\udbff][\udffe\udfff]/;
+
 export function parseEnvFile(path: string, text: string): EnvFile {
+  const now = readEnvFile(path, text, false);
+  if (!now.commentEscapes.length) return now.file;
+  const old = readEnvFile(path, text, true).file;
+  const same =
+    old.assignments.length === now.file.assignments.length &&
+    old.assignments.every((a, i) => a.name === now.file.assignments[i]!.name && a.value === now.file.assignments[i]!.value);
+  if (same) return now.file;
   const idx = new LineIndex(text);
+  for (const at of now.commentEscapes) {
+    // only where the next line holds something (a blank or comment line means the same to both)
+    const next = text.slice(at + 1).replace(/^\r?\n/, '').split(/\r?\n|\r/, 1)[0]!;
+    if (/^[ \t]*([#;]|$)/.test(next)) continue;
+    now.file.problems.push(
+      finding('envfile-comment-continuation', 'warning', new LazySpan(path, idx, at, at + 1),
+        'systemd before 254 reads the next line as part of this comment (it ends in `\\`) and ignores it; 254 and later read it. ' +
+          'Ubuntu 22.04 ships systemd 249, Debian 12 and RHEL 9 ship 252. Remove the `\\` or put an empty line after the comment.'),
+    );
+  }
+  return { ...now.file, before254: { ...old, problems: now.file.problems } };
+}
+
+/** One reading of the file; `commentContinues`: the state machine of systemd before 254. */
+function readEnvFile(path: string, text: string, commentContinues: boolean): { file: EnvFile; commentEscapes: number[] } {
+  const idx = new LineIndex(text);
+  /** Offsets of a `\` ending a comment line (where systemd before 254 reads on). */
+  const commentEscapes: number[] = [];
+  let invalid: Finding | undefined;
   const assignments: EnvAssignment[] = [];
   const problems: Finding[] = [];
   const n = text.length;
@@ -182,6 +216,11 @@ export function parseEnvFile(path: string, text: string): EnvFile {
     let value = '';
     if (runs.length === 1) value = text.slice(runs[0].raw, runs[0].raw + runs[0].len);
     else if (runs.length > 1) value = runs.map((r) => text.slice(r.raw, r.raw + r.len)).join('');
+    if (!invalid && (INVALID_TEXT.test(key) || INVALID_TEXT.test(value))) {
+      invalid = finding('envfile-invalid-text', 'error', span(keyStart, end),
+        `systemd refuses this whole file: the ${INVALID_TEXT.test(key) ? 'name' : 'value'} holds a Unicode non-character or a lone surrogate, which it treats as invalid UTF-8. ` +
+          'A service that names the file in EnvironmentFile= does not start (with the `-` prefix the file is skipped).');
+    }
     if (!envNameIsValid(key)) {
       let hint = '';
       if (/^export[ \t]+/.test(key)) hint = ' systemd does not understand `export`: the line is dropped; remove `export `.';
@@ -315,7 +354,8 @@ export function parseEnvFile(path: string, text: string): EnvFile {
         break;
 
       case S.COMMENT_ESCAPE:
-        state = isNewline(c) ? S.PRE_KEY : S.COMMENT;
+        if (isNewline(c)) commentEscapes.push(p - 1);
+        state = isNewline(c) && !commentContinues ? S.PRE_KEY : S.COMMENT;
         break;
     }
   }
@@ -346,5 +386,6 @@ export function parseEnvFile(path: string, text: string): EnvFile {
       break;
   }
 
-  return { path, assignments, problems };
+  if (invalid) return { file: { path, assignments: [], problems: [invalid, ...problems] }, commentEscapes };
+  return { file: { path, assignments, problems }, commentEscapes };
 }

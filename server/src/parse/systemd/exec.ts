@@ -88,14 +88,31 @@ function pathIsValid(s: string): boolean {
   return true;
 }
 
+/** The consequence of a fatal Exec*= error in a unit file, as the messages say it (node/service.ts rewords it for drop-ins). */
+export const REFUSED = 'systemd refuses to load the unit';
+
+const parsedCache = new WeakMap<UnitDirective, ReturnType<typeof parseExecCommandsNow>>();
+
+/**
+ * parseExecCommands(), once per directive: the service model checks every Exec*= line for fatal errors and the
+ * node reads the surviving ones again.
+ */
+export function parseExecCommands(d: UnitDirective): { commands: ParsedExecCommand[]; problems: Finding[]; fatal?: Finding } {
+  let r = parsedCache.get(d);
+  if (!r) parsedCache.set(d, (r = parseExecCommandsNow(d)));
+  return r;
+}
+
 /**
  * Parse every command of an Exec*= value (several when separated by `;`).
  * Each command carries its own problems; problems of commands systemd drops
  * (and of the text after them, which it does not read) are in `problems`.
  */
-export function parseExecCommands(d: UnitDirective): { commands: ParsedExecCommand[]; problems: Finding[] } {
+function parseExecCommandsNow(d: UnitDirective): { commands: ParsedExecCommand[]; problems: Finding[]; fatal?: Finding } {
   const commands: ParsedExecCommand[] = [];
   const problems: Finding[] = [];
+  /** The error that makes config_parse_exec() return -ENOEXEC: systemd refuses the whole unit ("bad-setting"). */
+  let fatal: Finding | undefined;
   const raw = d.value;
   const map = d.valueMap;
   const where = `${d.key}=`;
@@ -142,7 +159,7 @@ export function parseExecCommands(d: UnitDirective): { commands: ParsedExecComma
       prefixes += c;
     }
     const sev = ignore ? 'warning' : 'error';
-    const refused = ignore ? 'systemd ignores this command (the `-` prefix)' : 'systemd refuses to load the unit';
+    const refused = ignore ? 'systemd ignores this command (the `-` prefix)' : REFUSED;
 
     const pathText = fw.text.slice(f);
     const pathMap = fw.map.slice(f, fw.text.length);
@@ -157,7 +174,9 @@ export function parseExecCommands(d: UnitDirective): { commands: ParsedExecComma
       bad = `Neither a valid executable name nor an absolute path: ${spec.text}`;
     if (bad) {
       // config_parse_exec returns here: the rest of the line (further commands too) is not read
-      problems.push(...cmdProblems, finding('exec-path', sev, pathSpan, `${bad}; ${refused}.`));
+      const f = finding('exec-path', sev, pathSpan, `${bad}; ${refused}.`);
+      if (!ignore) fatal = f;
+      problems.push(...cmdProblems, f);
       break;
     }
     const path: RawExecWord = { text: spec.text, span: pathSpan, map: spec.map };
@@ -200,9 +219,9 @@ export function parseExecCommands(d: UnitDirective): { commands: ParsedExecComma
         break;
       }
       if (res.kind === 'error') {
-        cmdProblems.push(
-          finding('exec-syntax', sev, map.span(res.start, raw.length), `${where} has unbalanced quoting; ${refused}.`),
-        );
+        const f = finding('exec-syntax', sev, map.span(res.start, raw.length), `${where} has unbalanced quoting; ${refused}.`);
+        if (!ignore) fatal = f;
+        cmdProblems.push(f);
         failed = true;
         break;
       }
@@ -215,10 +234,10 @@ export function parseExecCommands(d: UnitDirective): { commands: ParsedExecComma
       }
       const s = resolveSpecifiers(res.text, word.map);
       if (s.unknown.length) {
-        cmdProblems.push(
-          finding('exec-specifier', sev, s.unknown[0].span,
-            `Unknown specifier ${s.unknown[0].spec}: systemd fails to resolve unit specifiers; ${refused}.`),
-        );
+        const f = finding('exec-specifier', sev, s.unknown[0].span,
+          `Unknown specifier ${s.unknown[0].spec}: systemd fails to resolve unit specifiers; ${refused}.`);
+        if (!ignore) fatal = f;
+        cmdProblems.push(f);
         failed = true;
         break;
       }
@@ -229,16 +248,15 @@ export function parseExecCommands(d: UnitDirective): { commands: ParsedExecComma
       break;
     }
     if (words.length === 0) {
-      problems.push(
-        ...cmdProblems,
-        finding('exec-path', sev, fw.span, `Empty executable name or zeroeth argument; ${refused}.`),
-      );
+      const f = finding('exec-path', sev, fw.span, `Empty executable name or zeroeth argument; ${refused}.`);
+      if (!ignore) fatal = f;
+      problems.push(...cmdProblems, f);
       break;
     }
     commands.push({ prefixes, words, problems: cmdProblems, path });
   } while (semicolon);
 
-  return { commands, problems };
+  return { commands, problems, fatal };
 }
 
 function escapeWarning(w: ExtractedWord): Finding {
