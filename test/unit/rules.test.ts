@@ -283,6 +283,44 @@ test('kubeReserved "memroy" fires reserved-resource-unknown with a fix to "memor
   assert.match(fixed[0].text, /  memory: 1Gi/);
 });
 
+test('reserved-resource-unknown never renames onto a reserved key: gpu next to cpu: 500m is removed, the CPU reservation stays 500m', () => {
+  const text = CONFIG_HEAD + 'kubeReserved:\n  cpu: 500m\n  gpu: "1"\n';
+  const files = ws({ 'n/kubelet-config.yaml': text });
+  const f = only(analyzeAll(files).findings, 'reserved-resource-unknown');
+  assert.deepEqual(f.fixes?.map((x) => x.title), ['Remove "gpu"']);
+  const fixed = applyFixAndRecheck(files, f);
+  assert.equal(fixed[0].text, CONFIG_HEAD + 'kubeReserved:\n  cpu: 500m\n');
+  const cpu = analyzeAll(fixed).nodes[0].node.settings.get('kubeReserved');
+  assert.ok(cpu?.kind === 'map');
+  assert.deepEqual(cpu.items.map((i) => [i.key, i.value]), [['cpu', '500m']]);
+});
+
+test('reserved-resource-unknown: a near-miss of a key the map already has gets no rename (cpux next to cpu), only removal', () => {
+  const text = CONFIG_HEAD + 'systemReserved:\n  cpux: "1"\n  cpu: 500m\n';
+  const f = only(analyzeAll(ws({ 'n/kubelet-config.yaml': text })).findings, 'reserved-resource-unknown');
+  assert.doesNotMatch(f.message, /Did you mean/);
+  assert.deepEqual(f.fixes?.map((x) => x.title), ['Remove "cpux"']);
+  const fixed = applyFixAndRecheck(ws({ 'n/kubelet-config.yaml': text }), f);
+  assert.equal(fixed[0].text, CONFIG_HEAD + 'systemReserved:\n  cpu: 500m\n');
+});
+
+test('reserved-resource-unknown removes the entry with one separator in flow maps, JSON and flags; a lone entry leaves an empty map', () => {
+  const cases: [string, string, string][] = [
+    ['n/kubelet-config.yaml', CONFIG_HEAD + 'kubeReserved: {cpu: 500m, gpu: "1", memory: 1Gi}\n', CONFIG_HEAD + 'kubeReserved: {cpu: 500m, memory: 1Gi}\n'],
+    ['n/kubelet-config.yaml', CONFIG_HEAD + 'kubeReserved:\n  gpu: "1"\n', CONFIG_HEAD + 'kubeReserved:\n  {}\n'],
+    ['n/kubelet-config.json', '{"apiVersion": "kubelet.config.k8s.io/v1beta1", "kind": "KubeletConfiguration", "kubeReserved": {"gpu": "1", "cpu": "1"}}\n',
+      '{"apiVersion": "kubelet.config.k8s.io/v1beta1", "kind": "KubeletConfiguration", "kubeReserved": {"cpu": "1"}}\n'],
+    [UNIT, '[Service]\nExecStart=/usr/bin/kubelet --kube-reserved=cpu=500m,nvidia.com/gpu=1,memory=1Gi\n', '[Service]\nExecStart=/usr/bin/kubelet --kube-reserved=cpu=500m,memory=1Gi\n'],
+    [UNIT, '[Service]\nExecStart=/usr/bin/kubelet --kube-reserved=gpu=1,cpu=500m\n', '[Service]\nExecStart=/usr/bin/kubelet --kube-reserved=cpu=500m\n'],
+  ];
+  for (const [path, text, want] of cases) {
+    const files = ws({ [path]: text });
+    const f = only(analyzeAll(files).findings, 'reserved-resource-unknown');
+    assert.equal(f.fixes?.length, 1, text);
+    assert.equal(applyFixAndRecheck(files, f)[0].text, want);
+  }
+});
+
 test('cpu, memory, ephemeral-storage and pid are reservable: no reserved-resource-unknown', () => {
   const text = CONFIG_HEAD + 'kubeReserved:\n  cpu: 500m\n  memory: 1Gi\n  ephemeral-storage: 1Gi\n  pid: "100"\n';
   none(analyzeAll(ws({ 'n/kubelet-config.yaml': text })).findings, 'reserved-resource-unknown');

@@ -8,7 +8,10 @@ import { RESERVABLE_RESOURCES } from '../catalog/defaults.ts';
 import { closest } from './lib/suggest.ts';
 import { label, reservedEntries } from './lib/reservations.ts';
 import type { Rule } from './types.ts';
-import { oneFix, replaceWord } from './lib/edit.ts';
+import type { NodeModel } from '../node/model.ts';
+import { replaceWord } from './lib/edit.ts';
+import { removeMapItem } from './lib/remove-item.ts';
+import type { Fix } from '../model/finding.ts';
 
 export const reservedResourceUnknown: Rule = {
   id: 'reserved-resource-unknown',
@@ -19,9 +22,19 @@ export const reservedResourceUnknown: Rule = {
   area: 'reservation',
   run({ node }) {
     const out: Finding[] = [];
-    for (const { field, flag, item } of reservedEntries(node)) {
+    const entries = reservedEntries(node);
+    for (const { field, flag, item } of entries) {
       if (item.key === undefined || (RESERVABLE_RESOURCES as readonly string[]).includes(item.key) || !item.keySpan) continue;
-      const guess = closest(item.key, RESERVABLE_RESOURCES);
+      // A resource the map already reserves is no candidate: renaming onto it would write a duplicate key and change
+      // that reservation (gpu -> cpu next to cpu: 500m raises the CPU reservation to the gpu's value).
+      const taken = new Set<string | undefined>(entries.filter((e) => e.field === field).map((e) => e.item.key));
+      for (const x of shadowedKeys(node, field)) taken.add(x);
+      const guess = isResourceName(item.key) ? undefined : closest(item.key, RESERVABLE_RESOURCES.filter((r) => !taken.has(r)));
+      const fixes: Fix[] = [];
+      const rename = guess ? replaceWord(item.keySpan, item.key, guess) : undefined;
+      if (rename) fixes.push({ title: `Change to "${guess}"`, edits: [rename], preferred: true });
+      const remove = removeMapItem(node, item);
+      if (remove) fixes.push({ title: `Remove "${item.key}"`, edits: [remove], preferred: !rename });
       out.push(
         finding(
           'reserved-resource-unknown',
@@ -29,12 +42,24 @@ export const reservedResourceUnknown: Rule = {
           item.keySpan,
           `"${item.key}" cannot be reserved: the kubelet refuses to start. ${label(field, flag, item)} reserves it (cannot reserve "${item.key}" resource). ` +
             `Reservable resources: ${RESERVABLE_RESOURCES.join(', ')}.${guess ? ` Did you mean "${guess}"?` : ''}`,
-          guess
-            ? oneFix(`Change to "${guess}"`, replaceWord(item.keySpan, item.key, guess))
-            : undefined,
+          fixes.length > 0 ? { fixes } : undefined,
         ),
       );
     }
     return out;
   },
 };
+
+/** Keys of a file's map that a flag replaced: renaming onto one of them would change what the file says too. */
+function shadowedKeys(node: NodeModel, field: string): (string | undefined)[] {
+  const s = node.shadowed.get(field);
+  return s?.kind === 'map' ? s.items.map((i) => i.key) : [];
+}
+
+/**
+ * Names of real resources that cannot be reserved (a GPU, pods, hugepages, an extended resource such as
+ * nvidia.com/gpu): no typo of a reservable one, so the fix removes them instead of renaming "gpu" to "cpu".
+ */
+function isResourceName(key: string): boolean {
+  return /^(gpus?|pods|storage|hugepages-.*)$/i.test(key) || key.includes('/');
+}
