@@ -94,6 +94,7 @@ export function toDiagnostic(f: Finding, toUri: (path: string) => string, severi
   };
   if (docsBase) d.codeDescription = { href: docsBase.startsWith('command:') ? `${docsBase}${encodeURIComponent(JSON.stringify([f.code]))}` : `${docsBase}${f.code}.md` };
   if (f.tags?.includes('deprecated')) d.tags = [DiagnosticTag.Deprecated];
+  if (f.tags?.includes('unnecessary')) d.tags = [...(d.tags ?? []), DiagnosticTag.Unnecessary];
   if (f.related?.length) {
     d.relatedInformation = f.related.map(
       (r): DiagnosticRelatedInformation => ({ location: { uri: toUri(r.span.file), range: r.span.range }, message: r.message }),

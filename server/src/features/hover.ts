@@ -16,7 +16,7 @@ export function hover(analysis: Analysis, path: string, pos: Position): Hover | 
   if (!file) return null;
 
   const hit = flagAt(analysis, path, pos);
-  if (hit) return flagHover(hit.result, hit.flag, hit.onValue ? pos : undefined);
+  if (hit) return flagHover(hit.result, hit.flag, hit.onValue ? pos : undefined, hit.unused?.assignment.name);
 
   const extra = extraArgAt(file, pos);
   if (extra) {
@@ -101,10 +101,12 @@ function quantityLines(text: string, resource?: string): string[] {
   return [`Quantity \`${t}\` = ${exact} · canonical form \`${canonical(q.q)}\``];
 }
 
-function flagHover(result: NodeResult, flag: FlagUse, valuePos: Position | undefined): Hover {
+/** `unusedIn`: the variable holding the flag when no ExecStart= references it. */
+function flagHover(result: NodeResult, flag: FlagUse, valuePos: Position | undefined, unusedIn?: string): Hover {
   const { node } = result;
   const info = flagInfo(flag.name);
   const lines = info ? flagDoc(info, node.kubernetesVersion) : [`**\`--${flag.written}\`**: not a kubelet flag this tool knows.`];
+  if (unusedIn) lines.splice(1, 0, '', `**Not in effect:** no ExecStart= references \`$${unusedIn}\`, so this flag never reaches the kubelet.`);
   if (info?.field) lines.push('', effectiveLine(node.settings.get(info.field), [flag.span]));
   else if (info) {
     const last = node.flagOnly.get(flag.name);

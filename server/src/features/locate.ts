@@ -2,6 +2,7 @@
  * "What is at this position": lookups over the engine's parse results and
  * node models, which carry exact spans. Nothing here reads source text.
  */
+import type { UnusedVariable } from '../node/unused-variables.ts';
 import type { Analysis, NodeResult } from '../engine.ts';
 import type { Position, Range, TextMap } from '../model/range.ts';
 import type { FlagUse } from '../node/model.ts';
@@ -36,17 +37,33 @@ export function nodeOfDoc(analysis: Analysis, doc: KubeletConfigDoc): NodeResult
   return analysis.nodes.find((n) => n.node.kubeletConfigs.some((d) => d.path === doc.path && d.docIndex === doc.docIndex)) ?? nodeOf(analysis, doc.path);
 }
 
-/** The flag of a node's command line whose name or value is written at `pos` in `path`. */
-export function flagAt(analysis: Analysis, path: string, pos: Position): { result: NodeResult; flag: FlagUse; onValue: boolean } | undefined {
+/**
+ * The flag of a node's command line whose name or value is written at `pos` in `path`; `unused` when it sits in a
+ * variable that no ExecStart= references (it never reaches the kubelet).
+ */
+export function flagAt(
+  analysis: Analysis,
+  path: string,
+  pos: Position,
+): { result: NodeResult; flag: FlagUse; onValue: boolean; unused?: UnusedVariable } | undefined {
   for (const result of nodesOf(analysis, path)) {
-    for (const flag of result.node.flags) {
-      const nameSpan = flag.nameWord.span;
-      const inValue = flag.value !== undefined && flag.valueSpan.file === path && contains(flag.valueSpan.range, pos);
-      if (inValue) return { result, flag, onValue: true };
-      if (nameSpan.file === path && contains(flag.span.file === path ? flag.span.range : nameSpan.range, pos)) {
-        return { result, flag, onValue: false };
-      }
+    const hit = flagIn(result.node.flags, path, pos);
+    if (hit) return { result, ...hit };
+    for (const u of result.node.unusedVariables ?? []) {
+      if (u.assignment.span.file !== path || !contains(u.assignment.span.range, pos)) continue;
+      const inUnused = flagIn(u.flags, path, pos);
+      if (inUnused) return { result, ...inUnused, unused: u };
     }
+  }
+  return undefined;
+}
+
+function flagIn(flags: readonly FlagUse[], path: string, pos: Position): { flag: FlagUse; onValue: boolean } | undefined {
+  for (const flag of flags) {
+    const nameSpan = flag.nameWord.span;
+    const inValue = flag.value !== undefined && flag.valueSpan.file === path && contains(flag.valueSpan.range, pos);
+    if (inValue) return { flag, onValue: true };
+    if (nameSpan.file === path && contains(flag.span.file === path ? flag.span.range : nameSpan.range, pos)) return { flag, onValue: false };
   }
   return undefined;
 }

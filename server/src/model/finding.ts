@@ -27,9 +27,10 @@ export interface Finding {
   fixes?: Fix[];
   /**
    * How an editor may mark the range: 'deprecated' (struck through) only for what is removed or
-   * scheduled for removal in a known version, not for what merely has a better place.
+   * scheduled for removal in a known version, not for what merely has a better place; 'unnecessary'
+   * (greyed out) for text that has no effect.
    */
-  tags?: 'deprecated'[];
+  tags?: ('deprecated' | 'unnecessary')[];
 }
 
 export function finding(

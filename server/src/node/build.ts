@@ -12,6 +12,7 @@ import { parseKubeletArgs, type ArgProblem } from './command-line.ts';
 import { effectiveSettings, type ConfigSource } from './effective.ts';
 import type { NodeSeed } from './group.ts';
 import { buildService } from './service.ts';
+import { unusedVariables } from './unused-variables.ts';
 import type { ConfigRef, FlagUse, NodeModel } from './model.ts';
 import type { Workspace } from './parse-cache.ts';
 import type { NodeSettings } from './modelines.ts';
@@ -92,7 +93,11 @@ export function buildNode(ws: Workspace, seed: NodeSeed, systemdVersion?: number
       const { argv, references } = expandExecArgv(cmd, (name) => service.environment.get(name)?.assignment);
       node.execReferences = references;
       node.program = argv[0];
-      if (node.program && basename(node.program.text).includes('kubelet')) node.argv = argv.slice(1);
+      if (node.program && basename(node.program.text).includes('kubelet')) {
+        node.argv = argv.slice(1);
+        const unused = unusedVariables(service, new Set(references.map((r) => r.variable)));
+        if (unused.length > 0) node.unusedVariables = unused;
+      }
     }
   } else if (seed.standalone) {
     const p = ws.get(seed.standalone)!;

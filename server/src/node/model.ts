@@ -112,6 +112,8 @@ export interface NodeModel {
   readonly argv: Word[];
   /** `$NAME`/`${NAME}` references of the ExecStart= that survives resets, from the expansion of argv. */
   readonly execReferences?: ExecReference[];
+  /** Variables of the service holding kubelet flags that no Exec*= line references: those flags never reach the kubelet. */
+  readonly unusedVariables?: import('./unused-variables.ts').UnusedVariable[];
   readonly flags: FlagUse[];
   readonly positional: PositionalArg[];
   readonly configRefs: ConfigRef[];

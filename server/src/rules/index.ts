@@ -7,6 +7,7 @@ import { envfileLiteralQuotes } from './envfile-literal-quotes.ts';
 import { unitContinuationTrailingSpace } from './unit-continuation-trailing-space.ts';
 import { unitEnvironmentShadowed } from './unit-environment-shadowed.ts';
 import { unitVariableUndefined } from './unit-variable-undefined.ts';
+import { unitVariableUnused } from './unit-variable-unused.ts';
 import { configValueInvalid } from './config-value-invalid.ts';
 import { configNeedsFeatureGate } from './config-needs-feature-gate.ts';
 import { reservedMemoryInvalid } from './reserved-memory-invalid.ts';
@@ -67,6 +68,7 @@ export const RULES: readonly Rule[] = [
   unitContinuationSwallowsDirective,
   unitContinuationTrailingSpace,
   unitVariableUndefined,
+  unitVariableUnused,
   unitEnvironmentShadowed,
   envfileLiteralQuotes,
   unitExecStartNotReset,

@@ -1,0 +1,116 @@
+/**
+ * systemd passes every Environment=/EnvironmentFile= variable to the process environment, but the kubelet reads
+ * flags only from its command line: a variable that holds flags and that no Exec*= line references (`$NAME` or
+ * `${NAME}`, env-util.c replace_env_argv) changes nothing. The classic case is a drop-in that adds
+ * KUBELET_AUTHZ_ARGS="--authorization-mode=Webhook --client-ca-file=..." and an ExecStart= that never lists it:
+ * the kubelet then runs with its defaults, which without a config file are AlwaysAllow and anonymous access.
+ *
+ * The flags in such a variable are still checked (unknown, removed, invalid value): they are wrong for whoever
+ * adds the reference, so their findings come as warnings that say where the flag sits.
+ */
+import { finding, type Finding } from '../model/finding.ts';
+import type { FlagUse, NodeModel } from '../node/model.ts';
+import type { ConfigNode } from '../parse/types.ts';
+import { flagUnknown } from './flag-unknown.ts';
+import { flagRemoved } from './flag-removed.ts';
+import { flagValueInvalid } from './flag-value-invalid.ts';
+import type { Rule, RuleContext } from './types.ts';
+
+/** The flag checks that hold for a flag wherever it is written. */
+const OWN_CHECKS: readonly Rule[] = [flagUnknown, flagRemoved, flagValueInvalid];
+
+export const unitVariableUnused: Rule = {
+  id: 'unit-variable-unused',
+  summary: 'a variable holds kubelet flags but no ExecStart= references it, so they never reach the kubelet',
+  run(ctx) {
+    const { node } = ctx;
+    const out: Finding[] = [];
+    for (const u of node.unusedVariables ?? []) {
+      const a = u.assignment;
+      const names = [...new Set(u.flags.map((f) => `--${f.written}`))];
+      const listed = listFlags(names);
+      const consequences = u.flags.map((f) => consequence(node, f)).filter((x): x is string => x !== undefined);
+      const where = u.source === 'EnvironmentFile' ? 'an environment file' : 'Environment=';
+      out.push({
+        ...finding(
+          'unit-variable-unused',
+          'warning',
+          a.span,
+          `${a.name} is not in ExecStart=: ${listed} never ${names.length === 1 ? 'reaches' : 'reach'} the kubelet.` +
+            ` systemd puts ${where} variables in the process environment, but the kubelet reads flags only from its command line.` +
+            ` Add $${a.name} to ExecStart= or remove the assignment.` +
+            (consequences.length > 0 ? ` Without ${names.length === 1 ? 'it' : 'them'}: ${[...new Set(consequences)].join('; ')}.` : ''),
+        ),
+        tags: ['unnecessary'],
+      });
+      const inner: RuleContext = { ...ctx, node: { ...node, flags: u.flags }, argProblems: u.argProblems };
+      for (const rule of OWN_CHECKS) {
+        for (const f of rule.run(inner)) {
+          out.push({
+            ...f,
+            severity: f.severity === 'error' ? 'warning' : f.severity,
+            message: `${f.message} (In ${a.name}, which no ExecStart= references yet: this fails once it does.)`,
+          });
+        }
+      }
+    }
+    return out;
+  },
+};
+
+/** Two flag names at most, so that the first sentence stays short; the count when even those are long. */
+function listFlags(names: string[]): string {
+  const two = names.length <= 2 ? names.join(', ') : `${names.slice(0, 2).join(', ')} and ${names.length - 2} more`;
+  return two.length <= 60 ? two : names.length === 1 ? 'its flag' : `its ${names.length} flags`;
+}
+
+/**
+ * What the kubelet does instead, for the flags that guard its API. Without --config the flag defaults apply
+ * (AlwaysAllow, anonymous access on, read-only port 10255); with one, the v1beta1 defaults (Webhook, anonymous off,
+ * port closed). A value another source sets is what the kubelet uses, and then nothing is lost.
+ */
+function consequence(node: NodeModel, f: FlagUse): string | undefined {
+  const field = f.info?.field;
+  if (!field) return undefined;
+  const set = fieldValue(node, field);
+  const fromFile = node.configRefs.some((r) => r.flag === 'config' && r.resolved);
+  switch (f.name) {
+    case 'authorization-mode': {
+      const mode = set ?? (fromFile ? 'Webhook' : 'AlwaysAllow');
+      return mode === 'AlwaysAllow' ? 'authorization is AlwaysAllow, so any caller of the kubelet API (port 10250) may exec into pods and read their logs' : undefined;
+    }
+    case 'anonymous-auth': {
+      const on = set !== undefined ? set === 'true' : !fromFile;
+      return on ? 'anonymous requests to the kubelet API are accepted' : undefined;
+    }
+    case 'authentication-token-webhook': {
+      const on = set !== undefined ? set === 'true' : fromFile;
+      return on ? undefined : 'bearer tokens are not checked with the API server (token webhook off)';
+    }
+    case 'client-ca-file':
+      return set ? undefined : 'no client CA, so client certificates (the API server\'s own) are not authenticated';
+    case 'tls-cert-file':
+    case 'tls-private-key-file':
+      return set ? undefined : 'the kubelet serves its API (TLS) with a self-signed certificate that clients cannot verify';
+    case 'read-only-port': {
+      const port = set ?? (fromFile ? '0' : '10255');
+      return port !== '0' ? `the unauthenticated read-only port ${port} stays open` : undefined;
+    }
+  }
+  return undefined;
+}
+
+/** The value a field has on the node from its other sources (a flag on the command line, the config files). */
+function fieldValue(node: NodeModel, path: string): string | undefined {
+  const s = node.settings.get(path);
+  if (s?.kind === 'scalar' && s.value !== null && s.value !== '') return String(s.value);
+  const [top, ...rest] = path.split('.');
+  if (rest.length === 0) return undefined;
+  let found: string | undefined;
+  for (const doc of node.kubeletConfigs) {
+    let n: ConfigNode | undefined = doc.root;
+    for (const k of [top, ...rest]) n = n?.kind === 'map' ? [...n.entries].reverse().find((e) => e.key === k)?.value : undefined;
+    if (n?.kind === 'scalar' && n.value !== null && n.value !== '') found = String(n.value);
+  }
+  return found;
+}

@@ -1,0 +1,90 @@
+/**
+ * unit-variable-unused: a variable holding kubelet flags that no Exec*= line references (systemd expands `$NAME`
+ * only where an Exec line writes it, env-util.c replace_env_argv; the kubelet reads flags from argv only).
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { DiagnosticTag } from 'vscode-languageserver-types';
+import { analyze } from '../../server/src/engine.ts';
+import { hover } from '../../server/src/features/hover.ts';
+import { toDiagnostic } from '../../server/src/features/diagnostics.ts';
+import { CONFIG_HEAD } from '../helpers/nodes.ts';
+
+const UNIT = 'n/etc/systemd/system/kubelet.service';
+const DROPIN = 'n/etc/systemd/system/kubelet.service.d/10-kubeadm.conf';
+const AUTHZ = 'KUBELET_AUTHZ_ARGS=--authorization-mode=Webhook --client-ca-file=/etc/kubernetes/pki/ca.crt';
+
+function node(dropin: string, extra: Record<string, string> = {}) {
+  return [{ path: UNIT, text: '[Service]\nExecStart=/usr/bin/kubelet\n' }, { path: DROPIN, text: dropin }, ...Object.entries(extra).map(([path, text]) => ({ path, text }))];
+}
+
+function dropin(env: string, exec: string): string {
+  return `[Service]\nEnvironment="KUBELET_KUBECONFIG_ARGS=--kubeconfig=/etc/kubernetes/kubelet.conf"\nEnvironment="${env}"\nExecStart=\nExecStart=${exec}\n`;
+}
+
+const unused = (files: { path: string; text: string }[]) => analyze(files).findings.filter((f) => f.code === 'unit-variable-unused');
+
+test('KUBELET_AUTHZ_ARGS set but not in ExecStart=: a warning on the assignment naming the flags, greyed out, with the security consequence', () => {
+  const text = dropin(AUTHZ, '/usr/bin/kubelet $KUBELET_KUBECONFIG_ARGS');
+  const [f, ...rest] = unused(node(text));
+  assert.equal(rest.length, 0);
+  assert.equal(f.severity, 'warning');
+  assert.equal(f.file, DROPIN);
+  const line = text.split('\n')[2];
+  // The whole assignment, its quotes included.
+  assert.deepEqual(f.range, { start: { line: 2, character: line.indexOf('"') }, end: { line: 2, character: line.length } });
+  const first = f.message.split('. ')[0];
+  assert.ok(first.length <= 120, first);
+  assert.match(first, /KUBELET_AUTHZ_ARGS.*--authorization-mode, --client-ca-file never reach the kubelet/);
+  assert.match(f.message, /AlwaysAllow/);
+  assert.match(f.message, /no client CA/);
+  assert.deepEqual(f.tags, ['unnecessary']);
+  assert.deepEqual(toDiagnostic(f, (p) => p).tags, [DiagnosticTag.Unnecessary]);
+});
+
+test('no unit-variable-unused when ExecStart= references the variable as $NAME or ${NAME}, or an ExecStartPre= uses it', () => {
+  for (const exec of ['/usr/bin/kubelet $KUBELET_KUBECONFIG_ARGS $KUBELET_AUTHZ_ARGS', '/usr/bin/kubelet $KUBELET_KUBECONFIG_ARGS "${KUBELET_AUTHZ_ARGS}"']) {
+    assert.deepEqual(unused(node(dropin(AUTHZ, exec))), [], exec);
+  }
+  const pre = dropin(AUTHZ, '/usr/bin/kubelet $KUBELET_KUBECONFIG_ARGS').replace('ExecStart=\n', 'ExecStartPre=/usr/local/bin/check ${KUBELET_AUTHZ_ARGS}\nExecStart=\n');
+  assert.deepEqual(unused(node(pre)), []);
+});
+
+test('a reference only in an ExecStart= that a later empty ExecStart= resets does not count (systemd never runs it)', () => {
+  const files = [
+    { path: UNIT, text: '[Service]\nExecStart=/usr/bin/kubelet $KUBELET_AUTHZ_ARGS\n' },
+    { path: DROPIN, text: dropin(AUTHZ, '/usr/bin/kubelet $KUBELET_KUBECONFIG_ARGS') },
+  ];
+  assert.equal(unused(files).length, 1);
+});
+
+test('variables without flags (HTTP_PROXY) reach the kubelet through its environment: no finding', () => {
+  assert.deepEqual(unused(node(dropin('HTTPS_PROXY=http://proxy:3128', '/usr/bin/kubelet $KUBELET_KUBECONFIG_ARGS'))), []);
+});
+
+test('a config file that sets authorization.mode: Webhook means nothing is lost for authorization: no AlwaysAllow consequence', () => {
+  const config = 'n/var/lib/kubelet/config.yaml';
+  const text = dropin(AUTHZ, '/usr/bin/kubelet $KUBELET_KUBECONFIG_ARGS --config=/var/lib/kubelet/config.yaml');
+  const [f] = unused(node(text, { [config]: CONFIG_HEAD + 'authorization:\n  mode: Webhook\nauthentication:\n  x509:\n    clientCAFile: /etc/kubernetes/pki/ca.crt\n' }));
+  assert.ok(f);
+  assert.doesNotMatch(f.message, /AlwaysAllow|client CA/);
+});
+
+test('the flags of an unused variable keep their own problems: a removed flag is reported as a warning that says where it sits', () => {
+  const text = dropin(`${AUTHZ} --network-plugin=cni`, '/usr/bin/kubelet $KUBELET_KUBECONFIG_ARGS');
+  const a = analyze(node(text), { kubernetesVersion: '1.30' });
+  const removed = a.findings.filter((f) => f.code === 'flag-removed');
+  assert.equal(removed.length, 1);
+  assert.equal(removed[0].severity, 'warning');
+  assert.equal(removed[0].file, DROPIN);
+  assert.match(removed[0].message, /KUBELET_AUTHZ_ARGS, which no ExecStart= references/);
+});
+
+test('hover on a flag in an unused variable shows its documentation and that it is not in effect', () => {
+  const text = dropin(AUTHZ, '/usr/bin/kubelet $KUBELET_KUBECONFIG_ARGS');
+  const line = text.split('\n')[2];
+  const h = hover(analyze(node(text)), DROPIN, { line: 2, character: line.indexOf('authorization-mode') + 3 });
+  const value = (h?.contents as { value: string }).value;
+  assert.match(value, /--authorization-mode/);
+  assert.match(value, /Not in effect.*\$KUBELET_AUTHZ_ARGS/);
+});
