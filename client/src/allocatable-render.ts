@@ -164,7 +164,7 @@ or add a line to any file of the node; it wins over the setting:</p>
 
 function nodeSection(n: NodeAllocatable, index: number, opts: Required<RenderOptions>, css: string[]): string {
   const label = opts.label;
-  const meta = [`kubelet ${escapeHtml(n.kubernetesVersion)}`];
+  const meta = [`kubelet ${escapeHtml(n.kubernetesVersion)}${n.kubernetesVersionSource ? ` (from ${escapeHtml(relabel(n.kubernetesVersionSource, n, label))})` : ''}`];
   if (n.capacitySource) meta.push(`capacity from ${escapeHtml(relabel(n.capacitySource, n, label))}`);
   const files = n.files.length > 1
     ? `<details><summary>${n.files.length} files</summary><ul>${n.files.map((f) => `<li><code>${escapeHtml(label(f))}</code></li>`).join('')}</ul></details>`
@@ -204,7 +204,7 @@ export function renderAllocatable(data: AllocatableResponse | undefined, options
 // Status bar
 
 export function statusText(n: NodeAllocatable): string {
-  return `$(server) ${n.summary}`;
+  return `$(server) ${n.summary} · kubelet ${n.kubernetesVersion}`;
 }
 
 /** Markdown for the status bar tooltip: every resource of the node. */
@@ -213,6 +213,7 @@ export function statusTooltip(n: NodeAllocatable, label: (p: string) => string =
   const lines = [`**Node Allocatable** of \`${label(n.node)}\``, '', '| | allocatable | capacity |', '|---|--:|--:|', ...rows, ''];
   if (n.capacityProblem) lines.push(`The \`kubeletConfig.nodeCapacity\` setting is invalid: ${n.capacityProblem}.`, '');
   else if (!n.hasCapacity) lines.push('No capacity known: set `kubeletConfig.nodeCapacity` or a `# kubelet-lint: capacity ...` line.', '');
+  lines.push(`Kubernetes ${n.kubernetesVersion}${n.kubernetesVersionSource ? `, from ${relabel(n.kubernetesVersionSource, n, label)}` : ''}.`, '');
   lines.push('Click to open the allocatable view.');
   return lines.join('\n');
 }

@@ -22,13 +22,16 @@ import { matchLineEnds } from './fixes/line-ends.ts';
 import { byCodeUnit } from './model/order.ts';
 import { STANDALONE_ORDER, SYSTEMD_LINE_KINDS } from './formats/index.ts';
 import { findingToHost } from './embed/to-host.ts';
+import { workspaceKubeadmVersion } from './node/version.ts';
 
 export interface AnalyzeOptions {
   capacity?: Capacity;
-  /** Target minor version, e.g. "1.31"; default: the newest the catalog knows. */
+  /** Target minor version, e.g. "1.31"; wins over what the files say (node/version.ts). */
   kubernetesVersion?: string;
   /** Target systemd version, e.g. 252 (env files read as before 254); default: the newest behaviour. */
   systemdVersion?: number;
+  /** Where kubernetesVersion was given, for the user: `--kubernetes-version` (the default) or the editor setting. */
+  kubernetesVersionSource?: string;
   /** Rule ids to leave out. */
   disabledRules?: ReadonlySet<string>;
   /** Severity per rule id, overriding the rule's own ('off' drops it). */
@@ -46,6 +49,7 @@ function optionInputs(options: AnalyzeOptions, version: string): OptionInputs {
     capacity: capacityKey(options.capacity),
     kubernetesVersion: version,
     systemdVersion: String(options.systemdVersion ?? ''),
+    kubernetesVersionSource: options.kubernetesVersionSource ?? '',
     // Compared by content: the same Set changed between two analyses must not bring back stale findings.
     disabledRules: [...(options.disabledRules ?? [])].sort().join(' '),
     // Applied to every finding after reuse (configure), so kept results do not depend on it.
@@ -93,8 +97,10 @@ export function analyze(files: readonly SourceFile[], options: AnalyzeOptions = 
 
   const findings: Finding[] = [];
   const runtimes = attachRuntimes(ws, built.map((b) => b.node.files));
-  const given = { capacity: options.capacity, kubernetesVersion: version };
-  const optionValues = optionInputs(options, version);
+  // The one kubernetesVersion all kubeadm files of the workspace agree on, for nodes whose own files name none.
+  const workspace = workspaceKubeadmVersion(ws.paths.flatMap((p) => (ws.kind(p) === 'kubeadm-config' || ws.kind(p) === 'kubelet-config' ? ws.get(p)?.config?.kubeadm ?? [] : [])));
+  const given = { capacity: options.capacity, kubernetesVersion: options.kubernetesVersion, kubernetesVersionSource: options.kubernetesVersionSource, workspace };
+  const optionValues = { ...optionInputs(options, version), workspaceVersion: workspace?.source ?? '' };
 
   const nodes: NodeResult[] = [];
   built.forEach((b, i) => {

@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { renderAllocatable, statusText, statusTooltip } from '../../client/src/allocatable-render.ts';
 import { nodeAllocatable, type AllocatableResponse } from '../../server/src/features/allocatable-data.ts';
+import { NEWEST_VERSION } from '../../server/src/catalog/flags.ts';
 import { parseCapacity } from '../../server/src/node/capacity.ts';
 import { CONFIG_HEAD, onlyNode, run } from '../helpers/nodes.ts';
 
@@ -78,12 +79,13 @@ test('no node: a message instead of figures', () => {
 
 test('status bar: short cpu and memory, every resource in the tooltip', () => {
   const node = response(DOCS, 'docs-example').nodes[0];
-  assert.equal(statusText(node), '$(server) 14.5 CPU · 28.51 GiB');
+  assert.equal(statusText(node), `$(server) 14.5 CPU · 28.51 GiB · kubelet ${NEWEST_VERSION}`);
   const tip = statusTooltip(node, () => 'node-a/kubelet-config.yaml');
   assert.match(tip, /\*\*Node Allocatable\*\* of `node-a\/kubelet-config\.yaml`/);
   assert.match(tip, /\| ephemeral-storage \| 88 GiB \| 100 GiB \|/);
   assert.match(tip, /\| pods \| 110 \| 110 \|/);
   const none = response(DOCS).nodes[0];
-  assert.equal(statusText(none), '$(server) no capacity');
+  assert.equal(statusText(none), `$(server) no capacity · kubelet ${NEWEST_VERSION}`);
+  assert.match(statusTooltip(none), new RegExp(`Kubernetes ${NEWEST_VERSION}, from the newest version this tool knows`));
   assert.match(statusTooltip(none), /kubeletConfig\.nodeCapacity/);
 });

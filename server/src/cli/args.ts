@@ -31,7 +31,7 @@ Options:
   --format text|json|sarif    output format (default: text)
   --capacity LIST             node capacity, e.g. cpu=16,memory=64Gi,ephemeral-storage=200Gi,pods=110
                               (a "# kubelet-lint: capacity ..." modeline in a node's file overrides it)
-  --kubernetes-version X.Y    target kubelet version (default: the newest known)
+  --kubernetes-version X.Y    target kubelet version (default: kubeadm's kubernetesVersion, else the newest known)
   --systemd-version N         target systemd version, e.g. 252 (default: the newest); env files
                               differ before 254 (a "# kubelet-lint: systemd-version N" modeline overrides it)
   --rule ID=SEVERITY          change a rule's severity (off, hint, information, warning, error); repeatable

@@ -74,7 +74,7 @@ function nodeTable({ node, allocatable: a }: NodeResult, paint: Paint): string[]
       paint('2', '  Give a capacity to compute it: --capacity cpu=16,memory=64Gi,ephemeral-storage=200Gi or a "# kubelet-lint: capacity ..." line.'),
     );
   } else {
-    out.push(paint('2', `  capacity from ${node.capacitySource}; kubelet ${node.kubernetesVersion}`));
+    out.push(paint('2', `  capacity from ${node.capacitySource}; kubelet ${node.kubernetesVersion}${node.kubernetesVersionSource ? ` (from ${node.kubernetesVersionSource})` : ''}`));
   }
   if (a.ignoreEviction) out.push(paint('2', '  --experimental-allocatable-ignore-eviction: hard eviction thresholds are not subtracted.'));
   return out;

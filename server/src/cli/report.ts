@@ -10,6 +10,7 @@ export interface NodeJson {
   id: string;
   files: string[];
   kubernetesVersion: string;
+  kubernetesVersionSource?: string;
   capacitySource?: string;
   capacity?: Record<string, number>;
   reserved: Record<string, number>;
@@ -19,6 +20,7 @@ export interface NodeJson {
 
 export function nodeJson({ node, allocatable: a }: NodeResult): NodeJson {
   const out: NodeJson = { id: node.id, files: node.files, kubernetesVersion: node.kubernetesVersion, reserved: {}, breakdown: {} };
+  if (node.kubernetesVersionSource) out.kubernetesVersionSource = node.kubernetesVersionSource;
   if (node.capacitySource) out.capacitySource = node.capacitySource;
   const cap: Record<string, number> = {};
   const alloc: Record<string, number> = {};

@@ -48,6 +48,8 @@ export interface NodeAllocatable {
   node: string;
   files: string[];
   kubernetesVersion: string;
+  /** Where the version comes from, in words (kubeadm's kubernetesVersion, a modeline, the setting, the default). */
+  kubernetesVersionSource?: string;
   hasCapacity: boolean;
   capacitySource?: string;
   resources: AllocatableResource[];
@@ -166,6 +168,7 @@ export function nodeAllocatable(result: NodeResult, capacityProblem?: string): N
     node: node.id,
     files: [...node.files],
     kubernetesVersion: node.kubernetesVersion,
+    ...(node.kubernetesVersionSource ? { kubernetesVersionSource: node.kubernetesVersionSource } : {}),
     hasCapacity: a.hasCapacity,
     ...(node.capacitySource ? { capacitySource: node.capacitySource } : {}),
     resources,

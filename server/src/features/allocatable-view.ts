@@ -59,7 +59,7 @@ export function allocatableMarkdown({ node, allocatable: a }: NodeResult): strin
   out.push(`| pods | ${a.hasCapacity ? a.pods : '?'} | | | | **${a.pods}** |`, '');
   out.push('allocatable = capacity − kube-reserved − system-reserved − hard eviction (`memory.available`, `nodefs.available`; memory also minus hugepages)', '');
   if (a.hasCapacity) {
-    out.push(`Capacity from ${node.capacitySource ?? 'the settings'}; kubelet ${node.kubernetesVersion}.`);
+    out.push(`Capacity from ${node.capacitySource ?? 'the settings'}; kubelet ${node.kubernetesVersion}${node.kubernetesVersionSource ? ` (from ${node.kubernetesVersionSource})` : ''}.`);
   } else {
     out.push(
       'No node capacity is known, so allocatable cannot be computed. Give one with a modeline in any file of the node, ' +

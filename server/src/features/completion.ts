@@ -9,7 +9,7 @@ import type { Analysis } from '../engine.ts';
 import { EVICTION_SIGNALS, RESERVABLE_RESOURCES } from '../catalog/defaults.ts';
 import { FEATURE_GATES, gateAt } from '../catalog/feature-gates.ts';
 import { fieldInfo, topLevelFields } from '../catalog/fields.ts';
-import { FLAGS, NEWEST_VERSION, flagStatusAt } from '../catalog/flags.ts';
+import { FLAGS, NEWEST_VERSION, compareVersions, flagStatusAt } from '../catalog/flags.ts';
 import type { TextMap } from '../model/range.ts';
 import type { MapEntry } from '../parse/types.ts';
 import { fieldSnippet } from './field-snippet.ts';
@@ -142,6 +142,11 @@ function insideField(field: string, range: Range | undefined, pos: Position, asK
   return [];
 }
 
+/** Top-level fields a kubelet of this version decodes (mergeDefaultEvictionSettings only from 1.33). */
+function fieldsAt(version: string): string[] {
+  return topLevelFields().filter((f) => !f.since || compareVersions(f.since, version) <= 0).map((f) => f.path);
+}
+
 function configItems(analysis: Analysis, path: string, pos: Position, snippets: boolean): CompletionItem[] {
   const file = parsedFile(analysis, path);
   const version = nodeOf(analysis, path)?.node.kubernetesVersion ?? NEWEST_VERSION;
@@ -149,7 +154,10 @@ function configItems(analysis: Analysis, path: string, pos: Position, snippets: 
   if (hit) {
     if (hit.on === 'key' && hit.parent === '') {
       const snippet = topLevelSnippet(snippets, hit.doc.format);
-      return keyItems(topLevelFields().map((f) => f.path), hit.entry?.keySpan.range, pos, (k) => fieldInfo(k)?.description, needsColon(hit.entry), snippet);
+      // The key being typed is offered (it may already be complete); the document's other keys are not, again.
+      const used = new Set(hit.doc.root.entries.filter((e) => e !== hit.entry).map((e) => e.key));
+      const keys = fieldsAt(version).filter((k) => !used.has(k));
+      return keyItems(keys, hit.entry?.keySpan.range, pos, (k) => fieldInfo(k)?.description, needsColon(hit.entry), snippet);
     }
     if (hit.on === 'key') return insideField(hit.parent, hit.entry?.keySpan.range, pos, false, version);
     const range = hit.scalar && hit.scalar.value !== null ? hit.scalar.span.range : undefined;
@@ -162,8 +170,7 @@ function configItems(analysis: Analysis, path: string, pos: Position, snippets: 
   if (!enclosing) return [];
   if (!enclosing.entry) {
     const used = new Set(enclosing.doc.root.entries.map((e) => e.key));
-    const fields = topLevelFields().filter((f) => !used.has(f.path));
-    return keyItems(fields.map((f) => f.path), undefined, pos, (k) => fieldInfo(k)?.description, true, topLevelSnippet(snippets, enclosing.doc.format));
+    return keyItems(fieldsAt(version).filter((k) => !used.has(k)), undefined, pos, (k) => fieldInfo(k)?.description, true, topLevelSnippet(snippets, enclosing.doc.format));
   }
   const e = enclosing.entry;
   // Cursor after `key: ` on the key's own line: value completion.

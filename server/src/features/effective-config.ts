@@ -156,7 +156,7 @@ export function effectiveConfigYaml(result: NodeResult): string {
     root.set(k, t);
   }
   const out = [
-    `# Effective kubelet configuration of node ${node.id} (kubelet ${node.kubernetesVersion})`,
+    `# Effective kubelet configuration of node ${node.id} (kubelet ${node.kubernetesVersion}${node.kubernetesVersionSource ? `, from ${node.kubernetesVersionSource}` : ''})`,
     `# Files: ${node.files.join(', ')}`,
     `# ${allocatableSummary(result)}`,
     '# Read-only: generated from the files above; edit those instead.',

@@ -51,8 +51,10 @@ export function toAnalysisOptions(s: Settings): Effective {
   const v = s.kubernetesVersion.trim();
   if (v) {
     const minor = parseKubernetesVersion(v);
-    if (minor) options.kubernetesVersion = minor;
-    else problems.push(`kubeletConfig.kubernetesVersion "${v}" is not a version like 1.31`);
+    if (minor) {
+      options.kubernetesVersion = minor;
+      options.kubernetesVersionSource = 'the kubeletConfig.kubernetesVersion setting';
+    } else problems.push(`kubeletConfig.kubernetesVersion "${v}" is not a version like 1.31`);
   }
   const sv = s.systemdVersion.trim();
   if (sv) {

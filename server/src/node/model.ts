@@ -129,6 +129,8 @@ export interface NodeModel {
   readonly capacity?: Capacity;
   readonly capacitySource?: string;
   readonly kubernetesVersion: string;
+  /** Where kubernetesVersion comes from, in words (a modeline, the setting, kubeadm's kubernetesVersion, the default). */
+  readonly kubernetesVersionSource?: string;
 }
 
 /** Node capacity in base units. */

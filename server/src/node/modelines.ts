@@ -1,30 +1,42 @@
 /**
  * A node's capacity and target version: the analysis options, overridden by a modeline in any file of the node
- * (parse/modeline.ts). Part of making the node, so the model is never changed after it is made.
+ * (parse/modeline.ts). Without either, the version is what kubeadm's kubernetesVersion says (node/version.ts).
+ * Part of making the node, so the model is never changed after it is made.
  */
 import { finding, type Finding } from '../model/finding.ts';
 import { parseKubernetesVersion, parseSystemdVersion } from '../catalog/version.ts';
 import { parseCapacity } from './capacity.ts';
 import type { Capacity } from './model.ts';
 import type { ParsedFile } from './parse-files.ts';
+import type { KubeadmDoc } from '../parse/types.ts';
+import { chooseVersion, kubeadmVersion, type VersionChoice } from './version.ts';
 
 export interface NodeSettings {
   capacity?: Capacity;
   capacitySource?: string;
   kubernetesVersion: string;
+  /** Where kubernetesVersion comes from, in words. */
+  kubernetesVersionSource: string;
   /** Modelines that cannot be read (modeline-invalid). */
   problems: Finding[];
 }
 
 /** `files`: the node's files, anchor first, with their parses (the last modeline of a setting wins). */
-export function nodeSettings(files: readonly (ParsedFile | undefined)[], given: { capacity?: Capacity; kubernetesVersion: string }): NodeSettings {
-  const out: NodeSettings = {
+export function nodeSettings(
+  files: readonly (ParsedFile | undefined)[],
+  given: { capacity?: Capacity; kubernetesVersion?: string; kubernetesVersionSource?: string; workspace?: VersionChoice },
+): NodeSettings {
+  const out: Omit<NodeSettings, 'kubernetesVersion' | 'kubernetesVersionSource'> = {
     capacity: given.capacity,
     capacitySource: given.capacity ? 'capacity given to the analysis' : undefined,
-    kubernetesVersion: given.kubernetesVersion,
     problems: [],
   };
+  let explicit: VersionChoice | undefined = given.kubernetesVersion
+    ? { version: given.kubernetesVersion, source: given.kubernetesVersionSource ?? '--kubernetes-version' }
+    : undefined;
+  const kubeadm: KubeadmDoc[] = [];
   for (const file of files) {
+    for (const d of file?.config?.kubeadm ?? []) kubeadm.push(d);
     for (const m of file?.modelines ?? []) {
       if (m.setting === 'capacity') {
         const c = parseCapacity(m.value);
@@ -36,7 +48,7 @@ export function nodeSettings(files: readonly (ParsedFile | undefined)[], given: 
         }
       } else if (m.setting === 'kubernetes-version') {
         const minor = parseKubernetesVersion(m.value);
-        if (minor) out.kubernetesVersion = minor;
+        if (minor) explicit = { version: minor, source: `modeline in ${file!.path} line ${m.span.range.start.line + 1}` };
         else out.problems.push(finding('modeline-invalid', 'warning', m.span, `"${m.value}" is not a Kubernetes version like 1.31.`));
       } else if (m.setting === 'systemd-version' && parseSystemdVersion(m.value) === undefined) {
         // (applied where the node is built, node/build.ts: it decides how env files are read)
@@ -44,5 +56,6 @@ export function nodeSettings(files: readonly (ParsedFile | undefined)[], given: 
       }
     }
   }
-  return out;
+  const chosen = chooseVersion(explicit, kubeadmVersion(kubeadm), given.workspace);
+  return { ...out, kubernetesVersion: chosen.version, kubernetesVersionSource: chosen.source };
 }

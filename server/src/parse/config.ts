@@ -118,6 +118,10 @@ function kubeadmDoc(path: string, root: MapNode, c: Classified, docSpan: Span, p
     problems.push(finding('config-kubeadm-api-version', 'error', c.apiVersionSpan ?? docSpan,
       `${apiVersion} is an old kubeadm API that current kubeadm refuses. It fails with "your configuration file uses an old API spec"; the last kubeadm to read it is ${old}. Convert the file with 'kubeadm config migrate' (run by a kubeadm that still reads it) and use kubeadm.k8s.io/v1beta4.`));
   }
+  if (kind === 'ClusterConfiguration') {
+    const v = getEntry(root, 'kubernetesVersion')?.value;
+    if (v?.kind === 'scalar' && v.value !== null) out.kubernetesVersion = { value: String(v.value), span: v.span };
+  }
   if (kind !== 'InitConfiguration' && kind !== 'JoinConfiguration') return out;
   const nr = getEntry(root, 'nodeRegistration');
   if (!nr || nr.value.kind !== 'map') return out;

@@ -1,0 +1,50 @@
+/**
+ * Which Kubernetes minor version a node's kubelet is, and where that comes from. An explicit choice wins: a
+ * `# kubelet-lint: kubernetes-version` modeline in a file of the node, then --kubernetes-version or the editor
+ * setting. Otherwise the files say it: kubeadm's ClusterConfiguration.kubernetesVersion (the kubelet kubeadm
+ * installs must match it within the version skew policy), in the node's own files first, else the one version all
+ * kubeadm files of the workspace agree on. The newest version the catalog knows only when nothing says anything.
+ */
+import { NEWEST_VERSION } from '../catalog/flags.ts';
+import type { Span } from '../model/range.ts';
+import type { KubeadmDoc } from '../parse/types.ts';
+
+export interface VersionChoice {
+  version: string;
+  /** Human words for where it came from, e.g. `kubernetesVersion in kubeadm.yaml line 4`. */
+  source: string;
+}
+
+/** `v1.30.2`, `1.30`, `stable-1.30`, `latest-1.31`, `ci/latest-1.31` -> `1.30`; labels without a version -> undefined. */
+export function minorOf(text: string): string | undefined {
+  const m = /^(?:v|(?:ci\/)?(?:stable|latest)-)?(1\.\d+)(?:\.\d+)?(?:[-+].*)?$/.exec(text.trim());
+  return m?.[1];
+}
+
+/** The version a kubeadm ClusterConfiguration names, with where. */
+export function kubeadmVersion(docs: readonly KubeadmDoc[]): (VersionChoice & { span: Span }) | undefined {
+  for (const d of docs) {
+    const v = d.kubernetesVersion && minorOf(d.kubernetesVersion.value);
+    if (v) return { version: v, source: `kubernetesVersion ${d.kubernetesVersion!.value} in ${where(d.kubernetesVersion!.span)}`, span: d.kubernetesVersion!.span };
+  }
+  return undefined;
+}
+
+/** The one minor version every kubeadm ClusterConfiguration of the workspace names; undefined when none or they differ. */
+export function workspaceKubeadmVersion(docs: readonly KubeadmDoc[]): VersionChoice | undefined {
+  const found = docs.filter((d) => d.kubernetesVersion && minorOf(d.kubernetesVersion.value));
+  const minors = new Set(found.map((d) => minorOf(d.kubernetesVersion!.value)));
+  return minors.size === 1 ? kubeadmVersion(found) : undefined;
+}
+
+export function chooseVersion(
+  explicit: VersionChoice | undefined,
+  own: VersionChoice | undefined,
+  workspace: VersionChoice | undefined,
+): VersionChoice {
+  return explicit ?? own ?? workspace ?? { version: NEWEST_VERSION, source: 'the newest version this tool knows (no file names one)' };
+}
+
+function where(span: Span): string {
+  return `${span.file} line ${span.range.start.line + 1}`;
+}
