@@ -67,3 +67,12 @@ test('completion follows the node version: no mergeDefaultEvictionSettings (1.33
   const labels = completion(analyze(newer), 'n/kubeadm.yaml', pos).map((c) => c.label);
   assert.ok(labels.includes('mergeDefaultEvictionSettings'), 'not offered to a 1.34 node');
 });
+
+test('the effective configuration follows the node version: no mergeDefaultEvictionSettings default before 1.33', async () => {
+  const { effectiveConfigYaml } = await import('../../server/src/features/effective-config.ts');
+  const old = analyze([{ path: 'n/kubeadm.yaml', text: KUBEADM('v1.30.2') }]).nodes[0];
+  assert.doesNotMatch(effectiveConfigYaml(old), /mergeDefaultEvictionSettings/);
+  assert.match(effectiveConfigYaml(old), /kubelet 1\.30, from kubernetesVersion v1\.30\.2/);
+  const newer = analyze([{ path: 'n/kubeadm.yaml', text: KUBEADM('v1.34.0') }]).nodes[0];
+  assert.match(effectiveConfigYaml(newer), /mergeDefaultEvictionSettings: false/);
+});

@@ -4,6 +4,8 @@
  */
 import type { Analysis, NodeResult } from '../engine.ts';
 import { KUBELET_DEFAULTS, defaultEvictionHard } from '../catalog/defaults.ts';
+import { fieldInfo } from '../catalog/fields.ts';
+import { compareVersions } from '../catalog/flags.ts';
 import type { Span } from '../model/range.ts';
 import type { Item, Setting } from '../node/model.ts';
 import { describe } from '../node/provenance.ts';
@@ -147,6 +149,9 @@ export function effectiveConfigYaml(result: NodeResult): string {
   for (const field of [...node.settings.keys()].sort()) put(root, field.split('.'), fromSetting(docs, field, node.settings.get(field)!));
   for (const [k, v] of Object.entries(KUBELET_DEFAULTS)) {
     if (root.has(k)) continue;
+    // A field the node's kubelet does not have yet has no default there either (mergeDefaultEvictionSettings: 1.33).
+    const since = fieldInfo(k)?.since;
+    if (since && compareVersions(since, node.kubernetesVersion) > 0) continue;
     const value = k === 'evictionHard' ? defaultEvictionHard(node.kubernetesVersion) : v;
     let t: T;
     if (Array.isArray(value)) t = { list: value.map((x) => ({ scalar: yamlScalar(x) })) };
