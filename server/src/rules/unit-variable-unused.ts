@@ -22,6 +22,9 @@ const OWN_CHECKS: readonly Rule[] = [flagUnknown, flagRemoved, flagValueInvalid]
 export const unitVariableUnused: Rule = {
   id: 'unit-variable-unused',
   summary: 'a variable holds kubelet flags but no ExecStart= references it, so they never reach the kubelet',
+  severity: 'warning',
+  fix: false,
+  area: 'systemd-files',
   run(ctx) {
     const { node } = ctx;
     const out: Finding[] = [];
