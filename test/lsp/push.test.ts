@@ -33,6 +33,8 @@ describe('language server (push diagnostics)', () => {
     assert.equal(caps.textDocumentSync.change, 2, 'incremental sync');
     assert.equal(caps.hoverProvider, true);
     assert.ok(caps.completionProvider);
+    // flag names (-), YAML keys (:), a flag's value (=), the next map entry (,), an eviction threshold (<)
+    assert.deepEqual(caps.completionProvider.triggerCharacters, ['-', ':', '=', ',', '<']);
     assert.deepEqual(caps.codeActionProvider.codeActionKinds, ['quickfix', 'refactor.rewrite']);
     assert.equal(caps.inlayHintProvider, true);
     assert.ok(caps.codeLensProvider);

@@ -13,6 +13,7 @@ import { FLAGS, NEWEST_VERSION, compareVersions, flagStatusAt } from '../catalog
 import type { TextMap } from '../model/range.ts';
 import type { MapEntry } from '../parse/types.ts';
 import { fieldSnippet } from './field-snippet.ts';
+import { flagValueItems } from './completion-values.ts';
 import { assignmentAt, configAt, directiveAt, enclosingRootEntry, nodeOf, offsetIn, parsedFile } from './locate.ts';
 
 const FLAG_KEYS = new Set(['ExecStart', 'Environment']);
@@ -28,7 +29,17 @@ export function completion(analysis: Analysis, path: string, pos: Position, kube
   const version = nodeOf(analysis, path)?.node.kubernetesVersion ?? kubernetesVersion ?? NEWEST_VERSION;
 
   const d = directiveAt(file, pos);
-  if (d && FLAG_KEYS.has(d.key)) return flagItems(d.value, d.valueMap, pos, version);
+  if (d && FLAG_KEYS.has(d.key)) {
+    const items = flagItems(d.value, d.valueMap, pos, version);
+    const next = file.unit?.directives.find((x) => x.keySpan.range.start.line === d.lastLine + 1);
+    // Typing on the last line of a continued ExecStart= above more flag lines (`--max-pods=2` read as a directive
+    // of its own): the new flag's line needs its `\` so the lines below stay part of the command.
+    if (pos.line === d.lastLine && next && next.key.startsWith('-')) {
+      const end = d.span.range.end;
+      for (const it of items) if (it.label.startsWith('--')) it.additionalTextEdits = [{ range: { start: end, end }, newText: ' \\' }];
+    }
+    return items;
+  }
   const a = assignmentAt(file, pos);
   if (a) return flagItems(a.value, a.valueMap, pos, version);
   if (file.kind === 'kubelet-config' || file.config?.kubeletConfigs.length) return configItems(analysis, path, pos, !!opts.snippets);
@@ -46,6 +57,9 @@ function flagPrefix(value: string, map: TextMap, pos: Position): { prefix: strin
 }
 
 function flagItems(value: string, map: TextMap, pos: Position, version: string): CompletionItem[] {
+  const off = offsetIn(map, pos);
+  const values = off === undefined ? undefined : flagValueItems(value, map, off, pos, version);
+  if (values) return values;
   const at = flagPrefix(value, map, pos);
   if (!at) return [];
   const out: CompletionItem[] = [];

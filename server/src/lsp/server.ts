@@ -105,7 +105,8 @@ export function startServer(connection: Connection, version = 'dev'): void {
       capabilities: {
         textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental },
         hoverProvider: true,
-        completionProvider: { triggerCharacters: ['-', ':'], resolveProvider: false },
+        // '-' flags, ':' YAML keys, '=' a flag's value, ',' the next map entry, '<' an eviction threshold after its signal.
+        completionProvider: { triggerCharacters: ['-', ':', '=', ',', '<'], resolveProvider: false },
         codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix, CodeActionKind.RefactorRewrite] },
         inlayHintProvider: true,
         codeLensProvider: { resolveProvider: false },
