@@ -66,3 +66,27 @@ test('top-level config keys already in the document are not offered again', () =
   assert.ok(!labels.includes('cgroupDriver'));
   assert.ok(labels.includes('maxOpenFiles'));
 });
+
+test('the first entry typed under featureGates: is completed as a gate key; gates already set are not offered again', () => {
+  const first = at('n/kubelet-config.yaml', CONFIG_HEAD + 'featureGates:\n  AllAl|\n');
+  const item = first.find((c) => c.label === 'AllAlpha');
+  assert.ok(item, 'AllAlpha offered');
+  assert.equal((item.textEdit as TextEdit).newText, 'AllAlpha: ');
+  const next = at('n/kubelet-config.yaml', CONFIG_HEAD + 'featureGates:\n  AllAlpha: true\n  |\n').map((c) => c.label);
+  assert.ok(next.includes('AllBeta'));
+  assert.ok(!next.includes('AllAlpha'));
+});
+
+test('kubeadm kubeletExtraArgs completes flag names without "--" (not config fields), minus the ones already there', () => {
+  const B3 = 'apiVersion: kubeadm.k8s.io/v1beta3\nkind: InitConfiguration\nnodeRegistration:\n  kubeletExtraArgs:\n';
+  const first = at('n/kubeadm.yaml', B3 + '    cgroup-dr|\n');
+  const cd = first.find((c) => c.label === 'cgroup-driver');
+  assert.equal((cd?.textEdit as TextEdit).newText, 'cgroup-driver: ');
+  assert.ok(!first.some((c) => c.label === 'cgroupDriver' || c.label.startsWith('--')));
+  const more = at('n/kubeadm.yaml', B3 + '    v: "2"\n    |\n').map((c) => c.label);
+  assert.ok(more.includes('node-ip'));
+  assert.ok(!more.includes('v'));
+  const B4 = B3.replace('v1beta3', 'v1beta4');
+  const list = at('n/kubeadm.yaml', B4 + '  - name: node-i|\n    value: 10.0.0.1\n');
+  assert.equal((list.find((c) => c.label === 'node-ip')?.textEdit as TextEdit).newText, 'node-ip');
+});

@@ -14,6 +14,7 @@ import type { TextMap } from '../model/range.ts';
 import type { MapEntry } from '../parse/types.ts';
 import { fieldSnippet } from './field-snippet.ts';
 import { flagValueItems } from './completion-values.ts';
+import { extraArgItems } from './completion-extra-args.ts';
 import { assignmentAt, configAt, directiveAt, enclosingRootEntry, nodeOf, offsetIn, parsedFile } from './locate.ts';
 
 const FLAG_KEYS = new Set(['ExecStart', 'Environment']);
@@ -42,6 +43,8 @@ export function completion(analysis: Analysis, path: string, pos: Position, kube
   }
   const a = assignmentAt(file, pos);
   if (a) return flagItems(a.value, a.valueMap, pos, version);
+  const extra = extraArgItems(file, pos, version);
+  if (extra) return extra;
   if (file.kind === 'kubelet-config' || file.config?.kubeletConfigs.length) return configItems(analysis, path, pos, !!opts.snippets);
   return [];
 }
@@ -139,17 +142,23 @@ function gateKeys(version: string): { names: string[]; doc: (k: string) => strin
   return { names: [...known.keys()].sort(), doc: (k) => known.get(k) };
 }
 
-/** Completions for what belongs inside a field's value (map keys or list items). */
-function insideField(field: string, range: Range | undefined, pos: Position, asKey: boolean, version: string): CompletionItem[] {
+const MAP_FIELDS = new Set(['featureGates', 'kubeReserved', 'systemReserved', 'evictionHard', 'evictionSoft', 'evictionSoftGracePeriod', 'evictionMinimumReclaim']);
+
+/**
+ * Completions for what belongs inside a field's value (map keys or list items); `used`: keys the map already has,
+ * which are not offered again.
+ */
+function insideField(field: string, range: Range | undefined, pos: Position, asKey: boolean, version: string, used: ReadonlySet<string> = new Set()): CompletionItem[] {
+  const fresh = (keys: string[]) => keys.filter((k) => !used.has(k));
   if (field === 'featureGates') {
     const g = gateKeys(version);
-    return keyItems(g.names, range, pos, g.doc, asKey);
+    return keyItems(fresh(g.names), range, pos, g.doc, asKey);
   }
   if (field === 'kubeReserved' || field === 'systemReserved') {
-    return keyItems([...RESERVABLE_RESOURCES], range, pos, () => undefined, asKey);
+    return keyItems(fresh([...RESERVABLE_RESOURCES]), range, pos, () => undefined, asKey);
   }
   if (field === 'evictionHard' || field === 'evictionSoft' || field === 'evictionSoftGracePeriod' || field === 'evictionMinimumReclaim') {
-    return keyItems(EVICTION_SIGNALS.filter((s) => !s.ignoredWhenSet).map((s) => s.signal), range, pos, signalDoc, asKey);
+    return keyItems(fresh(EVICTION_SIGNALS.filter((s) => !s.ignoredWhenSet).map((s) => s.signal)), range, pos, signalDoc, asKey);
   }
   const info = fieldInfo(field);
   if (info?.valueKind === 'list-string' && info.enumValues) return valueItems(info.enumValues, range, pos, CompletionItemKind.EnumMember);
@@ -173,8 +182,13 @@ function configItems(analysis: Analysis, path: string, pos: Position, snippets: 
       const keys = fieldsAt(version).filter((k) => !used.has(k));
       return keyItems(keys, hit.entry?.keySpan.range, pos, (k) => fieldInfo(k)?.description, needsColon(hit.entry), snippet);
     }
-    if (hit.on === 'key') return insideField(hit.parent, hit.entry?.keySpan.range, pos, false, version);
+    if (hit.on === 'key') return insideField(hit.parent, hit.entry?.keySpan.range, pos, false, version, siblingKeys(hit.doc.root.entries, hit.parent, hit.entry));
     const range = hit.scalar && hit.scalar.value !== null ? hit.scalar.span.range : undefined;
+    // The first entry being typed under a map field (`featureGates:` then `  AllAl` on the next line) is read as
+    // the field's scalar value: complete it as a key.
+    if (hit.on === 'value' && hit.parent === '' && MAP_FIELDS.has(hit.field) && hit.scalar && hit.entry && hit.scalar.span.range.start.line > hit.entry.keySpan.range.start.line) {
+      return insideField(hit.field, range, pos, true, version);
+    }
     if (hit.on === 'item') return insideField(hit.field, range, pos, false, version);
     const info = fieldInfo(hit.field);
     if (info?.enumValues && info.valueKind !== 'list-string') return valueItems(info.enumValues, range, pos, CompletionItemKind.EnumMember);
@@ -193,5 +207,16 @@ function configItems(analysis: Analysis, path: string, pos: Position, snippets: 
     if (info?.enumValues && info.valueKind !== 'list-string') return valueItems(info.enumValues, undefined, pos, CompletionItemKind.EnumMember);
     return [];
   }
-  return insideField(e.key, undefined, pos, true, version);
+  return insideField(e.key, undefined, pos, true, version, new Set(e.value.kind === 'map' ? e.value.entries.map((x) => x.key) : []));
+}
+
+/** Keys of the map at dotted path `parent` other than `self`. */
+function siblingKeys(root: readonly MapEntry[], parent: string, self: MapEntry | undefined): Set<string> {
+  let entries: readonly MapEntry[] = root;
+  for (const k of parent.split('.')) {
+    const v = entries.find((e) => e.key === k)?.value;
+    if (v?.kind !== 'map') return new Set();
+    entries = v.entries;
+  }
+  return new Set(entries.filter((e) => e !== self).map((e) => e.key));
 }

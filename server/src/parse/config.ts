@@ -130,6 +130,7 @@ function kubeadmDoc(path: string, root: MapNode, c: Classified, docSpan: Span, p
   const v = kea.value;
   // v1beta3 and older: map[string]string; v1beta4 (and later): []Arg{Name, Value}.
   const isV1beta4 = !/^kubeadm\.k8s\.io\/v1(alpha\d+|beta[1-3])$/.test(apiVersion);
+  out.kubeletExtraArgsNode = { keySpan: kea.keySpan, value: v, list: isV1beta4 };
   const valueOf = (n: ConfigNode, what: string): string => {
     if (n.kind !== 'scalar') {
       problems.push(finding('config-kubeadm-extra-args', 'error', n.span, `The value of ${what} must be a string, not a ${n.kind === 'map' ? 'mapping' : 'list'}; kubeadm cannot decode it.`));

@@ -147,6 +147,8 @@ export interface KubeadmDoc {
   kind: string;
   /** nodeRegistration.kubeletExtraArgs, normalised: v1beta3 map entries and v1beta4 {name, value} items. */
   kubeletExtraArgs: { name: string; value: string; nameSpan: Span; valueSpan: Span }[];
+  /** nodeRegistration.kubeletExtraArgs as written (for completion): its key, its value, and whether it is the v1beta4 list form. */
+  kubeletExtraArgsNode?: { keySpan: Span; value: ConfigNode; list: boolean };
   /** ClusterConfiguration.kubernetesVersion as written (`v1.30.2`, `stable-1.30`), with the span of its value. */
   kubernetesVersion?: { value: string; span: Span };
   span: Span;
