@@ -8,12 +8,17 @@ import type { Span } from '../model/range.ts';
 import type { FlagUse, Provenance, Setting } from '../node/model.ts';
 import { describe } from '../node/provenance.ts';
 import { canonical, milliValue, parseQuantity, value } from '../quantity/quantity.ts';
+import { gateMarkdown } from './gate-doc.ts';
+import { NEWEST_VERSION } from '../catalog/flags.ts';
 import { ALLOCATABLE_FIELDS, ALLOCATABLE_FLAGS, allocatableMarkdown } from './allocatable-view.ts';
-import { configAt, contains, directiveAt, extraArgAt, flagAt, nodeOf, nodeOfDoc, parsedFile, type ConfigHit } from './locate.ts';
+import { configAt, contains, directiveAt, extraArgAt, flagAt, nodeOf, nodeOfDoc, nodesOf, parsedFile, type ConfigHit } from './locate.ts';
 
 export function hover(analysis: Analysis, path: string, pos: Position): Hover | null {
   const file = parsedFile(analysis, path);
   if (!file) return null;
+
+  const ref = variableAt(analysis, path, pos);
+  if (ref) return ref;
 
   const hit = flagAt(analysis, path, pos);
   if (hit) return flagHover(hit.result, hit.flag, hit.onValue ? pos : undefined, hit.unused?.assignment.name);
@@ -33,6 +38,33 @@ export function hover(analysis: Analysis, path: string, pos: Position): Hover | 
   if (d && d.key === 'ExecStart') {
     const result = nodeOf(analysis, path);
     if (result) return md(allocatableMarkdown(result), d.keySpan.range);
+  }
+  return null;
+}
+
+/**
+ * `$NAME` / `${NAME}` in the ExecStart= that runs: its value, where it is set, and the arguments systemd makes of it
+ * (a whole-word `$NAME` is split at blanks and unquoted; `${NAME}` is pasted into its word as is).
+ */
+function variableAt(analysis: Analysis, path: string, pos: Position): Hover | null {
+  for (const result of nodesOf(analysis, path)) {
+    const { node } = result;
+    const ref = node.execReferences?.find((r) => r.span.file === path && contains(r.span.range, pos));
+    if (!ref) continue;
+    const set = node.service?.environment.get(ref.variable);
+    const name = `**\`$${ref.variable}\`**`;
+    if (ref.invalidName) return md(`${name}: not a valid variable name; systemd expands it to nothing.`, ref.span.range);
+    if (!set) return md(`${name} is not set by any Environment= or EnvironmentFile= of the service: systemd expands it to nothing.`, ref.span.range);
+    const a = set.assignment;
+    const lines = [`${name} = \`${a.value}\``, '', `Set by ${set.source}= in ${a.nameSpan.file} line ${a.nameSpan.range.start.line + 1}.`];
+    const words = [node.program, ...node.argv].filter((w) => w?.via && w.via.variable === ref.variable && sameSpan(w.via.span, ref.span));
+    if (words.length === 0) lines.push('', 'It adds no argument to the kubelet\'s command line (an empty value).');
+    else {
+      lines.push('', `systemd makes ${words.length === 1 ? 'one argument' : `${words.length} arguments`} of it:`, '');
+      for (const w of words.slice(0, 40)) lines.push(`- \`${w!.text}\``);
+      if (words.length > 40) lines.push(`- … and ${words.length - 40} more`);
+    }
+    return md(lines.join('\n'), ref.span.range);
   }
   return null;
 }
@@ -115,11 +147,21 @@ function flagHover(result: NodeResult, flag: FlagUse, valuePos: Position | undef
   if (valuePos) {
     const setting = info?.field ? node.settings.get(info.field) : undefined;
     const item = setting && (setting.kind === 'map' || setting.kind === 'list') ? setting.items.find((i) => i.valueSpan && contains(i.valueSpan.range, valuePos)) : undefined;
-    const q = item ? quantityLines(item.text, item.key) : info?.syntax.type === 'quantity' && flag.value ? quantityLines(flag.value) : [];
+    const gate = flag.name === 'feature-gates' ? gateItemAt(flag, node, valuePos) : undefined;
+    const q = gate ? gateMarkdown(gate, node.kubernetesVersion) : item ? quantityLines(item.text, item.key) : info?.syntax.type === 'quantity' && flag.value ? quantityLines(flag.value) : [];
     if (q.length) lines.unshift(...q, '', '---', '');
   }
-  if ((info?.field && ALLOCATABLE_FIELDS.has(info.field)) || ALLOCATABLE_FLAGS.has(flag.name)) lines.push('', '---', '', allocatableMarkdown(result));
+  // The table once, on the flag's name, not again on each value.
+  if (!valuePos && ((info?.field && ALLOCATABLE_FIELDS.has(info.field)) || ALLOCATABLE_FLAGS.has(flag.name))) lines.push('', '---', '', allocatableMarkdown(result));
   return md(lines.join('\n'), (valuePos ? flag.valueSpan : flag.nameWord.span).range);
+}
+
+/** The gate name of a --feature-gates entry at `pos`, from the flag's own items (not the merged map). */
+function gateItemAt(flag: FlagUse, node: NodeResult['node'], pos: Position): string | undefined {
+  const s = node.settings.get('featureGates');
+  const items = s?.kind === 'map' ? s.items : [];
+  const hit = items.find((i) => i.keySpan && i.keySpan.file === flag.valueSpan.file && (contains(i.keySpan.range, pos) || (i.valueSpan && contains(i.valueSpan.range, pos))));
+  return hit?.key;
 }
 
 function configHover(analysis: Analysis, c: ConfigHit): Hover | null {
@@ -138,7 +180,8 @@ function configHover(analysis: Analysis, c: ConfigHit): Hover | null {
   if (info) lines.push(...(lines.length ? ['', '---', ''] : []), ...fieldDoc(info));
   else if (parentInfo && c.entry) {
     const sig = c.parent.startsWith('eviction') ? evictionSignalInfo(c.entry.key) : undefined;
-    if (sig) lines.push(`**\`${sig.signal}\`** (${sig.resource}, ${sig.condition})`, '', sig.note);
+    if (c.parent === 'featureGates') lines.push(...gateMarkdown(c.entry.key, result?.node.kubernetesVersion ?? NEWEST_VERSION));
+    else if (sig) lines.push(`**\`${sig.signal}\`** (${sig.resource}, ${sig.condition})`, '', sig.note);
     else lines.push(`\`${c.entry.key}\` in **\`${c.parent}\`**`, '', parentInfo.description);
   }
   if (!lines.length) return null;
@@ -156,6 +199,7 @@ function configHover(analysis: Analysis, c: ConfigHit): Hover | null {
       }
     }
   }
-  if (result && ALLOCATABLE_FIELDS.has(top)) lines.push('', '---', '', allocatableMarkdown(result));
+  // The table once, on the reservation field itself, not again on each of its entries.
+  if (result && c.parent === '' && c.on === 'key' && ALLOCATABLE_FIELDS.has(top)) lines.push('', '---', '', allocatableMarkdown(result));
   return md(lines.join('\n'), range);
 }
