@@ -14,4 +14,5 @@ export { effectiveConfiguration } from '../features/effective-config.ts';
 export {
   codeLensesIn as codeLenses, completionAt as completion, hoverAt as hover, inlayHintsIn as inlayHints, refactorActionsAt as refactorActions,
 } from '../features/embedded.ts';
+export { definition, documentLinks } from '../features/links.ts';
 export { documentSymbols, foldingRanges } from '../features/symbols.ts';

@@ -105,6 +105,8 @@ export function startServer(connection: Connection, version = 'dev'): void {
       capabilities: {
         textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental },
         hoverProvider: true,
+        definitionProvider: true,
+        documentLinkProvider: { resolveProvider: false },
         // '-' flags, ':' YAML keys, '=' a flag's value, ',' the next map entry, '<' an eviction threshold after its signal.
         completionProvider: { triggerCharacters: ['-', ':', '=', ',', '<'], resolveProvider: false },
         codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix, CodeActionKind.RefactorRewrite] },
@@ -206,6 +208,8 @@ export function startServer(connection: Connection, version = 'dev'): void {
   );
   connection.languages.inlayHint.on((p, token) => feature('inlayHint', docUri(p), [], token, (a, path) => engine().inlayHints(a, path, p.range, typing.get(docUri(p)))));
   connection.onCodeLens((p, token) => feature('codeLens', docUri(p), [], token, (a, path) => engine().codeLenses(a, path, p.textDocument.uri)));
+  connection.onDefinition((p, token) => feature('definition', docUri(p), [], token, (a, path) => engine().definition(a, path, p.position, (f) => host.uriOf(f))));
+  connection.onDocumentLinks((p, token) => feature('documentLink', docUri(p), [], token, (a, path) => engine().documentLinks(a, path, (f) => host.uriOf(f))));
   connection.onDocumentSymbol((p, token) => feature('documentSymbol', docUri(p), [], token, (a, path) => engine().documentSymbols(a, path)));
   connection.onFoldingRanges((p, token) => feature('foldingRange', docUri(p), [], token, (a, path) => engine().foldingRanges(a, path)));
   connection.onRequest(ALLOCATABLE_REQUEST, (p: { uri: string }, token) =>
