@@ -91,7 +91,9 @@ describe('language server (push diagnostics)', () => {
     const desc = FLAGS.find((f) => f.name === 'system-reserved')!.description;
     assert.ok(md.includes(desc.slice(0, 60)), md);
     assert.match(md, /Effective value: `cpu=1`/);
-    assert.ok(md.includes(`--system-reserved via $KUBELET_EXTRA_ARGS in ${ws.path(ENV)} line 4`), md);
+    // Workspace-relative, as the CLI prints it.
+    assert.ok(md.includes(`--system-reserved via $KUBELET_EXTRA_ARGS in ${ENV} line 4`), md);
+    assert.ok(!md.includes(ws.dir), md);
   });
 
   let configUri = '';
@@ -113,13 +115,16 @@ describe('language server (push diagnostics)', () => {
     const text = ws.read(CONFIG);
     configUri = client.open(ws.path(CONFIG), text);
     const h: any = await client.request('textDocument/hover', { textDocument: { uri: configUri }, position: positionOf(text, 'systemReserved:', 2) });
-    assert.ok(h.contents.value.includes(`overridden by \`--system-reserved via $KUBELET_EXTRA_ARGS in ${ws.path(ENV)} line 4\``), h.contents.value);
+    assert.ok(h.contents.value.includes(`overridden by \`--system-reserved via $KUBELET_EXTRA_ARGS in ${ENV} line 4\``), h.contents.value);
   });
 
   test('files on disk take part: containerd config.toml (never opened) conflicts with config.yaml', async () => {
     const p = await client.waitDiagnostics(configUri, (ds) => ds.some((d) => d.code === 'cgroup-driver-mismatch'));
     const d = p.diagnostics.find((x) => x.code === 'cgroup-driver-mismatch')!;
     assert.ok(d.relatedInformation === undefined || d.relatedInformation.every((r) => r.location.uri.startsWith('file://')));
+    // Messages name files relative to the workspace folder, as the CLI does.
+    assert.ok(d.message.includes(`cgroupDriver in ${CONFIG} line 5`), d.message);
+    assert.ok(p.diagnostics.every((x) => !x.message.includes(ws.dir) && (x.relatedInformation ?? []).every((r) => !r.message.includes(ws.dir))), JSON.stringify(p.diagnostics));
   });
 
   test('a change in the env file updates the diagnostics of the open config.yaml (same node)', async () => {

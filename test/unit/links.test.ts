@@ -26,7 +26,8 @@ test('document links: EnvironmentFile= (without its "-") and --config= lead to t
   const links = documentLinks(analyze(files), DROPIN, id);
   const env = lineOf(DROPIN, '/etc/default/kubelet');
   const cfg = lineOf(DROPIN, '/var/lib/kubelet/config.yaml');
-  assert.deepEqual(links.map((l) => [l.range.start, l.target]).sort((a, b) => a[0].line - b[0].line), [
+  const got = links.map((l) => ({ at: l.range.start, target: l.target })).sort((a, b) => a.at.line - b.at.line);
+  assert.deepEqual(got.map((l) => [l.at, l.target]), [
     [cfg, id(CONFIG)],
     [env, id(ENV)],
   ]);

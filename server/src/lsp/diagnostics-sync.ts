@@ -24,6 +24,8 @@ export class DiagnosticsSync {
   overrides: ReadonlyMap<string, SeverityOverride> = new Map();
   /** Base URI of the rule pages, from the client's initializationOptions (docsBase). */
   docsBase?: string;
+  /** Rewrites absolute paths in messages to workspace-relative ones (lsp/relative.ts). */
+  relative: (text: string) => string = (t) => t;
   private readonly timers = new Map<string, ReturnType<typeof setTimeout>>();
   private readonly published = new Map<string, string>();
   /** The latest version of each open document, to notice a client sending versions out of order. */
@@ -50,7 +52,12 @@ export class DiagnosticsSync {
     const why = skipped.get(path) ?? failed;
     // One diagnostic saying why there are none, rather than none (which reads as "no problems").
     if (why) return [{ range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, severity: DiagnosticSeverity.Information, source: 'kubelet', message: why }];
-    return engine().diagnosticsFor(analysis, path, (p) => this.host.uriOf(p), this.overrides, this.docsBase);
+    const list = engine().diagnosticsFor(analysis, path, (p) => this.host.uriOf(p), this.overrides, this.docsBase);
+    for (const d of list) {
+      if (typeof d.message === 'string') d.message = this.relative(d.message);
+      for (const r of d.relatedInformation ?? []) r.message = this.relative(r.message);
+    }
+    return list;
   }
 
   /** A document changed (or opened): re-validate it after the debounce. */

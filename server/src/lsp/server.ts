@@ -15,6 +15,7 @@ import { DEFAULT_SETTINGS, readSettings, toAnalysisOptions, type Settings } from
 import { uriToPath } from './uri.ts';
 import { WorkspaceFiles } from './disk-files.ts';
 import { WATCH_GLOBS } from '../formats/patterns.generated.ts';
+import { relativizer } from './relative.ts';
 
 
 export function startServer(connection: Connection, version = 'dev'): void {
@@ -42,6 +43,8 @@ export function startServer(connection: Connection, version = 'dev'): void {
   const readyPromise = new Promise<void>((r) => (markReady = r));
   const ready = () => readyPromise;
   const sync = new DiagnosticsSync(connection, documents, host, ready);
+  const relative = relativizer(() => folders);
+  sync.relative = relative;
   const log = { error: (m: string) => connection.console.error(m) };
 
   let settings: Settings = DEFAULT_SETTINGS;
@@ -192,7 +195,13 @@ export function startServer(connection: Connection, version = 'dev'): void {
     });
   }
 
-  connection.onHover((p, token) => feature('hover', docUri(p), null, token, (a, path) => engine().hover(a, path, p.position)));
+  connection.onHover((p, token) =>
+    feature('hover', docUri(p), null, token, (a, path) => {
+      const h = engine().hover(a, path, p.position);
+      if (h && typeof h.contents === 'object' && 'value' in h.contents) h.contents.value = relative(h.contents.value);
+      return h;
+    }),
+  );
   connection.onCompletion((p, token) =>
     feature('completion', docUri(p), [], token, (a, path) => engine().completion(a, path, p.position, host.options.kubernetesVersion, { snippets: caps.snippets })),
   );
