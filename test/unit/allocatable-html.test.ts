@@ -89,3 +89,13 @@ test('status bar: short cpu and memory, every resource in the tooltip', () => {
   assert.match(statusTooltip(none), new RegExp(`Kubernetes ${NEWEST_VERSION}, from the newest version this tool knows`));
   assert.match(statusTooltip(none), /kubeletConfig\.nodeCapacity/);
 });
+
+test('the view and the status bar say which Kubernetes version is used and where it came from, with workspace labels', () => {
+  const path = '/srv/node-a/kubeadm.yaml';
+  const text = 'apiVersion: kubeadm.k8s.io/v1beta3\nkind: ClusterConfiguration\nkubernetesVersion: v1.30.2\n---\n' + CONFIG_HEAD + DOCS;
+  const node = nodeAllocatable(onlyNode(run({ [path]: text })));
+  const label = (p: string) => p.replace('/srv/', '');
+  assert.match(renderAllocatable({ nodes: [node] }, { nonce: NONCE, label }), /kubelet 1\.30 \(from kubernetesVersion v1\.30\.2 in node-a\/kubeadm\.yaml line 3\)/);
+  assert.equal(statusText(node), '$(server) no capacity · kubelet 1.30');
+  assert.match(statusTooltip(node, label), /Kubernetes 1\.30, from kubernetesVersion v1\.30\.2 in node-a\/kubeadm\.yaml line 3/);
+});
