@@ -123,8 +123,8 @@ describe('language server (push diagnostics)', () => {
     const d = p.diagnostics.find((x) => x.code === 'cgroup-driver-mismatch')!;
     assert.ok(d.relatedInformation === undefined || d.relatedInformation.every((r) => r.location.uri.startsWith('file://')));
     // Messages name files relative to the workspace folder, as the CLI does.
-    assert.ok(d.message.includes(`cgroupDriver in ${CONFIG} line 5`), d.message);
-    assert.ok(p.diagnostics.every((x) => !x.message.includes(ws.dir) && (x.relatedInformation ?? []).every((r) => !r.message.includes(ws.dir))), JSON.stringify(p.diagnostics));
+    assert.ok(String(d.message).includes(`cgroupDriver in ${CONFIG} line 5`), String(d.message));
+    assert.ok(p.diagnostics.every((x) => !String(x.message).includes(ws.dir) && (x.relatedInformation ?? []).every((r) => !r.message.includes(ws.dir))), JSON.stringify(p.diagnostics));
   });
 
   test('a change in the env file updates the diagnostics of the open config.yaml (same node)', async () => {

@@ -75,8 +75,14 @@ test('hover on a config field the flag overrides: the field doc and who override
   checkHover(text, { range: '2:0-2:7', says: ['**`maxPods`** `int32`', 'Flag: `--max-pods`', 'Effective value: `50` — overridden by `--max-pods via $EXTRA in etc/systemd/system/kubelet.service line 6`'] });
 });
 
-test('hover on a reservation quantity shows the allocatable it feeds', () => {
-  checkHover(node().replace('cpu: 500m', 'cpu: 50$00m'), { range: '4:7-4:11', says: ['| cpu | 8 CPU | 0 CPU | 500m CPU | – | **7.5 CPU** |'] });
+test('hover on a reservation quantity reads the quantity; the allocatable it feeds is on the field, once (not on every line)', () => {
+  const { f, a: an } = load(node().replace('cpu: 500m', 'cpu: 50$00m'));
+  const md = (h: ReturnType<typeof hover>) => (h && typeof h.contents === 'object' && 'value' in h.contents ? h.contents.value : '');
+  const onValue = md(hover(an, f.cursor!.path, f.cursor!.pos));
+  assert.match(onValue, /Quantity `500m` = 500m/);
+  assert.doesNotMatch(onValue, /\*\*Node Allocatable\*\*/);
+  const field = node().replace(/^(\w+Reserved):/m, (m) => m.slice(0, 2) + '$0' + m.slice(2));
+  checkHover(field, { range: '3:0-3:14', says: ['| cpu | 8 CPU | 0 CPU | 500m CPU | – | **7.5 CPU** |'] });
 });
 
 test('hover on ExecStart= is the node allocatable; on a comment line, nothing', () => {
@@ -180,7 +186,7 @@ function checkEffective(text: string, path: string, lines: string[]): void {
 
 test('effective configuration: each value with its provenance, defaults marked, flags without a field listed', () => {
   checkEffective(node(), CONFIG, [
-    '# Effective kubelet configuration of node etc/systemd/system/kubelet.service (kubelet 1.37)',
+    '# Effective kubelet configuration of node etc/systemd/system/kubelet.service (kubelet 1.37, from the newest version this tool knows, as no file names one)',
     `# Files: ${UNIT}, ${CONFIG}`,
     `# ${SUMMARY}`,
     'apiVersion: kubelet.config.k8s.io/v1beta1',

@@ -4,7 +4,6 @@
  */
 import type { Analysis, NodeResult } from '../engine.ts';
 import { KUBELET_DEFAULTS, defaultEvictionHard } from '../catalog/defaults.ts';
-import { fieldInfo } from '../catalog/fields.ts';
 import { compareVersions } from '../catalog/flags.ts';
 import type { Span } from '../model/range.ts';
 import type { Item, Setting } from '../node/model.ts';

@@ -42,7 +42,7 @@ export function chooseVersion(
   own: VersionChoice | undefined,
   workspace: VersionChoice | undefined,
 ): VersionChoice {
-  return explicit ?? own ?? workspace ?? { version: NEWEST_VERSION, source: 'the newest version this tool knows (no file names one)' };
+  return explicit ?? own ?? workspace ?? { version: NEWEST_VERSION, source: 'the newest version this tool knows, as no file names one' };
 }
 
 function where(span: Span): string {

@@ -18,7 +18,7 @@ export const reservedResourceUnknown: Rule = {
   summary: 'a reservation names a resource the kubelet cannot reserve',
   severity: 'error',
   fix: true,
-  fixDoes: 'replaces a near-miss with the resource it resembles (e.g. `memroy` → `memory`)',
+  fixDoes: 'replaces a near-miss with the resource it resembles (e.g. `memroy` → `memory`) when the map does not reserve that resource yet; otherwise, and for a real resource that cannot be reserved (`gpu`, `nvidia.com/gpu`, `hugepages-2Mi`), removes the entry',
   area: 'reservation',
   run({ node }) {
     const out: Finding[] = [];
