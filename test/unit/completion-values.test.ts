@@ -90,3 +90,10 @@ test('kubeadm kubeletExtraArgs completes flag names without "--" (not config fie
   const list = at('n/kubeadm.yaml', B4 + '  - name: node-i|\n    value: 10.0.0.1\n');
   assert.equal((list.find((c) => c.label === 'node-ip')?.textEdit as TextEdit).newText, 'node-ip');
 });
+
+test('a YAML flow map of a map field completes its next key after ",": not one it already has', () => {
+  const labels = at('n/kubelet-config.yaml', CONFIG_HEAD + 'kubeReserved: {cpu: 500m, |}\n').map((c) => c.label);
+  assert.deepEqual(labels, ['memory', 'ephemeral-storage', 'pid']);
+  // JSON keys need quotes: no bare-key completion there.
+  assert.deepEqual(at('n/kubelet-config.json', '{"apiVersion": "kubelet.config.k8s.io/v1beta1", "kind": "KubeletConfiguration", "kubeReserved": {"cpu": "1", |}}'), []);
+});

@@ -15,7 +15,7 @@ import type { MapEntry } from '../parse/types.ts';
 import { fieldSnippet } from './field-snippet.ts';
 import { flagValueItems } from './completion-values.ts';
 import { extraArgItems } from './completion-extra-args.ts';
-import { assignmentAt, configAt, directiveAt, enclosingRootEntry, nodeOf, offsetIn, parsedFile } from './locate.ts';
+import { assignmentAt, configAt, contains, directiveAt, enclosingRootEntry, nodeOf, offsetIn, parsedFile } from './locate.ts';
 
 const FLAG_KEYS = new Set(['ExecStart', 'Environment']);
 
@@ -201,13 +201,18 @@ function configItems(analysis: Analysis, path: string, pos: Position, snippets: 
     return keyItems(fieldsAt(version).filter((k) => !used.has(k)), undefined, pos, (k) => fieldInfo(k)?.description, true, topLevelSnippet(snippets, enclosing.doc.format));
   }
   const e = enclosing.entry;
+  const used = new Set(e.value.kind === 'map' ? e.value.entries.map((x) => x.key) : []);
+  // Inside a flow map on the key's line (`kubeReserved: {cpu: 500m, |}`, `,` triggers it): the next key.
+  if (enclosing.doc.format === 'yaml' && MAP_FIELDS.has(e.key) && e.value.kind === 'map' && contains(e.value.span.range, pos) && e.value.span.range.start.line === pos.line) {
+    return insideField(e.key, undefined, pos, true, version, used);
+  }
   // Cursor after `key: ` on the key's own line: value completion.
   if (e.keySpan.range.start.line === pos.line) {
     const info = fieldInfo(e.key);
     if (info?.enumValues && info.valueKind !== 'list-string') return valueItems(info.enumValues, undefined, pos, CompletionItemKind.EnumMember);
     return [];
   }
-  return insideField(e.key, undefined, pos, true, version, new Set(e.value.kind === 'map' ? e.value.entries.map((x) => x.key) : []));
+  return insideField(e.key, undefined, pos, true, version, used);
 }
 
 /** Keys of the map at dotted path `parent` other than `self`. */
