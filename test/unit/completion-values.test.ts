@@ -97,3 +97,12 @@ test('a YAML flow map of a map field completes its next key after ",": not one i
   // JSON keys need quotes: no bare-key completion there.
   assert.deepEqual(at('n/kubelet-config.json', '{"apiVersion": "kubelet.config.k8s.io/v1beta1", "kind": "KubeletConfiguration", "kubeReserved": {"cpu": "1", |}}'), []);
 });
+
+test('with snippets, a flag completed at the end of such a line carries its " \\" after the cursor ($0), in one edit', () => {
+  const text = '[Service]\nExecStart=/usr/bin/kubelet \\\n    --v=2 \\\n    --\n    --max-pods=20\n';
+  const items = completion(analyze([{ path: UNIT, text }]), UNIT, { line: 3, character: 6 }, undefined, { snippets: true });
+  const flag = items.find((c) => c.label === '--cgroup-driver')!;
+  assert.equal((flag.textEdit as TextEdit).newText, '--cgroup-driver=$0 \\\\');
+  assert.equal(flag.insertTextFormat, 2);
+  assert.equal(flag.additionalTextEdits, undefined);
+});

@@ -37,7 +37,15 @@ export function completion(analysis: Analysis, path: string, pos: Position, kube
     // of its own): the new flag's line needs its `\` so the lines below stay part of the command.
     if (pos.line === d.lastLine && next && next.key.startsWith('-')) {
       const end = d.span.range.end;
-      for (const it of items) if (it.label.startsWith('--')) it.additionalTextEdits = [{ range: { start: end, end }, newText: ' \\' }];
+      const atEnd = pos.line === end.line && pos.character === end.character;
+      for (const it of items) {
+        if (!it.label.startsWith('--') || !it.textEdit || !('range' in it.textEdit)) continue;
+        // At the end of the line an extra edit would touch the completion's own; a snippet puts the cursor before the `\`.
+        if (atEnd && opts.snippets) {
+          it.textEdit.newText += '$0 \\\\';
+          it.insertTextFormat = InsertTextFormat.Snippet;
+        } else it.additionalTextEdits = [{ range: { start: end, end }, newText: ' \\' }];
+      }
     }
     return items;
   }
