@@ -19,11 +19,15 @@ export function applySettings(props: Props): void {
   props['kubeletConfig.nodeCapacity'] = {
     ...props['kubeletConfig.nodeCapacity'],
     anyOf: [
-      { enum: presets, markdownEnumDescriptions: presets.map((p) => `Preset: \`${presetCapacity(p)}\``) },
-      { pattern: '^\\s*$|=', patternErrorMessage: 'a preset name, or resource=quantity pairs such as cpu=16,memory=64Gi' },
+      { enum: presets, markdownEnumDescriptions: presets.map((p) => `\`${presetCapacity(p)}\``) },
+      {
+        pattern: '^\\s*$|=|^\\s*[A-Za-z][\\w.-]*\\s*$',
+        patternErrorMessage: 'an instance type or preset name, or resource=quantity pairs such as cpu=16,memory=64Gi',
+      },
     ],
     markdownDescription:
-      'Node capacity used to compute Node Allocatable, as `cpu=16,memory=64Gi,ephemeral-storage=200Gi[,pods=110][,hugepages-2Mi=1Gi]` or a preset: ' +
+      'Node capacity used to compute Node Allocatable, as `cpu=16,memory=64Gi,ephemeral-storage=200Gi[,pods=110][,hugepages-2Mi=1Gi]`, ' +
+      'an EC2 or Azure instance type (`m5.large`, `Standard_D4s_v5`, optionally followed by `,resource=quantity` overrides), or a preset: ' +
       presets.map((p) => `\`${p}\` (${presetCapacity(p)})`).join(', ') +
       '. A `# kubelet-lint: capacity ...` modeline in any file of a node takes precedence.',
   };

@@ -26,6 +26,8 @@ import { workspaceKubeadmVersion } from './node/version.ts';
 
 export interface AnalyzeOptions {
   capacity?: Capacity;
+  /** Where `capacity` came from, when it has a story to tell ("m5.large: 2 vCPU, 8 GiB, 29 pods (EC2 table)"). */
+  capacitySource?: string;
   /** Target minor version, e.g. "1.31"; wins over what the files say (node/version.ts). */
   kubernetesVersion?: string;
   /** Target systemd version, e.g. 252 (env files read as before 254); default: the newest behaviour. */
@@ -47,6 +49,7 @@ type OptionInputs = { readonly [K in keyof Required<AnalyzeOptions>]: string };
 function optionInputs(options: AnalyzeOptions, version: string): OptionInputs {
   return {
     capacity: capacityKey(options.capacity),
+    capacitySource: options.capacitySource ?? '',
     kubernetesVersion: version,
     systemdVersion: String(options.systemdVersion ?? ''),
     kubernetesVersionSource: options.kubernetesVersionSource ?? '',
@@ -99,7 +102,7 @@ export function analyze(files: readonly SourceFile[], options: AnalyzeOptions = 
   const runtimes = attachRuntimes(ws, built.map((b) => b.node.files));
   // The one kubernetesVersion all kubeadm files of the workspace agree on, for nodes whose own files name none.
   const workspace = workspaceKubeadmVersion(ws.paths.flatMap((p) => (ws.kind(p) === 'kubeadm-config' || ws.kind(p) === 'kubelet-config' ? ws.get(p)?.config?.kubeadm ?? [] : [])));
-  const given = { capacity: options.capacity, kubernetesVersion: options.kubernetesVersion, kubernetesVersionSource: options.kubernetesVersionSource, workspace };
+  const given = { capacity: options.capacity, capacitySource: options.capacitySource, kubernetesVersion: options.kubernetesVersion, kubernetesVersionSource: options.kubernetesVersionSource, workspace };
   const optionValues = { ...optionInputs(options, version), workspaceVersion: workspace?.source ?? '' };
 
   const nodes: NodeResult[] = [];

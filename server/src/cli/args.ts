@@ -6,6 +6,8 @@ import type { Severity } from '../model/finding.ts';
 export interface CliOptions {
   format: 'text' | 'json' | 'sarif';
   capacity?: Capacity;
+  /** What an instance type name in --capacity stood for. */
+  capacitySource?: string;
   kubernetesVersion?: string;
   systemdVersion?: number;
   color?: boolean;
@@ -29,7 +31,8 @@ PATHs are files or folders (searched recursively); together they form one worksp
 
 Options:
   --format text|json|sarif    output format (default: text)
-  --capacity LIST             node capacity, e.g. cpu=16,memory=64Gi,ephemeral-storage=200Gi,pods=110
+  --capacity LIST             node capacity, e.g. cpu=16,memory=64Gi,ephemeral-storage=200Gi,pods=110,
+                              or an instance type (m5.large, Standard_D4s_v5) with optional overrides
                               (a "# kubelet-lint: capacity ..." modeline in a node's file overrides it)
   --kubernetes-version X.Y    target kubelet version (default: kubeadm's kubernetesVersion, else the newest known)
   --systemd-version N         target systemd version, e.g. 252 (default: the newest); env files
@@ -79,6 +82,7 @@ export function parseArgs(argv: readonly string[]): CliOptions {
         const c = parseCapacity(take());
         if (!c.ok) throw new UsageError(`--capacity: ${c.error}`);
         o.capacity = c.capacity;
+        if (c.source) o.capacitySource = `${c.source}, --capacity`;
         break;
       }
       case '--kubernetes-version': {

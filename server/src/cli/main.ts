@@ -38,6 +38,7 @@ export function main(argv: readonly string[]): number {
   for (const s of files.skipped) process.stderr.write(`kubelet-lint: skipped ${s.path}: ${s.reason}\n`);
   const analysis = analyze(files.files, {
     capacity: opts.capacity,
+    capacitySource: opts.capacitySource,
     kubernetesVersion: opts.kubernetesVersion,
     systemdVersion: opts.systemdVersion,
     ruleSeverity: opts.ruleSeverity,

@@ -42,7 +42,10 @@ export function toAnalysisOptions(s: Settings): Effective {
   let capacityProblem: string | undefined;
   if (s.nodeCapacity.trim()) {
     const c = parseCapacity(s.nodeCapacity);
-    if (c.ok) options.capacity = c.capacity;
+    if (c.ok) {
+      options.capacity = c.capacity;
+      if (c.source) options.capacitySource = `${c.source}, kubeletConfig.nodeCapacity`;
+    }
     else {
       capacityProblem = `"${s.nodeCapacity}": ${c.error}`;
       problems.push(`kubeletConfig.nodeCapacity ${capacityProblem}`);

@@ -24,11 +24,11 @@ export interface NodeSettings {
 /** `files`: the node's files, anchor first, with their parses (the last modeline of a setting wins). */
 export function nodeSettings(
   files: readonly (ParsedFile | undefined)[],
-  given: { capacity?: Capacity; kubernetesVersion?: string; kubernetesVersionSource?: string; workspace?: VersionChoice },
+  given: { capacity?: Capacity; capacitySource?: string; kubernetesVersion?: string; kubernetesVersionSource?: string; workspace?: VersionChoice },
 ): NodeSettings {
   const out: Omit<NodeSettings, 'kubernetesVersion' | 'kubernetesVersionSource'> = {
     capacity: given.capacity,
-    capacitySource: given.capacity ? 'capacity given to the analysis' : undefined,
+    capacitySource: given.capacity ? (given.capacitySource ?? 'capacity given to the analysis') : undefined,
     problems: [],
   };
   let explicit: VersionChoice | undefined = given.kubernetesVersion
@@ -42,7 +42,8 @@ export function nodeSettings(
         const c = parseCapacity(m.value);
         if (c.ok) {
           out.capacity = c.capacity;
-          out.capacitySource = `modeline in ${file!.path} line ${m.span.range.start.line + 1}`;
+          const where = `modeline in ${file!.path} line ${m.span.range.start.line + 1}`;
+          out.capacitySource = c.source ? `${c.source}, ${where}` : where;
         } else {
           out.problems.push(finding('modeline-invalid', 'warning', m.span, `The capacity in this modeline cannot be read: ${c.error}.`));
         }
