@@ -22,7 +22,7 @@ import type { AttachedRuntime } from './runtimes.ts';
  * What the files of the node's seed make of it. The analysis completes it into the NodeModel (engine.ts): the
  * runtime configs joined to it (node/runtimes.ts) and its capacity and version (node/modelines.ts).
  */
-export type NodeBuild = Omit<NodeModel, 'runtimes' | 'capacity' | 'capacitySource' | 'kubernetesVersion' | 'kubernetesVersionSource'>;
+export type NodeBuild = Omit<NodeModel, 'runtimes' | 'capacity' | 'capacitySource' | 'capacityCandidates' | 'kubernetesVersion' | 'kubernetesVersionSource'>;
 
 export interface BuiltNode {
   readonly node: NodeBuild;
@@ -176,8 +176,9 @@ export function buildNode(ws: Workspace, seed: NodeSeed, systemdVersion?: number
  * version. Nothing changes it afterwards.
  */
 export function completeNode(b: NodeBuild, files: readonly string[], runtimes: readonly AttachedRuntime[], settings: NodeSettings): NodeModel {
-  const { capacity, capacitySource, kubernetesVersion, kubernetesVersionSource } = settings;
-  return { ...b, files: [...files], runtimes: runtimes.map((r) => r.driver), capacity, capacitySource, kubernetesVersion, kubernetesVersionSource };
+  const { capacity, capacitySource, capacityCandidates, kubernetesVersion, kubernetesVersionSource } = settings;
+  const node = { ...b, files: [...files], runtimes: runtimes.map((r) => r.driver), capacity, capacitySource, kubernetesVersion, kubernetesVersionSource };
+  return capacityCandidates ? { ...node, capacityCandidates } : node;
 }
 
 function lastAssignments(list: readonly EnvAssignment[]): EnvAssignment[] {

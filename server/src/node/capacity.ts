@@ -1,10 +1,10 @@
 import { isNegative, parseQuantity, milliValue, value } from '../quantity/quantity.ts';
 import { describeInstanceType, instanceType, suggestInstanceType, type InstanceType } from '../catalog/instance-types.ts';
-import type { Capacity } from './model.ts';
+import type { CandidateCapacity, Capacity } from './model.ts';
 
 export type CapacityParse =
   | { ok: true; capacity: Capacity; /** Where the capacity came from, when a name stood for it ("m5.large: 2 vCPU, ..."). */ source?: string }
-  | { ok: false; error: string };
+  | { ok: false; error: string; /** Set when the text is a name that is neither an instance type nor a preset. */ unknownName?: string };
 
 /**
  * Parses `cpu=16,memory=64Gi,ephemeral-storage=200Gi,pods=110[,hugepages-2Mi=1Gi]`, an instance type name
@@ -57,6 +57,7 @@ function capacityOfName(name: string): CapacityParse {
   const guess = suggestInstanceType(name) ?? [...PRESETS.keys()].find((p) => p.toLowerCase() === name.toLowerCase());
   return {
     ok: false,
+    unknownName: name,
     error: `"${name}" is neither a known instance type nor resource=quantity${guess ? `; did you mean ${guess}?` : ''}`,
   };
 }
@@ -68,9 +69,7 @@ export function capacityOfInstanceType(t: InstanceType): Capacity {
   return cap;
 }
 
-export type InstanceCapacity =
-  | { name: string; ok: true; capacity: Capacity; source: string }
-  | { name: string; ok: false; error: string };
+export type InstanceCapacity = (CandidateCapacity & { ok: true }) | { name: string; ok: false; error: string };
 
 /**
  * One capacity per instance type name, in the given order, duplicates dropped: for formats that name several
@@ -88,7 +87,7 @@ export function capacitiesOfInstanceTypes(names: readonly string[]): InstanceCap
     if (t) out.push({ name: t.name, ok: true, capacity: capacityOfInstanceType(t), source: describeInstanceType(t) });
     else {
       const guess = suggestInstanceType(name);
-      out.push({ name, ok: false, error: `"${name}" is not in the instance type table${guess ? `; did you mean ${guess}?` : ''}` });
+      out.push({ name, ok: false, error: `"${name}" is not in the instance type table (EC2 and Azure)${guess ? `; did you mean ${guess}?` : ''}` });
     }
   }
   return out;

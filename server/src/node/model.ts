@@ -128,9 +128,34 @@ export interface NodeModel {
   readonly flagOnly: Map<string, FlagUse>;
   readonly capacity?: Capacity;
   readonly capacitySource?: string;
+  /**
+   * Several instance types the node may be (a Karpenter NodePool's requirement, a mixed-instances group), each with
+   * its capacity; `capacity` is then the first of them unless a modeline or setting gave one. Absent for one type.
+   */
+  readonly capacityCandidates?: readonly CandidateCapacity[];
   readonly kubernetesVersion: string;
   /** Where kubernetesVersion comes from, in words (a modeline, the setting, kubeadm's kubernetesVersion, the default). */
   readonly kubernetesVersionSource?: string;
+}
+
+/** A capacity an instance type name stands for (node/capacity.ts capacitiesOfInstanceTypes). */
+export interface CandidateCapacity {
+  readonly name: string;
+  readonly capacity: Capacity;
+  /** "m5.large: 2 vCPU, 8 GiB, 29 pods (EC2 table)" */
+  readonly source: string;
+}
+
+/**
+ * Instance type names a file gives for its node (`instanceType`, `machineType`, the values of a Karpenter
+ * requirement on node.kubernetes.io/instance-type), each with its range; set by a format's parser. The node's
+ * capacity then comes from them (node/modelines.ts): a capacity modeline wins over them, they win over the
+ * capacity given to the analysis (a setting for the whole workspace).
+ */
+export interface InstanceTypeMention {
+  /** What names them, for messages: "instanceType", "Karpenter requirement node.kubernetes.io/instance-type". */
+  readonly what: string;
+  readonly names: readonly { readonly name: string; readonly span: Span }[];
 }
 
 /** Node capacity in base units. */

@@ -5,8 +5,8 @@
  */
 import { finding, type Finding } from '../model/finding.ts';
 import { parseKubernetesVersion, parseSystemdVersion } from '../catalog/version.ts';
-import { parseCapacity } from './capacity.ts';
-import type { Capacity } from './model.ts';
+import { capacitiesOfInstanceTypes, parseCapacity } from './capacity.ts';
+import type { CandidateCapacity, Capacity } from './model.ts';
 import type { ParsedFile } from './parse-files.ts';
 import type { KubeadmDoc } from '../parse/types.ts';
 import { chooseVersion, kubeadmVersion, type VersionChoice } from './version.ts';
@@ -14,6 +14,8 @@ import { chooseVersion, kubeadmVersion, type VersionChoice } from './version.ts'
 export interface NodeSettings {
   capacity?: Capacity;
   capacitySource?: string;
+  /** Set when the node's files name several instance types. */
+  capacityCandidates?: CandidateCapacity[];
   kubernetesVersion: string;
   /** Where kubernetesVersion comes from, in words. */
   kubernetesVersionSource: string;
@@ -31,6 +33,7 @@ export function nodeSettings(
     capacitySource: given.capacity ? (given.capacitySource ?? 'capacity given to the analysis') : undefined,
     problems: [],
   };
+  fromInstanceTypes(files, out);
   let explicit: VersionChoice | undefined = given.kubernetesVersion
     ? { version: given.kubernetesVersion, source: given.kubernetesVersionSource ?? '--kubernetes-version' }
     : undefined;
@@ -40,7 +43,9 @@ export function nodeSettings(
     for (const m of file?.modelines ?? []) {
       if (m.setting === 'capacity') {
         const c = parseCapacity(m.value);
-        if (c.ok) {
+        if (!c.ok && c.unknownName) {
+          out.problems.push(finding('instance-type-unknown', 'warning', m.span, `${c.error}.`));
+        } else if (c.ok) {
           out.capacity = c.capacity;
           const where = `modeline in ${file!.path} line ${m.span.range.start.line + 1}`;
           out.capacitySource = c.source ? `${c.source}, ${where}` : where;
@@ -59,4 +64,37 @@ export function nodeSettings(
   }
   const chosen = chooseVersion(explicit, kubeadmVersion(kubeadm), given.workspace);
   return { ...out, kubernetesVersion: chosen.version, kubernetesVersionSource: chosen.source };
+}
+
+/**
+ * The capacity the files' instance type names stand for (a format's parser lists them: node/model.ts
+ * InstanceTypeMention); it replaces the capacity given to the analysis, and a modeline replaces it in turn.
+ * Several names become candidates, shown each with its allocatable; the first is the node's capacity.
+ */
+function fromInstanceTypes(
+  files: readonly (ParsedFile | undefined)[],
+  out: Pick<NodeSettings, 'capacity' | 'capacitySource' | 'capacityCandidates' | 'problems'>,
+): void {
+  const candidates: CandidateCapacity[] = [];
+  let first: string | undefined;
+  for (const file of files) {
+    for (const mention of file?.instanceTypes ?? []) {
+      const looked = capacitiesOfInstanceTypes(mention.names.map((n) => n.name));
+      for (const c of looked) {
+        if (c.ok) {
+          if (candidates.some((x) => x.name === c.name)) continue;
+          candidates.push({ name: c.name, capacity: c.capacity, source: c.source });
+          first ??= `${mention.what} in ${file!.path} line ${mention.names[0]!.span.range.start.line + 1}`;
+        } else {
+          const at = mention.names.find((n) => n.name.trim() === c.name)?.span ?? mention.names[0]!.span;
+          out.problems.push(finding('instance-type-unknown', 'warning', at, `${c.error}; no capacity is taken from it.`));
+        }
+      }
+    }
+  }
+  if (candidates.length === 0) return;
+  out.capacity = candidates[0]!.capacity;
+  const of = candidates.length > 1 ? ` (first of ${candidates.length} candidate types)` : '';
+  out.capacitySource = `${candidates[0]!.source}${of}, ${first}`;
+  if (candidates.length > 1) out.capacityCandidates = candidates;
 }

@@ -4,6 +4,7 @@ import type { Finding } from '../model/finding.ts';
 import type { ConfigFileParse, EnvFile, RuntimeConfigParse, UnitFile } from '../parse/types.ts';
 import { formatOf } from '../formats/index.ts';
 import type { Payload } from '../embed/payload.ts';
+import type { InstanceTypeMention } from './model.ts';
 import { scanModelines, type Modeline } from '../parse/modeline.ts';
 import { scanSuppressions, type Suppression } from '../parse/suppressions.ts';
 
@@ -16,6 +17,8 @@ export interface ParsedFile {
   runtime?: RuntimeConfigParse;
   /** A carrier's payloads (embed/payload.ts). */
   embedded?: Payload[];
+  /** Instance types the file names for its node (node/model.ts InstanceTypeMention). */
+  instanceTypes?: InstanceTypeMention[];
   modelines: Modeline[];
   suppressions: Suppression[];
   problems: Finding[];

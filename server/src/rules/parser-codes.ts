@@ -42,5 +42,6 @@ export const PARSER_CODES: readonly RuleMeta[] = [
   { id: 'runtime-config-invalid', area: P, severity: 'error', fix: false, summary: 'a containerd, CRI-O or Docker config its runtime cannot load' },
   { id: 'reference-unresolved', area: P, severity: 'information', fix: false, summary: 'an `EnvironmentFile=`, `--config` or `--config-dir` target not in the workspace' },
   { id: 'modeline-invalid', area: P, severity: 'warning', fix: false, summary: 'a `kubelet-lint:` modeline that cannot be read' },
+  { id: 'instance-type-unknown', area: P, severity: 'warning', fix: false, summary: 'an instance type name the capacity table does not know' },
   { id: 'payload-not-checked', area: P, severity: 'information', fix: false, summary: 'a file a carrier writes, encoded or templated, that is not read' },
 ];
