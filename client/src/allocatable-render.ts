@@ -157,9 +157,19 @@ function capacityHelp(commandLinks: boolean, problem?: string): string {
     ? `<p><strong>Invalid setting</strong>: ${setting} cannot be read (${escapeHtml(problem)}), so only the reservations are shown.</p>`
     : '<p><strong>No capacity is known for this node</strong>, so only the reservations are shown.</p>';
   return `<div class="help">${lead}
-<p>Set the ${setting} setting (e.g. <code>cpu=16,memory=64Gi,ephemeral-storage=200Gi</code> or a preset such as <code>m5.xlarge</code>),
+<p>Set the ${setting} setting (e.g. <code>cpu=16,memory=64Gi,ephemeral-storage=200Gi</code> or an instance type such as <code>m5.xlarge</code>),
 or add a line to any file of the node; it wins over the setting:</p>
 <p><code># kubelet-lint: capacity cpu=16,memory=64Gi,ephemeral-storage=200Gi</code></p></div>`;
+}
+
+/** Allocatable on each candidate instance type, when the node's files name several. */
+function candidatesTable(n: NodeAllocatable): string {
+  if (!n.candidates?.length) return '';
+  const rows = n.candidates.map(
+    (c) => `<tr><th scope="row">${escapeHtml(c.name)}</th><td>${escapeHtml(c.cpu)}</td><td>${escapeHtml(c.memory)}</td><td>${escapeHtml(c.pods)}</td></tr>`,
+  );
+  return `<div class="figures"><table><caption>Allocatable per candidate instance type (the figures above are for ${escapeHtml(n.candidates[0]!.name)})</caption>
+<thead><tr><th>instance type</th><th>cpu</th><th>memory</th><th>pods</th></tr></thead><tbody>${rows.join('')}</tbody></table></div>`;
 }
 
 function nodeSection(n: NodeAllocatable, index: number, opts: Required<RenderOptions>, css: string[]): string {
@@ -182,6 +192,7 @@ ${n.hasCapacity ? legend(['kube-reserved', 'system-reserved', 'eviction-hard', .
 ${bars}
 ${pods ? `<p>pods: <strong>${escapeHtml(pods.allocatableText)}</strong> <span class="note">(maxPods; podsPerCore can lower it)</span></p>` : ''}
 ${table(n)}
+${candidatesTable(n)}
 <ul class="note">${notes.join('')}</ul>
 </section>`;
 }

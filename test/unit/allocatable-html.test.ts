@@ -99,3 +99,20 @@ test('the view and the status bar say which Kubernetes version is used and where
   assert.equal(statusText(node), '$(server) no capacity · kubelet 1.30');
   assert.match(statusTooltip(node, label), /Kubernetes 1\.30, from kubernetesVersion v1\.30\.2 in node-a\/kubeadm\.yaml line 3/);
 });
+
+test('a node with candidate instance types gets a table of allocatable per type, names escaped', () => {
+  const r = response(DOCS, 'm5.large');
+  const base = r.nodes[0]!;
+  const html = renderAllocatable(
+    { nodes: [{ ...base, candidates: [
+      { name: 'm5.large', source: 's', cpu: '0.5 CPU', memory: '4.5 GiB', pods: '110', exhausted: false },
+      { name: '<m5.xlarge>', source: 's', cpu: '2.5 CPU', memory: '12.5 GiB', pods: '110', exhausted: false },
+    ] }] },
+    { nonce: NONCE },
+  );
+  assert.match(html, /<caption>Allocatable per candidate instance type \(the figures above are for m5\.large\)<\/caption>/);
+  assert.match(html, /<th scope="row">&lt;m5\.xlarge&gt;<\/th><td>2\.5 CPU<\/td><td>12\.5 GiB<\/td><td>110<\/td>/);
+  assert.doesNotMatch(renderAllocatable(r, { nonce: NONCE }), /candidate instance type/);
+  const named = run({ '/srv/n/kubelet-config.yaml': '# kubelet-lint: capacity m5.large\n' + CONFIG_HEAD + DOCS });
+  assert.match(renderAllocatable({ nodes: [nodeAllocatable(onlyNode(named))] }, { nonce: NONCE }), /capacity from m5\.large: 2 vCPU, 8 GiB, 29 pods \(EC2 table\), modeline/);
+});

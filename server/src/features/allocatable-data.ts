@@ -9,6 +9,7 @@ import { RESOURCES, type Resource, type ResourceLine } from '../node/allocatable
 import { formatAmount } from '../rules/lib/format.ts';
 import { exactAmount } from './allocatable-view.ts';
 import { nodesOf } from './locate.ts';
+import { candidateAllocatables, podsNote, type CandidateAllocatable } from './allocatable-candidates.ts';
 
 export { ALLOCATABLE_CHANGED, ALLOCATABLE_REQUEST } from './protocol.ts';
 
@@ -53,6 +54,8 @@ export interface NodeAllocatable {
   hasCapacity: boolean;
   capacitySource?: string;
   resources: AllocatableResource[];
+  /** Allocatable on each instance type the node's files name, when they name several. */
+  candidates?: CandidateAllocatable[];
   /** Short, for a status bar: "14.5 CPU · 28.51 GiB", "no capacity", or "invalid setting". */
   summary: string;
   notes: string[];
@@ -152,6 +155,8 @@ function notes(result: NodeResult): string[] {
     const lim = RESOURCES.filter((r) => a.lines[r].kubepodsLimit !== undefined).map((r) => `${r} ${formatAmount(r, a.lines[r].kubepodsLimit!)}`);
     if (lim.length) out.push(`kubepods cgroup limit (enforced): ${lim.join(', ')}.`);
   }
+  const pods = podsNote(result);
+  if (pods) out.push(pods);
   if (!a.hasCapacity) out.push(CAPACITY_HELP);
   return out;
 }
@@ -172,6 +177,7 @@ export function nodeAllocatable(result: NodeResult, capacityProblem?: string): N
     hasCapacity: a.hasCapacity,
     ...(node.capacitySource ? { capacitySource: node.capacitySource } : {}),
     resources,
+    ...(node.capacityCandidates ? { candidates: candidateAllocatables(node) } : {}),
     summary: short.length ? short.join(' · ') : invalid ? 'invalid setting' : 'no capacity',
     notes: invalid ? [`The kubeletConfig.nodeCapacity setting is invalid: ${invalid}.`, ...notes(result)] : notes(result),
     ...(invalid ? { capacityProblem: invalid } : {}),

@@ -2,6 +2,7 @@
 import type { NodeResult } from '../engine.ts';
 import { RESOURCES, type Resource } from '../node/allocatable.ts';
 import { formatAmount } from '../rules/lib/format.ts';
+import { candidatesMarkdown, podsNote } from './allocatable-candidates.ts';
 
 const UNITS: Record<string, bigint> = { B: 1n, KiB: 1n << 10n, MiB: 1n << 20n, GiB: 1n << 30n, TiB: 1n << 40n, PiB: 1n << 50n, EiB: 1n << 60n };
 
@@ -35,7 +36,8 @@ export function allocatableSummary({ allocatable: a }: NodeResult): string {
   return `allocatable: ${parts.join(' · ')}`;
 }
 
-export function allocatableMarkdown({ node, allocatable: a }: NodeResult): string {
+export function allocatableMarkdown(result: NodeResult): string {
+  const { node, allocatable: a } = result;
   const out: string[] = [];
   out.push(`**Node Allocatable** of \`${node.id}\``, '');
   out.push('| resource | capacity | kube-reserved | system-reserved | hard eviction | allocatable |', '|---|--:|--:|--:|--:|--:|');
@@ -66,6 +68,10 @@ export function allocatableMarkdown({ node, allocatable: a }: NodeResult): strin
         '`# kubelet-lint: capacity cpu=16,memory=64Gi,ephemeral-storage=200Gi`, or the `kubeletConfig.nodeCapacity` setting.',
     );
   }
+  const pods = podsNote(result);
+  if (pods) out.push('', pods);
+  const candidates = candidatesMarkdown(node);
+  if (candidates.length) out.push('', ...candidates);
   if (a.ignoreEviction) out.push('', '`--experimental-allocatable-ignore-eviction`: hard eviction thresholds are not subtracted.');
   if (!a.localStorage) out.push('', '`localStorageCapacityIsolation: false`: no ephemeral-storage allocatable is reported.');
   if (a.pid.kubeReserved || a.pid.systemReserved) {

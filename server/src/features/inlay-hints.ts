@@ -45,9 +45,14 @@ export function inlayHints(analysis: Analysis, path: string, range: Range, typin
     .filter((a) => !typing || a.hintAt.line < typing.start || a.hintAt.line > typing.end)
     .map((a) => ({
       position: a.hintAt,
-      label: allocatableSummary(a.result),
+      label: allocatableSummary(a.result) + candidatesSuffix(a.result.node.capacityCandidates?.length),
       kind: InlayHintKind.Type,
       paddingLeft: true,
-      tooltip: `Node Allocatable of ${a.result.node.id}`,
+      tooltip: `Node Allocatable of ${a.result.node.id}${a.result.node.capacitySource ? `; capacity from ${a.result.node.capacitySource}` : ''}`,
     }));
+}
+
+/** Several candidate instance types: the hint is for the first; hovering the line shows each. */
+function candidatesSuffix(n: number | undefined): string {
+  return n && n > 1 ? ` (first of ${n} instance types)` : '';
 }
