@@ -4,7 +4,7 @@ import { test } from 'node:test';
 import { renderAllocatable, statusText, statusTooltip } from '../../client/src/allocatable-render.ts';
 import { nodeAllocatable, type AllocatableResponse } from '../../server/src/features/allocatable-data.ts';
 import { NEWEST_VERSION } from '../../server/src/catalog/flags.ts';
-import { parseCapacity } from '../../server/src/node/capacity.ts';
+import { parseCapacityOrType as parseCapacity } from '../../server/src/node/instance-capacity.ts';
 import { CONFIG_HEAD, onlyNode, run } from '../helpers/nodes.ts';
 
 const NONCE = 'bm9uY2Utbm9uY2U=';

@@ -1,8 +1,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describeInstanceType, instanceType, instanceTypeCounts, suggestInstanceType } from '../../server/src/catalog/instance-types.ts';
-import { capacitiesOfInstanceTypes, parseCapacity } from '../../server/src/node/capacity.ts';
+import { capacitiesOfInstanceTypes, parseCapacityOrType as parseCapacity } from '../../server/src/node/instance-capacity.ts';
 import { nodeSettings } from '../../server/src/node/modelines.ts';
 import type { ParsedFile } from '../../server/src/node/parse-files.ts';
 import type { NodeModel } from '../../server/src/node/model.ts';
@@ -12,6 +13,7 @@ import { nodeAllocatable } from '../../server/src/features/allocatable-data.ts';
 import { candidateAllocatables } from '../../server/src/features/allocatable-candidates.ts';
 import { inlayHints } from '../../server/src/features/inlay-hints.ts';
 import { parseArgs } from '../../server/src/cli/args.ts';
+import { DEFAULT_SETTINGS, toAnalysisOptions } from '../../server/src/lsp/settings.ts';
 import { encodeRows, generate, readEniMaxPods, readGoTable } from '../../scripts/instance-types.ts';
 import { CONFIG_HEAD, onlyNode, run } from '../helpers/nodes.ts';
 
@@ -43,7 +45,7 @@ test('Azure sizes: Standard_D4s_v5 4 vCPU 16 GiB, no pods; names match case-inse
 test('the table holds over a thousand types per cloud, and its header names each upstream file and commit', () => {
   const n = instanceTypeCounts();
   assert.ok(n.EC2 > 1000 && n.Azure > 1000, JSON.stringify(n));
-  const head = readFileSync(new URL('../../server/src/catalog/instance-types.generated.ts', import.meta.url), 'utf8').split('\n').slice(0, 5).join('\n');
+  const head = readFileSync(join(__dirname, '../../server/src/catalog/instance-types.generated.ts'), 'utf8').split('\n').slice(0, 5).join('\n');
   assert.match(head, /awslabs\/amazon-eks-ami nodeadm\/internal\/kubelet\/instance-info\.jsonl @ [0-9a-f]{40}/);
   assert.match(head, /kubernetes\/autoscaler cluster-autoscaler\/cloudprovider\/aws\/ec2_instance_types\.go @ [0-9a-f]{40}/);
   assert.match(head, /kubernetes\/autoscaler cluster-autoscaler\/cloudprovider\/azure\/azure_instance_types\.go @ [0-9a-f]{40}/);
@@ -255,3 +257,14 @@ function parseCapacityOk(text: string) {
   assert.ok(c.ok);
   return c.capacity;
 }
+
+test('kubeletConfig.nodeCapacity: an instance type through the engine, an unknown one a problem with a did-you-mean', () => {
+  const ok = toAnalysisOptions({ ...DEFAULT_SETTINGS, nodeCapacity: 'Standard_D4s_v5' });
+  assert.equal(ok.options.capacity?.cpu, 4000n);
+  assert.equal(ok.options.capacitySource, 'Standard_D4s_v5: 4 vCPU, 16 GiB (Azure table), kubeletConfig.nodeCapacity');
+  const bad = toAnalysisOptions({ ...DEFAULT_SETTINGS, nodeCapacity: 'Standard_D4s_v55' });
+  assert.equal(bad.options.capacity, undefined);
+  assert.match(bad.capacityProblem ?? '', /did you mean Standard_D4s_v5\?/);
+  const preset = toAnalysisOptions({ ...DEFAULT_SETTINGS, nodeCapacity: 'docs-example' });
+  assert.equal(preset.options.capacity?.cpu, 16000n);
+});

@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { applySettings } from '../../scripts/settings.ts';
-import { capacityPresets } from '../../server/src/node/capacity.ts';
+import { capacityPresets } from '../../server/src/node/instance-capacity.ts';
 import { RULES } from '../../server/src/rules/index.ts';
 
 const pkg = JSON.parse(readFileSync(join(__dirname, '../../package.json'), 'utf8'));

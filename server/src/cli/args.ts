@@ -1,5 +1,5 @@
 import { parseKubernetesVersion, parseSystemdVersion } from '../catalog/version.ts';
-import { parseCapacity } from '../node/capacity.ts';
+import { parseCapacityOrType } from '../node/instance-capacity.ts';
 import type { Capacity } from '../node/model.ts';
 import type { Severity } from '../model/finding.ts';
 
@@ -79,7 +79,7 @@ export function parseArgs(argv: readonly string[]): CliOptions {
         break;
       }
       case '--capacity': {
-        const c = parseCapacity(take());
+        const c = parseCapacityOrType(take());
         if (!c.ok) throw new UsageError(`--capacity: ${c.error}`);
         o.capacity = c.capacity;
         if (c.source) o.capacitySource = `${c.source}, --capacity`;

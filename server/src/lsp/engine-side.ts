@@ -3,6 +3,7 @@
  * on its own (dist/server-engine.js) and loaded on first use through engine() in engine-loader.ts.
  */
 export { analyze } from '../engine.ts';
+export { parseCapacityOrType } from '../node/instance-capacity.ts';
 export { detectKind, looksLikeEnvFile } from '../formats/index.ts';
 export { ParseCache } from '../node/parse-cache.ts';
 export { allocatableForFile } from '../features/allocatable-data.ts';

@@ -2,6 +2,7 @@
 import type { AnalyzeOptions } from '../engine.ts';
 import type { SeverityOverride } from '../features/diagnostics.ts';
 import { parseCapacity } from '../node/capacity.ts';
+import { engine } from './engine-loader.ts';
 import { parseKubernetesVersion, parseSystemdVersion } from '../catalog/version.ts';
 
 export interface Settings {
@@ -41,7 +42,9 @@ export function toAnalysisOptions(s: Settings): Effective {
   const options: AnalyzeOptions = {};
   let capacityProblem: string | undefined;
   if (s.nodeCapacity.trim()) {
-    const c = parseCapacity(s.nodeCapacity);
+    // A name that is no preset may be an instance type: only the engine bundle carries that table.
+    let c = parseCapacity(s.nodeCapacity);
+    if (!c.ok && c.unknownName) c = engine().parseCapacityOrType(s.nodeCapacity);
     if (c.ok) {
       options.capacity = c.capacity;
       if (c.source) options.capacitySource = `${c.source}, kubeletConfig.nodeCapacity`;

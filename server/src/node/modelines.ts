@@ -5,7 +5,7 @@
  */
 import { finding, type Finding } from '../model/finding.ts';
 import { parseKubernetesVersion, parseSystemdVersion } from '../catalog/version.ts';
-import { capacitiesOfInstanceTypes, parseCapacity } from './capacity.ts';
+import { capacitiesOfInstanceTypes, parseCapacityOrType } from './instance-capacity.ts';
 import type { CandidateCapacity, Capacity } from './model.ts';
 import type { ParsedFile } from './parse-files.ts';
 import type { KubeadmDoc } from '../parse/types.ts';
@@ -42,7 +42,7 @@ export function nodeSettings(
     for (const d of file?.config?.kubeadm ?? []) kubeadm.push(d);
     for (const m of file?.modelines ?? []) {
       if (m.setting === 'capacity') {
-        const c = parseCapacity(m.value);
+        const c = parseCapacityOrType(m.value);
         if (!c.ok && c.unknownName) {
           out.problems.push(finding('instance-type-unknown', 'warning', m.span, `${c.error}.`));
         } else if (c.ok) {
