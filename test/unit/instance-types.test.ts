@@ -224,6 +224,9 @@ test('instance types named by a file: the first is the capacity, all are candida
   assert.equal(s.problems.length, 1);
   assert.equal(s.problems[0]!.code, 'instance-type-unknown');
   assert.equal(s.problems[0]!.range.start.line, 12);
+  const typoFirst = nodeSettings([fileNaming(['m5.lrage', 'T3.Medium'])], { kubernetesVersion: '1.33' });
+  assert.match(typoFirst.capacitySource ?? '', /^t3\.medium: .* in np\.yaml line 12$/, 'the line of the name the capacity came from');
+  assert.equal(typoFirst.problems[0]!.range.start.line, 10);
 });
 
 test('one named type is the capacity without candidates; a capacity modeline still wins', () => {

@@ -79,14 +79,13 @@ function fromInstanceTypes(
   let first: string | undefined;
   for (const file of files) {
     for (const mention of file?.instanceTypes ?? []) {
-      const looked = capacitiesOfInstanceTypes(mention.names.map((n) => n.name));
-      for (const c of looked) {
+      for (const c of capacitiesOfInstanceTypes(mention.names.map((n) => n.name))) {
+        const at = mention.names.find((n) => n.name.trim().toLowerCase() === c.name.toLowerCase())?.span ?? mention.names[0]!.span;
         if (c.ok) {
           if (candidates.some((x) => x.name === c.name)) continue;
           candidates.push({ name: c.name, capacity: c.capacity, source: c.source });
-          first ??= `${mention.what} in ${file!.path} line ${mention.names[0]!.span.range.start.line + 1}`;
+          first ??= `${mention.what} in ${file!.path} line ${at.range.start.line + 1}`;
         } else {
-          const at = mention.names.find((n) => n.name.trim() === c.name)?.span ?? mention.names[0]!.span;
           out.problems.push(finding('instance-type-unknown', 'warning', at, `${c.error}; no capacity is taken from it.`));
         }
       }
