@@ -7,7 +7,7 @@
 import type { Analysis, NodeResult } from '../engine.ts';
 import { RESOURCES, type Resource, type ResourceLine } from '../node/allocatable.ts';
 import { formatAmount } from '../rules/lib/format.ts';
-import { exactAmount } from './allocatable-view.ts';
+import { exactAmount, templateNote } from './allocatable-view.ts';
 import { nodesOf } from './locate.ts';
 
 export { ALLOCATABLE_CHANGED, ALLOCATABLE_REQUEST } from './protocol.ts';
@@ -115,6 +115,8 @@ function resourceData(r: Resource, l: ResourceLine, result: NodeResult): Allocat
     const total = out.overcommitted ? used : l.capacity;
     for (const p of parts) p.percent = percentOf(BigInt(p.amount ?? '0'), total);
     if (out.overcommitted) out.capacityPercent = percentOf(l.capacity, total);
+  } else if (l.unknown) {
+    out.missing = `${l.unknown.join(', ')} ${l.unknown.length === 1 ? 'is a template expression' : 'are template expressions'}: unknown until the template is rendered`;
   } else if (r === 'ephemeral-storage' && !a.localStorage) {
     out.missing = 'localStorageCapacityIsolation is false: the kubelet reports no ephemeral-storage allocatable';
   } else if (l.capacity === undefined) {
@@ -126,8 +128,8 @@ function resourceData(r: Resource, l: ResourceLine, result: NodeResult): Allocat
 }
 
 function podsData(result: NodeResult): AllocatableResource {
-  const { pods, hasCapacity } = result.allocatable;
-  const text = pods.toString();
+  const { pods, hasCapacity, podsUnknown } = result.allocatable;
+  const text = podsUnknown ? '?' : pods.toString();
   return {
     resource: 'pods',
     unit: 'pods',
@@ -152,6 +154,8 @@ function notes(result: NodeResult): string[] {
     const lim = RESOURCES.filter((r) => a.lines[r].kubepodsLimit !== undefined).map((r) => `${r} ${formatAmount(r, a.lines[r].kubepodsLimit!)}`);
     if (lim.length) out.push(`kubepods cgroup limit (enforced): ${lim.join(', ')}.`);
   }
+  const unknown = templateNote(a);
+  if (unknown) out.push(unknown);
   if (!a.hasCapacity) out.push(CAPACITY_HELP);
   return out;
 }

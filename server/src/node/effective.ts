@@ -162,7 +162,9 @@ function mergeItems(base: readonly Item[], over: readonly Item[]): Item[] {
 function fromNode(n: ConfigNode, from: Provenance): Setting {
   switch (n.kind) {
     case 'scalar':
-      return { kind: 'scalar', value: n.value, text: n.source, span: n.span, from };
+      return n.template
+        ? { kind: 'scalar', value: n.value, text: n.source, span: n.span, from, template: n.template }
+        : { kind: 'scalar', value: n.value, text: n.source, span: n.span, from };
     case 'map':
       return {
         kind: 'map',
@@ -174,6 +176,8 @@ function fromNode(n: ConfigNode, from: Provenance): Setting {
           valueSpan: e.value.span,
           from,
           nested: e.value.kind !== 'scalar' ? e.value.kind : undefined,
+          template: e.value.kind === 'scalar' ? e.value.template : undefined,
+          keyTemplate: e.keyTemplate,
         })),
         from,
       };
@@ -186,6 +190,7 @@ function fromNode(n: ConfigNode, from: Provenance): Setting {
           valueSpan: i.span,
           from,
           nested: i.kind !== 'scalar' ? i.kind : undefined,
+          template: i.kind === 'scalar' ? i.template : undefined,
         })),
         from,
       };

@@ -35,11 +35,15 @@ export interface Item {
   from: Provenance;
   /** Set when the value is a nested mapping or sequence rather than a scalar. */
   nested?: 'map' | 'seq';
+  /** The value is a template expression (`whole`: unknown) or holds some (`partial`), see ScalarNode.template. */
+  template?: 'whole' | 'partial';
+  /** The key is a template expression: which key it is is unknown. */
+  keyTemplate?: boolean;
 }
 
 /** An effective setting of the kubelet. */
 export type Setting =
-  | { kind: 'scalar'; value: string | number | boolean | null; text: string; span?: Span; from: Provenance }
+  | { kind: 'scalar'; value: string | number | boolean | null; text: string; span?: Span; from: Provenance; template?: 'whole' | 'partial' }
   | { kind: 'map'; items: Item[]; from: Provenance }
   | { kind: 'list'; items: Item[]; from: Provenance }
   | { kind: 'object'; from: Provenance };

@@ -1,0 +1,325 @@
+/**
+ * Template expressions in configuration files: Helm and Go templates (`{{ .x }}`, `{{- if ... -}}`), Jinja2
+ * (`{{ var }}`, `{% if %}`, `{# comment #}`) and Terraform templatefile (`${var}`, `%{ if ... }`).
+ *
+ * The scanner finds every expression with its exact offsets in one left-to-right pass: each closer is searched
+ * once from its opener, the pass resumes after it, and a search that fails is remembered (no later opener of that
+ * kind can succeed), so the work stays linear in the text. No regular expression runs over the text.
+ *
+ * `maskTemplates` turns a text into one a YAML or JSON reader can parse with every position unchanged: lines that
+ * hold nothing but template directives are blanked (the template decides which lines exist; the document is read
+ * on its literal lines), and every other expression becomes a same-length run of U+E000 (a private-use character
+ * no real configuration holds), which the reader sees as part of a plain or quoted scalar. The YAML/JSON
+ * converters' results are then given back their original text (`restore`).
+ */
+
+/** The stand-in character of a masked expression. */
+export const MASK = '\uE000';
+const MASK_CODE = 0xe000;
+
+export interface TemplateExpr {
+  start: number;
+  end: number;
+  /** `{{` Go/Helm/Jinja action, `{%` Jinja statement, `{#` Jinja comment, `${` / `%{` Terraform interpolation and directive. */
+  open: '{{' | '{%' | '{#' | '${' | '%{';
+  /** Produces no value of its own: a statement (`{% if %}`, `{{ end }}`, `%{ for }`), a variable assignment or a comment. */
+  control: boolean;
+}
+
+export interface ScanOptions {
+  /**
+   * Read `${...}` and `%{...}` as Terraform template syntax. Off for systemd units, drop-ins and environment files,
+   * where `${VAR}` is systemd's own variable syntax (the engine expands it) and `%` starts a specifier.
+   */
+  dollar: boolean;
+}
+
+/** Go template actions that produce no output of their own (text/template/parse lex.go keywords). */
+const GO_CONTROL = new Set(['if', 'else', 'end', 'range', 'with', 'define', 'template', 'block', 'break', 'continue']);
+
+/** Every template expression of `text`, in order, never overlapping. */
+export function scanTemplates(text: string, opts: ScanOptions): TemplateExpr[] {
+  const out: TemplateExpr[] = [];
+  const n = text.length;
+  // Offsets from which a closer search already failed, per closer: a later search would fail too.
+  let noCurly = false;
+  let noPercent = false;
+  let noHash = false;
+  for (let i = 0; i < n - 1; i++) {
+    const c = text.charCodeAt(i);
+    const d = text.charCodeAt(i + 1);
+    if (c === 123 /* { */) {
+      if (d === 123 && !noCurly) {
+        const e = text.indexOf('}}', i + 2);
+        if (e < 0) noCurly = true;
+        else {
+          out.push({ start: i, end: e + 2, open: '{{', control: goControl(text, i + 2, e) });
+          i = e + 1;
+        }
+      } else if (d === 37 /* % */ && !noPercent) {
+        const e = text.indexOf('%}', i + 2);
+        if (e < 0) noPercent = true;
+        else {
+          out.push({ start: i, end: e + 2, open: '{%', control: true });
+          i = e + 1;
+        }
+      } else if (d === 35 /* # */ && !noHash) {
+        const e = text.indexOf('#}', i + 2);
+        if (e < 0) noHash = true;
+        else {
+          out.push({ start: i, end: e + 2, open: '{#', control: true });
+          i = e + 1;
+        }
+      }
+    } else if (opts.dollar && d === 123 && (c === 36 /* $ */ || c === 37) /* % */) {
+      // `$${` and `%%{` are Terraform's escapes for a literal `${` / `%{`.
+      if (i > 0 && text.charCodeAt(i - 1) === c) continue;
+      const e = closeBrace(text, i + 2);
+      if (e < 0) continue;
+      out.push({ start: i, end: e + 1, open: c === 36 ? '${' : '%{', control: c === 37 });
+      i = e;
+    }
+  }
+  return out;
+}
+
+/**
+ * The `}` closing a Terraform interpolation opened just before `from`, on the same line: braces nest and double-quoted
+ * strings are skipped. -1 when the line ends first. A search reads at most 4096 characters (no real interpolation is
+ * longer), so a line of unclosed openers costs a bounded amount per character.
+ */
+function closeBrace(text: string, from: number): number {
+  let depth = 1;
+  const limit = Math.min(text.length, from + 4096);
+  for (let j = from; j < limit; j++) {
+    const c = text.charCodeAt(j);
+    if (c === 10) return -1;
+    if (c === 123) depth++;
+    else if (c === 125) {
+      if (--depth === 0) return j;
+    } else if (c === 34 /* " */) {
+      let k = j + 1;
+      for (; k < limit; k++) {
+        const q = text.charCodeAt(k);
+        if (q === 92) k++;
+        else if (q === 34 || q === 10) break;
+      }
+      if (k >= limit || text.charCodeAt(k) === 10) return -1;
+      j = k;
+    }
+  }
+  return -1;
+}
+
+/** Is the Go action between `from` and `to` (inside the braces) a control action, a comment or an assignment? */
+function goControl(text: string, from: number, to: number): boolean {
+  let i = from;
+  if (text.charCodeAt(i) === 45 /* - */) i++; // trim marker
+  while (i < to && isBlank(text.charCodeAt(i))) i++;
+  if (text.startsWith('/*', i)) return true;
+  let j = i;
+  while (j < to && isWordChar(text.charCodeAt(j))) j++;
+  if (GO_CONTROL.has(text.slice(i, j))) return true;
+  // `{{ $x := ... }}` declares a variable and prints nothing.
+  if (text.charCodeAt(i) === 36 /* $ */) {
+    const a = text.indexOf(':=', j);
+    return a >= 0 && a < to;
+  }
+  return false;
+}
+
+function isBlank(c: number): boolean {
+  return c === 32 || c === 9 || c === 10 || c === 13;
+}
+
+function isWordChar(c: number): boolean {
+  return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 95;
+}
+
+export interface Masked {
+  /** Same length as the input, line ends in the same places. */
+  text: string;
+  /** The expressions left as values (masked with U+E000), in order. */
+  values: TemplateExpr[];
+  /**
+   * Directives that decide the document's structure: statements and comments aside, control actions, and
+   * expressions that stand alone on a line (they insert a whole block, like `{{ toYaml .x | nindent 4 }}`).
+   * Their lines were blanked.
+   */
+  structural: TemplateExpr[];
+}
+
+/**
+ * Mask the expressions of `text` for a YAML (`json: false`) or JSON reader. In JSON an expression outside a string
+ * becomes a string of the same length (`"` + U+E000... + `"`) so that `"maxPods": {{ .n }}` still parses.
+ */
+export function maskTemplates(text: string, exprs: readonly TemplateExpr[], json: boolean): Masked {
+  const values: TemplateExpr[] = [];
+  const structural: TemplateExpr[] = [];
+  if (exprs.length === 0) return { text, values, structural };
+  const parts: string[] = [];
+  let at = 0; // text copied up to here
+  let inString = false; // JSON only: is `at` inside a string?
+  let k = 0;
+  while (k < exprs.length) {
+    // The expressions of one line (an expression may end on a later line; the group follows it).
+    const first = exprs[k];
+    const lineStart = text.lastIndexOf('\n', first.start - 1) + 1;
+    let g = k + 1;
+    let lineEnd = lineEndAfter(text, first.end);
+    while (g < exprs.length && exprs[g].start < lineEnd) {
+      lineEnd = lineEndAfter(text, exprs[g].end);
+      g++;
+    }
+    // Alone on its lines when only blanks (and a YAML comment `#` before the first one) lie between them.
+    let alone = onlyBlank(text, lineStart, first.start, !json) && onlyBlank(text, exprs[g - 1].end, lineEnd, false);
+    for (let x = k + 1; alone && x < g; x++) alone = onlyBlank(text, exprs[x - 1].end, exprs[x].start, false);
+    for (let x = k; x < g; x++) {
+      const e = exprs[x];
+      if (json) inString = stringState(text, at, e.start, inString);
+      parts.push(text.slice(at, e.start));
+      if (alone || e.open === '{#' || e.control) {
+        parts.push(blank(text, e.start, e.end));
+        if (e.open !== '{#' && !(e.open === '{{' && text.startsWith('/*', e.start + (text.charCodeAt(e.start + 2) === 45 ? 3 : 2)))) structural.push(e);
+      } else {
+        values.push(e);
+        parts.push(json && !inString && e.end - e.start >= 2 ? '"' + fill(text, e.start + 1, e.end - 1) + '"' : fill(text, e.start, e.end));
+      }
+      at = e.end;
+    }
+    k = g;
+  }
+  parts.push(text.slice(at));
+  return { text: parts.join(''), values, structural };
+}
+
+function lineEndAfter(text: string, i: number): number {
+  const e = text.indexOf('\n', i);
+  return e < 0 ? text.length : e;
+}
+
+/** Only blanks between `from` and `to` (and, with `hash`, a `#` that comments the expression out in YAML). */
+function onlyBlank(text: string, from: number, to: number, hash: boolean): boolean {
+  for (let i = from; i < to; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 32 || c === 9 || c === 13) continue;
+    if (hash && c === 35) continue;
+    return false;
+  }
+  return true;
+}
+
+/** Spaces in place of `text[from, to)`, line ends kept. */
+function blank(text: string, from: number, to: number): string {
+  let s = '';
+  for (let i = from; i < to; i++) {
+    const c = text.charCodeAt(i);
+    s += c === 10 || c === 13 ? text[i] : ' ';
+  }
+  return s;
+}
+
+/** U+E000 in place of `text[from, to)`, line ends kept. */
+function fill(text: string, from: number, to: number): string {
+  let s = '';
+  for (let i = from; i < to; i++) {
+    const c = text.charCodeAt(i);
+    s += c === 10 || c === 13 ? text[i] : MASK;
+  }
+  return s;
+}
+
+/** JSON string state at `to`, given the state at `from` (backslash escapes respected). */
+function stringState(text: string, from: number, to: number, inString: boolean): boolean {
+  for (let i = from; i < to; i++) {
+    const c = text.charCodeAt(i);
+    if (inString && c === 92) i++;
+    else if (c === 34) inString = !inString;
+  }
+  return inString;
+}
+
+/** Does a scalar or key read from masked text hold a masked expression? */
+export function hasMask(s: string): boolean {
+  return s.indexOf(MASK) >= 0;
+}
+
+/** Is `s` nothing but masked expressions (and blanks)? */
+export function allMask(s: string): boolean {
+  let any = false;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c === MASK_CODE) any = true;
+    else if (!isBlank(c)) return false;
+  }
+  return any;
+}
+
+/**
+ * Give a string read from masked text its original expressions back: each run of U+E000 is replaced by the text of
+ * the value expressions it covers, taken in order from `values[from]` on. Returns the text and the next index.
+ */
+export function restore(s: string, original: string, values: readonly TemplateExpr[], from: number): { text: string; next: number } {
+  let out = '';
+  let k = from;
+  let i = 0;
+  while (i < s.length) {
+    const m = s.indexOf(MASK, i);
+    if (m < 0) {
+      out += s.slice(i);
+      break;
+    }
+    out += s.slice(i, m);
+    let j = m;
+    while (j < s.length && s.charCodeAt(j) === MASK_CODE) j++;
+    // A run covers whole expressions (adjacent ones fuse); a run cut by a line fold covers part of one.
+    let need = j - m;
+    let piece = '';
+    while (need > 0 && k < values.length) {
+      const e = values[k];
+      const len = e.end - e.start;
+      piece += original.slice(e.start, e.end);
+      need -= len;
+      k++;
+    }
+    out += piece || s.slice(m, j);
+    i = j;
+  }
+  return { text: out, next: k };
+}
+
+/** The same string with every masked run replaced by `sample` (how a partly literal value is checked). */
+export function sampleOf(s: string, sample: string): string {
+  let out = '';
+  let inRun = false;
+  for (let i = 0; i < s.length; i++) {
+    if (s.charCodeAt(i) === MASK_CODE) {
+      if (!inRun) out += sample;
+      inRun = true;
+    } else {
+      out += s[i];
+      inRun = false;
+    }
+  }
+  return out;
+}
+
+const TEMPLATE_EXTS = new Set(['tpl', 'tmpl', 'gotmpl', 'j2', 'jinja', 'jinja2', 'template', 'tftpl', 'tfpl']);
+
+/**
+ * The name without its template extension (`kubelet-config.yaml.j2` -> `kubelet-config.yaml`), or undefined when
+ * the name has none.
+ */
+export function withoutTemplateExt(name: string): string | undefined {
+  const dot = name.lastIndexOf('.');
+  if (dot <= 0) return undefined;
+  return TEMPLATE_EXTS.has(name.slice(dot + 1).toLowerCase()) ? name.slice(0, dot) : undefined;
+}
+
+/** Does the path say the file is a template: a template extension, or a Helm chart's `templates/` folder? */
+export function isTemplatePath(path: string): boolean {
+  const slash = path.lastIndexOf('/');
+  const name = path.slice(slash + 1);
+  if (withoutTemplateExt(name) !== undefined) return true;
+  return ('/' + path.slice(0, slash + 1)).includes('/templates/');
+}
