@@ -160,6 +160,7 @@ export function maskTemplates(text: string, exprs: readonly TemplateExpr[], json
   const parts: string[] = [];
   let at = 0; // text copied up to here
   let inString = false; // JSON only: is `at` inside a string?
+  const directiveLines = new Set<number>(); // starts of the lines blanked so far
   let k = 0;
   while (k < exprs.length) {
     // The expressions of one line (an expression may end on a later line; the group follows it).
@@ -174,13 +175,26 @@ export function maskTemplates(text: string, exprs: readonly TemplateExpr[], json
     // Alone on its lines when only blanks (and a YAML comment `#` before the first one) lie between them.
     let alone = onlyBlank(text, lineStart, first.start, !json) && onlyBlank(text, exprs[g - 1].end, lineEnd, false);
     for (let x = k + 1; alone && x < g; x++) alone = onlyBlank(text, exprs[x - 1].end, exprs[x].start, false);
+    // A blank line where a block scalar starts must not be more indented than its first line (YAML refuses that):
+    // such a directive line becomes a `#` at the block's indentation instead, content the template drops anyway.
+    const hashAt = alone && !json && afterBlockHeader(text, lineStart, directiveLines) ? nextIndent(text, lineEnd) : -1;
+    if (alone) directiveLines.add(lineStart);
     for (let x = k; x < g; x++) {
       const e = exprs[x];
       if (json) inString = stringState(text, at, e.start, inString);
-      parts.push(text.slice(at, e.start));
+      if (alone && x === k && hashAt >= 0 && lineStart + hashAt < e.start) {
+        parts.push(text.slice(at, lineStart + hashAt), '#', text.slice(lineStart + hashAt + 1, e.start));
+      } else if (alone && x === k && hashAt >= 0 && lineStart + hashAt < first.end) {
+        parts.push(text.slice(at, e.start), blank(text, e.start, lineStart + hashAt), '#');
+        at = lineStart + hashAt + 1;
+        parts.push(blank(text, at, e.end));
+        if (!(e.open === '{{' && isGoComment(text, e))) structural.push(e);
+        at = e.end;
+        continue;
+      } else parts.push(text.slice(at, e.start));
       if (alone || e.open === '{#' || e.control) {
         parts.push(blank(text, e.start, e.end));
-        if (e.open !== '{#' && !(e.open === '{{' && text.startsWith('/*', e.start + (text.charCodeAt(e.start + 2) === 45 ? 3 : 2)))) structural.push(e);
+        if (e.open !== '{#' && !(e.open === '{{' && isGoComment(text, e))) structural.push(e);
       } else {
         values.push(e);
         parts.push(json && !inString && e.end - e.start >= 2 ? '"' + fill(text, e.start + 1, e.end - 1) + '"' : fill(text, e.start, e.end));
@@ -191,6 +205,43 @@ export function maskTemplates(text: string, exprs: readonly TemplateExpr[], json
   }
   parts.push(text.slice(at));
   return { text: parts.join(''), values, structural };
+}
+
+function isGoComment(text: string, e: TemplateExpr): boolean {
+  return text.startsWith('/*', e.start + (text.charCodeAt(e.start + 2) === 45 ? 3 : 2));
+}
+
+/** How far back or ahead the block-scalar look-around goes (lines), so that masking stays linear. */
+const LOOK = 64;
+
+/** Block scalar header at the end of a line: `key: |`, `- >-`, `|2+`. */
+const BLOCK_HEADER = /(?:^|[ \t:-])[|>][-+0-9]{0,2}[ \t]*$/;
+
+/** Is the last line before `lineStart` that is neither blank nor a blanked directive a block scalar header? */
+function afterBlockHeader(text: string, lineStart: number, directiveLines: ReadonlySet<number>): boolean {
+  let end = lineStart - 1; // the '\n' ending the previous line
+  for (let n = 0; n < LOOK && end >= 0; n++) {
+    const start = text.lastIndexOf('\n', end - 1) + 1;
+    const line = text.slice(start, end).replace(/\r$/, '');
+    if (!directiveLines.has(start) && line.trim() !== '') return BLOCK_HEADER.test(line);
+    end = start - 1;
+  }
+  return false;
+}
+
+/** Indentation of the first non-blank line after `lineEnd`, or -1. */
+function nextIndent(text: string, lineEnd: number): number {
+  let start = lineEnd + 1;
+  for (let n = 0; n < LOOK && start < text.length; n++) {
+    let i = start;
+    while (i < text.length && text.charCodeAt(i) === 32) i++;
+    const c = text.charCodeAt(i);
+    if (i < text.length && c !== 10 && c !== 13) return i - start;
+    const e = text.indexOf('\n', i);
+    if (e < 0) return -1;
+    start = e + 1;
+  }
+  return -1;
 }
 
 function lineEndAfter(text: string, i: number): number {
