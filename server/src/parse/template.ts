@@ -159,7 +159,8 @@ export function maskTemplates(text: string, exprs: readonly TemplateExpr[], json
   if (exprs.length === 0) return { text, values, structural };
   const parts: string[] = [];
   let at = 0; // text copied up to here
-  let inString = false; // JSON only: is `at` inside a string?
+  const js = new JsonState(); // JSON only: the reader's state at `jsAt`
+  let jsAt = 0;
   const directiveLines = new Set<number>(); // starts of the lines blanked so far
   let k = 0;
   while (k < exprs.length) {
@@ -175,13 +176,22 @@ export function maskTemplates(text: string, exprs: readonly TemplateExpr[], json
     // Alone on its lines when only blanks (and a YAML comment `#` before the first one) lie between them.
     let alone = onlyBlank(text, lineStart, first.start, !json) && onlyBlank(text, exprs[g - 1].end, lineEnd, false);
     for (let x = k + 1; alone && x < g; x++) alone = onlyBlank(text, exprs[x - 1].end, exprs[x].start, false);
+    if (json) {
+      js.advance(text, jsAt, first.start);
+      jsAt = first.start;
+      // In JSON a lone expression where a value belongs is that value; where a key belongs it inserts members.
+      if (alone && g === k + 1 && !first.control && js.wantsValue()) alone = false;
+    }
     // A blank line where a block scalar starts must not be more indented than its first line (YAML refuses that):
     // such a directive line becomes a `#` at the block's indentation instead, content the template drops anyway.
     const hashAt = alone && !json && afterBlockHeader(text, lineStart, directiveLines) ? nextIndent(text, lineEnd) : -1;
     if (alone) directiveLines.add(lineStart);
     for (let x = k; x < g; x++) {
       const e = exprs[x];
-      if (json) inString = stringState(text, at, e.start, inString);
+      if (json) {
+        js.advance(text, jsAt, e.start);
+        jsAt = e.end;
+      }
       if (alone && x === k && hashAt >= 0 && lineStart + hashAt < e.start) {
         parts.push(text.slice(at, lineStart + hashAt), '#', text.slice(lineStart + hashAt + 1, e.start));
       } else if (alone && x === k && hashAt >= 0 && lineStart + hashAt < first.end) {
@@ -197,7 +207,9 @@ export function maskTemplates(text: string, exprs: readonly TemplateExpr[], json
         if (e.open !== '{#' && !(e.open === '{{' && isGoComment(text, e))) structural.push(e);
       } else {
         values.push(e);
-        parts.push(json && !inString && e.end - e.start >= 2 ? '"' + fill(text, e.start + 1, e.end - 1) + '"' : fill(text, e.start, e.end));
+        const bare = json && !js.inString && e.end - e.start >= 2;
+        if (bare) js.last = 34;
+        parts.push(bare ? '"' + fill(text, e.start + 1, e.end - 1) + '"' : fill(text, e.start, e.end));
       }
       at = e.end;
     }
@@ -280,14 +292,38 @@ function fill(text: string, from: number, to: number): string {
   return s;
 }
 
-/** JSON string state at `to`, given the state at `from` (backslash escapes respected). */
-function stringState(text: string, from: number, to: number, inString: boolean): boolean {
-  for (let i = from; i < to; i++) {
-    const c = text.charCodeAt(i);
-    if (inString && c === 92) i++;
-    else if (c === 34) inString = !inString;
+/** Where a JSON reader is: in a string or not, the open brackets, the last character that counts. */
+class JsonState {
+  inString = false;
+  readonly stack: number[] = [];
+  last = 0;
+
+  advance(text: string, from: number, to: number): void {
+    for (let i = from; i < to; i++) {
+      const c = text.charCodeAt(i);
+      if (this.inString) {
+        if (c === 92) i++;
+        else if (c === 34) {
+          this.inString = false;
+          this.last = 34;
+        }
+      } else if (c === 34) this.inString = true;
+      else if (c === 123 || c === 91) {
+        this.stack.push(c);
+        this.last = c;
+      } else if (c === 125 || c === 93) {
+        this.stack.pop();
+        this.last = c;
+      } else if (!isBlank(c)) this.last = c;
+    }
   }
-  return inString;
+
+  /** After `:`, or at an array's start or after a comma in it. */
+  wantsValue(): boolean {
+    if (this.inString) return false;
+    if (this.last === 58) return true;
+    return this.stack[this.stack.length - 1] === 91 && (this.last === 91 || this.last === 44);
+  }
 }
 
 /** Does a scalar or key read from masked text hold a masked expression? */
