@@ -148,7 +148,9 @@ export function analyze(files: readonly SourceFile[], options: AnalyzeOptions = 
 
 /** Findings about payloads, at their places in the carrier files (embed/to-host.ts), in file and position order. */
 function inCarriers(list: Finding[], ws: Workspace): Finding[] {
-  const mapped = list.map((f) => findingToHost(f, (p) => ws.payload(p)));
+  // A placeholder in a payload of a template carrier is filled in when the carrier is rendered.
+  const kept = list.filter((f) => !(f.code === 'config-placeholder' && ws.payload(f.file)?.payload.template));
+  const mapped = kept.map((f) => findingToHost(f, (p) => ws.payload(p)));
   return mapped.sort((a, b) => byCodeUnit(a.file, b.file) || a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character);
 }
 

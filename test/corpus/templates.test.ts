@@ -40,12 +40,15 @@ for (const prefix of YAML_TEMPLATES) {
   });
 }
 
+/** The real mistakes (MANIFEST.tsv): 021's KubeletConfiguration sets a removed gate and a locked one to false. */
+const REAL_ERRORS: Record<string, string[]> = { '021': ['feature-gate-locked', 'feature-gate-removed'] };
+
 for (const prefix of [...YAML_TEMPLATES, '018', '019']) {
   test(`corpus-embedded ${prefix}: no false error, ranges inside`, { skip: !EMBEDDED && 'no ../shared/corpus-embedded' }, () => {
     const { name, text } = embedded(prefix);
-    const a = analyze([{ path: name, text }]);
+    const a = analyze([{ path: name, text }], { kubernetesVersion: '1.35' });
     assertFindingsInside(new Map([[name, text]]), a.findings);
-    assert.deepEqual(a.findings.filter((f) => f.severity === 'error').map((f) => f.code), []);
+    assert.deepEqual(a.findings.filter((f) => f.severity === 'error' || f.severity === 'warning').map((f) => f.code).sort(), REAL_ERRORS[prefix] ?? []);
   });
 }
 

@@ -132,6 +132,8 @@ export interface NodeModel {
   readonly flagOnly: Map<string, FlagUse>;
   readonly capacity?: Capacity;
   readonly capacitySource?: string;
+  /** Template expressions of the node's units and environment files (config documents carry their own). */
+  readonly templates?: import('../parse/types.ts').TemplateSpans[];
   readonly kubernetesVersion: string;
   /** Where kubernetesVersion comes from, in words (a modeline, the setting, kubeadm's kubernetesVersion, the default). */
   readonly kubernetesVersionSource?: string;

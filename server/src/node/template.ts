@@ -15,7 +15,7 @@ const PARTIAL_CHECKED = new Set(['quantity-invalid', 'quantity-negative', 'evict
 
 /** The node's template places, or undefined when it has none (the common case costs nothing). */
 export function templatePlaces(node: NodeModel): TemplateSpans[] | undefined {
-  let out: TemplateSpans[] | undefined;
+  let out: TemplateSpans[] | undefined = node.templates?.slice();
   for (const d of node.kubeletConfigs) if (d.template && !out?.includes(d.template)) (out ??= []).push(d.template);
   for (const d of node.kubeadm) if (d.template && !out?.includes(d.template)) (out ??= []).push(d.template);
   return out;

@@ -5,7 +5,7 @@
  */
 import type { LineIndex, Span } from '../model/range.ts';
 import type { ConfigNode, TemplateSpans } from './types.ts';
-import { allMask, hasMask, restore, sampleOf, type TemplateExpr } from './template.ts';
+import { allMask, hasMask, restoreAt, sampleOf, type TemplateExpr } from './template.ts';
 
 /** What a partly literal value's expressions are replaced by when it is checked: a number fits most literal parts. */
 const SAMPLE = '1';
@@ -56,15 +56,6 @@ export class TemplateRestorer {
   /** `s` (read at `span`) with the expressions that lie there. */
   text(s: string, span: Span): string {
     const r = span.range.start;
-    const at = (this.lines.starts[r.line] ?? 0) + r.character;
-    // The first value expression ending after the span's start.
-    let lo = 0;
-    let hi = this.values.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (this.values[mid].end <= at) lo = mid + 1;
-      else hi = mid;
-    }
-    return restore(s, this.original, this.values, lo).text;
+    return restoreAt(s, this.original, this.values, (this.lines.starts[r.line] ?? 0) + r.character);
   }
 }

@@ -332,17 +332,20 @@ export function parseConfigFile(path: string, text: string, opts?: ParseConfigOp
 function templated(out: ConfigFileParse, masked: Masked | undefined, restorer: TemplateRestorer | undefined, lines: LineIndex): ConfigFileParse {
   if (!masked) return out;
   if (restorer) for (const d of [...out.kubeletConfigs, ...out.kubeadm]) d.template = restorer.spans;
-  const s = masked.structural;
-  if (s.length && (out.kubeletConfigs.length || out.kubeadm.length)) {
-    const first = s[0];
-    const firstLine = lines.position(first.start).line + 1;
-    out.problems.push(finding('config-template', 'information', { file: out.path, range: lines.range(first.start, first.end) },
-      `Template directives decide which lines this file has; it was checked as if they were absent.` +
-      ` ${s.length === 1 ? 'One directive' : `${s.length} directives`} (the first on line ${firstLine}) add, repeat or drop lines when the template is rendered` +
-      ` (\`{% if %}\`, \`{{ range }}\`, \`%{ for }\`, or an expression alone on its line that inserts a block, such as \`{{ toYaml .x | nindent 4 }}\`).` +
-      ` What they produce is not checked, and neither are duplicate keys (each branch may set the key); values written as template expressions are unknown.`));
-  }
+  if (masked.structural.length && (out.kubeletConfigs.length || out.kubeadm.length)) out.problems.push(templateNote(out.path, lines, masked, 'file'));
   return out;
+}
+
+/** The one `config-template` finding of a file whose template directives decide its structure, at the first one. */
+export function templateNote(path: string, lines: LineIndex, masked: Masked, what: 'file' | 'cloud-config'): Finding {
+  const s = masked.structural;
+  const first = s[0];
+  const firstLine = lines.position(first.start).line + 1;
+  return finding('config-template', 'information', { file: path, range: lines.range(first.start, first.end) },
+    `Template directives decide which lines this ${what} has; it was checked as if they were absent.` +
+    ` ${s.length === 1 ? 'One directive' : `${s.length} directives`} (the first on line ${firstLine}) add, repeat or drop lines when the template is rendered` +
+    ` (\`{% if %}\`, \`{{ range }}\`, \`%{ for }\`, or an expression alone on its line that inserts a block, such as \`{{ toYaml .x | nindent 4 }}\`).` +
+    ` What they produce is not checked, and neither are duplicate keys (each branch may set the key); values written as template expressions are unknown.`);
 }
 
 /** The range of a scalar's text inside its quotes (a JSON string or quoted YAML scalar spans two more characters). */

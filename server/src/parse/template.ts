@@ -1,3 +1,6 @@
+import { LineIndex } from '../model/range.ts';
+import type { EnvFile, TemplateSpans } from './types.ts';
+
 /**
  * Template expressions in configuration files: Helm and Go templates (`{{ .x }}`, `{{- if ... -}}`), Jinja2
  * (`{{ var }}`, `{% if %}`, `{# comment #}`) and Terraform templatefile (`${var}`, `%{ if ... }`).
@@ -375,6 +378,18 @@ export function restore(s: string, original: string, values: readonly TemplateEx
   return { text: out, next: k };
 }
 
+/** `restore` from the first value expression that ends after offset `at` of the original text. */
+export function restoreAt(s: string, original: string, values: readonly TemplateExpr[], at: number): string {
+  let lo = 0;
+  let hi = values.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (values[mid].end <= at) lo = mid + 1;
+    else hi = mid;
+  }
+  return restore(s, original, values, lo).text;
+}
+
 /** The same string with every masked run replaced by `sample` (how a partly literal value is checked). */
 export function sampleOf(s: string, sample: string): string {
   let out = '';
@@ -409,4 +424,20 @@ export function isTemplatePath(path: string): boolean {
   const name = path.slice(slash + 1);
   if (withoutTemplateExt(name) !== undefined) return true;
   return ('/' + path.slice(0, slash + 1)).includes('/templates/');
+}
+
+/**
+ * Go and Jinja expressions of a unit, drop-in or environment file (`${VAR}` there is systemd's). systemd reads them
+ * literally; what is said about them is not reported. In an environment file the whole value holding one is
+ * unknown: it is split into words wherever the rendered text has blanks.
+ */
+export function systemdTemplateSpans(path: string, text: string, env?: EnvFile): TemplateSpans | undefined {
+  const exprs = scanTemplates(text, { dollar: false });
+  if (exprs.length === 0) return undefined;
+  const lines = new LineIndex(text);
+  const unknown = exprs.map((e) => ({ file: path, range: lines.range(e.start, e.end) }));
+  for (const a of env?.assignments ?? []) {
+    if (a.value.length && scanTemplates(a.value, { dollar: false }).length) unknown.push(a.valueMap.span(0, a.value.length));
+  }
+  return { unknown, partial: [] };
 }

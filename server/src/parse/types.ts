@@ -41,6 +41,8 @@ export interface UnitFile {
    * `line` (the `\`, and the end of the trailing blanks). Absent when none.
    */
   trailingBlankContinuations?: { line: number; backslash: number; end: number }[];
+  /** Go/Jinja template expressions in the file (systemd reads them literally; findings about them are not reported). */
+  template?: TemplateSpans;
 }
 
 // ---------- words and variables ----------
@@ -78,6 +80,8 @@ export interface EnvFile {
    * next line (src/basic/env-file.c, COMMENT_ESCAPE). Its problems are those of the newest reading.
    */
   before254?: EnvFile;
+  /** Values that hold Go/Jinja template expressions: the whole value is unknown (its words split anywhere). */
+  template?: TemplateSpans;
 }
 
 /** A parsed ExecStart=/ExecStartPre= value, before variable expansion. */
