@@ -157,6 +157,15 @@ test('systemd files keep their behaviour: `${VAR}` in ExecStart is expanded by s
   assert.deepEqual(errors.map((f) => `${f.code} ${f.range.start.line + 1}`), ['cgroup-driver-invalid 2'], 'the value that came through ${DRIVER} is still checked, at the variable\'s value');
 });
 
+test('units and env files: a Go/Jinja expression is read literally but nothing is reported about it; literal mistakes still are', () => {
+  const unit = '[Service]\nEnvironmentFile=/etc/default/kubelet\nExecStart=/usr/bin/kubelet --max-pods={{ max_pods }} --node-ip {{ ip }} --cgroup-driver=systemdd $KUBELET_EXTRA_ARGS\n';
+  const env = 'KUBELET_EXTRA_ARGS=--v=2 --register-node={{ register }} --eviction-hard=memory.available<1Gx\n';
+  const a = analyze([{ path: 'etc/systemd/system/kubelet.service', text: unit }, { path: 'etc/default/kubelet', text: env }]);
+  const errors = a.findings.filter((f) => f.severity === 'error').map((f) => `${f.file} ${f.code} ${f.range.start.line + 1}:${f.range.start.character + 1}`);
+  // The env value holding an expression is unknown as a whole (its mistake too); the unit's literal mistake stays.
+  assert.deepEqual(errors, ['etc/systemd/system/kubelet.service cgroup-driver-invalid 3:89']);
+});
+
 test('a block scalar that starts with directive lines still parses (cloud-init write_files of a Go template)', () => {
   const text = 'write_files:\n  - path: /etc/x.conf\n    content: |\n      {{- range $i, $c := .list }}\n      {{- $kv := split $c "=" }}\n      {{index $kv 0}} = {{index $kv 1}}\n      {{- end}}\n{{- end}}\n  - path: /etc/y\n';
   const m = maskTemplates(text, scanTemplates(text, { dollar: true }), false);
