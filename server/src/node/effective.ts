@@ -176,22 +176,27 @@ function fromNode(n: ConfigNode, from: Provenance): Setting {
           valueSpan: e.value.span,
           from,
           nested: e.value.kind !== 'scalar' ? e.value.kind : undefined,
-          template: e.value.kind === 'scalar' ? e.value.template : undefined,
-          keyTemplate: e.keyTemplate,
+          ...(e.keyTemplate || (e.value.kind === 'scalar' && e.value.template)
+            ? { template: e.value.kind === 'scalar' ? e.value.template : undefined, keyTemplate: e.keyTemplate }
+            : {}),
         })),
         from,
       };
     case 'seq':
       return {
         kind: 'list',
-        items: n.items.map((i) => ({
-          value: i.kind === 'scalar' ? i.value : null,
-          text: i.kind === 'scalar' ? i.source : '',
-          valueSpan: i.span,
-          from,
-          nested: i.kind !== 'scalar' ? i.kind : undefined,
-          template: i.kind === 'scalar' ? i.template : undefined,
-        })),
+        items: n.items.map((i): Item => {
+          const item: Item = {
+            value: i.kind === 'scalar' ? i.value : null,
+            text: i.kind === 'scalar' ? i.source : '',
+            valueSpan: i.span,
+            from,
+            nested: i.kind !== 'scalar' ? i.kind : undefined,
+          };
+          // Only when set: a list may have hundreds of thousands of items.
+          if (i.kind === 'scalar' && i.template) item.template = i.template;
+          return item;
+        }),
         from,
       };
   }
