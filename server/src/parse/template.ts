@@ -1,13 +1,10 @@
-import { LineIndex } from '../model/range.ts';
-import type { EnvFile, TemplateSpans } from './types.ts';
-
 /**
  * Template expressions in configuration files: Helm and Go templates (`{{ .x }}`, `{{- if ... -}}`), Jinja2
  * (`{{ var }}`, `{% if %}`, `{# comment #}`) and Terraform templatefile (`${var}`, `%{ if ... }`).
  *
  * The scanner finds every expression with its exact offsets in one left-to-right pass: each closer is searched
  * once from its opener, the pass resumes after it, and a search that fails is remembered (no later opener of that
- * kind can succeed), so the work stays linear in the text. No regular expression runs over the text.
+ * kind can succeed), so the work stays linear in the text. No regular expression runs over the whole text.
  *
  * `maskTemplates` turns a text into one a YAML or JSON reader can parse with every position unchanged: lines that
  * hold nothing but template directives are blanked (the template decides which lines exist; the document is read
@@ -15,6 +12,8 @@ import type { EnvFile, TemplateSpans } from './types.ts';
  * no real configuration holds), which the reader sees as part of a plain or quoted scalar. The YAML/JSON
  * converters' results are then given back their original text (`restore`).
  */
+import { LineIndex } from '../model/range.ts';
+import type { EnvFile, TemplateSpans } from './types.ts';
 
 /** The stand-in character of a masked expression. */
 export const MASK = '\uE000';
@@ -37,8 +36,11 @@ export interface ScanOptions {
   dollar: boolean;
 }
 
-/** Go template actions that produce no output of their own (text/template/parse lex.go keywords). */
-const GO_CONTROL = new Set(['if', 'else', 'end', 'range', 'with', 'define', 'template', 'block', 'break', 'continue']);
+/**
+ * Go template actions that open, close or steer a branch (text/template/parse lex.go keywords). `template` is not
+ * one: it prints the named template, a value like any other (structure only when alone on its line).
+ */
+const GO_CONTROL = new Set(['if', 'else', 'end', 'range', 'with', 'define', 'block', 'break', 'continue']);
 
 /** Every template expression of `text`, in order, never overlapping. */
 export function scanTemplates(text: string, opts: ScanOptions): TemplateExpr[] {
