@@ -11,6 +11,8 @@ import { isTemplatePath, maskTemplates, scanTemplates, withoutTemplateExt } from
 import { parseConfigFile } from '../../server/src/parse/config.ts';
 import { parseYamlStream } from '../../server/src/parse/yaml.ts';
 import { HANG_MS } from '../helpers/hang.ts';
+import { allocatableSummary, allocatableMarkdown } from '../../server/src/features/allocatable-view.ts';
+import { nodeAllocatable } from '../../server/src/features/allocatable-data.ts';
 
 const HEAD = 'apiVersion: kubelet.config.k8s.io/v1beta1\nkind: KubeletConfiguration\n';
 
@@ -81,6 +83,18 @@ test('a reservation that is a placeholder gets no quantity error, and allocatabl
   assert.deepEqual(line.unknown, ['kubeReserved.memory']);
   assert.equal(line.allocatable, undefined);
   assert.equal(a.nodes[0].allocatable.lines.cpu.allocatable, 3500n, 'the literal cpu reservation still counts');
+});
+
+test('allocatable views: unknown amounts are `?` with the settings that make them so, never a number', () => {
+  const { a } = run('templates/kubelet.yaml', HEAD + 'kubeReserved:\n  memory: "{{ .mem }}"\nmaxPods: {{ .maxPods }}\n');
+  const r = a.nodes[0];
+  assert.equal(allocatableSummary(r), 'allocatable: 4 CPU · ? memory · 90 GiB · ? pods');
+  assert.match(allocatableMarkdown(r), /not counted as 0\): kubeReserved\.memory \(memory\), maxPods \(pods\)/);
+  const data = nodeAllocatable(r);
+  const byName = new Map(data.resources.map((x) => [x.resource, x]));
+  assert.equal(byName.get('memory')?.allocatable, undefined);
+  assert.match(byName.get('memory')?.missing ?? '', /kubeReserved\.memory is a template expression/);
+  assert.equal(byName.get('pods')?.allocatableText, '?');
 });
 
 test('a partly literal quantity is checked: `{{ .mem }}Gi` passes, `{{ .mem }}Gx` fails at the value', () => {

@@ -129,7 +129,18 @@ function resourceData(r: Resource, l: ResourceLine, result: NodeResult): Allocat
 
 function podsData(result: NodeResult): AllocatableResource {
   const { pods, hasCapacity, podsUnknown } = result.allocatable;
-  const text = podsUnknown ? '?' : pods.toString();
+  if (podsUnknown) {
+    return {
+      resource: 'pods',
+      unit: 'pods',
+      capacityText: '?',
+      parts: [{ kind: 'allocatable', text: '?' }],
+      allocatableText: '?',
+      overcommitted: false,
+      missing: `${podsUnknown} is a template expression: unknown until the template is rendered`,
+    };
+  }
+  const text = pods.toString();
   return {
     resource: 'pods',
     unit: 'pods',

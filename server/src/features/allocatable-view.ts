@@ -30,8 +30,9 @@ export function allocatableSummary({ allocatable: a }: NodeResult): string {
   for (const r of RESOURCES) {
     const l = a.lines[r];
     if (l.allocatable !== undefined) parts.push(formatAmount(r, l.allocatable));
+    else if (l.unknown) parts.push(`? ${r}`); // a template expression
   }
-  parts.push(`${a.pods} pods`);
+  parts.push(`${a.podsUnknown ? '?' : a.pods} pods`);
   return `allocatable: ${parts.join(' · ')}`;
 }
 
