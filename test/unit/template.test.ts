@@ -180,6 +180,17 @@ test('units and env files: a Go/Jinja expression is read literally but nothing i
   assert.deepEqual(errors, ['etc/systemd/system/kubelet.service cgroup-driver-invalid 3:89']);
 });
 
+test('runtime configs: a templated containerd or Docker config parses; a driver written as an expression is unknown, not the default', () => {
+  const toml = 'version = 2\n[plugins."io.containerd.grpc.v1.cri".containerd.runtimes.runc.options]\n  SystemdCgroup = {{ .systemd }}\n{{ if .mirror }}\n[plugins."io.containerd.grpc.v1.cri".registry.mirrors."docker.io"]\n  endpoint = ["${mirror}"]\n{{ end }}\n';
+  const kubelet = HEAD + 'cgroupDriver: systemd\n';
+  const a = analyze([{ path: 'etc/containerd/config.toml', text: toml }, { path: 'var/lib/kubelet/config.yaml', text: kubelet }]);
+  assert.deepEqual(a.findings.filter((f) => f.severity !== 'hint').map((f) => `${f.code} ${f.file}`), ['config-template etc/containerd/config.toml'], 'no syntax error, no driver mismatch');
+  const json = '{\n  "exec-opts": ["native.cgroupdriver=cgroupfs"],\n  "log-opts": {{ toJson .logOpts }}\n}\n';
+  const b = analyze([{ path: 'etc/docker/daemon.json', text: json }, { path: 'var/lib/kubelet/config.yaml', text: kubelet }]);
+  assert.ok(b.findings.some((f) => f.code === 'cgroup-driver-mismatch'), 'the literal driver is still read');
+  assert.ok(!b.findings.some((f) => f.code === 'runtime-config-invalid'));
+});
+
 test('a block scalar that starts with directive lines still parses (cloud-init write_files of a Go template)', () => {
   const text = 'write_files:\n  - path: /etc/x.conf\n    content: |\n      {{- range $i, $c := .list }}\n      {{- $kv := split $c "=" }}\n      {{index $kv 0}} = {{index $kv 1}}\n      {{- end}}\n{{- end}}\n  - path: /etc/y\n';
   const m = maskTemplates(text, scanTemplates(text, { dollar: true }), false);
