@@ -1,7 +1,7 @@
 /** containerd's config.toml. */
 import { parseContainerdConfig } from '../parse/runtime.ts';
 import { defineFormat } from './types.ts';
-import { parseTemplatedRuntime } from './runtime-template.ts';
+import { parseTemplatedRuntime } from '../parse/runtime-template.ts';
 
 const TOML_KEYS = /^[ \t]*(?:version[ \t]*=|\[plugins|\[grpc\]|root[ \t]*=|state[ \t]*=)/m;
 /** A .conf is containerd's only with its own markers (root= and state= are too common elsewhere). */

@@ -1,7 +1,7 @@
 /** CRI-O's crio.conf and crio.conf.d/ drop-ins (TOML). */
 import { parseCrioConfig } from '../parse/runtime.ts';
 import { defineFormat } from './types.ts';
-import { parseTemplatedRuntime } from './runtime-template.ts';
+import { parseTemplatedRuntime } from '../parse/runtime-template.ts';
 
 const CRIO_TABLE = /^[ \t]*\[crio[.\]]/m;
 

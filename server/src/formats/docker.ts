@@ -1,7 +1,7 @@
 /** dockerd's daemon.json. */
 import { parseDockerDaemonJson } from '../parse/runtime.ts';
 import { defineFormat } from './types.ts';
-import { parseTemplatedRuntime } from './runtime-template.ts';
+import { parseTemplatedRuntime } from '../parse/runtime-template.ts';
 
 const DOCKER_KEYS = /"(?:exec-opts|storage-driver|log-driver|default-runtime|live-restore|data-root|log-opts)"[ \t\r\n]*:/;
 

@@ -55,7 +55,7 @@ export function detectKind(path: string, text: string): FormatKind | undefined {
   for (const f of FORMATS) if (f.byContent?.(c)) return f.kind;
   // A template of a config file (`kubelet-config.yaml.j2`, `config.yaml.tpl`) is read as the file it renders; the
   // config parser masks its expressions (parse/template.ts). Units and env files keep their own names only: there
-  // `${VAR}` and `%` are systemd's. (Runtime configs are read through formats/runtime-template.ts.)
+  // `${VAR}` and `%` are systemd's. (Runtime configs are read through parse/runtime-template.ts.)
   const bare = withoutTemplateExt(name);
   if (bare !== undefined) {
     const t = candidate(path, bare, head);

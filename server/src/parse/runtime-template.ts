@@ -5,9 +5,9 @@
  * cgroup driver written as one is unknown rather than the runtime's default.
  */
 import { LineIndex, comparePos, type Range } from '../model/range.ts';
-import { templateNote } from '../parse/config.ts';
-import { maskTemplates, scanTemplates } from '../parse/template.ts';
-import type { RuntimeConfigParse } from '../parse/types.ts';
+import { templateNote } from './config.ts';
+import { maskTemplates, scanTemplates } from './template.ts';
+import type { RuntimeConfigParse } from './types.ts';
 
 export function parseTemplatedRuntime(path: string, text: string, parse: (path: string, text: string) => RuntimeConfigParse): RuntimeConfigParse {
   const exprs = scanTemplates(text, { dollar: true });
