@@ -42,45 +42,32 @@ export interface ScanOptions {
  */
 const GO_CONTROL = new Set(['if', 'else', 'end', 'range', 'with', 'define', 'block', 'break', 'continue']);
 
+/** The character after an opening `{`, and the closer it needs: `{{ }}`, `{% %}`, `{# #}`. */
+const CLOSERS = new Map<number, { open: '{{' | '{%' | '{#'; close: string }>([
+  [123, { open: '{{', close: '}}' }],
+  [37, { open: '{%', close: '%}' }],
+  [35, { open: '{#', close: '#}' }],
+]);
+
 /** Every template expression of `text`, in order, never overlapping. */
 export function scanTemplates(text: string, opts: ScanOptions): TemplateExpr[] {
   const out: TemplateExpr[] = [];
   // Once a closer search fails, no later opener of that kind can succeed either.
-  let noCurly = false;
-  let noPercent = false;
-  let noHash = false;
+  const failed = new Set<number>();
   // Every opener holds a `{`: jump from one to the next (indexOf is far faster than a loop over every character).
   let i = text.indexOf('{');
   while (i >= 0) {
     let next = i + 1;
     const d = text.charCodeAt(i + 1);
     const b = i > 0 ? text.charCodeAt(i - 1) : 0;
-    if (d === 123 /* { */) {
-      if (!noCurly) {
-        const e = text.indexOf('}}', i + 2);
-        if (e < 0) noCurly = true;
-        else {
-          out.push({ start: i, end: e + 2, open: '{{', control: goControl(text, i + 2, e) });
-          next = e + 2;
-        }
-      }
-    } else if (d === 37 /* % */) {
-      if (!noPercent) {
-        const e = text.indexOf('%}', i + 2);
-        if (e < 0) noPercent = true;
-        else {
-          out.push({ start: i, end: e + 2, open: '{%', control: true });
-          next = e + 2;
-        }
-      }
-    } else if (d === 35 /* # */) {
-      if (!noHash) {
-        const e = text.indexOf('#}', i + 2);
-        if (e < 0) noHash = true;
-        else {
-          out.push({ start: i, end: e + 2, open: '{#', control: true });
-          next = e + 2;
-        }
+    const kind = CLOSERS.get(d);
+    if (kind) {
+      const e = failed.has(d) ? -1 : text.indexOf(kind.close, i + 2);
+      if (e < 0) failed.add(d);
+      else {
+        // Jinja statements and comments never print; a Go action may (goControl tells).
+        out.push({ start: i, end: e + 2, open: kind.open, control: d === 123 ? goControl(text, i + 2, e) : true });
+        next = e + 2;
       }
     } else if (opts.dollar && (b === 36 /* $ */ || b === 37) /* % */ && !(i > 1 && text.charCodeAt(i - 2) === b)) {
       // `$${` and `%%{` are Terraform's escapes for a literal `${` / `%{`.
