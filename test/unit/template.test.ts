@@ -13,6 +13,7 @@ import { parseYamlStream } from '../../server/src/parse/yaml.ts';
 import { HANG_MS } from '../helpers/hang.ts';
 import { allocatableSummary, allocatableMarkdown } from '../../server/src/features/allocatable-view.ts';
 import { nodeAllocatable } from '../../server/src/features/allocatable-data.ts';
+import { hover } from '../../server/src/features/hover.ts';
 
 const HEAD = 'apiVersion: kubelet.config.k8s.io/v1beta1\nkind: KubeletConfiguration\n';
 
@@ -97,6 +98,13 @@ test('allocatable views: unknown amounts are `?` with the settings that make the
   assert.equal(byName.get('memory')?.allocatable, undefined);
   assert.match(byName.get('memory')?.missing ?? '', /kubeReserved\.memory is a template expression/);
   assert.equal(byName.get('pods')?.allocatableText, '?');
+});
+
+test('hover on a placeholder says it is unknown, or partly checked', () => {
+  const { a } = run('templates/kubelet.yaml', HEAD + 'maxPods: {{ .maxPods }}\nkubeReserved:\n  memory: {{ .mem }}Gi\n');
+  const text = (line: number, character: number) => JSON.stringify(hover(a, 'templates/kubelet.yaml', { line, character })?.contents ?? null);
+  assert.match(text(2, 12), /A template expression: its value is unknown/);
+  assert.match(text(4, 12), /Partly a template expression/);
 });
 
 test('a partly literal quantity is checked: `{{ .mem }}Gi` passes, `{{ .mem }}Gx` fails at the value', () => {
