@@ -31,6 +31,18 @@ export function atPlaceholder(f: Finding, places: readonly TemplateSpans[]): boo
   return false;
 }
 
+/**
+ * Are all the node's config settings in its literal text? Not when a template's directives may add lines, or a key
+ * is a template expression (it may name any field): a rule about a setting that is absent must then stay silent.
+ */
+export function settingsInView(node: NodeModel): boolean {
+  for (const d of node.kubeletConfigs) {
+    if (d.template?.structural) return false;
+    if (d.template && d.root.entries.some((e) => e.keyTemplate)) return false;
+  }
+  return true;
+}
+
 function overlaps(a: Range, b: Range): boolean {
   // Empty ranges touch what they sit in; otherwise the ranges must share a character.
   if (comparePos(a.start, b.start) === 0) return true;

@@ -163,6 +163,8 @@ export interface TemplateSpans {
   unknown: Span[];
   /** Values with literal text around their expressions (`{{ .mem }}Gi`). */
   partial: Span[];
+  /** Template directives decide which lines the file has: a setting missing from its literal text may be added. */
+  structural?: boolean;
 }
 
 /** A kubeadm document (InitConfiguration, JoinConfiguration, ClusterConfiguration, ...). */
