@@ -17,7 +17,7 @@ import type { ParsedFile } from './node/parse-files.ts';
 import { FILE_WIDE, type Suppression } from './parse/suppressions.ts';
 import { attachRuntimes } from './node/runtimes.ts';
 import { RULES } from './rules/index.ts';
-import { atPlaceholder, templatePlaces } from './node/template.ts';
+import { atPlaceholder, mayBeRendered, settingsInView, templatePlaces } from './node/template.ts';
 import { keepLineEnds } from './fixes/keep-line-ends.ts';
 import { matchLineEnds } from './fixes/line-ends.ts';
 import { byCodeUnit } from './model/order.ts';
@@ -126,7 +126,10 @@ export function analyze(files: readonly SourceFile[], options: AnalyzeOptions = 
       for (const x of rule.run({ node, argProblems: b.argProblems, allocatable })) own.push(x);
     }
     const places = templatePlaces(node);
-    if (places) for (let i = own.length - 1; i >= 0; i--) if (atPlaceholder(own[i], places)) own.splice(i, 1);
+    if (places) {
+      const inView = settingsInView(node);
+      for (let i = own.length - 1; i >= 0; i--) if (atPlaceholder(own[i], places) || mayBeRendered(own[i], inView)) own.splice(i, 1);
+    }
     for (const x of own) findings.push(x);
     if (inputs) reuse!.set(node.id, inputs, { node, allocatable, findings: own });
   });

@@ -127,7 +127,7 @@ test('static CPU manager with a templated cpu reservation: unknown, not missing'
 });
 
 test('a structural template gets exactly one information finding, and the literal lines are still checked', () => {
-  const text = HEAD + '{% if systemd %}\ncgroupDriver: systemd\n{% else %}\ncgroupDriver: cgroupfs\n{% endif %}\nevictionHard:\n{% for k, v in ev.items() %}\n  {{ k }}: {{ v }}\n{% endfor %}\ntopologyManagerPolicy: best-efort\n';
+  const text = HEAD + '{% if systemd %}\ncgroupDriver: systemd\n{% else %}\ncgroupDriver: cgroupfs\n{% endif %}\nevictionHard:\n{% for k, v in ev.items() %}\n  {{ k }}: {{ v }}\n{% endfor %}\ntopologyManagerPolicy: best-efort\nkubeReserved: {cpu: 500m}\n';
   const { a, list } = run('kubelet-config.yaml.j2', text);
   assert.deepEqual(list.filter((l) => l.startsWith('information')), ['information config-template 3:1']);
   assert.deepEqual(list.filter((l) => l.startsWith('error') || l.startsWith('warning')), ['error config-value-invalid 12:24'], 'no duplicate-key warning for the two branches');
@@ -135,7 +135,8 @@ test('a structural template gets exactly one information finding, and the litera
 });
 
 test('Helm block insertion alone on its line is structural; inline it is an unknown value', () => {
-  const block = run('templates/kubelet.yaml', HEAD + 'kubeReserved:\n{{ toYaml .Values.kubeReserved | indent 2 }}\nmaxPods: 110\n');
+  // The inserted block may hold the cpu reservation the static CPU manager needs: a missing setting is not reported.
+  const block = run('templates/kubelet.yaml', HEAD + 'kubeReserved:\n{{ toYaml .Values.kubeReserved | indent 2 }}\nmaxPods: 110\ncpuManagerPolicy: static\n');
   assert.deepEqual(block.list.filter((l) => !l.startsWith('hint')), ['information config-template 4:1']);
   const inline = run('templates/kubelet.yaml', HEAD + 'kubeReserved: {{- toYaml .Values.kubeReserved | nindent 2 }}\nmaxPods: 110\n');
   assert.deepEqual(inline.list.filter((l) => !l.startsWith('hint')), []);

@@ -13,6 +13,17 @@ import type { NodeModel } from './model.ts';
 /** Codes whose finding on a partly literal value is about its literal text (a unit suffix, a duration unit). */
 const PARTIAL_CHECKED = new Set(['quantity-invalid', 'quantity-negative', 'eviction-syntax', 'eviction-grace-invalid']);
 
+/** Rules whose finding says that a setting is missing (or that nothing else is set beside it). */
+const ABSENCE = new Set([
+  'reservations-missing', 'cpu-manager-static-needs-reservation', 'reserved-cgroup-missing', 'enforce-reservation-empty',
+  'eviction-soft-without-grace', 'memory-manager-reserved-mismatch', 'eviction-defaults-dropped',
+]);
+
+/** Is this finding about a missing setting, in a config whose template may add it? */
+export function mayBeRendered(f: Finding, inView: boolean): boolean {
+  return !inView && ABSENCE.has(f.code);
+}
+
 /** The node's template places, or undefined when it has none (the common case costs nothing). */
 export function templatePlaces(node: NodeModel): TemplateSpans[] | undefined {
   let out: TemplateSpans[] | undefined = node.templates?.slice();
@@ -32,12 +43,12 @@ export function atPlaceholder(f: Finding, places: readonly TemplateSpans[]): boo
 }
 
 /**
- * Are all the node's config settings in its literal text? Not when a template's directives may add lines, or a key
- * is a template expression (it may name any field): a rule about a setting that is absent must then stay silent.
+ * Are all the node's config settings in its literal text? Not when a template expression inserts lines, or a key is
+ * one (it may name any field): a finding that a setting is missing must then stay silent.
  */
 export function settingsInView(node: NodeModel): boolean {
   for (const d of node.kubeletConfigs) {
-    if (d.template?.structural) return false;
+    if (d.template?.inserts) return false;
     if (d.template && d.root.entries.some((e) => e.keyTemplate)) return false;
   }
   return true;

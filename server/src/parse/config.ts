@@ -331,8 +331,9 @@ export function parseConfigFile(path: string, text: string, opts?: ParseConfigOp
  */
 function templated(out: ConfigFileParse, masked: Masked | undefined, restorer: TemplateRestorer | undefined, lines: LineIndex): ConfigFileParse {
   if (!masked) return out;
-  const spans = restorer?.spans ?? (masked.structural.length ? { unknown: [], partial: [] } : undefined);
-  if (spans && masked.structural.length) spans.structural = true;
+  const inserts = masked.structural.some((e) => !e.control);
+  const spans = restorer?.spans ?? (inserts ? { unknown: [], partial: [] } : undefined);
+  if (spans && inserts) spans.inserts = true;
   if (spans) for (const d of [...out.kubeletConfigs, ...out.kubeadm]) d.template = spans;
   if (masked.structural.length && (out.kubeletConfigs.length || out.kubeadm.length)) out.problems.push(templateNote(out.path, lines, masked, 'file'));
   return out;

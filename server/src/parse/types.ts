@@ -163,8 +163,11 @@ export interface TemplateSpans {
   unknown: Span[];
   /** Values with literal text around their expressions (`{{ .mem }}Gi`). */
   partial: Span[];
-  /** Template directives decide which lines the file has: a setting missing from its literal text may be added. */
-  structural?: boolean;
+  /**
+   * An expression alone on its line inserts lines nobody can see (`{{ toYaml .x | nindent 4 }}`): a setting missing
+   * from the literal text may be there once the template is rendered. (The lines inside `{% if %}` are literal text.)
+   */
+  inserts?: boolean;
 }
 
 /** A kubeadm document (InitConfiguration, JoinConfiguration, ClusterConfiguration, ...). */

@@ -11,7 +11,6 @@
  */
 import { finding, type Finding } from '../model/finding.ts';
 import { reservationMap, templatedReservations } from '../node/allocatable.ts';
-import { settingsInView } from '../node/template.ts';
 import { mapItems, stringSetting } from '../node/read.ts';
 import type { Span } from '../model/range.ts';
 import type { Rule } from './types.ts';
@@ -27,7 +26,7 @@ export const reservationsMissing: Rule = {
     if (node.configRefs.some((r) => !r.resolved?.length)) return out;
     if (stringSetting(node, 'reservedSystemCPUs')) return out;
     const templated = templatedReservations(node); // written as template expressions: unknown, not missing
-    if (templated.has('cpu') || templated.has('memory') || !settingsInView(node)) return out;
+    if (templated.has('cpu') || templated.has('memory')) return out;
     for (const field of ['kubeReserved', 'systemReserved']) {
       const m = reservationMap(mapItems(node, field));
       if ((m.get('cpu') ?? 0n) > 0n || (m.get('memory') ?? 0n) > 0n) return out;
