@@ -17,6 +17,7 @@ import type { ParsedFile } from './node/parse-files.ts';
 import { FILE_WIDE, type Suppression } from './parse/suppressions.ts';
 import { attachRuntimes } from './node/runtimes.ts';
 import { RULES } from './rules/index.ts';
+import { atPlaceholder, mayBeRendered, settingsInView, templatePlaces } from './node/template.ts';
 import { keepLineEnds } from './fixes/keep-line-ends.ts';
 import { matchLineEnds } from './fixes/line-ends.ts';
 import { byCodeUnit } from './model/order.ts';
@@ -127,6 +128,11 @@ export function analyze(files: readonly SourceFile[], options: AnalyzeOptions = 
       if (options.disabledRules?.has(rule.id)) continue;
       for (const x of rule.run({ node, argProblems: b.argProblems, allocatable })) own.push(x);
     }
+    const places = templatePlaces(node);
+    if (places) {
+      const inView = settingsInView(node);
+      for (let i = own.length - 1; i >= 0; i--) if (atPlaceholder(own[i], places) || mayBeRendered(own[i], inView)) own.splice(i, 1);
+    }
     for (const x of own) findings.push(x);
     if (inputs) reuse!.set(node.id, inputs, { node, allocatable, findings: own });
   });
@@ -148,7 +154,9 @@ export function analyze(files: readonly SourceFile[], options: AnalyzeOptions = 
 
 /** Findings about payloads, at their places in the carrier files (embed/to-host.ts), in file and position order. */
 function inCarriers(list: Finding[], ws: Workspace): Finding[] {
-  const mapped = list.map((f) => findingToHost(f, (p) => ws.payload(p)));
+  // A placeholder in a payload of a template carrier is filled in when the carrier is rendered.
+  const kept = list.filter((f) => !(f.code === 'config-placeholder' && ws.payload(f.file)?.payload.template));
+  const mapped = kept.map((f) => findingToHost(f, (p) => ws.payload(p)));
   return mapped.sort((a, b) => byCodeUnit(a.file, b.file) || a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character);
 }
 

@@ -4,6 +4,7 @@ import type { Finding, Severity } from '../model/finding.ts';
 import { RESOURCES } from '../node/allocatable.ts';
 import { formatAmount } from '../rules/lib/format.ts';
 import { counts } from './report.ts';
+import { templateNote } from '../features/allocatable-view.ts';
 
 interface Paint {
   (code: string, s: string): string;
@@ -63,7 +64,8 @@ function nodeTable({ node, allocatable: a }: NodeResult, paint: Paint): string[]
       l.allocatable !== undefined ? formatAmount(r, l.allocatable) : '?',
     ]);
   }
-  rows.push(['pods', a.hasCapacity ? a.pods.toString() : '?', '', '', '', a.pods.toString()]);
+  const pods = a.podsUnknown ? '?' : a.pods.toString();
+  rows.push(['pods', a.hasCapacity ? pods : '?', '', '', '', pods]);
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i].length)));
   const fmt = (row: string[]) => '  ' + row.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
   out.push(paint('2', fmt(header)));
@@ -77,5 +79,7 @@ function nodeTable({ node, allocatable: a }: NodeResult, paint: Paint): string[]
     out.push(paint('2', `  capacity from ${node.capacitySource}; kubelet ${node.kubernetesVersion}${node.kubernetesVersionSource ? ` (from ${node.kubernetesVersionSource})` : ''}`));
   }
   if (a.ignoreEviction) out.push(paint('2', '  --experimental-allocatable-ignore-eviction: hard eviction thresholds are not subtracted.'));
+  const unknown = templateNote(a);
+  if (unknown) out.push(paint('2', `  ${unknown}`));
   return out;
 }

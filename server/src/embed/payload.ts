@@ -35,6 +35,11 @@ export interface Payload {
   lines: LineIndex;
   /** Set when the payload is not analysed: why (an encoding, template expressions). */
   unchecked?: string;
+  /**
+   * The carrier is a template whose directives decide its lines (parse/template.ts): placeholders in the payload
+   * are expected there, not forgotten (no config-placeholder).
+   */
+  template?: boolean;
 }
 
 const SEP = '//';

@@ -7,7 +7,7 @@
 import type { Analysis, NodeResult } from '../engine.ts';
 import { RESOURCES, type Resource, type ResourceLine } from '../node/allocatable.ts';
 import { formatAmount } from '../rules/lib/format.ts';
-import { exactAmount } from './allocatable-view.ts';
+import { exactAmount, templateNote } from './allocatable-view.ts';
 import { nodesOf } from './locate.ts';
 import { candidateAllocatables, podsNote, type CandidateAllocatable } from './allocatable-candidates.ts';
 
@@ -118,6 +118,8 @@ function resourceData(r: Resource, l: ResourceLine, result: NodeResult): Allocat
     const total = out.overcommitted ? used : l.capacity;
     for (const p of parts) p.percent = percentOf(BigInt(p.amount ?? '0'), total);
     if (out.overcommitted) out.capacityPercent = percentOf(l.capacity, total);
+  } else if (l.unknown) {
+    out.missing = `${l.unknown.join(', ')} ${l.unknown.length === 1 ? 'is a template expression' : 'are template expressions'}: unknown until the template is rendered`;
   } else if (r === 'ephemeral-storage' && !a.localStorage) {
     out.missing = 'localStorageCapacityIsolation is false: the kubelet reports no ephemeral-storage allocatable';
   } else if (l.capacity === undefined) {
@@ -129,7 +131,18 @@ function resourceData(r: Resource, l: ResourceLine, result: NodeResult): Allocat
 }
 
 function podsData(result: NodeResult): AllocatableResource {
-  const { pods, hasCapacity } = result.allocatable;
+  const { pods, hasCapacity, podsUnknown } = result.allocatable;
+  if (podsUnknown) {
+    return {
+      resource: 'pods',
+      unit: 'pods',
+      capacityText: '?',
+      parts: [{ kind: 'allocatable', text: '?' }],
+      allocatableText: '?',
+      overcommitted: false,
+      missing: `${podsUnknown} is a template expression: unknown until the template is rendered`,
+    };
+  }
   const text = pods.toString();
   return {
     resource: 'pods',
@@ -157,6 +170,8 @@ function notes(result: NodeResult): string[] {
   }
   const pods = podsNote(result);
   if (pods) out.push(pods);
+  const unknown = templateNote(a);
+  if (unknown) out.push(unknown);
   if (!a.hasCapacity) out.push(CAPACITY_HELP);
   return out;
 }

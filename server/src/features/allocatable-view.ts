@@ -31,9 +31,18 @@ export function allocatableSummary({ allocatable: a }: NodeResult): string {
   for (const r of RESOURCES) {
     const l = a.lines[r];
     if (l.allocatable !== undefined) parts.push(formatAmount(r, l.allocatable));
+    else if (l.unknown) parts.push(`? ${r}`); // a template expression
   }
-  parts.push(`${a.pods} pods`);
+  parts.push(`${a.podsUnknown ? '?' : a.pods} pods`);
   return `allocatable: ${parts.join(' · ')}`;
+}
+
+/** What template expressions leave unknown in the table, or undefined. */
+export function templateNote(a: NodeResult['allocatable']): string | undefined {
+  const what = RESOURCES.flatMap((r) => (a.lines[r].unknown ?? []).map((w) => `${w} (${r})`));
+  if (a.podsUnknown) what.push(`${a.podsUnknown} (pods)`);
+  if (what.length === 0) return undefined;
+  return `Template expressions, unknown until the template is rendered (not counted as 0): ${[...new Set(what)].join(', ')}.`;
 }
 
 export function allocatableMarkdown(result: NodeResult): string {
@@ -58,7 +67,10 @@ export function allocatableMarkdown(result: NodeResult): string {
     ];
     out.push(`| ${cells.join(' | ')} |`);
   }
-  out.push(`| pods | ${a.hasCapacity ? a.pods : '?'} | | | | **${a.pods}** |`, '');
+  const pods = a.podsUnknown ? '?' : String(a.pods);
+  out.push(`| pods | ${a.hasCapacity ? pods : '?'} | | | | **${pods}** |`, '');
+  const unknown = templateNote(a);
+  if (unknown) out.push(unknown, '');
   out.push('allocatable = capacity − kube-reserved − system-reserved − hard eviction (`memory.available`, `nodefs.available`; memory also minus hugepages)', '');
   if (a.hasCapacity) {
     out.push(`Capacity from ${node.capacitySource ?? 'the settings'}; kubelet ${node.kubernetesVersion}${node.kubernetesVersionSource ? ` (from ${node.kubernetesVersionSource})` : ''}.`);

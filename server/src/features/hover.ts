@@ -176,6 +176,8 @@ function configHover(analysis: Analysis, c: ConfigHit): Hover | null {
     const key = c.entry?.key;
     const resource = c.parent === 'kubeReserved' || c.parent === 'systemReserved' ? key : undefined;
     lines.push(...quantityLines(c.scalar.source, resource));
+    if (c.scalar.template === 'whole') lines.push('A template expression: its value is unknown until the template is rendered, so it is not checked.');
+    else if (c.scalar.template === 'partial') lines.push('Partly a template expression: the literal text around it is checked, with a number in its place.');
   }
   if (info) lines.push(...(lines.length ? ['', '---', ''] : []), ...fieldDoc(info));
   else if (parentInfo && c.entry) {

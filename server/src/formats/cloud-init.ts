@@ -10,6 +10,8 @@ import { LineIndex } from '../model/range.ts';
 import type { Payload } from '../embed/payload.ts';
 import { yamlStringMap } from '../embed/yaml-string.ts';
 import { TEMPLATE_MARKER } from '../embed/template.ts';
+import { hasMask, maskTemplates, restoreAt, scanTemplates, type Masked } from '../parse/template.ts';
+import { templateNote } from '../parse/config.ts';
 import { defineFormat } from './types.ts';
 
 const HEADER = /^\uFEFF?(?:##[ \t]*template:[ \t]*jinja[ \t]*\r?\n)?#cloud-config[ \t]*\r?(?:\n|$)/;
@@ -21,7 +23,12 @@ function parseCloudConfig(path: string, text: string): { embedded: Payload[]; pr
   const lines = new LineIndex(text);
   const problems: Finding[] = [];
   const embedded: Payload[] = [];
-  const doc = parseDocument(text, { uniqueKeys: false });
+  // Go and Jinja expressions are masked (same length, parse/template.ts); `${VAR}` is left alone: in the units and
+  // env files the cloud-config writes it is systemd's variable.
+  const exprs = scanTemplates(text, { dollar: false });
+  const masked: Masked | undefined = exprs.length ? maskTemplates(text, exprs, false) : undefined;
+  const src = masked ? masked.text : text;
+  const doc = parseDocument(src, { uniqueKeys: false });
   if (doc.errors.length) {
     const at = doc.errors[0].pos?.[0] ?? 0;
     if (TEMPLATE_MARKER.test(text)) {
@@ -38,18 +45,28 @@ function parseCloudConfig(path: string, text: string): { embedded: Payload[]; pr
   if (!isSeq(files)) return { embedded, problems };
   for (const item of files.items) {
     if (!isMap(item)) continue;
-    const target = item.get('path');
+    const pathNode = item.get('path', true);
+    const written = isScalar(pathNode) ? pathNode.value : undefined;
+    // A path written as a template expression is known only once the template is rendered.
+    const templatedPath = masked && typeof written === 'string' && hasMask(written);
+    const target = templatedPath && pathNode!.range ? restoreAt(written, text, masked.values, pathNode!.range[0]) : written;
     const content = item.get('content', true);
     if (typeof target !== 'string' || !isScalar(content) || typeof content.value !== 'string' || !content.range) continue;
     const node = content as Scalar<string>;
     const span = lines.range(node.range![0], node.range![1]);
-    const map = yamlStringMap(text, lines, node, node.value, crlf);
-    const payload: Payload = { target, text: node.value, map, span, lines: new LineIndex(node.value) };
+    const map = yamlStringMap(src, lines, node, node.value, crlf);
+    // The payload gets its expressions back (same length, so the map holds); its parser reads them as unknown values.
+    const value = masked && masked.values.length ? restoreAt(node.value, text, masked.values, node.range![0]) : node.value;
+    const payload: Payload = { target, text: value, map, span, lines: new LineIndex(value) };
+    if (value.length !== node.value.length) payload.unchecked = 'template expressions in it are folded across lines';
+    if (masked?.structural.length) payload.template = true;
+    if (templatedPath) payload.unchecked = 'its path is a template expression';
     const encoding = item.get('encoding');
     if (typeof encoding === 'string' && !PLAIN_ENCODINGS.has(encoding.toLowerCase())) payload.unchecked = `its content is encoded (${encoding})`;
     else if (item.get('append') === true) payload.unchecked = 'it is appended to a file this cloud-config does not hold whole (append: true)';
     embedded.push(payload);
   }
+  if (masked?.structural.length && embedded.length) problems.push(templateNote(path, lines, masked, 'cloud-config'));
   return { embedded, problems };
 }
 

@@ -1,6 +1,7 @@
 /** CRI-O's crio.conf and crio.conf.d/ drop-ins (TOML). */
 import { parseCrioConfig } from '../parse/runtime.ts';
 import { defineFormat } from './types.ts';
+import { parseTemplatedRuntime } from '../parse/runtime-template.ts';
 
 const CRIO_TABLE = /^[ \t]*\[crio[.\]]/m;
 
@@ -10,7 +11,7 @@ export default defineFormat({
   byPath: (c) => c.ext === 'conf' && (c.lower === 'crio.conf' || c.dir === 'crio.conf.d'),
   byContent: (c) => (c.ext === 'conf' || c.ext === 'toml') && CRIO_TABLE.test(c.head),
   parse(path, text) {
-    const runtime = parseCrioConfig(path, text);
+    const runtime = parseTemplatedRuntime(path, text, parseCrioConfig);
     return { runtime, problems: runtime.problems };
   },
   comments: () => 'trailing',

@@ -1,5 +1,6 @@
 /** A systemd drop-in (*.service.d/*.conf, or a .conf holding unit sections). */
 import { parseUnit } from '../parse/systemd/unit.ts';
+import { systemdTemplateSpans } from '../parse/template.ts';
 import { defineFormat } from './types.ts';
 
 /** A unit section header on a line of its own. */
@@ -12,6 +13,8 @@ export default defineFormat({
   byContent: (c) => c.ext === 'conf' && UNIT_SECTION.test(c.head),
   parse(path, text) {
     const unit = parseUnit(path, text);
+    const template = systemdTemplateSpans(path, text);
+    if (template) unit.template = template;
     return { unit, problems: unit.problems };
   },
   comments: () => 'line',

@@ -1,5 +1,6 @@
 /** An environment file (/etc/default/kubelet, /etc/sysconfig/kubelet, kubeadm-flags.env, EnvironmentFile= targets). */
 import { parseEnvFile } from '../parse/systemd/envfile.ts';
+import { systemdTemplateSpans } from '../parse/template.ts';
 import { defineFormat } from './types.ts';
 
 /** A variable named *KUBELET*, or one whose value starts with a flag: `KUBELET_EXTRA_ARGS=`, `ARGS="--v=2"`. */
@@ -21,6 +22,8 @@ export default defineFormat({
   byContent: (c) => c.ext === 'env' && (c.lower.includes('kube') || KUBELET_ENV.test(c.head)),
   parse(path, text) {
     const env = parseEnvFile(path, text);
+    const template = systemdTemplateSpans(path, text, env);
+    if (template) env.template = template;
     return { env, problems: env.problems };
   },
   comments: (p) => (p.path.endsWith('.json') ? 'none' : 'line'),

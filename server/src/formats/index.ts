@@ -7,6 +7,7 @@
  */
 import type { Candidate, Format } from './types.ts';
 import { basename, dirname } from '../model/paths.ts';
+import { withoutTemplateExt } from '../parse/template.ts';
 import unit from './unit.ts';
 import dropin from './dropin.ts';
 import crio from './crio.ts';
@@ -48,19 +49,27 @@ const HEAD = 65536;
  */
 export function detectKind(path: string, text: string): FormatKind | undefined {
   const name = basename(path);
-  const lower = name.toLowerCase();
-  const dot = lower.lastIndexOf('.');
-  const c: Candidate = {
-    path,
-    name,
-    lower,
-    dir: basename(dirname(path)),
-    ext: dot < 0 ? '' : lower.slice(dot + 1),
-    head: text.length > HEAD ? text.slice(0, HEAD) : text,
-  };
+  const head = text.length > HEAD ? text.slice(0, HEAD) : text;
+  const c = candidate(path, name, head);
   for (const f of FORMATS) if (f.byPath?.(c)) return f.kind;
   for (const f of FORMATS) if (f.byContent?.(c)) return f.kind;
+  // A template of a config file (`kubelet-config.yaml.j2`, `config.yaml.tpl`) is read as the file it renders; the
+  // config parser masks its expressions (parse/template.ts). Units and env files keep their own names only: there
+  // `${VAR}` and `%` are systemd's. (Runtime configs are read through parse/runtime-template.ts.)
+  const bare = withoutTemplateExt(name);
+  if (bare !== undefined) {
+    const t = candidate(path, bare, head);
+    for (const f of TEMPLATE_FORMATS) if (f.byPath?.(t) || f.byContent?.(t)) return f.kind;
+  }
   return undefined;
+}
+
+const TEMPLATE_FORMATS = [crio, containerd, kubeadmConfig, kubeletConfig, docker];
+
+function candidate(path: string, name: string, head: string): Candidate {
+  const lower = name.toLowerCase();
+  const dot = lower.lastIndexOf('.');
+  return { path, name, lower, dir: basename(dirname(path)), ext: dot < 0 ? '' : lower.slice(dot + 1), head };
 }
 
 export { looksLikeEnvFile } from './envfile.ts';

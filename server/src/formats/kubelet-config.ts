@@ -23,8 +23,9 @@ export default defineFormat({
   },
   comments: (p) => ((p.config?.kubeletConfigs[0]?.format ?? (p.path.endsWith('.json') ? 'json' : 'yaml')) === 'json' ? 'none' : 'trailing'),
   join: { kind: 'standalone', order: 2 },
-  watch: ['**/*.yaml', '**/*.yml', '**/*.json', '**/*.conf'],
-  selector: ['**/*.yaml', '**/*.yml', '**/*.json', '**/*.conf'],
+  // Templates of a config (kubelet-config.yaml.j2) are read as the file they render to (parse/template.ts).
+  watch: ['**/*.yaml', '**/*.yml', '**/*.json', '**/*.conf', '**/*.{yaml,yml,json}.{j2,jinja,jinja2,tpl,tmpl,gotmpl,template,tftpl}'],
+  selector: ['**/*.yaml', '**/*.yml', '**/*.json', '**/*.conf', '**/*.{yaml,yml,json}.{j2,jinja,jinja2,tpl,tmpl,gotmpl,template,tftpl}'],
   activation: [
     '**/var/lib/kubelet/config.yaml',
     '**/kubelet-config.{yaml,yml,json}',

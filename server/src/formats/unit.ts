@@ -1,5 +1,6 @@
 /** A systemd service unit (kubelet.service, or any *.service that runs a kubelet). */
 import { parseUnit } from '../parse/systemd/unit.ts';
+import { systemdTemplateSpans } from '../parse/template.ts';
 import { defineFormat } from './types.ts';
 
 export default defineFormat({
@@ -9,6 +10,8 @@ export default defineFormat({
   byPath: (c) => c.ext === 'service',
   parse(path, text) {
     const unit = parseUnit(path, text);
+    const template = systemdTemplateSpans(path, text);
+    if (template) unit.template = template;
     return { unit, problems: unit.problems };
   },
   comments: (p) => (p.path.endsWith('.json') ? 'none' : 'line'),

@@ -32,11 +32,18 @@ export interface ResourceLine {
   allocatable?: bigint;
   /** Limit the kubelet puts on the kubepods cgroup (capacity - system - kube), when enforced. */
   kubepodsLimit?: bigint;
+  /**
+   * Settings of this line whose value is a template expression (`kubeReserved.memory`): the amount is unknown, not
+   * 0, so allocatable and the kubepods limit are left undefined.
+   */
+  unknown?: string[];
 }
 
 export interface Allocatable {
   lines: Record<Resource, ResourceLine>;
   pods: bigint;
+  /** The setting that makes the pod count unknown (a template expression in maxPods or podsPerCore). */
+  podsUnknown?: string;
   pid: { kubeReserved: bigint; systemReserved: bigint };
   ignoreEviction: boolean;
   localStorage: boolean;
@@ -68,6 +75,28 @@ export function reservationMap(items: readonly Item[]): Map<string, bigint> {
     // The kubelet refuses a negative reservation (quantity-negative); it never adds room.
     if (amount >= 0n) out.set(i.key, amount);
   }
+  return out;
+}
+
+/**
+ * Reservations whose value is a template expression, by resource (`kubeReserved.memory`); a whole map written as
+ * one expression makes every resource unknown.
+ */
+export function templatedReservations(node: NodeModel): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  for (const field of ['kubeReserved', 'systemReserved']) {
+    const s = node.settings.get(field);
+    if (s?.kind === 'scalar' && s.template) for (const r of [...RESOURCES, 'pid']) add(out, r, field);
+    else if (s?.kind === 'map') {
+      for (const i of s.items) {
+        // A key written as a template expression may name any resource.
+        if (i.keyTemplate) for (const r of [...RESOURCES, 'pid']) add(out, r, `${field}.${i.key}`);
+        else if (i.template && i.key !== undefined) add(out, i.key, `${field}.${i.key}`);
+      }
+    }
+  }
+  const cpus = node.settings.get('reservedSystemCPUs');
+  if (cpus?.kind === 'scalar' && cpus.template) add(out, 'cpu', 'reservedSystemCPUs');
   return out;
 }
 
@@ -104,6 +133,10 @@ export function computeAllocatable(node: NodeModel, capacity: Capacity | undefin
   const cap = capacity;
 
   const hugepages = cap ? [...cap.hugepages.values()].reduce((a, b) => a + b, 0n) : 0n;
+  const unknown = templatedReservations(node);
+  const evictionMap = node.settings.get('evictionHard');
+  if (evictionMap?.kind === 'scalar' && evictionMap.template) for (const r of RESOURCES) if (r !== 'cpu') add(unknown, r, 'evictionHard');
+  if (evictionMap?.kind === 'map') for (const i of evictionMap.items) if (i.keyTemplate) for (const r of RESOURCES) if (r !== 'cpu') add(unknown, r, `evictionHard.${i.key}`);
   const enforce = enforceItems(node).map((i) => String(i.value));
   const kubepodsEnforced = boolSetting(node, 'cgroupsPerQOS', true) && enforce.includes('pods');
 
@@ -117,6 +150,7 @@ export function computeAllocatable(node: NodeModel, capacity: Capacity | undefin
     const signal = r === 'memory' ? 'memory.available' : r === 'ephemeral-storage' ? 'nodefs.available' : undefined;
     const th = signal && !ignoreEviction ? hard.find((i) => i.key === signal) : undefined;
     line.eviction = 0n;
+    if (th?.template) add(unknown, r, `evictionHard.${th.key}`);
     if (th && th.value !== null) {
       const t = String(th.value);
       line.evictionText = t;
@@ -128,7 +162,9 @@ export function computeAllocatable(node: NodeModel, capacity: Capacity | undefin
       // Without local storage capacity isolation the kubelet reports no ephemeral-storage allocatable.
       line.capacity = undefined;
     }
-    if (line.capacity !== undefined && line.eviction !== undefined) {
+    const why = unknown.get(r);
+    if (why) line.unknown = why;
+    if (line.capacity !== undefined && line.eviction !== undefined && !why) {
       let a = line.capacity - line.kubeReserved - line.systemReserved - line.eviction;
       if (a < 0n) a = 0n;
       if (r === 'memory') {
@@ -139,7 +175,7 @@ export function computeAllocatable(node: NodeModel, capacity: Capacity | undefin
     }
     // pkg/kubelet/cm/node_container_manager_linux.go enforceNodeAllocatableCgroups: the kubepods limit becomes a
     // cgroup config (ResourceConfig: cpu, memory, hugepages, pids); ephemeral-storage has no cgroup controller.
-    if (line.capacity !== undefined && kubepodsEnforced && r !== 'ephemeral-storage') {
+    if (line.capacity !== undefined && kubepodsEnforced && r !== 'ephemeral-storage' && !why) {
       const l = line.capacity - line.kubeReserved - line.systemReserved;
       line.kubepodsLimit = l < 0n ? 0n : l;
     }
@@ -154,15 +190,26 @@ export function computeAllocatable(node: NodeModel, capacity: Capacity | undefin
     if (cores * perCore < pods) pods = cores * perCore;
   }
 
+  const podsSetting = ['maxPods', 'podsPerCore'].find((f) => {
+    const s = node.settings.get(f);
+    return s?.kind === 'scalar' && s.template;
+  });
   return {
     lines,
     pods,
+    ...(podsSetting ? { podsUnknown: podsSetting } : {}),
     pid: { kubeReserved: kube.get('pid') ?? 0n, systemReserved: system.get('pid') ?? 0n },
     ignoreEviction,
     localStorage,
     kubepodsEnforced,
     hasCapacity: cap !== undefined,
   };
+}
+
+function add(m: Map<string, string[]>, key: string, what: string): void {
+  const l = m.get(key);
+  if (l) l.push(what);
+  else m.set(key, [what]);
 }
 
 /** A threshold's bytes: a quantity, or a percentage of capacity through the kubelet's float32 step. */

@@ -69,9 +69,11 @@ export function buildNode(ws: Workspace, seed: NodeSeed, systemdVersion?: number
 
   if (seed.units.length > 0) {
     for (const u of seed.units) files.add(u.path);
+    for (const u of seed.units) if (u.template) (node.templates ??= []).push(u.template);
     const { service, problems: sp } = buildService(seed.units, seed.masked, (ref, from) => {
       const path = resolveBySuffix(ref, ws.paths, from);
       const env = path ? ws.get(path, 'envfile')?.env : undefined;
+      if (env?.template && !node.templates?.includes(env.template)) (node.templates ??= []).push(env.template);
       return path && env ? { path, env: envFor(env, systemdVersionFor(ws, [...seed.units.map((u) => u.path), path], systemdVersion)) } : undefined;
     });
     for (const x of sp) problems.push(x);
@@ -101,11 +103,16 @@ export function buildNode(ws: Workspace, seed: NodeSeed, systemdVersion?: number
     }
   } else if (seed.standalone) {
     const p = ws.get(seed.standalone)!;
+    if (p.env?.template) (node.templates ??= []).push(p.env.template);
     if (p.env) {
-      // An env file nobody references: read its variables as kubelet arguments, in file order.
+      // An env file nobody references: read its variables that hold flags as kubelet arguments, in file order. One
+      // without any (`KUBELET_ROLE=worker`, `NODEPOOL_NAME=...` beside them) is no argument list: nothing says a
+      // unit passes it to the kubelet, and reading it as one would only make positional-argument errors.
       const env = envFor(p.env, systemdVersionFor(ws, [seed.standalone], systemdVersion));
       const scratch = runScratch();
-      for (const a of lastAssignments(env.assignments)) splitVariable(a, { variable: a.name, span: a.nameSpan }, node.argv, scratch);
+      for (const a of lastAssignments(env.assignments)) {
+        if (HOLDS_FLAG.test(a.value)) splitVariable(a, { variable: a.name, span: a.nameSpan }, node.argv, scratch);
+      }
     }
     if (p.config) {
       for (const x of p.config.kubeletConfigs) node.kubeletConfigs.push(x);
@@ -180,6 +187,9 @@ export function completeNode(b: NodeBuild, files: readonly string[], runtimes: r
   const node = { ...b, files: [...files], runtimes: runtimes.map((r) => r.driver), capacity, capacitySource, kubernetesVersion, kubernetesVersionSource };
   return capacityCandidates ? { ...node, capacityCandidates } : node;
 }
+
+/** A word starting with `-` (no nested quantifier: one character class, one alternative). */
+const HOLDS_FLAG = /(?:^|[ \t\n"'])-/;
 
 function lastAssignments(list: readonly EnvAssignment[]): EnvAssignment[] {
   const byName = new Map<string, EnvAssignment>();

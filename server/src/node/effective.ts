@@ -162,7 +162,9 @@ function mergeItems(base: readonly Item[], over: readonly Item[]): Item[] {
 function fromNode(n: ConfigNode, from: Provenance): Setting {
   switch (n.kind) {
     case 'scalar':
-      return { kind: 'scalar', value: n.value, text: n.source, span: n.span, from };
+      return n.template
+        ? { kind: 'scalar', value: n.value, text: n.source, span: n.span, from, template: n.template }
+        : { kind: 'scalar', value: n.value, text: n.source, span: n.span, from };
     case 'map':
       return {
         kind: 'map',
@@ -174,19 +176,27 @@ function fromNode(n: ConfigNode, from: Provenance): Setting {
           valueSpan: e.value.span,
           from,
           nested: e.value.kind !== 'scalar' ? e.value.kind : undefined,
+          ...(e.keyTemplate || (e.value.kind === 'scalar' && e.value.template)
+            ? { template: e.value.kind === 'scalar' ? e.value.template : undefined, keyTemplate: e.keyTemplate }
+            : {}),
         })),
         from,
       };
     case 'seq':
       return {
         kind: 'list',
-        items: n.items.map((i) => ({
-          value: i.kind === 'scalar' ? i.value : null,
-          text: i.kind === 'scalar' ? i.source : '',
-          valueSpan: i.span,
-          from,
-          nested: i.kind !== 'scalar' ? i.kind : undefined,
-        })),
+        items: n.items.map((i): Item => {
+          const item: Item = {
+            value: i.kind === 'scalar' ? i.value : null,
+            text: i.kind === 'scalar' ? i.source : '',
+            valueSpan: i.span,
+            from,
+            nested: i.kind !== 'scalar' ? i.kind : undefined,
+          };
+          // Only when set: a list may have hundreds of thousands of items.
+          if (i.kind === 'scalar' && i.template) item.template = i.template;
+          return item;
+        }),
         from,
       };
   }

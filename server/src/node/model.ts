@@ -35,11 +35,15 @@ export interface Item {
   from: Provenance;
   /** Set when the value is a nested mapping or sequence rather than a scalar. */
   nested?: 'map' | 'seq';
+  /** The value is a template expression (`whole`: unknown) or holds some (`partial`), see ScalarNode.template. */
+  template?: 'whole' | 'partial';
+  /** The key is a template expression: which key it is is unknown. */
+  keyTemplate?: boolean;
 }
 
 /** An effective setting of the kubelet. */
 export type Setting =
-  | { kind: 'scalar'; value: string | number | boolean | null; text: string; span?: Span; from: Provenance }
+  | { kind: 'scalar'; value: string | number | boolean | null; text: string; span?: Span; from: Provenance; template?: 'whole' | 'partial' }
   | { kind: 'map'; items: Item[]; from: Provenance }
   | { kind: 'list'; items: Item[]; from: Provenance }
   | { kind: 'object'; from: Provenance };
@@ -133,6 +137,8 @@ export interface NodeModel {
    * its capacity; `capacity` is then the first of them unless a modeline or setting gave one. Absent for one type.
    */
   readonly capacityCandidates?: readonly CandidateCapacity[];
+  /** Template expressions of the node's units and environment files (config documents carry their own). */
+  readonly templates?: import('../parse/types.ts').TemplateSpans[];
   readonly kubernetesVersion: string;
   /** Where kubernetesVersion comes from, in words (a modeline, the setting, kubeadm's kubernetesVersion, the default). */
   readonly kubernetesVersionSource?: string;

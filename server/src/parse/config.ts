@@ -13,6 +13,8 @@ import type { ConfigFileParse, ConfigNode, KubeadmDoc, KubeletConfigDoc, MapNode
 import { parseJsonText } from './json.ts';
 import { parseYamlStream } from './yaml.ts';
 import { getEntry, type DuplicateKey } from './types.ts';
+import { isTemplatePath, maskTemplates, scanTemplates, withoutTemplateExt, type Masked } from './template.ts';
+import { TemplateRestorer } from './config-template.ts';
 
 export const KUBELET_API_GROUP = 'kubelet.config.k8s.io';
 /** The only version of KubeletConfiguration the kubelet serves. */
@@ -37,6 +39,11 @@ export interface ParseConfigOptions {
    * A JSON/YAML object without apiVersion/kind is then still returned (apiVersion undefined).
    */
   fragment?: boolean;
+  /**
+   * The file is a template (a carrier says so); otherwise its name (`.tpl`, `.j2`, a `templates/` folder) or its
+   * own template directives say it. In a template, placeholders are expected and get no config-placeholder warning.
+   */
+  template?: boolean;
 }
 
 /** Does this text look like JSON (first character after BOM and whitespace is `{`)? */
@@ -191,7 +198,7 @@ const PLACEHOLDER = /^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$|\$\{[A-Za-z_][A-Za-z0-9_]*\
  * read them literally. One walk over the converted tree; shared alias nodes
  * are visited once.
  */
-function placeholderProblems(root: ConfigNode, problems: Finding[]) {
+function placeholderProblems(root: ConfigNode, problems: Finding[], template = false) {
   // Depth-first with parallel stacks of primitives and the path kept as keys, joined only for a finding: no
   // object or path string per node (a large config has tens of thousands; bench: scaling).
   const seen = new Set<ConfigNode>();
@@ -206,10 +213,12 @@ function placeholderProblems(root: ConfigNode, problems: Finding[]) {
     path.length = Math.max(0, depth - 1);
     if (key !== undefined) path.push(key);
     if (n.kind === 'scalar') {
-      if (typeof n.value === 'string' && PLACEHOLDER.test(n.value) && !n.value.startsWith('TLS_')) {
+      // A template's own expressions are filled in when it is rendered; in any other file they stay as written.
+      const text = n.template ? n.source : n.value;
+      if (!(template && n.template) && typeof text === 'string' && PLACEHOLDER.test(text) && !text.startsWith('TLS_')) {
         const at = pathText(path);
         problems.push(finding('config-placeholder', 'warning', n.span,
-          `"${n.value}" looks like a template placeholder that was never substituted. ${at ? `It is the value of ${at}; t` : 'T'}he kubelet and kubeadm read it literally. Replace it with the real value.`));
+          `"${text}" looks like a template placeholder that was never substituted. ${at ? `It is the value of ${at}; t` : 'T'}he kubelet and kubeadm read it literally. Replace it with the real value.`));
       }
       continue;
     }
@@ -247,22 +256,33 @@ export function parseConfigFile(path: string, text: string, opts?: ParseConfigOp
   const lines = new LineIndex(text);
   const out: ConfigFileParse = { path, kubeletConfigs: [], kubeadm: [], problems: [] };
   const problems = out.problems;
-  const isJson = /\.json$/i.test(path) || looksLikeJson(text);
+  // Template expressions are masked with same-length stand-ins, so every position the readers give stays exact.
+  const exprs = scanTemplates(text, { dollar: true });
+  const name = path.slice(path.lastIndexOf('/') + 1);
+  const jsonName = /\.json$/i.test(withoutTemplateExt(name) ?? name);
+  const masked = exprs.length ? maskTemplates(text, exprs, jsonName || looksLikeJson(text)) : undefined;
+  const src = masked ? masked.text : text;
+  const restorer = masked && masked.values.length ? new TemplateRestorer(text, masked.values, lines) : undefined;
+  const structural = (masked?.structural.length ?? 0) > 0;
+  const template = !!opts?.template || structural || isTemplatePath(path);
+  const isJson = jsonName || looksLikeJson(src);
   if (isJson) {
-    const r = parseJsonText(path, text, lines);
+    const r = parseJsonText(path, src, lines);
     for (const x of r.problems) problems.push(x);
     const root = r.root;
+    if (root) restorer?.tree(root);
     if (root) {
       if (root.kind !== 'map') {
         problems.push(finding('config-syntax', 'error', root.span, 'The file must hold a JSON object ({ ... }).'));
       } else {
         const c = classify(root);
         const isKubelet = c.kind === 'KubeletConfiguration' || (fragment && c.kind === undefined);
-        for (const x of dupProblems(r.duplicates, isKubelet, 'json')) problems.push(x);
+        // In a template, a key written twice is usually one per branch of an `if`.
+        if (!structural) for (const x of dupProblems(r.duplicates, isKubelet, 'json')) problems.push(x);
         if (isKubelet) {
           checkKubeletApiVersion(c, root, problems, fragment);
           out.kubeletConfigs.push({ path, format: 'json', apiVersion: c.apiVersion, root, docIndex: 0, span: root.span });
-          placeholderProblems(root, problems);
+          placeholderProblems(root, problems, template);
         } else if (c.kind === undefined && c.apiVersion === undefined) {
           problems.push(finding('config-kind-invalid', 'error', { file: path, range: lines.range(0, 0) },
             `No "kind" and "apiVersion": the kubelet cannot decode a --config file without them (Object 'Kind' is missing). Add "kind": "KubeletConfiguration" and "apiVersion": "${KUBELET_API_VERSION}" (only a --config-dir drop-in may leave them out).`));
@@ -272,12 +292,13 @@ export function parseConfigFile(path: string, text: string, opts?: ParseConfigOp
         }
       }
     }
-    return out;
+    return templated(out, masked, restorer, lines);
   }
 
-  const r = parseYamlStream(path, text, lines);
+  const r = parseYamlStream(path, src, lines);
   for (const x of r.problems) problems.push(x);
   const broken = r.problems.some((p) => p.severity === 'error');
+  for (const d of r.docs) if (d.root) restorer?.tree(d.root);
   for (const d of r.docs) {
     const root = d.root;
     if (!root || root.kind !== 'map') {
@@ -289,19 +310,45 @@ export function parseConfigFile(path: string, text: string, opts?: ParseConfigOp
     const c = classify(root);
     const isKubelet = c.kind === 'KubeletConfiguration' || (fragment && c.kind === undefined && c.apiVersion === undefined);
     const isKubeadm = !isKubelet && !!c.apiVersion && c.apiVersion.startsWith(KUBEADM_API_GROUP + '/');
-    if (isKubelet || isKubeadm) for (const x of dupProblems(d.duplicates, isKubelet, 'yaml')) problems.push(x);
+    if ((isKubelet || isKubeadm) && !structural) for (const x of dupProblems(d.duplicates, isKubelet, 'yaml')) problems.push(x);
     if (isKubelet) {
       checkKubeletApiVersion(c, root, problems, fragment);
       const doc: KubeletConfigDoc = { path, format: 'yaml', apiVersion: c.apiVersion, root, docIndex: d.index, span: d.span };
       if (broken) doc.syntaxErrors = true;
       out.kubeletConfigs.push(doc);
-      placeholderProblems(root, problems);
+      placeholderProblems(root, problems, template);
     } else if (isKubeadm) {
       out.kubeadm.push(kubeadmDoc(path, root, c, d.span, problems));
-      placeholderProblems(root, problems);
+      placeholderProblems(root, problems, template);
     }
   }
+  return templated(out, masked, restorer, lines);
+}
+
+/**
+ * Mark the documents of a file with template expressions, and say once per file what a template that decides the
+ * document's structure leaves unchecked.
+ */
+function templated(out: ConfigFileParse, masked: Masked | undefined, restorer: TemplateRestorer | undefined, lines: LineIndex): ConfigFileParse {
+  if (!masked) return out;
+  const inserts = masked.structural.some((e) => !e.control);
+  const spans = restorer?.spans ?? (inserts ? { unknown: [], partial: [] } : undefined);
+  if (spans && inserts) spans.inserts = true;
+  if (spans) for (const d of [...out.kubeletConfigs, ...out.kubeadm]) d.template = spans;
+  if (masked.structural.length && (out.kubeletConfigs.length || out.kubeadm.length)) out.problems.push(templateNote(out.path, lines, masked, 'file'));
   return out;
+}
+
+/** The one `config-template` finding of a file whose template directives decide its structure, at the first one. */
+export function templateNote(path: string, lines: LineIndex, masked: Masked, what: 'file' | 'cloud-config'): Finding {
+  const s = masked.structural;
+  const first = s[0];
+  const firstLine = lines.position(first.start).line + 1;
+  return finding('config-template', 'information', { file: path, range: lines.range(first.start, first.end) },
+    `Template directives decide which lines this ${what} has; it was checked as if they were absent.` +
+    ` ${s.length === 1 ? 'One directive' : `${s.length} directives`} (the first on line ${firstLine}) add, repeat or drop lines when the template is rendered` +
+    ` (\`{% if %}\`, \`{{ range }}\`, \`%{ for }\`, or an expression alone on its line that inserts a block, such as \`{{ toYaml .x | nindent 4 }}\`).` +
+    ` What they produce is not checked, and neither are duplicate keys (each branch may set the key); values written as template expressions are unknown.`);
 }
 
 /** The range of a scalar's text inside its quotes (a JSON string or quoted YAML scalar spans two more characters). */

@@ -41,6 +41,8 @@ export interface UnitFile {
    * `line` (the `\`, and the end of the trailing blanks). Absent when none.
    */
   trailingBlankContinuations?: { line: number; backslash: number; end: number }[];
+  /** Go/Jinja template expressions in the file (systemd reads them literally; findings about them are not reported). */
+  template?: TemplateSpans;
 }
 
 // ---------- words and variables ----------
@@ -78,6 +80,8 @@ export interface EnvFile {
    * next line (src/basic/env-file.c, COMMENT_ESCAPE). Its problems are those of the newest reading.
    */
   before254?: EnvFile;
+  /** Values that hold Go/Jinja template expressions: the whole value is unknown (its words split anywhere). */
+  template?: TemplateSpans;
 }
 
 /** A parsed ExecStart=/ExecStartPre= value, before variable expansion. */
@@ -106,12 +110,20 @@ export interface ScalarNode {
   /** Source text of the scalar (without quotes for quoted strings). */
   source: string;
   span: Span;
+  /**
+   * The scalar holds template expressions (parse/template.ts): `whole` when it is nothing else (its value is
+   * unknown; `value` is the expression text), `partial` when literal text surrounds them (`{{ .mem }}Gi`; `value`
+   * has each expression replaced by `1`, so that the literal part can be checked).
+   */
+  template?: 'whole' | 'partial';
 }
 
 export interface MapEntry {
   key: string;
   keySpan: Span;
   value: ConfigNode;
+  /** The key holds a template expression: which field it names is unknown. */
+  keyTemplate?: boolean;
 }
 
 export interface MapNode {
@@ -138,6 +150,24 @@ export interface KubeletConfigDoc {
   /** The file has YAML syntax errors: what was read is a best effort, and edits that insert lines are not safe. */
   syntaxErrors?: boolean;
   span: Span;
+  /** Places of the file whose value is a template expression (absent when the file has none). */
+  template?: TemplateSpans;
+}
+
+/**
+ * Where a file's template expressions made values unknown: findings about what lies there are not reported
+ * (a placeholder is not a mistake), except the checks that a partly literal value can still fail.
+ */
+export interface TemplateSpans {
+  /** Values and keys that are nothing but template expressions. */
+  unknown: Span[];
+  /** Values with literal text around their expressions (`{{ .mem }}Gi`). */
+  partial: Span[];
+  /**
+   * An expression alone on its line inserts lines nobody can see (`{{ toYaml .x | nindent 4 }}`): a setting missing
+   * from the literal text may be there once the template is rendered. (The lines inside `{% if %}` are literal text.)
+   */
+  inserts?: boolean;
 }
 
 /** A kubeadm document (InitConfiguration, JoinConfiguration, ClusterConfiguration, ...). */
@@ -152,6 +182,8 @@ export interface KubeadmDoc {
   /** ClusterConfiguration.kubernetesVersion as written (`v1.30.2`, `stable-1.30`), with the span of its value. */
   kubernetesVersion?: { value: string; span: Span };
   span: Span;
+  /** As KubeletConfigDoc.template. */
+  template?: TemplateSpans;
 }
 
 /** Everything a YAML/JSON file of the kubelet family yields. */

@@ -5,7 +5,7 @@
  * kubelet does not start.
  */
 import { finding, type Finding } from '../model/finding.ts';
-import { reservationMap, cpusetSize } from '../node/allocatable.ts';
+import { reservationMap, cpusetSize, templatedReservations } from '../node/allocatable.ts';
 import { mapItems, stringSetting } from '../node/read.ts';
 import type { Rule } from './types.ts';
 
@@ -21,6 +21,7 @@ export const cpuManagerStaticNeedsReservation: Rule = {
     if (s?.kind !== 'scalar' || s.value !== 'static' || !s.span) return out;
     const cpus = stringSetting(node, 'reservedSystemCPUs');
     if (cpus && (cpusetSize(cpus) ?? 0) > 0) return out;
+    if (templatedReservations(node).has('cpu')) return out; // reserved by a template expression: unknown, not 0
     const kube = reservationMap(mapItems(node, 'kubeReserved')).get('cpu') ?? 0n;
     const system = reservationMap(mapItems(node, 'systemReserved')).get('cpu') ?? 0n;
     if (kube + system > 0n) return out;

@@ -32,6 +32,7 @@ export const evictionDefaultsDropped: Rule = {
     const s = node.settings.get('evictionHard');
     if (s?.kind !== 'map' || !s.from.span) return out;
     if (boolSetting(node, 'mergeDefaultEvictionSettings', false)) return out;
+    if (s.items.some((i) => i.keyTemplate)) return out; // a template decides which signals are set
     const have = new Set(s.items.map((i) => i.key));
     const lost = Object.entries(defaultEvictionHard(node.kubernetesVersion)).filter(([k]) => !have.has(k));
     if (lost.length === 0) return out;

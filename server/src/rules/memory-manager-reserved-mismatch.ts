@@ -30,6 +30,7 @@ export const memoryManagerReservedMismatch: Rule = {
     if (rm && rm.from.how !== 'config' && rm.from.how !== 'config-dir') return out; // --reserved-memory: not read here
     const line = allocatable.lines.memory;
     if (line.eviction === undefined) return out; // a percentage threshold without capacity: cannot tell
+    if (line.unknown) return out; // a reservation written as a template expression
     const want = line.kubeReserved + line.systemReserved + line.eviction;
     const doc = [...node.kubeletConfigs].reverse().find((d) => d.root.entries.some((e) => e.key === 'reservedMemory'));
     const list = doc?.root.entries.find((e) => e.key === 'reservedMemory');

@@ -43,8 +43,8 @@ export const quantityInvalid: Rule = {
           'quantity-invalid',
           'error',
           item.valueSpan,
-          `${what} ${item.key}="${text}" is not a quantity: the kubelet refuses to start. It reports ${q.error}. ` +
-            `Write a number with an optional suffix: 500m, 2, 1.5Gi, 512Mi, 10G${percentOk ? ', or a percentage such as 10%' : ''}.`,
+          `${what} ${item.key}="${item.template ? item.text : text}" is not a quantity: the kubelet refuses to start. It reports ${q.error}. ` +
+            `${item.template ? 'Its literal part is wrong whatever the template expression gives (checked with a number in its place). ' : ''}Write a number with an optional suffix: 500m, 2, 1.5Gi, 512Mi, 10G${percentOk ? ', or a percentage such as 10%' : ''}.`,
         ),
       );
     }

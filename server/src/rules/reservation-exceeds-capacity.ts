@@ -22,7 +22,7 @@ export const reservationExceedsCapacity: Rule = {
     if (!allocatable.hasCapacity) return out;
     for (const r of RESOURCES) {
       const line = allocatable.lines[r];
-      if (line.capacity === undefined) continue;
+      if (line.capacity === undefined || line.unknown) continue; // a template expression: unknown, not 0
       const reserved = line.kubeReserved + line.systemReserved + (line.eviction ?? 0n);
       if (reserved <= line.capacity) continue;
       const places: Span[] = [];

@@ -10,7 +10,7 @@
  * KubeletConfiguration is in the workspace (or it has none), and no --config-dir is unresolved.
  */
 import { finding, type Finding } from '../model/finding.ts';
-import { reservationMap } from '../node/allocatable.ts';
+import { reservationMap, templatedReservations } from '../node/allocatable.ts';
 import { mapItems, stringSetting } from '../node/read.ts';
 import type { Span } from '../model/range.ts';
 import type { Rule } from './types.ts';
@@ -25,6 +25,8 @@ export const reservationsMissing: Rule = {
     const out: Finding[] = [];
     if (node.configRefs.some((r) => !r.resolved?.length)) return out;
     if (stringSetting(node, 'reservedSystemCPUs')) return out;
+    const templated = templatedReservations(node); // written as template expressions: unknown, not missing
+    if (templated.has('cpu') || templated.has('memory')) return out;
     for (const field of ['kubeReserved', 'systemReserved']) {
       const m = reservationMap(mapItems(node, field));
       if ((m.get('cpu') ?? 0n) > 0n || (m.get('memory') ?? 0n) > 0n) return out;
