@@ -80,8 +80,8 @@ export function allocatableMarkdown(result: NodeResult): string {
         '`# kubelet-lint: capacity cpu=16,memory=64Gi,ephemeral-storage=200Gi`, or the `kubeletConfig.nodeCapacity` setting.',
     );
   }
-  const pods = podsNote(result);
-  if (pods) out.push('', pods);
+  const podsDiffer = podsNote(result);
+  if (podsDiffer) out.push('', podsDiffer);
   const candidates = candidatesMarkdown(node);
   if (candidates.length) out.push('', ...candidates);
   if (a.ignoreEviction) out.push('', '`--experimental-allocatable-ignore-eviction`: hard eviction thresholds are not subtracted.');
