@@ -6,6 +6,7 @@
  * Stable API for formats that name instance types (Karpenter requirements, eksctl instanceType, CAPI machineType):
  * `instanceType(name)`, `suggestInstanceType(name)`, and node/capacity.ts `capacitiesOfInstanceTypes(names)`.
  */
+import { closest } from './suggest.ts';
 import { AZURE_ROWS, EC2_ROWS } from './instance-types.generated.ts';
 import { once } from './lazy.ts';
 
@@ -65,34 +66,8 @@ export function suggestInstanceType(name: string): string | undefined {
   if (!w) return undefined;
   const prefixed = table().get(`standard_${w}`);
   if (prefixed) return prefixed.name;
-  let best: InstanceType | undefined;
-  let bestD = 3;
-  for (const [key, t] of table()) {
-    if (Math.abs(key.length - w.length) >= bestD) continue;
-    const d = editDistance(w, key, bestD);
-    if (d < bestD) {
-      best = t;
-      bestD = d;
-    }
-  }
-  return best?.name;
-}
-
-/** Levenshtein distance, giving up (returning `limit`) once every path exceeds it. */
-function editDistance(a: string, b: string, limit: number): number {
-  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const cur = [i];
-    let rowMin = i;
-    for (let j = 1; j <= b.length; j++) {
-      const v = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
-      cur.push(v);
-      if (v < rowMin) rowMin = v;
-    }
-    if (rowMin >= limit) return limit;
-    prev = cur;
-  }
-  return prev[b.length]!;
+  const key = closest(w, table().keys(), 2);
+  return key === undefined ? undefined : table().get(key)?.name;
 }
 
 /** "m5.large: 2 vCPU, 8 GiB, 29 pods (EC2 table)": what a capacity taken from the table stands for. */

@@ -6,7 +6,7 @@
 import { finding, type Finding } from '../model/finding.ts';
 import { CGROUP_DRIVERS } from '../catalog/defaults.ts';
 import { cgroupDriver } from '../node/read.ts';
-import { closest } from './lib/suggest.ts';
+import { closest } from '../catalog/suggest.ts';
 import type { Rule } from './types.ts';
 import { oneFix, replaceWord } from './lib/edit.ts';
 

@@ -5,7 +5,7 @@
  */
 import { finding, type Finding } from '../model/finding.ts';
 import { fieldInfo, topLevelFields } from '../catalog/fields.ts';
-import { closest } from './lib/suggest.ts';
+import { closest } from '../catalog/suggest.ts';
 import type { Rule } from './types.ts';
 import { oneFix, replaceWord } from './lib/edit.ts';
 

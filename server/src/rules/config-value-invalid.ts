@@ -12,7 +12,7 @@ import { once, tableOf } from '../catalog/lazy.ts';
 import { fieldValue, type FieldValue } from '../node/config-value.ts';
 import type { NodeModel } from '../node/model.ts';
 import { boolSetting } from '../node/read.ts';
-import { closest } from './lib/suggest.ts';
+import { closest } from '../catalog/suggest.ts';
 import type { Rule } from './types.ts';
 import { oneFix, replaceWord } from './lib/edit.ts';
 import { gateState } from '../node/gates.ts';

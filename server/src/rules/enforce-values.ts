@@ -9,7 +9,7 @@ import { ENFORCE_VALUES, ENFORCE_VALUE_SINCE } from '../catalog/defaults.ts';
 import { compareVersions } from '../catalog/flags.ts';
 import { enforceItems } from '../node/read.ts';
 import type { Item, NodeModel } from '../node/model.ts';
-import { closest } from './lib/suggest.ts';
+import { closest } from '../catalog/suggest.ts';
 import type { Rule } from './types.ts';
 import { oneFix, replaceWord } from './lib/edit.ts';
 

@@ -5,7 +5,7 @@
  */
 import { finding, type Finding } from '../model/finding.ts';
 import { EVICTION_SIGNALS, evictionSignalInfo } from '../catalog/defaults.ts';
-import { closest } from './lib/suggest.ts';
+import { closest } from '../catalog/suggest.ts';
 import { evictionEntries, written } from './lib/eviction.ts';
 import type { Rule } from './types.ts';
 import { oneFix, replaceWord } from './lib/edit.ts';

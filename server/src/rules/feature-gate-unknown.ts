@@ -9,7 +9,7 @@ import { finding, type Finding } from '../model/finding.ts';
 import { compareVersions } from '../catalog/flags.ts';
 import { FEATURE_GATES, GATES_COMPLETE_THROUGH, featureGate, gateAddedIn, gateAt } from '../catalog/feature-gates.ts';
 import { gateItems, gateWritten } from './lib/feature-gates.ts';
-import { closest } from './lib/suggest.ts';
+import { closest } from '../catalog/suggest.ts';
 import type { Rule } from './types.ts';
 import { oneFix, replaceWord } from './lib/edit.ts';
 

@@ -4,7 +4,7 @@
  */
 import { finding, type Finding } from '../model/finding.ts';
 import { FLAGS, flagInfo } from '../catalog/flags.ts';
-import { closest } from './lib/suggest.ts';
+import { closest } from '../catalog/suggest.ts';
 import { oneFix, replaceWord } from './lib/edit.ts';
 import type { Rule } from './types.ts';
 

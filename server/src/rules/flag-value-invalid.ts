@@ -10,7 +10,7 @@ import { compareVersions } from '../catalog/flags.ts';
 import { parseGoDuration } from '../quantity/duration.ts';
 import { parseQuantity } from '../quantity/quantity.ts';
 import { parseGoBool } from '../node/read.ts';
-import { closest } from './lib/suggest.ts';
+import { closest } from '../catalog/suggest.ts';
 import type { Rule } from './types.ts';
 import { oneFix, replaceWord } from './lib/edit.ts';
 

@@ -5,7 +5,7 @@
  */
 import { finding, type Finding } from '../model/finding.ts';
 import { RESERVABLE_RESOURCES } from '../catalog/defaults.ts';
-import { closest } from './lib/suggest.ts';
+import { closest } from '../catalog/suggest.ts';
 import { label, reservedEntries } from './lib/reservations.ts';
 import type { Rule } from './types.ts';
 import type { NodeModel } from '../node/model.ts';

@@ -13,7 +13,7 @@
  * EnvironmentFile=); otherwise information, saying which missing part may set it.
  */
 import { finding, type Finding } from '../model/finding.ts';
-import { closest } from './lib/suggest.ts';
+import { closest } from '../catalog/suggest.ts';
 import type { Rule } from './types.ts';
 
 /** Variables systemd sets for the command (systemd.exec(5) "Environment Variables in Spawned Processes"). */
