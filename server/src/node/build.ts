@@ -3,9 +3,19 @@ import type { Finding } from '../model/finding.ts';
 import { finding } from '../model/finding.ts';
 import type { Span } from '../model/range.ts';
 import { TextMap } from '../model/range.ts';
-import type { EnvAssignment, EnvFile, KubeadmDoc, Word } from '../parse/types.ts';
+import type { EnvAssignment, EnvFile, KubeadmDoc, UnitDirective, Word } from '../parse/types.ts';
 import { parseSystemdVersion } from '../catalog/version.ts';
-import { expandExecArgv, parseExecCommands, parseExecDirective, splitVariable } from '../parse/systemd/exec.ts';
+import {
+  ARG_STRLEN_MAX,
+  ARGV_DEFAULT_MAX,
+  ARGV_HARD_MAX,
+  execBytes,
+  expandExecArgv,
+  parseExecCommands,
+  parseExecDirective,
+  splitVariable,
+  type ArgvSize,
+} from '../parse/systemd/exec.ts';
 import { runScratch } from '../parse/systemd/words.ts';
 import { resolveBySuffix, resolveDirBySuffix, basename } from '../model/paths.ts';
 import { parseKubeletArgs, type ArgProblem } from './command-line.ts';
@@ -92,7 +102,8 @@ export function buildNode(ws: Workspace, seed: NodeSeed, systemdVersion?: number
       const cmd = parseExecDirective(service.execStart);
       const fatal = parseExecCommands(service.execStart).fatal;
       for (const x of cmd.problems) if (x !== fatal) problems.push(x);
-      const { argv, references } = expandExecArgv(cmd, (name) => service.environment.get(name)?.assignment);
+      const { argv, references, size } = expandExecArgv(cmd, (name) => service.environment.get(name)?.assignment);
+      for (const x of argvSizeProblems(service.execStart, size, service.environment.values())) problems.push(x);
       node.execReferences = references;
       node.program = argv[0];
       if (node.program && basename(node.program.text).includes('kubelet')) {
@@ -190,6 +201,36 @@ export function completeNode(b: NodeBuild, files: readonly string[], runtimes: r
 
 /** A word starting with `-` (no nested quantifier: one character class, one alternative). */
 const HOLDS_FLAG = /(?:^|[ \t\n"'])-/;
+
+/**
+ * execve()'s limits on the expanded command line (see ARGV_DEFAULT_MAX in parse/systemd/exec.ts); the unit's
+ * environment block is copied by the same execve() and counts too.
+ */
+function argvSizeProblems(d: UnitDirective, size: ArgvSize, env: Iterable<{ assignment: EnvAssignment }>): Finding[] {
+  const out: Finding[] = [];
+  const span = d.valueMap.span(0, d.value.length);
+  let bytes = size.bytes;
+  for (const { assignment: a } of env) bytes += execBytes(a.name) + execBytes(a.value) - 8;
+  if (size.truncated || bytes > ARGV_DEFAULT_MAX) {
+    const how = size.truncated ? `more than ${mib(ARGV_HARD_MAX)} of arguments` : `${bytes} bytes of arguments and environment`;
+    out.push(
+      finding('exec-argv-too-long', 'error', span,
+        `${d.key}= expands to ${how}; execve() fails with "Argument list too long".` +
+          ` Linux copies at most ${mib(ARGV_DEFAULT_MAX)} of them with the default 8 MiB stack limit, never more than` +
+          ` ${mib(ARGV_HARD_MAX)}.` + (size.truncated ? ` The analysis reads only the first ${mib(ARGV_HARD_MAX)}.` : '')),
+    );
+  }
+  if (size.tooLong) {
+    out.push(
+      finding('exec-argv-too-long', 'error', size.tooLong.span,
+        `This argument expands to ${size.tooLong.bytes} bytes; execve() fails with "Argument list too long".` +
+          ` Linux takes one argument of at most ${ARG_STRLEN_MAX} bytes (MAX_ARG_STRLEN), its final NUL included.`),
+    );
+  }
+  return out;
+}
+
+const mib = (n: number): string => `${n / (1024 * 1024)} MiB`;
 
 function lastAssignments(list: readonly EnvAssignment[]): EnvAssignment[] {
   const byName = new Map<string, EnvAssignment>();

@@ -290,9 +290,10 @@ const SPLIT_SPECIAL = /[ \t\n\r'"\\]/;
 /**
  * Split a variable's value into words the way a whole-word `$NAME` is (EXTRACT_RELAX|EXTRACT_UNQUOTE), appended
  * to `out`. The assignment's value map is read only when a word's position is. `scratch`: see RunScratch (a
- * caller splitting many variables passes one).
+ * caller splitting many variables passes one). Stops once the words' execve() size (at least their length, NUL
+ * and pointer) passes `budget`.
  */
-export function splitVariable(a: EnvAssignment, via: { variable: string; span: Span }, out: Word[] = [], scratch?: RunScratch): Word[] {
+export function splitVariable(a: EnvAssignment, via: { variable: string; span: Span }, out: Word[] = [], scratch?: RunScratch, budget = Infinity): Word[] {
   // extractWords(), without its intermediate words: a variable can hold thousands of flags.
   const raw = a.value;
   // A value without blanks, quotes or backslashes (one flag, the usual case) is one word, itself: what the reader
@@ -305,9 +306,11 @@ export function splitVariable(a: EnvAssignment, via: { variable: string; span: S
   }
   let p: number | null = 0;
   scratch ??= runScratch();
-  for (;;) {
+  let used = 0;
+  while (used <= budget) {
     const res = extractFirstWord(raw, p, EXTRACT_RELAX | EXTRACT_UNQUOTE, scratch);
     if (res.kind !== 'word') break; // with EXTRACT_RELAX there is no error, only the end
+    used += res.text.length + 1 + 8;
     const w = toWord(res, a);
     w.via = via;
     out.push(w);
@@ -338,24 +341,75 @@ function concatMaps(file: string, pieces: { len: number; map: TextMap; fallback?
 }
 
 /**
+ * The kernel's limits on what execve() copies (fs/exec.c, include/uapi/linux/binfmts.h):
+ *   - MAX_ARG_STRLEN = 32 pages (128 KiB): one argument or environment string, NUL included;
+ *   - bprm_stack_limits(): argv + envp strings plus one pointer each may take min(3/4 of _STK_LIM, RLIMIT_STACK/4),
+ *     never less than ARG_MAX (32 pages): 2 MiB with the default 8 MiB stack limit, 6 MiB at most whatever the
+ *     unit's LimitSTACK= says.
+ * Past them execve() fails with E2BIG and systemd reports the unit failed ("Argument list too long").
+ */
+export const ARG_STRLEN_MAX = 32 * 4096;
+export const ARGV_DEFAULT_MAX = (8 * 1024 * 1024) / 4;
+export const ARGV_HARD_MAX = ((8 * 1024 * 1024) / 4) * 3;
+const POINTER = 8;
+
+/** Bytes a string takes in execve()'s copy: its UTF-8 encoding, its NUL and its pointer. */
+export function execBytes(s: string): number {
+  let n = s.length;
+  // UTF-16 length is a lower bound of the UTF-8 one; count the extra bytes only where there are non-ASCII units.
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 0x80) continue;
+    if (c < 0x800) n += 1;
+    else if (c >= 0xd800 && c <= 0xdbff) n += 1, i++; // a pair: 2 units, 4 bytes
+    else n += 2;
+  }
+  return n + 1 + POINTER;
+}
+
+/** What expanding a command line found about its size; `truncated` when the analysis stopped reading it. */
+export interface ArgvSize {
+  bytes: number;
+  truncated: boolean;
+  /** The first argument longer than ARG_STRLEN_MAX. */
+  tooLong?: { span: Span; bytes: number };
+}
+
+/**
  * replace_env_argv(): expand variables in argv. words[0] (the executable, or
  * the explicit argv[0] with `@`) is never expanded. Nothing is expanded with
  * the `:` prefix.
+ *
+ * The expansion stops once the command line passes ARGV_HARD_MAX (no kernel runs it): a variable of a thousand
+ * flags referenced ten thousand times would otherwise make ten million words. `size` says how far it got.
  */
 export function expandExecArgv(
   cmd: ExecCommand,
   lookup: (name: string) => EnvAssignment | undefined,
-): { argv: Word[]; references: ExecReference[] } {
+): { argv: Word[]; references: ExecReference[]; size: ArgvSize } {
   const argv: Word[] = [];
   const references: ExecReference[] = [];
   const noExpand = cmd.prefixes.includes(':');
   const scratch = runScratch();
+  const size: ArgvSize = { bytes: 0, truncated: false };
+  // argv[0] is the path as systemd passes it; with `@` words[0] is argv[0] and the path is not counted twice.
+  const count = (w: Word): void => {
+    const b = execBytes(w.text);
+    size.bytes += b;
+    if (b - 1 - POINTER > ARG_STRLEN_MAX - 1 && !size.tooLong) size.tooLong = { span: w.span, bytes: b - POINTER };
+  };
 
-  cmd.words.forEach((w, i) => {
+  for (let i = 0; i < cmd.words.length; i++) {
+    if (size.bytes > ARGV_HARD_MAX) {
+      size.truncated = true;
+      break;
+    }
+    const w = cmd.words[i];
     if (i === 0 || noExpand || w.text.indexOf('$') === -1) {
       // The word itself (a LazyWord keeps its positions unread until a rule asks).
       argv.push(w);
-      return;
+      count(w);
+      continue;
     }
     const t = w.text;
     // "If $FOO appears as single word, replace it by the split up variable"
@@ -364,22 +418,28 @@ export function expandExecArgv(
       const via = { variable: name, span: w.span };
       if (!envNameIsValid(name)) {
         references.push({ variable: name, span: w.span, defined: false, invalidName: true });
-        return; // a bad variable: replaced by zero words
+        continue; // a bad variable: replaced by zero words
       }
       const a = lookup(name);
       references.push({ variable: name, span: w.span, defined: a !== undefined });
-      if (a) splitVariable(a, via, argv, scratch);
-      return;
+      if (a) {
+        const from = argv.length;
+        splitVariable(a, via, argv, scratch, ARGV_HARD_MAX + 1 - size.bytes);
+        for (let k = from; k < argv.length; k++) count(argv[k]);
+      }
+      continue;
     }
 
     // replace_env_full(word, flags=0): ${NAME} in place, $$ -> $
     const parts: string[] = [];
     const pieces: { len: number; map: TextMap; fallback?: Span }[] = [];
+    let length = 0;
     let via: Word['via'];
     const lit = (a: number, b: number): void => {
       if (b <= a) return;
       parts.push(t.slice(a, b));
       pieces.push({ len: b - a, map: w.map.slice(a, b) });
+      length += b - a;
     };
     const WORD = 0, CURLY = 1, VARIABLE = 2;
     let state = WORD;
@@ -408,10 +468,12 @@ export function expandExecArgv(
             const a = lookup(name);
             references.push({ variable: name, span: refSpan, defined: a !== undefined });
             if (!via) via = { variable: name, span: refSpan };
-            if (a && a.value.length) {
+            // One word made of many copies of a large variable: stop copying once it alone passes the hard limit.
+            if (a && a.value.length && size.bytes + length <= ARGV_HARD_MAX) {
               parts.push(a.value);
               pieces.push({ len: a.value.length, map: a.valueMap, fallback: refSpan });
-            }
+              length += a.value.length;
+            } else if (a && a.value.length) size.truncated = true;
           }
           word = e + 1;
           state = WORD;
@@ -426,7 +488,8 @@ export function expandExecArgv(
     if (text.length === 0) out.map = w.map.slice(0, 0);
     if (via) out.via = via;
     argv.push(out);
-  });
-
-  return { argv, references };
+    count(out);
+  }
+  if (size.bytes > ARGV_HARD_MAX) size.truncated = true;
+  return { argv, references, size };
 }
