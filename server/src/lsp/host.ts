@@ -86,7 +86,13 @@ export class AnalysisHost {
     for (const doc of this.documents.all()) {
       const path = uriToPath(doc.uri);
       versions.set(doc.uri, doc.version);
-      const text = doc.getText();
+      // A didOpen without `text` leaves a document whose text is undefined: it costs only itself.
+      const text: unknown = doc.getText();
+      if (typeof text !== 'string') {
+        files.delete(path);
+        skipped.set(path, 'Not analysed: the editor opened this document without its text (didOpen had no "text").');
+        continue;
+      }
       if (tooLarge(text)) {
         // The same limit as for files on disk; the disk version of the file is left out too (it is not what the editor shows).
         files.delete(path);
