@@ -33,7 +33,7 @@ describe('a document with a malformed URI or without text does not take the othe
     const h: any = await client.request('textDocument/hover', { textDocument: { uri: envUri }, position: positionOf(envText, '--system-reserved', 4) });
     assert.match(h?.contents?.value ?? '', /system-reserved/);
     const d = await client.waitDiagnostics(envUri, () => true, version);
-    assert.ok(d.diagnostics.every((x) => !/^Not analysed/.test(x.message)), JSON.stringify(d.diagnostics));
+    assert.ok(d.diagnostics.every((x) => !/^Not analysed/.test(String(x.message))), JSON.stringify(d.diagnostics));
     const symbols: any[] = await client.request('textDocument/documentSymbol', { textDocument: { uri: envUri } });
     assert.ok(symbols.length > 0);
   }
@@ -58,6 +58,6 @@ describe('a document with a malformed URI or without text does not take the othe
     await client.notify('textDocument/didOpen', { textDocument: { uri: none, languageId: 'plaintext', version: 1 } });
     await othersStillServed(touch());
     const own = await client.waitDiagnostics(none, (ds) => ds.length === 1);
-    assert.match(own.diagnostics[0].message, /^Not analysed: the editor opened this document without its text/);
+    assert.match(String(own.diagnostics[0].message), /^Not analysed: the editor opened this document without its text/);
   });
 });

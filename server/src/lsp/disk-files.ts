@@ -17,10 +17,11 @@
  * EnvironmentFile=/etc/default/kubelet only among the files read here.
  */
 import { promises as fs } from 'node:fs';
+import { MAX_FILE_BYTES, readSourceFile } from '../model/read-file.ts';
 import { byCodeUnit } from '../model/order.ts';
 
 export const MAX_FILES = 5000;
-export const MAX_SIZE = 8 * 1024 * 1024;
+export const MAX_SIZE = MAX_FILE_BYTES;
 const MAX_ENV_SIZE = 64 * 1024;
 const MAX_DEPTH = 24;
 const SKIP_DIRS = new Set(['.git', '.hg', '.svn', 'node_modules', '.cache', '.venv', '__pycache__', '.terraform']);
@@ -31,10 +32,10 @@ export interface Recognition {
   looksLikeEnvFile(text: string): boolean;
 }
 
+/** A NUL byte rules out only the guess that an unnamed file is an env file: a known file keeps it, as in the CLI. */
 function relevant(detect: Recognition, path: string, text: string, size: number): boolean {
-  if (text.includes('\0')) return false;
   if (detect.detectKind(path, text)) return true;
-  return size <= MAX_ENV_SIZE && detect.looksLikeEnvFile(text);
+  return size <= MAX_ENV_SIZE && !text.includes('\0') && detect.looksLikeEnvFile(text);
 }
 
 function under(path: string, folder: string): boolean {
@@ -126,19 +127,21 @@ export class WorkspaceFiles {
     }
   }
 
-  /** Reads a regular file known to be in the workspace. */
+  /**
+   * Reads a regular file known to be in the workspace. The path may have become a FIFO, a device or a link since
+   * the walk saw it: readSourceFile() checks the opened descriptor and gives up after a time-out, so the scan (and
+   * every request waiting for it) never blocks on one file.
+   */
   private async load(path: string): Promise<boolean> {
     const before = this.files.get(path);
-    try {
-      const st = await fs.lstat(path);
-      if (!st.isFile() || st.size > MAX_SIZE) return this.delete(path);
-      const text = await fs.readFile(path, 'utf8');
-      if (!relevant(this.detect, path, text, st.size)) return this.delete(path);
-      this.files.set(path, text);
-      return before !== text;
-    } catch {
+    const r = await readSourceFile(path);
+    if (!r.ok) {
+      if (r.reason.startsWith('no answer')) this.log(`${path}: not read (${r.reason})`);
       return this.delete(path);
     }
+    if (!relevant(this.detect, path, r.text, r.size)) return this.delete(path);
+    this.files.set(path, r.text);
+    return before !== r.text;
   }
 
   /** Forgets a file, or every file under a deleted directory. */
