@@ -10,6 +10,21 @@ interface Paint {
   (code: string, s: string): string;
 }
 
+/**
+ * A name or message as one line of the report: control characters (a newline in a file name, an escape sequence)
+ * are written as escapes, so nothing in a file's name or content can forge or recolour report lines.
+ */
+export function printable(s: string): string {
+  // eslint-disable-next-line no-control-regex
+  return s.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, (c) => {
+    if (c === '\n') return '\\n';
+    if (c === '\r') return '\\r';
+    if (c === '\t') return '\\t';
+    const h = c.charCodeAt(0).toString(16);
+    return c.charCodeAt(0) < 0x100 ? `\\x${h.padStart(2, '0')}` : `\\u${h}`;
+  });
+}
+
 const SEVERITY_COLOR: Record<Severity, string> = { error: '31', warning: '33', information: '36', hint: '2' };
 
 export function formatText(analysis: Analysis, color: boolean, hints = false): string {
@@ -21,12 +36,12 @@ export function formatText(analysis: Analysis, color: boolean, hints = false): s
     byFile.set(f.file, [...(byFile.get(f.file) ?? []), f]);
   }
   for (const [file, list] of byFile) {
-    lines.push(paint('1;4', file));
+    lines.push(paint('1;4', printable(file)));
     for (const f of list) {
       const where = `${f.range.start.line + 1}:${f.range.start.character + 1}`.padEnd(8);
       const sev = paint(SEVERITY_COLOR[f.severity], f.severity.padEnd(11));
-      lines.push(`  ${paint('2', where)}${sev} ${f.message} ${paint('2', `[${f.code}]`)}`);
-      for (const fix of f.fixes ?? []) lines.push(`  ${' '.repeat(19)}${paint('32', 'fix:')} ${fix.title}`);
+      lines.push(`  ${paint('2', where)}${sev} ${printable(f.message)} ${paint('2', `[${f.code}]`)}`);
+      for (const fix of f.fixes ?? []) lines.push(`  ${' '.repeat(19)}${paint('32', 'fix:')} ${printable(fix.title)}`);
     }
     lines.push('');
   }
@@ -44,7 +59,7 @@ export function formatText(analysis: Analysis, color: boolean, hints = false): s
 
 function nodeTable({ node, allocatable: a }: NodeResult, paint: Paint): string[] {
   const out: string[] = [];
-  out.push(`${paint('1', 'Node')} ${node.id}${node.files.length > 1 ? paint('2', ` (+${node.files.length - 1} file${node.files.length === 2 ? '' : 's'})`) : ''}`);
+  out.push(`${paint('1', 'Node')} ${printable(node.id)}${node.files.length > 1 ? paint('2', ` (+${node.files.length - 1} file${node.files.length === 2 ? '' : 's'})`) : ''}`);
   const header = ['resource', 'capacity', 'kube-reserved', 'system-reserved', 'eviction-hard', 'allocatable'];
   const rows: string[][] = [];
   for (const r of RESOURCES) {

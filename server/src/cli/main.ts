@@ -3,7 +3,7 @@ import { NEWEST_VERSION } from '../catalog/flags.ts';
 import { parseArgs, USAGE, UsageError } from './args.ts';
 import { formatJson } from './format-json.ts';
 import { formatSarif } from './format-sarif.ts';
-import { formatText } from './format-text.ts';
+import { formatText, printable } from './format-text.ts';
 import { walk } from './walk.ts';
 
 declare const PACKAGE_VERSION: string;
@@ -32,10 +32,10 @@ export function main(argv: readonly string[]): number {
   try {
     files = walk(opts.paths);
   } catch (e) {
-    process.stderr.write(`kubelet-lint: ${(e as Error).message}\n`);
+    process.stderr.write(`kubelet-lint: ${printable((e as Error).message)}\n`);
     return 2;
   }
-  for (const s of files.skipped) process.stderr.write(`kubelet-lint: skipped ${s.path}: ${s.reason}\n`);
+  for (const s of files.skipped) process.stderr.write(`kubelet-lint: skipped ${printable(s.path)}: ${s.reason}\n`);
   const analysis = analyze(files.files, {
     capacity: opts.capacity,
     capacitySource: opts.capacitySource,
