@@ -190,7 +190,8 @@ function kubeadmDoc(path: string, root: MapNode, c: Classified, docSpan: Span, p
   return out;
 }
 
-const PLACEHOLDER = /^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$|\$\{[A-Za-z_][A-Za-z0-9_]*\}|\{\{[^}]*\}\}/;
+// `{{[^{}]*}}`: with `[^}]*` every `{` of a long run of them started a scan to the end (quadratic).
+const PLACEHOLDER = /^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$|\$\{[A-Za-z_][A-Za-z0-9_]*\}|\{\{[^{}]*\}\}/;
 
 /**
  * Values that look like template placeholders never substituted (sed

@@ -501,7 +501,11 @@ function quoteCloses(tok: string, quote: string, from: number): boolean {
 function fmtCount(n: number): string {
   if (!Number.isFinite(n) || n > 1e15) return 'more than 10^15';
   // Grouped by hand: toLocaleString would load ICU's number formatting (several MB of RSS) for one message.
-  return String(Math.round(n)).replace(/\B(?=(\d{3})+$)/g, ',');
+  // A loop, not /\B(?=(\d{3})+$)/g, whose lookahead rescans the rest of the digits at every position.
+  const s = String(Math.abs(Math.round(n)));
+  let out = s.slice(0, s.length % 3 || 3);
+  for (let i = out.length; i < s.length; i += 3) out += ',' + s.slice(i, i + 3);
+  return n < 0 ? `-${out}` : out;
 }
 
 function plainYamlError(message: string): string {

@@ -672,5 +672,7 @@ export function formatMillicores(m: bigint): string {
   const whole = a / 1000n;
   const frac = a % 1000n;
   if (frac === 0n) return `${sgn}${whole}`;
-  return `${sgn}${whole}.${frac.toString().padStart(3, '0').replace(/0+$/, '')}`;
+  let digits = frac.toString().padStart(3, '0');
+  while (digits.endsWith('0')) digits = digits.slice(0, -1);
+  return `${sgn}${whole}.${digits}`;
 }

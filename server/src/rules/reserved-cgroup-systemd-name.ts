@@ -7,7 +7,7 @@
  * usually do not exist, so enforcement fails at startup.
  */
 import { finding, type Finding } from '../model/finding.ts';
-import { systemdCgroupPath } from '../node/cgroups.ts';
+import { systemdCgroupPath, trimSlashes } from '../node/cgroups.ts';
 import { cgroupDriver } from '../node/read.ts';
 import type { Rule } from './types.ts';
 
@@ -23,7 +23,7 @@ const FIELDS = [
  * dash-free name ("/runtime" means "/runtime.slice").
  */
 function sameAsWritten(name: string, resolved: string): boolean {
-  const clean = '/' + name.replace(/^\/+|\/+$/g, '');
+  const clean = '/' + trimSlashes(name, true);
   if (clean === resolved) return true;
   const parts = clean.split('/').filter(Boolean);
   if (parts.length === 1 && parts[0].endsWith('.slice')) return true;
@@ -60,7 +60,7 @@ export const reservedCgroupSystemdName: Rule = {
 };
 
 function suggest(name: string): string {
-  const base = name.replace(/\/+$/, '').split('/').pop() ?? name;
+  const base = trimSlashes(name).split('/').pop() ?? name;
   const stem = base.replace(/\.(slice|service|scope)$/, '').replaceAll('-', '_');
   return `/${stem}.slice`;
 }

@@ -8,6 +8,7 @@
  * /sys/fs/cgroup/cpuset/...` lines in units like the seed's.
  */
 import { finding, type Finding } from '../model/finding.ts';
+import { trimSlashes } from '../node/cgroups.ts';
 import { cgroupDriver, enforceItems, stringSetting } from '../node/read.ts';
 import type { Rule } from './types.ts';
 
@@ -35,7 +36,7 @@ export const reservedCgroupV1Controllers: Rule = {
       const cg = stringSetting(node, p.field);
       const s = node.settings.get(p.field);
       if (!cg || cg === '/' || s?.kind !== 'scalar' || !s.span) continue;
-      const path = '/' + cg.replace(/^\/+|\/+$/g, '');
+      const path = '/' + trimSlashes(cg, true);
       const missing = CONTROLLERS.filter((c) => !pre.includes(`/sys/fs/cgroup/${c}${path}`));
       if (!missing.includes('cpuset') && !missing.includes('hugetlb')) continue;
       const line = `ExecStartPre=-/bin/mkdir -p ${CONTROLLERS.map((c) => `/sys/fs/cgroup/${c}${path}`).join(' ')}`;
