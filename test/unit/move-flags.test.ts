@@ -403,6 +403,63 @@ const execDropIn = fc
   .array(fc.tuple(arg, fc.constantFrom(' ', ' \\\n  ', ' \\\n', '\\\n\t', ' \\\n# note\n  ', ' \\ \n')), { maxLength: 8 })
   .map((words) => '[Service]\nExecStart=\nExecStart=/usr/bin/kubelet --config=/var/lib/kubelet/config.yaml $KUBELET_EXTRA_ARGS' + words.map(([w, sep]) => sep + w).join('') + '\nRestart=always\n');
 
+/**
+ * Issue #18: the words as people quote and escape them. Each variant reads as the same argument: quoted whole, its
+ * value quoted, single quotes, and a C escape (`\x2d`) where systemd unescapes (ExecStart=, Environment=).
+ */
+const spellings = (w: string, cEscapes: boolean): string[] => {
+  const eq = w.indexOf('=');
+  const out = [w, `"${w}"`, `'${w}'`];
+  if (eq > 0) out.push(`${w.slice(0, eq + 1)}"${w.slice(eq + 1)}"`, `${w.slice(0, eq + 1)}'${w.slice(eq + 1)}'`);
+  if (cEscapes && w.startsWith('-')) out.push(`\\x2d${w.slice(1)}`);
+  return out;
+};
+const spelled = (cEscapes: boolean) => arg.chain((w) => fc.constantFrom(...spellings(w, cEscapes)));
+/** Inside Environment="...", a double quote or a backslash of the word is escaped. */
+const inEnvironment = (w: string) => w.replace(/["\\]/g, (c) => `\\${c}`);
+const quotedDropIn = fc
+  .record({
+    env: fc.array(spelled(true), { maxLength: 5 }),
+    exec: fc.array(fc.tuple(spelled(true), fc.constantFrom(' ', ' \\\n  ', ' \\\n', '\\\n\t')), { maxLength: 5 }),
+  })
+  .map(({ env, exec }) =>
+    '[Service]\n' +
+    `Environment="MORE=${env.map(inEnvironment).join(' ')}"\n` +
+    'ExecStart=\nExecStart=/usr/bin/kubelet --config=/var/lib/kubelet/config.yaml \\\n  $MORE' +
+    exec.map(([w, sep]) => sep + w).join('') +
+    '\nRestart=always\n');
+const quotedEnvFile = (name: string) =>
+  fc.tuple(fc.array(spelled(false), { maxLength: 6 }), fc.constantFrom('', '"')).map(([a, q]) =>
+    q ? `${name}="${a.map(inEnvironment).join(' ')}"\n` : `${name}=${a.join(' ')}\n`);
+
+test('regression (#18): a flag whose value Environment= escapes (\\"50\\") is removed whole; the words after it stay', () => {
+  const unit = `${N}/etc/systemd/system/kubelet.service.d/20-extra.conf`;
+  const files = ws({
+    ...kubeadmNode(N, {}),
+    [unit]: '[Service]\nEnvironment="MORE=--max-pods=\\"50\\" --v=2"\nExecStart=\nExecStart=/usr/bin/kubelet --config=/var/lib/kubelet/config.yaml $MORE\n',
+  });
+  const plan = one(files);
+  assert.equal(edited(files, plan)[unit], '[Service]\nEnvironment="MORE= --v=2"\nExecStart=\nExecStart=/usr/bin/kubelet --config=/var/lib/kubelet/config.yaml $MORE\n');
+});
+
+test('generated quoting, escapes and continuation lines (ExecStart=, Environment=, env files): the refactor preserves the effective configuration', () => {
+  const runs = Number(process.env.FUZZ_RUNS ?? 0) || 150;
+  let moved = 0;
+  fc.assert(
+    fc.property(
+      fc.record({ defaults: quotedEnvFile('KUBELET_EXTRA_ARGS'), extra: quotedDropIn, config: fc.oneof(G.kubeletConfigYaml, G.kubeletConfigJson) }),
+      ({ defaults, extra, config }) => {
+        const files = ws(kubeadmNode(N, { defaults }));
+        files.find((f) => f.path === CONFIG)!.text = config;
+        files.push({ path: `${N}/etc/systemd/system/kubelet.service.d/20-extra.conf`, text: extra });
+        moved += assertPreserved(files).length;
+      },
+    ),
+    { numRuns: runs, seed: Number(process.env.FUZZ_SEED ?? 20261129) },
+  );
+  assert.ok(moved > runs / 10, `only ${moved} of ${runs} generated nodes moved a flag`);
+});
+
 test('generated kubeadm nodes (env files, an extra drop-in and the config file from the fuzz generators): the refactor preserves the effective configuration', () => {
   const runs = Number(process.env.FUZZ_RUNS ?? 0) || 150;
   let moved = 0;

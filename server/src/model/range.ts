@@ -102,6 +102,11 @@ export interface Segment {
   length: number;
   /** The segment's last character is the line break itself (a quoted env-file value spanning lines). */
   eol?: boolean;
+  /**
+   * A one-character segment written as an escape sequence (`\"`, `\x41`): how many source characters it takes.
+   * A range ending on it then ends after the whole sequence, so an edit deleting the word leaves no half of it.
+   */
+  width?: number;
 }
 
 export class TextMap {
@@ -132,6 +137,7 @@ export class TextMap {
     if (seg.eol && end - 1 === seg.offset + seg.length - 1) return { start: a, end: { line: line + 1, character: 0 } };
     // Text mapped to a point (its source characters are not known one by one) stays a point.
     if (seg.length === 0) return { start: a, end: { line, character } };
+    if (seg.width !== undefined && end - 1 === seg.offset) return { start: a, end: { line, character: character + seg.width } };
     return { start: a, end: { line, character: character + 1 } };
   }
 
@@ -172,6 +178,7 @@ export class TextMap {
       if (a < b || (a === b && s.length === 0 && a >= start && a <= end)) {
         const seg: Segment = { offset: a - start, line: s.line, character: s.character + (a - s.offset), length: b - a };
         if (s.eol && b === s.offset + s.length) seg.eol = true;
+        if (s.width !== undefined && b - a === 1) seg.width = s.width;
         return new TextMap(this.file, [seg]);
       }
     }
@@ -182,6 +189,7 @@ export class TextMap {
       if (a < b || (a === b && s.length === 0 && a >= start && a <= end)) {
         const seg: Segment = { offset: a - start, line: s.line, character: s.character + (a - s.offset), length: b - a };
         if (s.eol && b === s.offset + s.length) seg.eol = true;
+        if (s.width !== undefined && b - a === 1) seg.width = s.width;
         out.push(seg);
       }
     }

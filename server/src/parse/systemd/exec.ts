@@ -328,7 +328,9 @@ function concatMaps(file: string, pieces: { len: number; map: TextMap; fallback?
     if (pc.map.file === file) {
       for (const s of pc.map.segments) {
         if (s.length === 0 && pc.map.segments.length > 1) continue;
-        segs.push({ offset: off + s.offset, line: s.line, character: s.character, length: s.length });
+        const seg: Segment = { offset: off + s.offset, line: s.line, character: s.character, length: s.length };
+        if (s.width !== undefined) seg.width = s.width;
+        segs.push(seg);
       }
     } else {
       const at = pc.fallback?.range.start ?? pc.map.position(0);

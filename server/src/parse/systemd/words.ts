@@ -35,6 +35,8 @@ export interface Run {
   out: number;
   raw: number;
   len: number;
+  /** One output character read from this many raw characters (an escape sequence); see Segment.width. */
+  width?: number;
 }
 
 export type ExtractResult =
@@ -153,13 +155,14 @@ export interface RunScratch {
 
 export const runScratch = (): RunScratch => ({ runs: [], count: 0 });
 
-function setRun(s: RunScratch, out: number, raw: number, len: number): void {
+function setRun(s: RunScratch, out: number, raw: number, len: number, width?: number): void {
   const r = s.runs[s.count];
-  if (r === undefined) s.runs[s.count] = { out, raw, len };
+  if (r === undefined) s.runs[s.count] = { out, raw, len, width };
   else {
     r.out = out;
     r.raw = raw;
     r.len = len;
+    r.width = width;
   }
   s.count++;
 }
@@ -169,17 +172,24 @@ function takeRuns(s: RunScratch, textLength: number): Run[] | null {
   const { runs, count } = s;
   if (count === 1 && runs[0].out === 0 && runs[0].len === textLength) return null;
   const out: Run[] = new Array(count);
-  for (let i = 0; i < count; i++) out[i] = { out: runs[i].out, raw: runs[i].raw, len: runs[i].len };
+  for (let i = 0; i < count; i++) {
+    const r = runs[i];
+    out[i] = r.width === undefined ? { out: r.out, raw: r.raw, len: r.len } : { out: r.out, raw: r.raw, len: r.len, width: r.width };
+  }
   return out;
 }
 const run0 = (s: RunScratch): number => (s.count ? s.runs[0].raw : 0);
 
-/** Appends output characters copied from raw offset `rawAt` (contiguous: one char per raw char) to the runs. */
-function addRun(s: RunScratch, outLen: number, rawAt: number, len: number, contiguous: boolean): void {
-  const last = s.count ? s.runs[s.count - 1] : undefined;
-  if (contiguous && last && last.out + last.len === outLen && last.raw + last.len === rawAt) last.len += len;
+/**
+ * Appends output characters copied from raw offset `rawAt` (contiguous: one char per raw char) to the runs. Not
+ * contiguous: `len` characters decoded from the escape sequence of `width` raw characters at `rawAt`; the last one
+ * carries the width, so that a range ending there covers the whole sequence.
+ */
+function addRun(s: RunScratch, outLen: number, rawAt: number, len: number, contiguous: boolean, width = 1): void {
+  const last = s.count && contiguous ? s.runs[s.count - 1] : undefined;
+  if (contiguous && last && last.width === undefined && last.out + last.len === outLen && last.raw + last.len === rawAt) last.len += len;
   else if (contiguous) setRun(s, outLen, rawAt, len);
-  else for (let i = 0; i < len; i++) setRun(s, outLen + i, rawAt, 1);
+  else for (let i = 0; i < len; i++) setRun(s, outLen + i, rawAt, 1, i === len - 1 && width > 1 ? width : undefined);
 }
 
 /*
@@ -263,7 +273,7 @@ export function extractFirstWord(raw: string, p: number | null, flags: number, s
           } else return { kind: 'error', reason: 'escape', start, at: p - 1 };
           p += 1;
         } else {
-          addRun(scratch, text.length, p - 1, u.ch.length, false);
+          addRun(scratch, text.length, p - 1, u.ch.length, false, u.len + 1);
           text += u.ch;
           p += u.len;
         }
@@ -319,7 +329,7 @@ export function composeMap(rawMap: TextMap, runs: readonly Run[]): TextMap {
     const r = runs[0];
     const s = segs[rawMap.segmentIndex(r.raw)];
     const d = r.raw - s.offset;
-    if (r.len > 0 && d >= 0 && d + r.len <= s.length) {
+    if (r.len > 0 && d >= 0 && d + r.len <= s.length && s.width === undefined && r.width === undefined) {
       const eol = s.eol === true && d + r.len === s.length;
       const seg: Segment = eol
         ? { offset: r.out, line: s.line, character: s.character + d, length: r.len, eol }
@@ -330,6 +340,15 @@ export function composeMap(rawMap: TextMap, runs: readonly Run[]): TextMap {
   const out: Segment[] = [];
   for (const r of runs) {
     if (segs.length === 0) break;
+    if (r.width !== undefined && r.len === 1) {
+      // An escape sequence: one output character over r.width raw characters, as wide in the file as they are.
+      const at = rawMap.position(r.raw);
+      const end = rawMap.range(r.raw, r.raw + r.width).end;
+      const seg: Segment = { offset: r.out, line: at.line, character: at.character, length: 1 };
+      if (end.line === at.line && end.character - at.character > 1) seg.width = end.character - at.character;
+      out.push(seg);
+      continue;
+    }
     let o = r.out;
     let a = r.raw;
     let left = r.len;
@@ -347,7 +366,10 @@ export function composeMap(rawMap: TextMap, runs: readonly Run[]): TextMap {
       // The source segment's line break, when this piece ends on it, stays marked as one (see TextMap.range).
       const eol = s.eol === true && d + take === s.length;
       const prev = out.length ? out[out.length - 1] : undefined;
-      if (prev && !prev.eol && prev.offset + prev.length === o && prev.line === s.line && prev.character + prev.length === character) {
+      if (s.width !== undefined && take === 1) {
+        // One escaped character of the raw map keeps its width.
+        out.push(eol ? { offset: o, line: s.line, character, length: 1, eol, width: s.width } : { offset: o, line: s.line, character, length: 1, width: s.width });
+      } else if (prev && !prev.eol && prev.width === undefined && prev.offset + prev.length === o && prev.line === s.line && prev.character + prev.length === character) {
         prev.length += take;
         if (eol) prev.eol = true;
       } else {
