@@ -201,3 +201,21 @@ test('regression (BUG 11): a chain of swallowed directives is freed by one fix t
   assert.equal(after[0]!.text, '[Service]\nEnvironmentFile=/etc/default/kubelet\nExecStart=\nEnvironmentFile=/etc/default/kubelet\n');
   assert.deepEqual(analyze(after).findings.filter((x) => x.severity === 'error').map((x) => x.code), []);
 });
+
+// Issue #18: "Rename to X" of config-field-unknown made an ignored field (a warning) count, and its value could be
+// one the kubelet cannot decode for X (config-field-type, fatal) or one X's enum refuses. The rename is offered only
+// when the value fits the field, the document does not set the field already, and the target kubelet knows it.
+test('regression (#18): "Rename to" of config-field-unknown is not offered when the value would not decode into the field', () => {
+  const H = 'apiVersion: kubelet.config.k8s.io/v1beta1\nkind: KubeletConfiguration\n';
+  const offered = (body: string) =>
+    analyze([{ path: 'n/var/lib/kubelet/config.yaml', text: H + body }]).findings
+      .filter((f) => f.code === 'config-field-unknown')
+      .flatMap((f) => (f.fixes ?? []).map((x) => x.title));
+  assert.deepEqual(offered('maxPod: "110"\n'), [], 'a string where maxPods takes an integer');
+  assert.deepEqual(offered('kubeReserve: {cpu: 1}\n'), [], 'a number where kubeReserved takes strings');
+  assert.deepEqual(offered('cgroupDrivr: sytemd\n'), [], 'a value outside cgroupDriver\'s enum');
+  assert.deepEqual(offered('maxPod: 110\nmaxPods: 120\n'), [], 'the field is set already');
+  assert.deepEqual(offered('maxPod: 110\n'), ['Rename to "maxPods"']);
+  assert.deepEqual(offered('kubeReserve: {cpu: "1"}\n'), ['Rename to "kubeReserved"']);
+  for (const body of ['maxPod: "110"\n', 'maxPod: 110\n', 'kubeReserve: {cpu: 1}\n']) P.quickFixProperty([{ path: 'n/var/lib/kubelet/config.yaml', text: H + body }]);
+});

@@ -8,6 +8,8 @@ import { fieldInfo, topLevelFields } from '../catalog/fields.ts';
 import { closest } from '../catalog/suggest.ts';
 import type { Rule } from './types.ts';
 import { oneFix, replaceWord } from './lib/edit.ts';
+import { valueFitsField } from './lib/field-shape.ts';
+import { compareVersions } from '../catalog/flags.ts';
 
 let names: string[] | undefined;
 
@@ -25,13 +27,21 @@ export const configFieldUnknown: Rule = {
       for (const e of doc.root.entries) {
         if (fieldInfo(e.key)) continue;
         const guess = closest(e.key, names, 4);
+        // Renaming makes the value count: offered only when the field takes it (no config-field-type error, no
+        // invalid enum value), the document does not set that field already and the target kubelet knows it.
+        const since = guess ? fieldInfo(guess)?.since : undefined;
+        const safe =
+          guess !== undefined &&
+          valueFitsField(guess, e.value) &&
+          !doc.root.entries.some((x) => x.key === guess) &&
+          !(since && compareVersions(node.kubernetesVersion, since) < 0);
         out.push(
           finding(
             'config-field-unknown',
             'warning',
             e.keySpan,
             `KubeletConfiguration has no field "${e.key}": the kubelet logs it and ignores the setting, so it has no effect.${guess ? ` Did you mean "${guess}"?` : ''}`,
-            guess ? oneFix(`Rename to "${guess}"`, replaceWord(e.keySpan, e.key, guess)) : undefined,
+            guess && safe ? oneFix(`Rename to "${guess}"`, replaceWord(e.keySpan, e.key, guess)) : undefined,
           ),
         );
       }
