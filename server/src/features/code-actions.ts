@@ -1,17 +1,23 @@
 /**
- * Code actions: the quick fixes the engine attached to a finding (read back from the
- * diagnostic's `data`), and the refactors offered at the requested range.
+ * Code actions: the quick fixes of the findings the client's diagnostics stand for, and the refactors offered at
+ * the requested range. A diagnostic's `data` holds the fixes of the text it was computed on; the client may send it
+ * back after the text changed (a stale diagnostic), and its edits would then land on other text. So the fixes are
+ * taken from the current analysis: a finding of the same code at the same range, or none.
  */
 import { CodeActionKind, type CodeAction, type CreateFile, type Diagnostic, type Range, type TextDocumentEdit, type TextEdit, type WorkspaceEdit } from 'vscode-languageserver-types';
 import type { Analysis } from '../engine.ts';
-import type { Fix } from '../model/finding.ts';
-import type { DiagnosticData } from './diagnostics.ts';
+import type { Finding, Fix } from '../model/finding.ts';
 import { refactorsAt, type PlainEdit } from './refactors/index.ts';
 
 
-function fixesOf(d: Diagnostic): Fix[] {
-  const data = d.data as Partial<DiagnosticData> | undefined;
-  return Array.isArray(data?.fixes) ? data.fixes : [];
+function sameRange(a: Range, b: Range): boolean {
+  return a.start.line === b.start.line && a.start.character === b.start.character && a.end.line === b.end.line && a.end.character === b.end.character;
+}
+
+/** The current findings of `path` a client diagnostic stands for (same code, same range). */
+function currentFindings(analysis: Analysis, path: string, d: Diagnostic): Finding[] {
+  if (!d || typeof d !== 'object' || !d.range?.start || !d.range?.end) return [];
+  return analysis.findings.filter((f) => f.file === path && f.code === d.code && sameRange(f.range, d.range));
 }
 
 /** `context.only` asks for kinds and their sub-kinds: "refactor" admits "refactor.rewrite". */
@@ -25,11 +31,14 @@ function workspaceEdit(edits: readonly { path: string; range: PlainEdit['range']
   return { changes };
 }
 
-export function codeActions(diagnostics: readonly Diagnostic[], toUri: (path: string) => string, only?: readonly string[]): CodeAction[] {
-  if (!wanted(CodeActionKind.QuickFix, only)) return [];
+export function codeActions(analysis: Analysis, path: string, diagnostics: readonly Diagnostic[], toUri: (path: string) => string, only?: readonly string[]): CodeAction[] {
+  if (!wanted(CodeActionKind.QuickFix, only) || !Array.isArray(diagnostics)) return [];
   const out: CodeAction[] = [];
+  const seen = new Set<Fix>();
   for (const d of diagnostics) {
-    for (const fix of fixesOf(d)) {
+    for (const fix of currentFindings(analysis, path, d).flatMap((f) => f.fixes ?? [])) {
+      if (seen.has(fix)) continue;
+      seen.add(fix);
       const edit = workspaceEdit(fix.edits.map((e) => ({ path: e.file, range: e.range, newText: e.newText })), toUri);
       out.push({ title: fix.title, kind: CodeActionKind.QuickFix, diagnostics: [d], isPreferred: fix.preferred === true, edit });
     }

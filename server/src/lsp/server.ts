@@ -207,7 +207,8 @@ export function startServer(connection: Connection, version = 'dev'): void {
   );
   connection.onCodeAction((p, token) =>
     runSafeAsync(log, 'codeAction', [], token, async () => [
-      ...engine().codeActions(p.context.diagnostics, (f) => host.uriOf(f), p.context.only),
+      // Quick fixes from the current analysis, not from the diagnostics' data (which may be of an older text).
+      ...(await feature('quickFix', docUri(p), [], token, (a, path) => engine().codeActions(a, path, p.context?.diagnostics ?? [], (f) => host.uriOf(f), p.context?.only))),
       ...(await feature('refactor', docUri(p), [], token, (a, path) => engine().refactorActions(a, path, p.range, (f) => host.uriOf(f), p.context.only))),
       // Last: "disable for this line / file" come after the real fixes in the light bulb.
       ...(await feature('suppress', docUri(p), [], token, (a, path) =>
