@@ -7,6 +7,7 @@
  * confusion, multi-document YAML, TOML tables. They produce mostly-valid
  * input with a sprinkle of junk, so that the rules (not only the parsers) run.
  */
+import { corpusDir } from '../helpers/corpus.ts';
 import fc from 'fast-check';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -316,7 +317,8 @@ export const singleFile: fc.Arbitrary<SourceFile> = fc.oneof(
 // ---------------------------------------------------------------------------------------------
 // Corpus and mutator
 
-export const CORPUS_DIR = join(__dirname, '../../../shared/corpus/files');
+// The nearest ancestor's shared/corpus (a git worktree sits deeper than the main checkout).
+export const CORPUS_DIR = join(corpusDir('corpus') ?? join(__dirname, '../../../shared/corpus'), 'files');
 
 export interface CorpusFile {
   name: string;

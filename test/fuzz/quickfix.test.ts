@@ -12,6 +12,9 @@ import { assertFindingsInside } from '../helpers/ranges.ts';
 import { exampleWorkspaces, fixtureWorkspaces } from './fixtures.ts';
 import * as G from './gen.ts';
 import * as P from './props.ts';
+import { effectStats, fixEffectProperty } from './fix-effect.ts';
+import { fixProblem, withSafeFixes } from '../../server/src/fixes/verify.ts';
+import type { SourceFile } from '../../server/src/model/source.ts';
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 0) || 40;
 const SEED = 20261129;
@@ -218,4 +221,49 @@ test('regression (#18): "Rename to" of config-field-unknown is not offered when 
   assert.deepEqual(offered('maxPod: 110\n'), ['Rename to "maxPods"']);
   assert.deepEqual(offered('kubeReserve: {cpu: "1"}\n'), ['Rename to "kubeReserved"']);
   for (const body of ['maxPod: "110"\n', 'maxPod: 110\n', 'kubeReserve: {cpu: 1}\n']) P.quickFixProperty([{ path: 'n/var/lib/kubelet/config.yaml', text: H + body }]);
+});
+
+// ---------------------------------------------------------------------------------------------
+// Issue #17 / #18: a fix changes no setting but its target and adds no finding of any severity; a refactor changes
+// no setting at all (test/fuzz/fix-effect.ts).
+
+for (const [name, files] of [...exampleWorkspaces(), ...fixtureWorkspaces()]) {
+  test(`fixes and refactors of ${name} change only what they target and add no finding`, () => void fixEffectProperty(files));
+}
+
+test('every corpus file: fixes and refactors change only what they target and add no finding', { skip: corpus.length === 0 && 'no ../shared/corpus' }, () => {
+  for (const c of corpus) fixEffectProperty([{ path: c.name, text: c.text }]);
+});
+
+test('mutated corpus files: fixes and refactors change only what they target and add no finding', { skip: corpus.length === 0 && 'no ../shared/corpus' }, () => {
+  fc.assert(
+    fc.property(fc.nat(corpus.length - 1), G.mutations, (i, m) => void fixEffectProperty([{ path: corpus[i]!.name, text: G.mutate(corpus[i]!.bytes, m) }])),
+    { numRuns: RUNS * 2, seed: SEED },
+  );
+});
+
+test('generated workspaces: fixes and refactors change only what they target and add no finding', () => {
+  fc.assert(fc.property(P.workspaceWithOptions, ([files, o]) => void fixEffectProperty(files, o)), { numRuns: RUNS, seed: SEED });
+});
+
+test('the verifier holds back fixes that would make things worse, and the CLI report leaves them out', () => {
+  const H = 'apiVersion: kubelet.config.k8s.io/v1beta1\nkind: KubeletConfiguration\n';
+  const cases: { files: SourceFile[]; code: string; why: RegExp }[] = [
+    // issue #17: "Change to "cpu"" next to an existing cpu makes a duplicate key and raises the CPU reservation
+    { files: [{ path: 'n/var/lib/kubelet/config.yaml', text: H + 'kubeReserved:\n  cpu: 500m\n  gpu: "1"\n' }], code: 'reserved-resource-unknown', why: /adds a finding|changes kubeReserved/ },
+    // renaming an unknown flag makes its value count: an invalid quantity is a new error
+    { files: [{ path: 'n/etc/default/kubelet', text: 'KUBELET_EXTRA_ARGS=--kube-reservd=cpu=lots\n' }], code: 'flag-unknown', why: /adds a finding/ },
+  ];
+  for (const c of cases) {
+    const before = analyze(c.files);
+    const f = before.findings.find((x) => x.code === c.code && x.fixes?.length);
+    assert.ok(f, `${c.code}: no raw fix to hold back`);
+    for (const fix of f.fixes!) assert.match(fixProblem(c.files, {}, before, f, fix.edits, analyze) ?? 'safe', c.why, fix.title);
+    const shown = withSafeFixes(c.files, {}, before, analyze).findings.find((x) => x.code === c.code);
+    assert.deepEqual(shown?.fixes ?? [], [], c.code);
+  }
+  // and a good fix passes: "Change to --max-pods" (the hint that --max-pods has a config field is less than the error it fixes)
+  const files = [{ path: 'n/etc/default/kubelet', text: 'KUBELET_EXTRA_ARGS=--max-pod=50\n' }];
+  const a = analyze(files);
+  assert.deepEqual(withSafeFixes(files, {}, a, analyze).findings.flatMap((x) => (x.fixes ?? []).map((y) => y.title)), ['Change to --max-pods']);
 });

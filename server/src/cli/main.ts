@@ -1,4 +1,5 @@
 import { analyze } from '../engine.ts';
+import { withSafeFixes } from '../fixes/verify.ts';
 import { NEWEST_VERSION } from '../catalog/flags.ts';
 import { parseArgs, USAGE, UsageError } from './args.ts';
 import { formatJson } from './format-json.ts';
@@ -36,13 +37,15 @@ export function main(argv: readonly string[]): number {
     return 2;
   }
   for (const s of files.skipped) process.stderr.write(`kubelet-lint: skipped ${printable(s.path)}: ${s.reason}\n`);
-  const analysis = analyze(files.files, {
+  const options = {
     capacity: opts.capacity,
     capacitySource: opts.capacitySource,
     kubernetesVersion: opts.kubernetesVersion,
     systemdVersion: opts.systemdVersion,
     ruleSeverity: opts.ruleSeverity,
-  });
+  };
+  // The report offers only fixes checked to make nothing worse (features/fix-check.ts).
+  const analysis = withSafeFixes(files.files, options, analyze(files.files, options), analyze);
   const out =
     opts.format === 'json'
       ? formatJson(analysis) + '\n'

@@ -31,14 +31,23 @@ function workspaceEdit(edits: readonly { path: string; range: PlainEdit['range']
   return { changes };
 }
 
-export function codeActions(analysis: Analysis, path: string, diagnostics: readonly Diagnostic[], toUri: (path: string) => string, only?: readonly string[]): CodeAction[] {
+/** `safe`: whether applying a fix leaves things no worse (fixes/verify.ts); fixes that fail it are not offered. */
+export function codeActions(
+  analysis: Analysis,
+  path: string,
+  diagnostics: readonly Diagnostic[],
+  toUri: (path: string) => string,
+  only?: readonly string[],
+  safe: (f: Finding, fix: Fix) => boolean = () => true,
+): CodeAction[] {
   if (!wanted(CodeActionKind.QuickFix, only) || !Array.isArray(diagnostics)) return [];
   const out: CodeAction[] = [];
   const seen = new Set<Fix>();
   for (const d of diagnostics) {
-    for (const fix of currentFindings(analysis, path, d).flatMap((f) => f.fixes ?? [])) {
+    for (const [f, fix] of currentFindings(analysis, path, d).flatMap((f) => (f.fixes ?? []).map((x) => [f, x] as const))) {
       if (seen.has(fix)) continue;
       seen.add(fix);
+      if (!safe(f, fix)) continue;
       const edit = workspaceEdit(fix.edits.map((e) => ({ path: e.file, range: e.range, newText: e.newText })), toUri);
       out.push({ title: fix.title, kind: CodeActionKind.QuickFix, diagnostics: [d], isPreferred: fix.preferred === true, edit });
     }
@@ -47,9 +56,16 @@ export function codeActions(analysis: Analysis, path: string, diagnostics: reado
 }
 
 /** Refactors at `range` of `path` (one WorkspaceEdit each, possibly across files). */
-export function refactorActions(analysis: Analysis, path: string, range: Range, toUri: (path: string) => string, only?: readonly string[]): CodeAction[] {
+export function refactorActions(
+  analysis: Analysis,
+  path: string,
+  range: Range,
+  toUri: (path: string) => string,
+  only?: readonly string[],
+  safe: (edits: readonly PlainEdit[], creates?: readonly { path: string; text: string }[]) => boolean = () => true,
+): CodeAction[] {
   if (!wanted(CodeActionKind.RefactorRewrite, only)) return [];
-  return refactorsAt(analysis, path, range).map((r): CodeAction =>
+  return refactorsAt(analysis, path, range).filter((r) => r.disabled !== undefined || safe(r.edits, r.creates)).map((r): CodeAction =>
     r.disabled
       ? { title: r.title, kind: r.kind, disabled: { reason: r.disabled } }
       : { title: r.title, kind: r.kind, edit: r.creates?.length ? creatingEdit(r.creates, r.edits, toUri) : workspaceEdit(r.edits, toUri) },

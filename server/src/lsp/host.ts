@@ -5,6 +5,7 @@
 import type { TextDocuments } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Analysis, AnalyzeOptions } from '../engine.ts';
+import type { Finding, TextEdit } from '../model/finding.ts';
 import type { SourceFile } from '../model/source.ts';
 import type { ParseCache } from '../node/parse-cache.ts';
 import { engine } from './engine-loader.ts';
@@ -20,6 +21,8 @@ export interface Snapshot {
   skipped: Map<string, string>;
   /** Set when the engine threw: the analysis is empty and this says why. */
   failure?: string;
+  /** The files the analysis read (to check a quick fix by analysing the text it makes). */
+  files: SourceFile[];
 }
 
 /** Bytes of a text, counted only when it may be near the limit (UTF-8 is at most 3 bytes per UTF-16 unit). */
@@ -114,8 +117,21 @@ export class AnalysisHost {
       this.lastFailure = failure;
       analysis = { nodes: [], findings: [], files: new Map() };
     }
-    this.cached = { analysis, versions, generation: this.generation, skipped, failure };
+    this.cached = { analysis, versions, generation: this.generation, skipped, failure, files: [...files.values()] };
     return this.cached;
+  }
+
+  /**
+   * Whether applying `fix` of `f` (a finding of the current analysis) is safe: fixes/verify.ts. The trial analysis
+   * shares the parse cache, so only the files the fix edits are parsed again.
+   */
+  editsAreSafe(f: Finding | undefined, edits: readonly TextEdit[], creates?: readonly { path: string; text: string }[]): boolean {
+    const snap = this.current();
+    if (snap.failure) return false;
+    const e = engine();
+    const problem = e.fixProblem(snap.files, this.options, snap.analysis, f, edits, (files, options) => e.analyze(files, options, this.parses), creates);
+    if (problem) this.log(`a fix or refactor left out: ${problem}`);
+    return problem === undefined;
   }
 
   /** The URI to report a path under: the open document's own URI when open, else a file: URI. */

@@ -208,8 +208,12 @@ export function startServer(connection: Connection, version = 'dev'): void {
   connection.onCodeAction((p, token) =>
     runSafeAsync(log, 'codeAction', [], token, async () => [
       // Quick fixes from the current analysis, not from the diagnostics' data (which may be of an older text).
-      ...(await feature('quickFix', docUri(p), [], token, (a, path) => engine().codeActions(a, path, p.context?.diagnostics ?? [], (f) => host.uriOf(f), p.context?.only))),
-      ...(await feature('refactor', docUri(p), [], token, (a, path) => engine().refactorActions(a, path, p.range, (f) => host.uriOf(f), p.context.only))),
+      ...(await feature('quickFix', docUri(p), [], token, (a, path) => engine().codeActions(a, path, p.context?.diagnostics ?? [], (f) => host.uriOf(f), p.context?.only, (f, fix) => host.editsAreSafe(f, fix.edits)))),
+      ...(await feature('refactor', docUri(p), [], token, (a, path) =>
+        engine().refactorActions(a, path, p.range, (f) => host.uriOf(f), p.context.only, (edits, creates) =>
+          host.editsAreSafe(undefined, edits.map((e) => ({ file: e.path, range: e.range, newText: e.newText })), creates),
+        ),
+      )),
       // Last: "disable for this line / file" come after the real fixes in the light bulb.
       ...(await feature('suppress', docUri(p), [], token, (a, path) =>
         engine().suppressionActions(a, path, documents.get(docUri(p))?.getText(), p.context.diagnostics, (f) => host.uriOf(f), p.context.only),
