@@ -1,4 +1,4 @@
-import { isNegative, parseQuantity, milliValue, value } from '../quantity/quantity.ts';
+import { isNegative, milliValue, nanos, parseQuantity, value } from '../quantity/quantity.ts';
 import type { Capacity } from './model.ts';
 
 export type CapacityParse =
@@ -11,6 +11,8 @@ export type CapacityParse =
  * carry the instance type table; node/instance-capacity.ts parseCapacityOrType knows instance types too. A name
  * may be followed by pairs that override what it stands for: `m5.large,ephemeral-storage=100Gi,pods=110`.
  */
+const MAX_INT64 = (1n << 63n) - 1n;
+
 export function parseCapacity(text: string, named: (name: string) => CapacityParse = presetOnly): CapacityParse {
   const cap: Capacity = { hugepages: new Map() };
   let source: string | undefined;
@@ -32,6 +34,13 @@ export function parseCapacity(text: string, named: (name: string) => CapacityPar
     const q = parseQuantity(raw);
     if (!q.ok) return { ok: false, error: `${key}: ${q.error}` };
     if (isNegative(q.q)) return { ok: false, error: `${key}: capacity cannot be negative` };
+    // The kubelet counts capacity in int64 (millicores for cpu, bytes otherwise); Quantity.MilliValue() wraps past it
+    // and a huge cpu showed as "0 CPU". Such a capacity is refused, with the limit.
+    const n = nanos(q.q);
+    const unit = key === 'cpu' ? 1_000_000n : 1_000_000_000n;
+    if (n === undefined || (n + unit - 1n) / unit > MAX_INT64) {
+      return { ok: false, error: `${key}: ${raw} is more than the kubelet can count (${key === 'cpu' ? `${MAX_INT64} millicores` : `${MAX_INT64} bytes`}, an int64)` };
+    }
     if (key === 'cpu') cap.cpu = milliValue(q.q);
     else if (key === 'memory' || key === 'ephemeral-storage' || key === 'pods') cap[key] = value(q.q);
     else if (key.startsWith('hugepages-')) cap.hugepages.set(key, value(q.q));

@@ -9,6 +9,7 @@ import { finding, type Finding } from '../model/finding.ts';
 import type { Span } from '../model/range.ts';
 import { fieldInfo } from '../catalog/fields.ts';
 import type { Rule } from './types.ts';
+import { goIntRange } from '../catalog/go-int.ts';
 
 type Want = 'string' | 'boolean' | 'integer' | 'number';
 
@@ -41,7 +42,9 @@ export const configFieldType: Rule = {
   area: 'flags-fields',
   run({ node }) {
     const out: Finding[] = [];
-    const bad = (span: Span | undefined, field: string, got: string, want: string, example: string, quote?: string) => {
+    // "an integer", "a string": the article follows the word (want is written "a <type>" below).
+    const bad = (span: Span | undefined, field: string, got: string, wantText: string, example: string, quote?: string) => {
+      const want = wantText.replace(/^a (?=[aeiou])/, 'an ');
       if (!span) return;
       out.push(
         finding(
@@ -63,9 +66,13 @@ export const configFieldType: Rule = {
       const kind = info.valueKind;
       if (s.kind === 'scalar') {
         const want = SCALAR_WANT[kind];
+        const range = want === 'integer' && typeof s.value === 'number' ? goIntRange(info.goType) : undefined;
         if (want && !fits(s.value, want)) {
           const ex = want === 'string' ? `"${s.text}"` : want === 'boolean' ? 'true or false' : 'a plain number without quotes';
           bad(s.span, field, `a ${jsonType(s.value)} (${s.text})`, `a ${want}`, ex);
+        } else if (range && (BigInt(s.value as number) < range.min || BigInt(s.value as number) > range.max)) {
+          // encoding/json: "cannot unmarshal number 3000000000 into Go struct field ... of type int32"
+          bad(s.span, field, `${s.text}`, `an ${range.type} (${range.min} to ${range.max})`, 'a number in that range');
         } else if ((kind === 'map-string' || kind === 'map-bool' || kind === 'list-string' || kind === 'object') && s.value !== null) {
           bad(s.span, field, `a ${jsonType(s.value)}`, kind === 'list-string' ? 'a list' : 'a mapping', kind === 'list-string' ? 'a YAML list' : 'a nested mapping');
         }

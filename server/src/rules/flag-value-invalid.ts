@@ -5,6 +5,8 @@
  * start. Map flags are checked as they are split (effective.ts), quantities
  * of reservations and thresholds by their own rules.
  */
+import { fieldInfo } from '../catalog/fields.ts';
+import { goIntRange, goIntValue } from '../catalog/go-int.ts';
 import { finding, type Finding } from '../model/finding.ts';
 import { compareVersions } from '../catalog/flags.ts';
 import { parseGoDuration } from '../quantity/duration.ts';
@@ -43,6 +45,13 @@ function check(type: string, v: string): string | undefined {
   return undefined;
 }
 
+function outOfRange(v: string, field: string | undefined): string | undefined {
+  const r = field ? goIntRange(fieldInfo(field)?.goType) : undefined;
+  const n = r ? goIntValue(v) : undefined;
+  if (!r || n === undefined || (n >= r.min && n <= r.max)) return undefined;
+  return `strconv.ParseInt: parsing "${v}": value out of range (an ${r.type}: ${r.min} to ${r.max})`;
+}
+
 export const flagValueInvalid: Rule = {
   id: 'flag-value-invalid',
   summary: 'a flag value does not parse as the flag type, or is not one of its allowed values',
@@ -67,6 +76,8 @@ export const flagValueInvalid: Rule = {
         problem = `"${f.value}" is not one of ${values.map((v) => (v === '' ? '"" (empty)' : v)).join(', ')}`;
       } else {
         problem = check(syn.type, f.value);
+        // An integer flag with a config field is parsed as the field's Go type (--max-pods is an int32 flag).
+        if (!problem && syn.type === 'int') problem = outOfRange(f.value, info.field);
       }
       if (!problem) continue;
       const span = f.valueSpan;

@@ -1,0 +1,60 @@
+/**
+ * Issue #18, the smaller findings: integer fields checked against their Go type's range (types.go: maxPods is an
+ * int32; encoding/json and pflag's strconv.ParseInt(s, 0, 32) refuse a larger value), a capacity past int64
+ * reported instead of wrapping to "0 CPU", flag-derived booleans and integers typed in the effective configuration,
+ * removed flags without a recorded release, and "an integer".
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { analyze } from '../../server/src/engine.ts';
+import { effectiveConfiguration } from '../../server/src/features/effective-config.ts';
+import { parseCapacity } from '../../server/src/node/capacity.ts';
+import { CONFIG_HEAD } from '../helpers/nodes.ts';
+
+const CONFIG = 'n/var/lib/kubelet/config.yaml';
+const ENV = 'n/etc/default/kubelet';
+const messages = (path: string, text: string, code: string) =>
+  analyze([{ path, text }]).findings.filter((f) => f.code === code).map((f) => f.message);
+
+test('maxPods past int32 in the config file is a config-field-type error (encoding/json: cannot unmarshal ... of type int32)', () => {
+  assert.deepEqual(messages(CONFIG, CONFIG_HEAD + 'maxPods: 3000000000\n', 'config-field-type').map((m) => m.split(';')[0]), [
+    'maxPods must be an int32 (-2147483648 to 2147483647), not 3000000000',
+  ]);
+  assert.deepEqual(messages(CONFIG, CONFIG_HEAD + 'maxPods: 2147483647\n', 'config-field-type'), []);
+});
+
+test('--max-pods past int32 is a flag-value-invalid error (strconv.ParseInt: value out of range); 0x7fffffff is in range', () => {
+  assert.match(messages(ENV, 'KUBELET_EXTRA_ARGS=--max-pods=3000000000\n', 'flag-value-invalid')[0] ?? '', /value out of range \(an int32/);
+  assert.deepEqual(messages(ENV, 'KUBELET_EXTRA_ARGS=--max-pods=0x7fffffff\n', 'flag-value-invalid'), []);
+});
+
+test('"must be an integer", not "a integer"', () => {
+  const [m] = messages(CONFIG, CONFIG_HEAD + 'maxPods: "110"\n', 'config-field-type');
+  assert.match(m ?? '', /^maxPods must be an integer, not a string/);
+});
+
+test('a capacity past int64 millicores is refused with the limit, not shown as 0 CPU', () => {
+  const r = parseCapacity('cpu=9e18,memory=64Gi');
+  assert.equal(r.ok, false);
+  assert.match(r.ok ? '' : r.error, /^cpu: 9e18 is more than the kubelet can count/);
+  const a = analyze([{ path: CONFIG, text: '# kubelet-lint: capacity cpu=99999999999999999999999\n' + CONFIG_HEAD }]);
+  assert.ok(a.findings.some((f) => f.code === 'modeline-invalid' && /more than the kubelet can count/.test(f.message)));
+  assert.equal(parseCapacity('cpu=16,memory=64Gi').ok, true);
+});
+
+test('the effective configuration types flag-derived booleans and integers: failSwapOn: false, maxPods: 50', () => {
+  const files = [
+    { path: 'n/etc/systemd/system/kubelet.service', text: '[Service]\nExecStart=/usr/bin/kubelet --config=/var/lib/kubelet/config.yaml --fail-swap-on=false --max-pods=50 --node-ip=10.0.0.1\n' },
+    { path: CONFIG, text: CONFIG_HEAD },
+  ];
+  const text = effectiveConfiguration(analyze(files), CONFIG) ?? '';
+  assert.match(text, /^failSwapOn: false(\s|$)/m);
+  assert.match(text, /^maxPods: 50(\s|$)/m);
+  assert.doesNotMatch(text, /failSwapOn: "false"|maxPods: "50"/);
+});
+
+test('a removed flag without a recorded release does not say "removed in Kubernetes undefined"', () => {
+  const [m] = messages(ENV, 'KUBELET_EXTRA_ARGS=--auth-path=/x\n', 'flag-removed');
+  assert.match(m ?? '', /^--auth-path was removed /);
+  assert.doesNotMatch(m ?? '', /undefined/);
+});
