@@ -14,7 +14,6 @@ import assert from 'node:assert/strict';
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { analyze } from '../../server/src/engine.ts';
-import type { Finding } from '../../server/src/model/finding.ts';
 import type { SourceFile } from '../../server/src/model/source.ts';
 import { RULES } from '../../server/src/rules/index.ts';
 import { PARSER_CODES } from '../../server/src/rules/parser-codes.ts';
@@ -22,6 +21,8 @@ import type { RuleMeta } from '../../server/src/rules/types.ts';
 import { toDiagnostic } from '../../server/src/features/diagnostics.ts';
 import { codeActions } from '../../server/src/features/code-actions.ts';
 import { assertShortPoints } from '../helpers/messages.ts';
+import { fixProblem } from '../../server/src/fixes/verify.ts';
+import type { Finding, Fix } from '../../server/src/model/finding.ts';
 
 const DOCS = join(__dirname, '../../docs/rules');
 const SRC = join(__dirname, '../../server/src');
@@ -151,14 +152,19 @@ for (const id of documented) {
     const fx = files(page, 'fix');
     assert.ok(ex.length > 0, `${id}.md has no example block (\`\`\`lang path=... example)`);
     assert.ok(fx.length > 0, `${id}.md has no fix block (\`\`\`lang path=... fix)`);
-    const got = analyze(ex).findings;
+    const exAnalysis = analyze(ex);
+    const got = exAnalysis.findings;
     const hits = codes(got, id);
     assert.ok(hits.length > 0, `${id}.md: the example does not produce ${id}; it gives:\n  ${show(got)}`);
     const meta = META.get(id)!;
     const sevs: readonly string[] = typeof meta.severity === 'string' ? [meta.severity] : meta.severity;
     for (const h of hits) assert.ok(sevs.includes(h.severity), `${id}'s metadata says ${sevs.join(' or ')}, the example gives ${h.severity}`);
     // What the editor shows: the diagnostics' quick fixes, through the code-action feature.
-    const actions = codeActions(hits.map((h) => toDiagnostic(h, (p) => `file:///${p}`)), (p) => `file:///${p}`);
+    // (only the fixes server/src/fixes/verify.ts lets through: those the editor offers)
+    const safe = (f: Finding, fix: Fix) => fixProblem(ex, {}, exAnalysis, f, fix.edits, analyze) === undefined;
+    const actions = [...new Set(hits.map((h) => h.file))].flatMap((file) =>
+      codeActions(exAnalysis, file, hits.filter((h) => h.file === file).map((h) => toDiagnostic(h, (p) => `file:///${p}`)), (p) => `file:///${p}`, undefined, safe),
+    );
     if (meta.fix) assert.ok(actions.length > 0, `${id} has fix: true but the page's example offers no quick fix; make the example one the fix applies to`);
     else assert.equal(actions.length, 0, `${id} has fix: false but its example offers: ${actions.map((a) => a.title).join('; ')}`);
     // Every message of the example, of any code, leads with its point (<= 120 characters).

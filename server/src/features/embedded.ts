@@ -11,7 +11,7 @@ import { carrierOf, hostOffset, offsetAt, payloadOffset, payloadPath, type Paylo
 import { editToHost, rangeToHost, type PayloadOf } from '../embed/to-host.ts';
 import { CodeActionKind } from 'vscode-languageserver-types';
 import { refactorActions, wanted } from './code-actions.ts';
-import { refactorsAt } from './refactors/index.ts';
+import { refactorsAt, type PlainEdit } from './refactors/index.ts';
 import { completion } from './completion.ts';
 import { hover } from './hover.ts';
 import { inlayHints } from './inlay-hints.ts';
@@ -97,9 +97,16 @@ function payloadOf(analysis: Analysis): PayloadOf {
 }
 
 /** Refactors inside a payload: offered only when every edit can be written into the carrier. */
-export function refactorActionsAt(analysis: Analysis, path: string, range: Range, toUri: (path: string) => string, only?: readonly string[]): CodeAction[] {
+export function refactorActionsAt(
+  analysis: Analysis,
+  path: string,
+  range: Range,
+  toUri: (path: string) => string,
+  only?: readonly string[],
+  safe: (edits: readonly PlainEdit[]) => boolean = () => true,
+): CodeAction[] {
   const at = payloadAt(analysis, path, range.start);
-  if (!at) return refactorActions(analysis, path, range, toUri, only);
+  if (!at) return refactorActions(analysis, path, range, toUri, only, safe);
   const end = payloadAt(analysis, path, range.end);
   const inPayload = { start: at.pos, end: end?.path === at.path ? end.pos : at.pos };
   if (!wanted(CodeActionKind.RefactorRewrite, only)) return [];
@@ -114,6 +121,7 @@ export function refactorActionsAt(analysis: Analysis, path: string, range: Range
     }
     const edits = r.edits.map((e) => editToHost({ file: e.path, range: e.range, newText: e.newText }, lookup));
     if (edits.some((e) => e === undefined)) continue;
+    if (!safe(edits.map((e) => ({ path: e!.file, range: e!.range, newText: e!.newText })))) continue;
     const changes: Record<string, { range: Range; newText: string }[]> = {};
     for (const e of edits) (changes[toUri(e!.file)] ??= []).push({ range: e!.range, newText: e!.newText });
     out.push({ title: r.title, kind: r.kind, edit: { changes } });
