@@ -21,3 +21,15 @@ test('README links only to absolute URLs or anchors: vsce refuses to package rel
   const relative = [...readme.matchAll(/\]\(([^)]+)\)/g)].map((m) => m[1]).filter((href) => !/^(https?:|#)/.test(href));
   assert.deepEqual(relative, []);
 });
+
+test('README\'s limits section states the bounds the code enforces', async () => {
+  const { MAX_FILE_BYTES, READ_TIMEOUT_MS } = await import('../../server/src/model/read-file.ts');
+  const { ARGV_DEFAULT_MAX, ARGV_HARD_MAX, ARG_STRLEN_MAX } = await import('../../server/src/parse/systemd/exec.ts');
+  const { MAX_FILES } = await import('../../server/src/lsp/disk-files.ts');
+  const section = readme.slice(readme.indexOf('## Limits'), readme.indexOf('\n## ', readme.indexOf('## Limits') + 1));
+  assert.ok(section.length > 100, 'README has a "## Limits" section');
+  const mib = (n: number) => `${n / 1024 / 1024} MiB`;
+  for (const bound of [mib(MAX_FILE_BYTES), `${READ_TIMEOUT_MS / 1000} s`, mib(ARGV_HARD_MAX), mib(ARGV_DEFAULT_MAX), `${ARG_STRLEN_MAX / 1024} KiB`, MAX_FILES.toLocaleString('en')]) {
+    assert.ok(section.includes(bound), `the limits section does not state ${bound}`);
+  }
+});
