@@ -16,6 +16,8 @@ process.env.FUZZ_TIME_BOUND_MS ??= '100';
 const main = async () => {
   const P = await import('./props.ts');
   const G = await import('./gen.ts');
+  const H = await import('./hardening.ts');
+  const E = await import('./fix-effect.ts');
   const total = Number(process.env.FUZZ_RUNS ?? 100000);
   const seed = Number(process.env.FUZZ_SEED ?? Date.now() % 2 ** 31);
   const corpus = G.loadCorpus();
@@ -33,6 +35,13 @@ const main = async () => {
     ['engine: mutated corpus file', 0.12, fc.property(nat, G.mutations, (i, m) => void P.engineProperty([{ path: corpus[i]!.name, text: G.mutate(corpus[i]!.bytes, m) }]))],
     ['quick fixes: mutated corpus file', 0.08, fc.property(nat, G.mutations, (i, m) => void P.quickFixProperty([{ path: corpus[i]!.name, text: G.mutate(corpus[i]!.bytes, m) }]))],
     ['quick fixes: generated workspace', 0.07, fc.property(P.workspaceWithOptions, ([f, o]) => void P.quickFixProperty(f, o))],
+    // issue #18's classes (test/fuzz/hardening.ts, test/fuzz/fix-effect.ts); the regex growth check and the CLI/server
+    // equality run in test/unit/regex-growth.test.ts and test/lsp/cli-server-equality.test.ts
+    ['fixes and refactors: effect (mutated corpus file)', 0.006, fc.property(nat, G.mutations, (i, m) => void E.fixEffectProperty([{ path: corpus[i]!.name, text: G.mutate(corpus[i]!.bytes, m) }]))],
+    ['fixes and refactors: effect (generated workspace)', 0.006, fc.property(P.workspaceWithOptions, ([f, o]) => void E.fixEffectProperty(f, o))],
+    ['expansion size', 0.001, fc.property(H.expansion, (x) => H.expansionProperty(x))],
+    ['stale code actions', 0.01, fc.property(H.staleEdit, (x) => H.staleCodeActionProperty(x))],
+    ['links: CLI walk', 0.003, fc.property(H.linkTree, (t) => H.linkProperty(t))],
   ];
 
   P.warmUp();
@@ -55,6 +64,7 @@ const main = async () => {
   console.log(`cases run: ${cases}; properties failed: ${failed}`);
   console.log(`analysis time: ${t.cases} timed analyses, max ${t.maxMs.toFixed(1)} ms (${t.maxWhat}); over ${P.CONTRACT_MS} ms: ${t.overContract} first time, ${t.overContractAfterRetry} after a retry`);
   console.log(`quick fixes: ${JSON.stringify(P.fixStats)}; ranges moved for known BUG 3: ${P.rangeStats.knownNewlineEnd}`);
+  console.log(`fix effect: ${E.effectStats.fixes} fixes and ${E.effectStats.refactors} refactors checked; held back by the verifier: ${JSON.stringify(Object.fromEntries(E.effectStats.dropped))}`);
   failed += await oracleRuns(seed);
   process.exitCode = failed ? 1 : 0;
 };
