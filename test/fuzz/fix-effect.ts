@@ -23,6 +23,8 @@ import type { Range } from '../../server/src/model/range.ts';
 import type { SourceFile } from '../../server/src/model/source.ts';
 import type { NodeModel, Setting } from '../../server/src/node/model.ts';
 import { applyWorkspaceEdits } from '../helpers/edits.ts';
+import { carrierOf, payloadPath } from '../../server/src/embed/payload.ts';
+import { rangeToHost } from '../../server/src/embed/to-host.ts';
 
 export const effectStats = { fixes: 0, refactors: 0, dropped: new Map<string, number>() };
 const CONTINUATION = new Set(['unit-continuation-trailing-space', 'unit-continuation-swallows-directive']);
@@ -51,9 +53,20 @@ function valueOf(s: Setting): string {
 }
 
 /** Every file line a setting is written on, by file. */
-function linesOf(s: Setting): { file: string; start: number; end: number }[] {
+/** A span of an embedded payload (a cloud-config's file) in its carrier's lines: that is where fixes edit. */
+function inCarrier(a: Analysis, sp: { file: string; range: Range }): { file: string; range: Range } {
+  const host = carrierOf(sp.file);
+  const p = host === undefined ? undefined : a.files.get(host)?.embedded?.find((x) => payloadPath(host, x.target) === sp.file);
+  return p ? { file: host!, range: rangeToHost(p, sp.range) } : sp;
+}
+
+function linesOf(s: Setting, a: Analysis): { file: string; start: number; end: number }[] {
   const out: { file: string; start: number; end: number }[] = [];
-  const add = (sp: { file: string; range: Range } | undefined) => sp && out.push({ file: sp.file, start: sp.range.start.line, end: sp.range.end.line });
+  const add = (span: { file: string; range: Range } | undefined) => {
+    if (!span) return;
+    const sp = inCarrier(a, span);
+    out.push({ file: sp.file, start: sp.range.start.line, end: sp.range.end.line });
+  };
   add(s.from.span);
   if (s.kind === 'scalar') add(s.span);
   if (s.kind === 'list' || s.kind === 'map') for (const i of s.items) add(i.valueSpan);
@@ -91,13 +104,15 @@ function touched(edits: readonly Edit[]): { before: Map<string, [number, number]
   return { before, after };
 }
 
-function inLines(sp: { file: string; range: Range } | undefined, lines: Map<string, [number, number][]>): boolean {
-  return sp !== undefined && (lines.get(sp.file) ?? []).some(([a, b]) => sp.range.start.line <= b && a <= sp.range.end.line);
+function inLines(span: { file: string; range: Range } | undefined, lines: Map<string, [number, number][]>, a: Analysis): boolean {
+  if (span === undefined) return false;
+  const sp = inCarrier(a, span);
+  return (lines.get(sp.file) ?? []).some(([a, b]) => sp.range.start.line <= b && a <= sp.range.end.line);
 }
 
-function onLines(s: Setting | undefined, lines: Map<string, [number, number][]>): boolean {
+function onLines(s: Setting | undefined, lines: Map<string, [number, number][]>, a: Analysis): boolean {
   if (!s) return false;
-  return linesOf(s).some((l) => (lines.get(l.file) ?? []).some(([a, b]) => l.start <= b && a <= l.end));
+  return linesOf(s, a).some((l) => (lines.get(l.file) ?? []).some(([a, b]) => l.start <= b && a <= l.end));
 }
 
 /** Applies one edit set and checks the property; `finding` is the fix's finding (undefined for a refactor). */
@@ -139,9 +154,9 @@ function check(files: readonly SourceFile[], options: AnalyzeOptions, before: An
           const i = x.items.find((v) => v.key === k);
           const j = y.items.find((v) => v.key === k);
           if (i && j && JSON.stringify([i.value, i.nested]) === JSON.stringify([j.value, j.nested])) return true;
-          return (i !== undefined && (inLines(i.valueSpan, targetLines) || inLines(x.from.span, targetLines))) || (j !== undefined && inLines(j.valueSpan, afterLines));
+          return (i !== undefined && (inLines(i.valueSpan, targetLines, before) || inLines(x.from.span, targetLines, before))) || (j !== undefined && inLines(j.valueSpan, afterLines, a2));
         });
-      } else targeted = onLines(x, targetLines) || onLines(y, afterLines);
+      } else targeted = onLines(x, targetLines, before) || onLines(y, afterLines, a2);
       fail(targeted, `${what}: node ${id} setting ${field} changed from ${x ? valueOf(x) : '(unset)'} to ${y ? valueOf(y) : '(unset)'}\n${texts()}`);
     }
   }

@@ -17,6 +17,8 @@ import type { Finding, TextEdit } from '../model/finding.ts';
 import type { Position, Range } from '../model/range.ts';
 import type { SourceFile } from '../model/source.ts';
 import type { Setting } from '../node/model.ts';
+import { carrierOf, payloadPath } from '../embed/payload.ts';
+import { rangeToHost } from '../embed/to-host.ts';
 
 const RANK = { error: 0, warning: 1, information: 2, hint: 3 } as const;
 /** Findings that say one value silently replaces another: never excused, even on the text the fix wrote. */
@@ -72,14 +74,29 @@ function valueOf(s: Setting): string {
   return s.kind;
 }
 
-type Lines = Map<string, [number, number][]>;
+type LineMap = Map<string, [number, number][]>;
 
-function addLines(m: Lines, file: string, a: number, b: number): void {
+function addLines(m: LineMap, file: string, a: number, b: number): void {
   (m.get(file) ?? m.set(file, []).get(file)!).push([a, b]);
 }
 
-function on(sp: { file: string; range: Range } | undefined, lines: Lines): boolean {
-  return sp !== undefined && (lines.get(sp.file) ?? []).some(([a, b]) => sp.range.start.line <= b && a <= sp.range.end.line);
+/** Lines edited or targeted, by file, and the analysis whose payload spans (a cloud-config's files) they map through. */
+interface Lines {
+  byFile: Map<string, [number, number][]>;
+  analysis: Analysis;
+}
+
+/** A span in its carrier's lines when it lies in an embedded payload (fixes edit the carrier). */
+function hostSpan(analysis: Analysis, sp: { file: string; range: Range }): { file: string; range: Range } {
+  const host = carrierOf(sp.file);
+  const payload = host === undefined ? undefined : analysis.files.get(host)?.embedded?.find((p) => payloadPath(host, p.target) === sp.file);
+  return payload ? { file: host!, range: rangeToHost(payload, sp.range) } : sp;
+}
+
+function on(span: { file: string; range: Range } | undefined, lines: Lines): boolean {
+  if (span === undefined) return false;
+  const sp = hostSpan(lines.analysis, span);
+  return (lines.byFile.get(sp.file) ?? []).some(([a, b]) => sp.range.start.line <= b && a <= sp.range.end.line);
 }
 
 function writtenOn(s: Setting, lines: Lines): boolean {
@@ -110,9 +127,9 @@ function untargetedChange(field: string, x: Setting | undefined, y: Setting | un
 }
 
 /** Lines the fix (or a refactor, without a finding) targets, in the original text and in the fixed one. */
-function targetLines(f: Finding | undefined, edits: readonly TextEdit[]): { before: Lines; after: Lines } {
-  const before: Lines = new Map();
-  const after: Lines = new Map();
+function targetLines(f: Finding | undefined, edits: readonly TextEdit[]): { before: LineMap; after: LineMap } {
+  const before: LineMap = new Map();
+  const after: LineMap = new Map();
   const extra = f && CONTINUATION.has(f.code) ? 1 : 0;
   if (f) addLines(before, f.file, f.range.start.line, f.range.end.line + extra);
   const byFile = new Map<string, TextEdit[]>();
@@ -160,7 +177,8 @@ export function fixProblem(
     return `the fixed text cannot be analysed (${e instanceof Error ? e.message : String(e)})`;
   }
   const had = counts(before.findings);
-  const lines = targetLines(f, edits);
+  const target = targetLines(f, edits);
+  const lines = { before: { byFile: target.before, analysis: before }, after: { byFile: target.after, analysis: after } };
   const written = targetLines(undefined, edits).after;
   const lesser = (g: Finding) =>
     f !== undefined && !OVERRIDES.has(g.code) && RANK[g.severity] > RANK[f.severity] && (written.get(g.file) ?? []).some(([a, b]) => a <= g.range.start.line && g.range.end.line <= b);
