@@ -10,14 +10,14 @@
  * flag that has a config field: a hint where an error was), and is not a duplicate (one value silently replacing
  * another, as "Change to "cpu"" beside an existing cpu did, issue #17).
  *
- * The properties run on what users are offered: the fixes and refactors server/src/fixes/verify.ts lets through
+ * The properties run on what users are offered: the fixes and refactors server/src/features/fix-check.ts lets through
  * (the CLI's report, the server's code actions). This file checks them with code of its own; `effectStats.dropped`
  * counts what the verifier held back, per finding code.
  */
 import assert from 'node:assert/strict';
 import { analyze, type Analysis, type AnalyzeOptions } from '../../server/src/engine.ts';
 import { refactorsAt } from '../../server/src/features/refactors/index.ts';
-import { fixProblem } from '../../server/src/fixes/verify.ts';
+import { fixProblem } from '../../server/src/features/fix-check.ts';
 import type { Finding } from '../../server/src/model/finding.ts';
 import type { Range } from '../../server/src/model/range.ts';
 import type { SourceFile } from '../../server/src/model/source.ts';

@@ -13,7 +13,7 @@ import { exampleWorkspaces, fixtureWorkspaces } from './fixtures.ts';
 import * as G from './gen.ts';
 import * as P from './props.ts';
 import { effectStats, fixEffectProperty } from './fix-effect.ts';
-import { fixProblem, withSafeFixes } from '../../server/src/fixes/verify.ts';
+import { fixProblem, withSafeFixes } from '../../server/src/features/fix-check.ts';
 import type { SourceFile } from '../../server/src/model/source.ts';
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 0) || 40;

@@ -1,5 +1,5 @@
 /**
- * server/src/model/read-file.ts: the CLI's and the server's one way to read a file. Issue #18: a file replaced
+ * server/src/io/read-file.ts: the CLI's and the server's one way to read a file. Issue #18: a file replaced
  * by a FIFO between the server's lstat() and readFile() made the workspace scan wait forever (open() of a FIFO
  * without a writer blocks), and every request with it. The reader opens with O_NONBLOCK|O_NOFOLLOW and checks the
  * descriptor it got, so the swap is harmless whenever it happens.
@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { WorkspaceFiles } from '../../server/src/lsp/disk-files.ts';
 import { detectKind, looksLikeEnvFile } from '../../server/src/formats/index.ts';
-import { decodeSource, readSourceFile, readSourceFileSync } from '../../server/src/model/read-file.ts';
+import { decodeSource, readSourceFile, readSourceFileSync } from '../../server/src/io/read-file.ts';
 import { HANG_MS } from '../helpers/hang.ts';
 
 function tmp(): { dir: string; dispose: () => void } {

@@ -23,7 +23,7 @@ test('README links only to absolute URLs or anchors: vsce refuses to package rel
 });
 
 test('README\'s limits section states the bounds the code enforces', async () => {
-  const { MAX_FILE_BYTES, READ_TIMEOUT_MS } = await import('../../server/src/model/read-file.ts');
+  const { MAX_FILE_BYTES, READ_TIMEOUT_MS } = await import('../../server/src/io/read-file.ts');
   const { ARGV_DEFAULT_MAX, ARGV_HARD_MAX, ARG_STRLEN_MAX } = await import('../../server/src/parse/systemd/exec.ts');
   const { MAX_FILES } = await import('../../server/src/lsp/disk-files.ts');
   const section = readme.slice(readme.indexOf('## Limits'), readme.indexOf('\n## ', readme.indexOf('## Limits') + 1));

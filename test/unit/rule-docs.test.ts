@@ -21,7 +21,7 @@ import type { RuleMeta } from '../../server/src/rules/types.ts';
 import { toDiagnostic } from '../../server/src/features/diagnostics.ts';
 import { codeActions } from '../../server/src/features/code-actions.ts';
 import { assertShortPoints } from '../helpers/messages.ts';
-import { fixProblem } from '../../server/src/fixes/verify.ts';
+import { fixProblem } from '../../server/src/features/fix-check.ts';
 import type { Finding, Fix } from '../../server/src/model/finding.ts';
 
 const DOCS = join(__dirname, '../../docs/rules');
@@ -160,7 +160,7 @@ for (const id of documented) {
     const sevs: readonly string[] = typeof meta.severity === 'string' ? [meta.severity] : meta.severity;
     for (const h of hits) assert.ok(sevs.includes(h.severity), `${id}'s metadata says ${sevs.join(' or ')}, the example gives ${h.severity}`);
     // What the editor shows: the diagnostics' quick fixes, through the code-action feature.
-    // (only the fixes server/src/fixes/verify.ts lets through: those the editor offers)
+    // (only the fixes server/src/features/fix-check.ts lets through: those the editor offers)
     const safe = (f: Finding, fix: Fix) => fixProblem(ex, {}, exAnalysis, f, fix.edits, analyze) === undefined;
     const actions = [...new Set(hits.map((h) => h.file))].flatMap((file) =>
       codeActions(exAnalysis, file, hits.filter((h) => h.file === file).map((h) => toDiagnostic(h, (p) => `file:///${p}`)), (p) => `file:///${p}`, undefined, safe),

@@ -1,5 +1,5 @@
 import { analyze } from '../engine.ts';
-import { withSafeFixes } from '../fixes/verify.ts';
+import { withSafeFixes } from '../features/fix-check.ts';
 import { NEWEST_VERSION } from '../catalog/flags.ts';
 import { parseArgs, USAGE, UsageError } from './args.ts';
 import { formatJson } from './format-json.ts';

@@ -1,7 +1,7 @@
 import { lstatSync, readdirSync, realpathSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { SourceFile } from '../model/source.ts';
-import { MAX_FILE_BYTES, readSourceFileSync } from '../model/read-file.ts';
+import { MAX_FILE_BYTES, readSourceFileSync } from '../io/read-file.ts';
 
 export { MAX_FILE_BYTES };
 const SKIP_DIRS = new Set(['.git', 'node_modules']);

@@ -38,11 +38,27 @@ export function yamlStringMap(host: string, lines: LineIndex, node: Scalar, valu
   return { host: lines, offsets: Int32Array.from(built.offsets), encode };
 }
 
+/**
+ * A block header without its comment (a `#` after a blank). A scan, not /[ \t]+#.*$/: that pattern retries from
+ * every blank of a long run with no `#` after it (quadratic; docs/dev/regex-audit.md).
+ */
+function withoutComment(header: string): string {
+  for (let i = 1; i < header.length; i++) {
+    if (header.charCodeAt(i) !== 35 /* # */) continue;
+    const before = header.charCodeAt(i - 1);
+    if (before !== 32 && before !== 9) continue;
+    let j = i - 1;
+    while (j > 0 && (header.charCodeAt(j - 1) === 32 || header.charCodeAt(j - 1) === 9)) j--;
+    return header.slice(0, j);
+  }
+  return header;
+}
+
 /** `|`, `|-`, `|+` (and an indentation indicator): each line less its indentation. */
 function blockLiteral(host: string, start: number, end: number): (Built & { indent: number }) | undefined {
   const headerEnd = host.indexOf('\n', start);
   if (headerEnd < 0) return undefined;
-  const header = host.slice(start, headerEnd).replace(/[ \t]+#.*$/, '').trim();
+  const header = withoutComment(host.slice(start, headerEnd)).trim();
   const chomp = header.includes('-') ? 'strip' : header.includes('+') ? 'keep' : 'clip';
   let indent = -1;
   let text = '';

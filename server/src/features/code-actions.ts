@@ -31,7 +31,7 @@ function workspaceEdit(edits: readonly { path: string; range: PlainEdit['range']
   return { changes };
 }
 
-/** `safe`: whether applying a fix leaves things no worse (fixes/verify.ts); fixes that fail it are not offered. */
+/** `safe`: whether applying a fix leaves things no worse (features/fix-check.ts); fixes that fail it are not offered. */
 export function codeActions(
   analysis: Analysis,
   path: string,

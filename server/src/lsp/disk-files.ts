@@ -17,7 +17,7 @@
  * EnvironmentFile=/etc/default/kubelet only among the files read here.
  */
 import { promises as fs } from 'node:fs';
-import { MAX_FILE_BYTES, readSourceFile } from '../model/read-file.ts';
+import { MAX_FILE_BYTES, readSourceFile } from '../io/read-file.ts';
 import { byCodeUnit } from '../model/order.ts';
 
 export const MAX_FILES = 5000;

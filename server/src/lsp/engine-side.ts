@@ -4,7 +4,7 @@
  */
 export { analyze } from '../engine.ts';
 export { parseCapacityOrType } from '../node/instance-capacity.ts';
-export { fixProblem } from '../fixes/verify.ts';
+export { fixProblem } from '../features/fix-check.ts';
 export { detectKind, looksLikeEnvFile } from '../formats/index.ts';
 export { ParseCache } from '../node/parse-cache.ts';
 export { allocatableForFile } from '../features/allocatable-data.ts';

@@ -122,7 +122,7 @@ export class AnalysisHost {
   }
 
   /**
-   * Whether applying `fix` of `f` (a finding of the current analysis) is safe: fixes/verify.ts. The trial analysis
+   * Whether applying `fix` of `f` (a finding of the current analysis) is safe: features/fix-check.ts. The trial analysis
    * shares the parse cache, so only the files the fix edits are parsed again.
    */
   editsAreSafe(f: Finding | undefined, edits: readonly TextEdit[], creates?: readonly { path: string; text: string }[]): boolean {
