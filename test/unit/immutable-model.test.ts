@@ -67,7 +67,7 @@ function everyFeature(a: Analysis, files: readonly SourceFile[]): void {
     codeLenses(a, f.path, toUri(f.path));
     effectiveConfiguration(a, f.path);
     allocatableForFile(a, f.path);
-    codeActions(diagnosticsFor(a, f.path, toUri), toUri);
+    codeActions(a, f.path, diagnosticsFor(a, f.path, toUri), toUri);
     lines.forEach((l, line) => {
       for (const character of new Set([0, l.length >> 1, l.length])) {
         const pos: Position = { line, character };
