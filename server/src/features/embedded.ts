@@ -103,7 +103,7 @@ export function refactorActionsAt(
   range: Range,
   toUri: (path: string) => string,
   only?: readonly string[],
-  safe: (edits: readonly PlainEdit[]) => boolean = () => true,
+  safe: (edits: readonly PlainEdit[], creates?: readonly { path: string; text: string }[]) => boolean = () => true,
 ): CodeAction[] {
   const at = payloadAt(analysis, path, range.start);
   if (!at) return refactorActions(analysis, path, range, toUri, only, safe);

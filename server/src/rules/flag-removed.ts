@@ -27,7 +27,8 @@ export const flagRemoved: Rule = {
           'flag-removed',
           'error',
           nameSpan,
-          `--${f.name} was removed ${info.approximate ? 'by' : 'in'} Kubernetes ${info.removedIn}: a ${node.kubernetesVersion} kubelet refuses to start. ` +
+          // 34 old flags have no recorded release (kubelet-facts §4 lists them as removed long ago).
+          `--${f.name} was removed ${info.removedIn === undefined ? 'from the kubelet long ago' : `${info.approximate ? 'by' : 'in'} Kubernetes ${info.removedIn}`}: a ${node.kubernetesVersion} kubelet refuses to start. ` +
             `It fails with "unknown flag: --${f.name}"${info.approximate ? ` (${info.removedIn} no longer has it; the exact release that dropped it is not recorded)` : ''}.${instead}`,
           // Deleting the flag is safe only when it is written literally on one line of its own.
           f.from === 'command-line' && !f.nameWord.via && !f.valueWord && wholeWord.range.start.line === wholeWord.range.end.line && span === wholeWord
