@@ -15,6 +15,7 @@ import { applyWorkspaceEdits, offsetAt } from '../helpers/edits.ts';
 import { analysisSummary } from '../helpers/analysis-summary.ts';
 import { ParseCache } from '../../server/src/node/parse-cache.ts';
 import { assertFindingsInside } from '../helpers/ranges.ts';
+import { fixProblem } from '../../server/src/features/fix-check.ts';
 import * as G from './gen.ts';
 
 // ---------------------------------------------------------------------------------------------
@@ -283,8 +284,10 @@ export interface FixStats {
   reOffered: number;
   skippedKnown: number;
   revealedElsewhere: number;
+  /** Raw fixes the fix check holds back (never offered). */
+  heldBack: number;
 }
-export const fixStats: FixStats = { offered: 0, applied: 0, reOffered: 0, skippedKnown: 0, revealedElsewhere: 0 };
+export const fixStats: FixStats = { offered: 0, applied: 0, reOffered: 0, skippedKnown: 0, revealedElsewhere: 0, heldBack: 0 };
 
 /**
  * Fixes with a known, reported bug outside the fuzz tests' remit (server/src/rules, server/src/node): skipped by the
@@ -357,6 +360,12 @@ export function quickFixProperty(files: readonly SourceFile[], options: AnalyzeO
       const known = (SKIP_KNOWN ? knownFixBug(f, fix, before, fileMap(files)) : undefined) ?? openFixBug(f, fix, fileMap(files));
       if (known) {
         fixStats.skippedKnown++;
+        continue;
+      }
+      // Fixes server/src/features/fix-check.ts holds back are never offered (the CLI report, the editor's code
+      // actions): the property is about the fixes users get. test/fuzz/fix-effect.ts checks those further.
+      if (fixProblem(files, options, before, f, fix.edits, analyze) !== undefined) {
+        fixStats.heldBack++;
         continue;
       }
       const what = `fix "${fix.title}" of ${f.code} at ${f.file}:${f.range.start.line + 1}:${f.range.start.character + 1}`;
