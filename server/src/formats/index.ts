@@ -17,8 +17,9 @@ import kubeletConfig from './kubelet-config.ts';
 import docker from './docker.ts';
 import envfile from './envfile.ts';
 import cloudInit from './cloud-init.ts';
+import clusterApi from './cluster-api.ts';
 
-export const FORMATS = [cloudInit, unit, dropin, crio, containerd, kubeadmConfig, kubeletConfig, docker, envfile] as const;
+export const FORMATS = [cloudInit, unit, dropin, crio, containerd, clusterApi, kubeadmConfig, kubeletConfig, docker, envfile] as const;
 
 export type FormatKind = (typeof FORMATS)[number]['kind'];
 

@@ -1,0 +1,92 @@
+/**
+ * What the Kubernetes-object carriers (Cluster API, kind, Karpenter) share: the documents of a YAML stream with
+ * their apiVersion and kind, a path of keys into one, and payloads cut from it (a string, embed/yaml-string.ts, or
+ * a block mapping, embed/yaml-subtree.ts).
+ */
+import { isMap, isScalar, isSeq, parseAllDocuments, type Document, type Node, type Scalar, type YAMLMap } from 'yaml';
+import { finding, type Finding } from '../model/finding.ts';
+import { LineIndex } from '../model/range.ts';
+import type { FileKind } from '../model/source.ts';
+import type { Payload } from './payload.ts';
+import { yamlStringMap } from './yaml-string.ts';
+import { yamlSubtree } from './yaml-subtree.ts';
+import { TEMPLATE_MARKER } from './template.ts';
+
+export interface ObjectDoc {
+  apiVersion: string;
+  kind: string;
+  /** metadata.name, or `<kind>-<n>` (n: the document's index) when it has none. */
+  name: string;
+  doc: Document.Parsed;
+}
+
+export interface Carrier {
+  text: string;
+  lines: LineIndex;
+  crlf: boolean;
+  docs: ObjectDoc[];
+  problems: Finding[];
+  embedded: Payload[];
+}
+
+/**
+ * The stream's documents. A stream YAML cannot read gives one finding: information when template expressions
+ * explain it (the rendered file is what is applied), else an error.
+ */
+export function readCarrier(path: string, text: string, label: string): Carrier {
+  const lines = new LineIndex(text);
+  const out: Carrier = { text, lines, crlf: /\r\n/.test(text.slice(0, 200)), docs: [], problems: [], embedded: [] };
+  const all = parseAllDocuments(text, { uniqueKeys: false });
+  const docs = Array.isArray(all) ? all : [];
+  docs.forEach((doc, i) => {
+    if (doc.errors.length) {
+      const at = doc.errors[0].pos?.[0] ?? 0;
+      out.problems.push(TEMPLATE_MARKER.test(text)
+        ? finding('payload-not-checked', 'information', { file: path, range: lines.range(at, at) },
+          `This ${label} holds template expressions that make it invalid YAML, so this document is not checked.`)
+        : finding('config-syntax', 'error', { file: path, range: lines.range(at, at) }, `This ${label} is not valid YAML: ${doc.errors[0].message.split('\n')[0]}`));
+      return;
+    }
+    const root = doc.contents;
+    if (!isMap(root)) return;
+    const apiVersion = root.get('apiVersion');
+    const kind = root.get('kind');
+    if (typeof apiVersion !== 'string' || typeof kind !== 'string') return;
+    const name = doc.getIn(['metadata', 'name']);
+    out.docs.push({ apiVersion, kind, name: typeof name === 'string' && name ? name : `${kind}-${i}`, doc });
+  });
+  return out;
+}
+
+/** The node at a path of keys, when every step is a mapping. */
+export function nodeAt(root: unknown, keys: readonly string[]): Node | undefined {
+  let n: unknown = root;
+  for (const k of keys) {
+    if (!isMap(n)) return undefined;
+    n = (n as YAMLMap).get(k, true);
+  }
+  return n as Node | undefined;
+}
+
+/** A block mapping of the carrier as a payload of `kind`, under a header naming its apiVersion and kind. */
+export function subtreePayload(c: Carrier, node: Node | undefined, target: string, kind: FileKind, header: string): Payload | undefined {
+  if (!isMap(node) || !node.range || node.items.length === 0) return undefined;
+  const sub = yamlSubtree(c.lines, node.range[0], node.range[1], header);
+  if (!sub) return undefined;
+  return { target, text: sub.text, kind, map: sub.map, span: c.lines.range(node.range[0], node.range[0]), lines: new LineIndex(sub.text) };
+}
+
+/** A string of the carrier (a block scalar, a quoted string) as a payload written to `target`. */
+export function stringPayload(c: Carrier, node: Node | undefined, target: string, kind?: FileKind): Payload | undefined {
+  if (!isScalar(node) || typeof node.value !== 'string' || !node.range) return undefined;
+  const s = node as Scalar<string>;
+  const map = yamlStringMap(c.text, c.lines, s, s.value, c.crlf);
+  const p: Payload = { target, text: s.value, map, span: c.lines.range(s.range![0], s.range![1]), lines: new LineIndex(s.value) };
+  if (kind) p.kind = kind;
+  return p;
+}
+
+/** The items of a sequence at a node (none when it is not one). */
+export function itemsOf(node: unknown): unknown[] {
+  return isSeq(node) ? node.items : [];
+}

@@ -1,0 +1,76 @@
+/**
+ * Cluster API's kubeadm bootstrap and control plane objects (kubernetes-sigs/cluster-api v1.11, API v1beta1 and
+ * v1beta2): `KubeadmConfig` (spec), `KubeadmConfigTemplate` (spec.template.spec), `KubeadmControlPlane`
+ * (spec.kubeadmConfigSpec) and `KubeadmControlPlaneTemplate` (spec.template.spec.kubeadmConfigSpec). A carrier:
+ * - `initConfiguration` / `joinConfiguration` that set `nodeRegistration.kubeletExtraArgs` become kubeadm
+ *   documents (the engine's kubeadm reader, parse/config.ts): CAPI renders them into the kubeadm config of the node
+ *   it bootstraps. v1beta1 writes kubeletExtraArgs as a map (api/bootstrap/kubeadm/v1beta1/kubeadm_types.go), v1beta2
+ *   as a list of {name, value} (api/bootstrap/kubeadm/v1beta2/kubeadm_types.go), as kubeadm's v1beta3 and v1beta4 do,
+ *   so the document is read as that kubeadm version;
+ * - `files[]` entries (path + content, api/bootstrap/kubeadm/v1beta2/kubeadmconfig_types.go File) are the files
+ *   they write, like cloud-init write_files.
+ * Each object is a node of its own (a control plane, a worker template): payload paths start with the object's name.
+ * Recognised by apiVersion at column 0, anywhere in a multi-document stream (a Cluster often comes first).
+ */
+import { isMap } from 'yaml';
+import type { Payload } from '../embed/payload.ts';
+import { itemsOf, nodeAt, readCarrier, stringPayload, subtreePayload, type ObjectDoc } from '../embed/yaml-docs.ts';
+import { defineFormat } from './types.ts';
+
+const CAPI_API = /^["']?apiVersion["']?[ \t]*:[ \t]*["']?(?:bootstrap|controlplane)\.cluster\.x-k8s\.io\//m;
+
+/** Where each kind holds its KubeadmConfigSpec. */
+const SPEC_PATH: Record<string, readonly string[]> = {
+  KubeadmConfig: ['spec'],
+  KubeadmConfigTemplate: ['spec', 'template', 'spec'],
+  KubeadmControlPlane: ['spec', 'kubeadmConfigSpec'],
+  KubeadmControlPlaneTemplate: ['spec', 'template', 'spec', 'kubeadmConfigSpec'],
+};
+
+/** File.encoding values other than plain text (kubeadmconfig_types.go: base64, gzip, gzip+base64). */
+const ENCODED = new Set(['base64', 'gzip', 'gzip+base64']);
+
+function isCapi(d: ObjectDoc): boolean {
+  return /^(?:bootstrap|controlplane)\.cluster\.x-k8s\.io\/v1/.test(d.apiVersion) && d.kind in SPEC_PATH;
+}
+
+export function capiPayloads(path: string, text: string): { embedded: Payload[]; problems: import('../model/finding.ts').Finding[] } {
+  const c = readCarrier(path, text, 'Cluster API file');
+  for (const d of c.docs) {
+    if (!isCapi(d)) continue;
+    const spec = nodeAt(d.doc.contents, SPEC_PATH[d.kind]);
+    if (!isMap(spec)) continue;
+    // CAPI v1beta1 holds kubeadm's v1beta3 shapes (kubeletExtraArgs a map), v1beta2 kubeadm's v1beta4 ({name, value} list).
+    const kubeadmApi = /\/v1beta1$/.test(d.apiVersion) ? 'kubeadm.k8s.io/v1beta3' : 'kubeadm.k8s.io/v1beta4';
+    for (const [key, kind] of [['initConfiguration', 'InitConfiguration'], ['joinConfiguration', 'JoinConfiguration']] as const) {
+      const cfg = nodeAt(spec, [key]);
+      if (!nodeAt(cfg, ['nodeRegistration', 'kubeletExtraArgs'])) continue;
+      const p = subtreePayload(c, cfg, `/${d.name}/run/kubeadm/${key}.yaml`, 'kubeadm-config', `apiVersion: ${kubeadmApi}\nkind: ${kind}\n`);
+      if (p) c.embedded.push(p);
+    }
+    for (const item of itemsOf(nodeAt(spec, ['files']))) {
+      if (!isMap(item)) continue;
+      const target = item.get('path');
+      if (typeof target !== 'string' || !target.startsWith('/')) continue;
+      const p = stringPayload(c, item.get('content', true) as never, `/${d.name}${target}`);
+      if (!p) continue;
+      const encoding = item.get('encoding');
+      if (typeof encoding === 'string' && ENCODED.has(encoding)) p.unchecked = `its content is encoded (${encoding})`;
+      else if (item.get('append') === true) p.unchecked = 'it is appended to a file this object does not hold whole (append: true)';
+      c.embedded.push(p);
+    }
+  }
+  return { embedded: c.embedded, problems: c.problems };
+}
+
+export default defineFormat({
+  kind: 'cluster-api',
+  label: 'Cluster API kubeadm bootstrap',
+  byContent: (c) => (c.ext === 'yaml' || c.ext === 'yml') && CAPI_API.test(c.head),
+  parse: capiPayloads,
+  comments: () => 'trailing',
+  join: { kind: 'carrier' },
+  watch: ['**/*.yaml', '**/*.yml'],
+  selector: ['**/*.yaml', '**/*.yml'],
+  activation: ['**/cluster-template*.{yaml,yml}'],
+});
