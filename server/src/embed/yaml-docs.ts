@@ -90,3 +90,17 @@ export function stringPayload(c: Carrier, node: Node | undefined, target: string
 export function itemsOf(node: unknown): unknown[] {
   return isSeq(node) ? node.items : [];
 }
+
+/**
+ * The payload with `header` lines before its text (what the carrier implies but the user did not write, such as
+ * an apiVersion a patch may leave out); the header maps to the payload's first character.
+ */
+export function withHeader(p: Payload, header: string): Payload {
+  if (!header) return p;
+  const o = p.map.offsets;
+  const offsets = new Int32Array(header.length + o.length);
+  offsets.fill(o[0] ?? 0, 0, header.length);
+  offsets.set(o, header.length);
+  const text = header + p.text;
+  return { ...p, text, map: { ...p.map, offsets }, lines: new LineIndex(text) };
+}
