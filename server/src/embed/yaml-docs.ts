@@ -30,16 +30,19 @@ export interface Carrier {
 }
 
 /**
- * The stream's documents. A stream YAML cannot read gives one finding: information when template expressions
+ * The stream's documents. A document YAML cannot read, that `relevant` says may hold kubelet settings, gives one finding: information when template expressions
  * explain it (the rendered file is what is applied), else an error.
  */
-export function readCarrier(path: string, text: string, label: string): Carrier {
+export function readCarrier(path: string, text: string, label: string, relevant: RegExp): Carrier {
   const lines = new LineIndex(text);
   const out: Carrier = { text, lines, crlf: /\r\n/.test(text.slice(0, 200)), docs: [], problems: [], embedded: [] };
   const all = parseAllDocuments(text, { uniqueKeys: false });
   const docs = Array.isArray(all) ? all : [];
   docs.forEach((doc, i) => {
     if (doc.errors.length) {
+      // Only a document that may hold kubelet settings is worth a finding (a file without them gets none).
+      const [from, , to] = doc.range ?? [0, 0, text.length];
+      if (!relevant.test(text.slice(from, to))) return;
       const at = doc.errors[0].pos?.[0] ?? 0;
       out.problems.push(TEMPLATE_MARKER.test(text)
         ? finding('payload-not-checked', 'information', { file: path, range: lines.range(at, at) },

@@ -44,5 +44,12 @@ export const PARSER_CODES: readonly RuleMeta[] = [
   { id: 'reference-unresolved', area: P, severity: 'information', fix: false, summary: 'an `EnvironmentFile=`, `--config` or `--config-dir` target not in the workspace' },
   { id: 'modeline-invalid', area: P, severity: 'warning', fix: false, summary: 'a `kubelet-lint:` modeline that cannot be read' },
   { id: 'instance-type-unknown', area: P, severity: 'warning', fix: false, summary: 'an instance type name the capacity table does not know' },
+  {
+    id: 'kind-api-version', area: P, severity: 'error', fix: true,
+    fixDoes: 'sets `apiVersion` to `kind.x-k8s.io/v1alpha4`',
+    summary: 'a kind cluster configuration on an apiVersion kind no longer reads',
+  },
+  { id: 'karpenter-kubelet-invalid', area: P, severity: 'error', fix: false, summary: 'Karpenter kubelet settings its admission rules refuse (keys, signals, soft eviction without a grace period)' },
+  { id: 'karpenter-reserved-in-userdata', area: P, severity: 'warning', fix: false, summary: 'a reservation set only in a Karpenter EC2NodeClass userData, which Karpenter does not schedule by' },
   { id: 'payload-not-checked', area: P, severity: 'information', fix: false, summary: 'a file a carrier writes, encoded or templated, that is not read' },
 ];

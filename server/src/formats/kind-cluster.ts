@@ -39,7 +39,7 @@ function patchPayload(p: Payload): Payload | undefined {
 }
 
 export function kindPayloads(path: string, text: string): { embedded: Payload[]; problems: Finding[] } {
-  const c = readCarrier(path, text, 'kind cluster configuration');
+  const c = readCarrier(path, text, 'kind cluster configuration', /kubeadmConfigPatches/);
   for (const d of c.docs) {
     if (d.kind !== 'Cluster' || !/^kind\.(?:x-k8s|sigs\.k8s)\.io\//.test(d.apiVersion)) continue;
     const root = d.doc.contents;
@@ -63,7 +63,7 @@ export function kindPayloads(path: string, text: string): { embedded: Payload[];
       // kind reads only kind.x-k8s.io/v1alpha4 (pkg/internal/apis/config/encoding/load.go Parse: "unknown apiVersion").
       const api = d.doc.contents && isMap(d.doc.contents) ? d.doc.contents.get('apiVersion', true) : undefined;
       const r = (api as { range?: [number, number, number] } | undefined)?.range;
-      c.problems.push(finding('config-kind-invalid', 'error', { file: path, range: c.lines.range(r?.[0] ?? 0, r?.[1] ?? 0) },
+      c.problems.push(finding('kind-api-version', 'error', { file: path, range: c.lines.range(r?.[0] ?? 0, r?.[1] ?? 0) },
         `kind refuses apiVersion ${d.apiVersion}, so none of these patches apply; use ${CURRENT}. kind reads only that version (error "unknown apiVersion").`,
         r ? { fixes: [{ title: `Change apiVersion to ${CURRENT}`, preferred: true, edits: [{ file: path, range: c.lines.range(r[0], r[1]), newText: CURRENT }] }] } : undefined));
     }

@@ -1,0 +1,128 @@
+/**
+ * Karpenter's node classes and pools (AWS provider, aws/karpenter-provider-aws v1.14.1): a carrier. The kubelet
+ * settings Karpenter renders into the node's bootstrap and uses for its own scheduling model are a
+ * KubeletConfiguration fragment with the kubelet's own field names:
+ * - `karpenter.k8s.aws/v1` `EC2NodeClass` `spec.kubelet` (pkg/apis/v1/ec2nodeclass.go KubeletConfiguration: clusterDNS,
+ *   maxPods, podsPerCore, systemReserved, kubeReserved, evictionHard, evictionSoft, evictionSoftGracePeriod,
+ *   evictionMaxPodGracePeriod, imageGCHigh/LowThresholdPercent, cpuCFSQuota);
+ * - `karpenter.sh/v1beta1` `NodePool` `spec.template.spec.kubelet` and `karpenter.sh/v1alpha5` `Provisioner`
+ *   `spec.kubeletConfiguration` (kubernetes-sigs/karpenter pkg/apis/v1beta1/nodeclaim.go, the same fields).
+ * Each becomes a KubeletConfiguration payload (a node of its own), so every kubelet rule applies at the user's lines.
+ * What Karpenter's API server admission refuses (the CEL rules of those types) is reported here, as is a
+ * reservation written only in `spec.userData`, which Karpenter's scheduling never sees.
+ * `spec.userData` itself is a payload too (a NodeConfig, a MIME document), read when its format is known.
+ */
+import { isMap, isScalar, type Node, type Pair, type YAMLMap } from 'yaml';
+import { finding, type Finding } from '../model/finding.ts';
+import type { Payload } from '../embed/payload.ts';
+import { nodeAt, readCarrier, stringPayload, subtreePayload, type Carrier, type ObjectDoc } from '../embed/yaml-docs.ts';
+import { defineFormat } from './types.ts';
+
+const KARPENTER_API = /^["']?apiVersion["']?[ \t]*:[ \t]*["']?karpenter\.(?:k8s\.aws|sh)\//m;
+
+const HEADER = 'apiVersion: kubelet.config.k8s.io/v1beta1\nkind: KubeletConfiguration\n';
+
+/** Where each object holds its kubelet settings. */
+function kubeletPath(d: ObjectDoc): readonly string[] | undefined {
+  if (d.apiVersion === 'karpenter.k8s.aws/v1' && d.kind === 'EC2NodeClass') return ['spec', 'kubelet'];
+  if (d.apiVersion === 'karpenter.sh/v1beta1' && d.kind === 'NodePool') return ['spec', 'template', 'spec', 'kubelet'];
+  if (d.apiVersion === 'karpenter.sh/v1alpha5' && d.kind === 'Provisioner') return ['spec', 'kubeletConfiguration'];
+  return undefined;
+}
+
+/** ec2nodeclass.go (v1.14.1) CEL: the keys kubeReserved and systemReserved accept. */
+const RESERVED_KEYS = ['cpu', 'memory', 'ephemeral-storage', 'pid'];
+/** ec2nodeclass.go (v1.14.1) CEL: the keys evictionHard, evictionSoft and evictionSoftGracePeriod accept. */
+const SIGNALS = ['memory.available', 'nodefs.available', 'nodefs.inodesFree', 'imagefs.available', 'imagefs.inodesFree', 'pid.available'];
+
+const CODE = 'karpenter-kubelet-invalid';
+
+function pairs(m: unknown): Pair<Node, Node>[] {
+  return isMap(m) ? ((m as YAMLMap<Node, Node>).items as Pair<Node, Node>[]) : [];
+}
+
+const keyText = (p: Pair<Node, Node>) => (isScalar(p.key) ? String(p.key.value) : '');
+
+/** The CEL rules of Karpenter's KubeletConfiguration, as the API server applies them when the object is created. */
+function admission(path: string, c: Carrier, kubelet: YAMLMap, what: string, out: Finding[]): void {
+  const at = (n: Node | null | undefined) => ({ file: path, range: c.lines.range(n?.range?.[0] ?? 0, n?.range?.[1] ?? 0) });
+  for (const field of ['kubeReserved', 'systemReserved']) {
+    for (const p of pairs(kubelet.get(field, true))) {
+      const k = keyText(p);
+      if (!RESERVED_KEYS.includes(k)) {
+        out.push(finding(CODE, 'error', at(p.key), `Karpenter refuses ${field} key "${k}": only ${RESERVED_KEYS.join(', ')} are allowed in ${what}.`));
+      } else if (isScalar(p.value) && String(p.value.value).startsWith('-')) {
+        out.push(finding(CODE, 'error', at(p.value), `Karpenter refuses a negative ${field}.${k}: a reservation cannot be below zero.`));
+      }
+    }
+  }
+  for (const field of ['evictionHard', 'evictionSoft', 'evictionSoftGracePeriod']) {
+    for (const p of pairs(kubelet.get(field, true))) {
+      const k = keyText(p);
+      if (!SIGNALS.includes(k)) out.push(finding(CODE, 'error', at(p.key), `Karpenter refuses ${field} signal "${k}": it allows ${SIGNALS.join(', ')}.`));
+    }
+  }
+  const soft = pairs(kubelet.get('evictionSoft', true));
+  const grace = pairs(kubelet.get('evictionSoftGracePeriod', true));
+  const softKeys = new Set(soft.map(keyText));
+  const graceKeys = new Set(grace.map(keyText));
+  for (const p of soft) {
+    const k = keyText(p);
+    if (!graceKeys.has(k)) out.push(finding(CODE, 'error', at(p.key), `Karpenter refuses evictionSoft ${k} without an evictionSoftGracePeriod for it.`));
+  }
+  for (const p of grace) {
+    const k = keyText(p);
+    if (!softKeys.has(k)) out.push(finding(CODE, 'error', at(p.key), `Karpenter refuses evictionSoftGracePeriod ${k} without an evictionSoft threshold for it.`));
+  }
+  const high = kubelet.get('imageGCHighThresholdPercent', true);
+  const low = kubelet.get('imageGCLowThresholdPercent', true);
+  if (isScalar(high) && isScalar(low) && typeof high.value === 'number' && typeof low.value === 'number' && !(high.value > low.value)) {
+    out.push(finding(CODE, 'error', at(high as Node), 'Karpenter refuses imageGCHighThresholdPercent that is not above imageGCLowThresholdPercent.'));
+  }
+}
+
+/** A reservation or eviction setting in the user data, by the names nodeadm, Bottlerocket and kubelet flags use. */
+const USERDATA_RESERVATION = /\b(?:kubeReserved|systemReserved|kube-reserved|system-reserved)\b/;
+
+export function karpenterPayloads(path: string, text: string): { embedded: Payload[]; problems: Finding[] } {
+  const c = readCarrier(path, text, 'Karpenter file', /kubelet|userData/);
+  for (const d of c.docs) {
+    const where = kubeletPath(d);
+    const spec = nodeAt(d.doc.contents, ['spec']);
+    if (!isMap(spec)) continue;
+    const kubelet = where ? nodeAt(d.doc.contents, where) : undefined;
+    if (isMap(kubelet)) {
+      const p = subtreePayload(c, kubelet, `/${d.name}/karpenter-kubelet.yaml`, 'kubelet-config', HEADER);
+      if (p) c.embedded.push(p);
+      admission(path, c, kubelet, `${d.kind} ${where!.join('.')}`, c.problems);
+    }
+    if (d.kind !== 'EC2NodeClass') continue;
+    const userData = spec.get('userData', true) as Node | undefined;
+    if (!isScalar(userData) || typeof userData.value !== 'string') continue;
+    const u = stringPayload(c, userData, `/${d.name}/user-data`);
+    if (u) c.embedded.push(u);
+    // Karpenter models a node's allocatable from spec.kubelet and its own defaults only (pkg/providers/instancetype/
+    // types.go kubeReservedResources, systemReservedResources); user data is for the node alone.
+    const m = USERDATA_RESERVATION.exec(userData.value);
+    const modelled = isMap(kubelet) && (kubelet.has('kubeReserved') || kubelet.has('systemReserved'));
+    if (m && !modelled) {
+      const pair = spec.items.find((x) => isScalar(x.key) && x.key.value === 'userData');
+      const r = (pair?.key as Node | undefined)?.range ?? userData.range!;
+      c.problems.push(finding('karpenter-reserved-in-userdata', 'warning', { file: path, range: c.lines.range(r[0], r[1]) },
+        `Karpenter does not see the ${m[0]} set in userData: it schedules as if it were not reserved. Set it in spec.kubelet too.`));
+    }
+  }
+  return { embedded: c.embedded, problems: c.problems };
+}
+
+export default defineFormat({
+  kind: 'karpenter',
+  label: 'Karpenter node class or pool',
+  byContent: (c) => (c.ext === 'yaml' || c.ext === 'yml') && KARPENTER_API.test(c.head),
+  parse: karpenterPayloads,
+  comments: () => 'trailing',
+  join: { kind: 'carrier' },
+  watch: ['**/*.yaml', '**/*.yml'],
+  selector: ['**/*.yaml', '**/*.yml'],
+  activation: ['**/ec2nodeclass*.{yaml,yml}', '**/nodepool*.{yaml,yml}', '**/provisioner*.{yaml,yml}'],
+});
