@@ -27,6 +27,8 @@ export interface Carrier {
   docs: ObjectDoc[];
   problems: Finding[];
   embedded: Payload[];
+  /** YAML errors not yet reported (see finish). */
+  errors: { at: number; message: string }[];
 }
 
 /**
@@ -35,7 +37,7 @@ export interface Carrier {
  */
 export function readCarrier(path: string, text: string, label: string, relevant: RegExp): Carrier {
   const lines = new LineIndex(text);
-  const out: Carrier = { text, lines, crlf: /\r\n/.test(text.slice(0, 200)), docs: [], problems: [], embedded: [] };
+  const out: Carrier = { text, lines, crlf: /\r\n/.test(text.slice(0, 200)), docs: [], problems: [], embedded: [], errors: [] };
   const all = parseAllDocuments(text, { uniqueKeys: false });
   const docs = Array.isArray(all) ? all : [];
   docs.forEach((doc, i) => {
@@ -44,11 +46,14 @@ export function readCarrier(path: string, text: string, label: string, relevant:
       const [from, , to] = doc.range ?? [0, 0, text.length];
       if (!relevant.test(text.slice(from, to))) return;
       const at = doc.errors[0].pos?.[0] ?? 0;
-      out.problems.push(TEMPLATE_MARKER.test(text)
-        ? finding('payload-not-checked', 'information', { file: path, range: lines.range(at, at) },
-          `This ${label} holds template expressions that make it invalid YAML, so this document is not checked.`)
-        : finding('config-syntax', 'error', { file: path, range: lines.range(at, at) }, `This ${label} is not valid YAML: ${doc.errors[0].message.split('\n')[0]}`));
-      return;
+      if (TEMPLATE_MARKER.test(text)) {
+        out.problems.push(finding('payload-not-checked', 'information', { file: path, range: lines.range(at, at) },
+          `This ${label} holds template expressions that make it invalid YAML, so this document is not checked.`));
+        return;
+      }
+      // Read on as YAML recovers (a key being typed is an error until its colon): an error inside a payload is its
+      // parser's to report, at the same place; finish() reports the others.
+      out.errors.push({ at, message: `This ${label} is not valid YAML: ${doc.errors[0].message.split('\n')[0]}` });
     }
     const root = doc.contents;
     if (!isMap(root)) return;
@@ -59,6 +64,15 @@ export function readCarrier(path: string, text: string, label: string, relevant:
     out.docs.push({ apiVersion, kind, name: typeof name === 'string' && name ? name : `${kind}-${i}`, doc });
   });
   return out;
+}
+
+/** The carrier's payloads and findings: its YAML errors that no payload holds (those its parser reports). */
+export function finish(path: string, c: Carrier): { embedded: Payload[]; problems: Finding[] } {
+  for (const e of c.errors) {
+    const inside = c.embedded.some((p) => e.at >= p.map.offsets[0] && e.at <= p.map.offsets[p.map.offsets.length - 1]);
+    if (!inside) c.problems.push(finding('config-syntax', 'error', { file: path, range: c.lines.range(e.at, e.at) }, e.message));
+  }
+  return { embedded: c.embedded, problems: c.problems };
 }
 
 /** The node at a path of keys, when every step is a mapping. */

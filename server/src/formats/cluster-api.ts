@@ -14,7 +14,7 @@
  */
 import { isMap } from 'yaml';
 import type { Payload } from '../embed/payload.ts';
-import { itemsOf, nodeAt, readCarrier, stringPayload, subtreePayload, type ObjectDoc } from '../embed/yaml-docs.ts';
+import { finish, itemsOf, nodeAt, readCarrier, stringPayload, subtreePayload, type ObjectDoc } from '../embed/yaml-docs.ts';
 import { defineFormat } from './types.ts';
 
 const CAPI_API = /^["']?apiVersion["']?[ \t]*:[ \t]*["']?(?:bootstrap|controlplane)\.cluster\.x-k8s\.io\//m;
@@ -60,7 +60,7 @@ export function capiPayloads(path: string, text: string): { embedded: Payload[];
       c.embedded.push(p);
     }
   }
-  return { embedded: c.embedded, problems: c.problems };
+  return finish(path, c);
 }
 
 export default defineFormat({

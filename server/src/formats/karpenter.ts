@@ -15,7 +15,8 @@
 import { isMap, isScalar, type Node, type Pair, type YAMLMap } from 'yaml';
 import { finding, type Finding } from '../model/finding.ts';
 import type { Payload } from '../embed/payload.ts';
-import { nodeAt, readCarrier, stringPayload, subtreePayload, type Carrier, type ObjectDoc } from '../embed/yaml-docs.ts';
+import { finish, nodeAt, readCarrier, stringPayload, subtreePayload, type Carrier, type ObjectDoc } from '../embed/yaml-docs.ts';
+import { EVICTION_SIGNALS } from '../catalog/defaults.ts';
 import { defineFormat } from './types.ts';
 
 const KARPENTER_API = /^["']?apiVersion["']?[ \t]*:[ \t]*["']?karpenter\.(?:k8s\.aws|sh)\//m;
@@ -30,10 +31,10 @@ function kubeletPath(d: ObjectDoc): readonly string[] | undefined {
   return undefined;
 }
 
-/** ec2nodeclass.go (v1.14.1) CEL: the keys kubeReserved and systemReserved accept. */
-const RESERVED_KEYS = ['cpu', 'memory', 'ephemeral-storage', 'pid'];
 /** ec2nodeclass.go (v1.14.1) CEL: the keys evictionHard, evictionSoft and evictionSoftGracePeriod accept. */
 const SIGNALS = ['memory.available', 'nodefs.available', 'nodefs.inodesFree', 'imagefs.available', 'imagefs.inodesFree', 'pid.available'];
+/** Signals the kubelet knows (catalog/defaults.ts) that Karpenter's list leaves out; unknown ones are eviction-signal-unknown's. */
+const KUBELET_ONLY_SIGNALS = EVICTION_SIGNALS.map((s) => s.signal).filter((s) => !SIGNALS.includes(s));
 
 const CODE = 'karpenter-kubelet-invalid';
 
@@ -43,41 +44,24 @@ function pairs(m: unknown): Pair<Node, Node>[] {
 
 const keyText = (p: Pair<Node, Node>) => (isScalar(p.key) ? String(p.key.value) : '');
 
-/** The CEL rules of Karpenter's KubeletConfiguration, as the API server applies them when the object is created. */
+/**
+ * The CEL rules of Karpenter's KubeletConfiguration that the kubelet itself does not share (the API server applies
+ * them when the object is created). The rest of them (reservation keys other than cpu, memory, ephemeral-storage
+ * and pid, negative reservations, a soft threshold without a grace period, imageGC high not above low) the kubelet
+ * refuses too, and its rules report them at the same place.
+ */
 function admission(path: string, c: Carrier, kubelet: YAMLMap, what: string, out: Finding[]): void {
   const at = (n: Node | null | undefined) => ({ file: path, range: c.lines.range(n?.range?.[0] ?? 0, n?.range?.[1] ?? 0) });
-  for (const field of ['kubeReserved', 'systemReserved']) {
-    for (const p of pairs(kubelet.get(field, true))) {
-      const k = keyText(p);
-      if (!RESERVED_KEYS.includes(k)) {
-        out.push(finding(CODE, 'error', at(p.key), `Karpenter refuses ${field} key "${k}": only ${RESERVED_KEYS.join(', ')} are allowed in ${what}.`));
-      } else if (isScalar(p.value) && String(p.value.value).startsWith('-')) {
-        out.push(finding(CODE, 'error', at(p.value), `Karpenter refuses a negative ${field}.${k}: a reservation cannot be below zero.`));
-      }
-    }
-  }
   for (const field of ['evictionHard', 'evictionSoft', 'evictionSoftGracePeriod']) {
     for (const p of pairs(kubelet.get(field, true))) {
       const k = keyText(p);
-      if (!SIGNALS.includes(k)) out.push(finding(CODE, 'error', at(p.key), `Karpenter refuses ${field} signal "${k}": it allows ${SIGNALS.join(', ')}.`));
+      if (KUBELET_ONLY_SIGNALS.includes(k)) out.push(finding(CODE, 'error', at(p.key), `Karpenter refuses ${field} signal "${k}" in ${what}. It allows only ${SIGNALS.join(', ')}.`));
     }
   }
-  const soft = pairs(kubelet.get('evictionSoft', true));
-  const grace = pairs(kubelet.get('evictionSoftGracePeriod', true));
-  const softKeys = new Set(soft.map(keyText));
-  const graceKeys = new Set(grace.map(keyText));
-  for (const p of soft) {
-    const k = keyText(p);
-    if (!graceKeys.has(k)) out.push(finding(CODE, 'error', at(p.key), `Karpenter refuses evictionSoft ${k} without an evictionSoftGracePeriod for it.`));
-  }
-  for (const p of grace) {
+  const softKeys = new Set(pairs(kubelet.get('evictionSoft', true)).map(keyText));
+  for (const p of pairs(kubelet.get('evictionSoftGracePeriod', true))) {
     const k = keyText(p);
     if (!softKeys.has(k)) out.push(finding(CODE, 'error', at(p.key), `Karpenter refuses evictionSoftGracePeriod ${k} without an evictionSoft threshold for it.`));
-  }
-  const high = kubelet.get('imageGCHighThresholdPercent', true);
-  const low = kubelet.get('imageGCLowThresholdPercent', true);
-  if (isScalar(high) && isScalar(low) && typeof high.value === 'number' && typeof low.value === 'number' && !(high.value > low.value)) {
-    out.push(finding(CODE, 'error', at(high as Node), 'Karpenter refuses imageGCHighThresholdPercent that is not above imageGCLowThresholdPercent.'));
   }
 }
 
@@ -112,7 +96,7 @@ export function karpenterPayloads(path: string, text: string): { embedded: Paylo
         `Karpenter does not see the ${m[0]} set in userData: it schedules as if it were not reserved. Set it in spec.kubelet too.`));
     }
   }
-  return { embedded: c.embedded, problems: c.problems };
+  return finish(path, c);
 }
 
 export default defineFormat({

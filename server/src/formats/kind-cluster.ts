@@ -16,7 +16,7 @@
 import { isMap } from 'yaml';
 import { finding, type Finding } from '../model/finding.ts';
 import type { Payload } from '../embed/payload.ts';
-import { itemsOf, nodeAt, readCarrier, stringPayload, withHeader } from '../embed/yaml-docs.ts';
+import { finish, itemsOf, nodeAt, readCarrier, stringPayload, withHeader } from '../embed/yaml-docs.ts';
 import type { FileKind } from '../model/source.ts';
 import { defineFormat } from './types.ts';
 
@@ -68,7 +68,7 @@ export function kindPayloads(path: string, text: string): { embedded: Payload[];
         r ? { fixes: [{ title: `Change apiVersion to ${CURRENT}`, preferred: true, edits: [{ file: path, range: c.lines.range(r[0], r[1]), newText: CURRENT }] }] } : undefined));
     }
   }
-  return { embedded: c.embedded, problems: c.problems };
+  return finish(path, c);
 }
 
 export default defineFormat({

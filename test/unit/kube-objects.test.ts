@@ -1,0 +1,294 @@
+/**
+ * Kubelet settings inside Kubernetes objects (formats/cluster-api.ts, kind-cluster.ts, karpenter.ts): each block is
+ * analysed as the kubeadm document or KubeletConfiguration it is, and everything lands at the user's lines. Each
+ * comparison is with the same settings written as a bare file.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseAllDocuments } from 'yaml';
+import { analyze } from '../../server/src/engine.ts';
+import { detectKind } from '../../server/src/formats/index.ts';
+import { hover } from '../../server/src/features/hover.ts';
+import { completionAt, hoverAt } from '../../server/src/features/embedded.ts';
+import type { Finding } from '../../server/src/model/finding.ts';
+import { applyEdits } from '../helpers/edits.ts';
+import { corpusDir } from '../helpers/corpus.ts';
+
+const key = (f: Finding, dl = 0, dc = 0) =>
+  `${f.code} ${f.severity} ${f.range.start.line + dl}:${f.range.start.character + dc}-${f.range.end.line + dl}:${f.range.end.character + dc} ${f.message}`;
+const indent = (text: string, n: number) => text.replace(/^(?=.)/gm, ' '.repeat(n));
+const HOST = 'clusters/prod.yaml';
+
+// ---------- recognition ----------
+
+test('recognised by apiVersion at column 0, anywhere in a stream; an indented apiVersion is not the file\'s', () => {
+  assert.equal(detectKind('a.yaml', 'apiVersion: v1\nkind: Namespace\n---\napiVersion: bootstrap.cluster.x-k8s.io/v1beta2\nkind: KubeadmConfigTemplate\n'), 'cluster-api');
+  assert.equal(detectKind('a.yaml', 'kind: KubeadmControlPlane\napiVersion: controlplane.cluster.x-k8s.io/v1beta1\n'), 'cluster-api');
+  assert.equal(detectKind('a.yaml', 'apiVersion: karpenter.k8s.aws/v1\nkind: EC2NodeClass\n'), 'karpenter');
+  assert.equal(detectKind('a.yml', 'apiVersion: karpenter.sh/v1alpha5\nkind: Provisioner\n'), 'karpenter');
+  assert.equal(detectKind('a.yaml', 'kind: Cluster\napiVersion: kind.x-k8s.io/v1alpha4\n'), 'kind-cluster');
+  // indented: a document inside another one (a Helm values file, a ConfigMap)
+  assert.equal(detectKind('a.yaml', 'values:\n  apiVersion: karpenter.k8s.aws/v1\n  kind: EC2NodeClass\n'), undefined);
+  assert.equal(detectKind('a.yaml', 'data:\n  x: |\n    apiVersion: bootstrap.cluster.x-k8s.io/v1beta2\n'), undefined);
+  // a kind config is a Cluster; kind.x-k8s.io alone is not enough
+  assert.equal(detectKind('a.yaml', 'kind: Other\napiVersion: kind.x-k8s.io/v1alpha4\n'), undefined);
+});
+
+test('a file of these formats with no kubelet settings gets no findings and no node', () => {
+  const texts = [
+    'apiVersion: cluster.x-k8s.io/v1beta2\nkind: Cluster\n---\napiVersion: bootstrap.cluster.x-k8s.io/v1beta2\nkind: KubeadmConfigTemplate\nmetadata:\n  name: w\nspec:\n  template:\n    spec:\n      joinConfiguration:\n        nodeRegistration:\n          criSocket: unix:///run/containerd/containerd.sock\n',
+    'apiVersion: karpenter.k8s.aws/v1\nkind: EC2NodeClass\nmetadata:\n  name: default\nspec:\n  role: KarpenterNodeRole\n  amiSelectorTerms:\n    - alias: al2023@latest\n',
+    'kind: Cluster\napiVersion: kind.sigs.k8s.io/v1alpha3\nnodes:\n- role: control-plane\n',
+  ];
+  for (const text of texts) {
+    const a = analyze([{ path: HOST, text }]);
+    assert.deepEqual(a.findings.map((f) => key(f)), [], text);
+    assert.equal(a.nodes.length, 0, text);
+  }
+});
+
+// ---------- Karpenter: a KubeletConfiguration cut out of the user's YAML ----------
+
+const CONFIG = `evictionSoft:
+  memory.available: 200Mi
+kubeReserved:
+  memroy: 1Gi
+  cpu: 100m
+maxPods: 110
+`;
+const HEADER = 'apiVersion: kubelet.config.k8s.io/v1beta1\nkind: KubeletConfiguration\n';
+
+function nodeClass(config: string): { text: string; first: number } {
+  const head = 'apiVersion: karpenter.k8s.aws/v1\nkind: EC2NodeClass\nmetadata:\n  name: default\nspec:\n  amiSelectorTerms:\n    - alias: al2023@latest\n  kubelet:\n';
+  return { text: head + indent(config, 4) + '  role: KarpenterNodeRole\n', first: head.split('\n').length - 1 };
+}
+
+test('Karpenter spec.kubelet: the bare KubeletConfiguration\'s findings, at the user\'s lines; plus Karpenter\'s own refusals', () => {
+  const { text, first } = nodeClass(CONFIG);
+  const got = analyze([{ path: HOST, text }]).findings;
+  const bare = analyze([{ path: 'kubelet.yaml', text: HEADER + CONFIG }]).findings;
+  assert.ok(bare.length >= 2, bare.map((f) => key(f)).join('\n'));
+  // Karpenter refuses memroy and the soft threshold without a grace period too, but so does the kubelet: one finding each.
+  const want = bare.map((f) => key(f, first - 2, 4));
+  assert.deepEqual(got.map((f) => key(f)).sort(), want.sort());
+  for (const f of got) assert.equal(f.file, HOST);
+});
+
+/** What Karpenter reads: spec.kubelet of the first document, as data. */
+const kubeletOf = (text: string) => {
+  const docs = parseAllDocuments(text);
+  assert.ok(Array.isArray(docs));
+  for (const d of docs) assert.deepEqual(d.errors, [], text);
+  return (docs[0].toJS() as { spec: { kubelet: unknown } }).spec.kubelet;
+};
+
+test('every quick fix applied to spec.kubelet gives the settings the same fix gives the bare file (lines inserted at the block\'s indentation)', () => {
+  const { text } = nodeClass(CONFIG);
+  const fixed = analyze([{ path: HOST, text }]).findings.filter((f) => f.fixes?.length);
+  const bareText = HEADER + CONFIG;
+  const bare = analyze([{ path: 'kubelet.yaml', text: bareText }]).findings.filter((f) => f.fixes?.length);
+  assert.ok(fixed.length >= 2, fixed.map((f) => key(f)).join('\n'));
+  assert.equal(fixed.length, bare.length);
+  let inserted = 0;
+  for (const f of fixed) {
+    const b = bare.find((x) => x.code === f.code && x.message === f.message);
+    assert.ok(b, key(f));
+    for (const [i, fix] of f.fixes!.entries()) {
+      if (fix.edits.some((e) => e.newText.includes('\n'))) inserted++;
+      const after = applyEdits(text, fix.edits, HOST);
+      const bareAfter = parseAllDocuments(applyEdits(bareText, b.fixes![i].edits, 'kubelet.yaml'));
+      const want = (Array.isArray(bareAfter) ? bareAfter[0].toJS() : {}) as Record<string, unknown>;
+      delete want.apiVersion;
+      delete want.kind;
+      assert.deepEqual(kubeletOf(after), want, `${fix.title} (${f.code})`);
+      // and the rest of the object is untouched
+      assert.match(after, /\n {2}role: KarpenterNodeRole\n$/);
+    }
+  }
+  assert.ok(inserted >= 1, 'at least one fix inserts lines');
+});
+
+test('hover and completion inside spec.kubelet are the KubeletConfiguration\'s', () => {
+  const { text, first } = nodeClass(CONFIG);
+  const a = analyze([{ path: HOST, text }]);
+  const b = analyze([{ path: 'kubelet.yaml', text: HEADER + CONFIG }]);
+  const line = first + 5; // maxPods
+  const h = hoverAt(a, HOST, { line, character: 6 });
+  const bh = hover(b, 'kubelet.yaml', { line: 7, character: 2 });
+  assert.ok(h && bh);
+  // the same text, the payload's path where the bare file's stands
+  assert.deepEqual(JSON.parse(JSON.stringify(h.contents).replaceAll(`${HOST}//default/karpenter-kubelet.yaml`, 'kubelet.yaml')), bh.contents);
+  assert.equal(h.range!.start.line, line);
+  const typed = text.replace('    maxPods: 110\n', '    podsPerC\n');
+  const items = completionAt(analyze([{ path: HOST, text: typed }]), HOST, { line, character: 12 });
+  const item = items.find((i) => i.label === 'podsPerCore');
+  assert.ok(item && item.textEdit && 'range' in item.textEdit);
+  assert.equal(item.textEdit.range.start.character, 4);
+});
+
+test('NodePool v1beta1 and Provisioner v1alpha5 hold the same fragment at their own paths', () => {
+  const pool = 'apiVersion: karpenter.sh/v1beta1\nkind: NodePool\nmetadata:\n  name: p\nspec:\n  template:\n    spec:\n      kubelet:\n        maxPods: abc\n';
+  const prov = 'apiVersion: karpenter.sh/v1alpha5\nkind: Provisioner\nmetadata:\n  name: p\nspec:\n  kubeletConfiguration:\n    evictionHard:\n      memory.available: 5%\n      containerfs.available: 1Gi\n';
+  const a = analyze([{ path: HOST, text: pool }]);
+  assert.ok(a.findings.some((f) => f.severity === 'error' && f.range.start.line === 8 && f.range.start.character === 17), a.findings.map((f) => key(f)).join('\n'));
+  const b = analyze([{ path: HOST, text: prov }]);
+  assert.ok(b.findings.some((f) => f.code === 'karpenter-kubelet-invalid' && f.range.start.line === 8 && /containerfs\.available/.test(f.message)), b.findings.map((f) => key(f)).join('\n'));
+  assert.equal(b.nodes.length, 1);
+});
+
+test('Karpenter refuses what the kubelet takes: signals outside its six, a grace period without a threshold', () => {
+  const text = nodeClass('evictionHard:\n  allocatableMemory.available: 5%\nevictionSoftGracePeriod:\n  nodefs.available: 1m\n').text;
+  const got = analyze([{ path: HOST, text }]).findings.filter((f) => f.code === 'karpenter-kubelet-invalid').map((f) => f.message);
+  assert.deepEqual(got.sort(), [
+    'Karpenter refuses evictionHard signal "allocatableMemory.available" in EC2NodeClass spec.kubelet. It allows only memory.available, nodefs.available, nodefs.inodesFree, imagefs.available, imagefs.inodesFree, pid.available.',
+    'Karpenter refuses evictionSoftGracePeriod nodefs.available without an evictionSoft threshold for it.',
+  ]);
+});
+
+test('a reservation only in userData is reported at userData; in spec.kubelet too, it is not', () => {
+  const ud = '  userData: |\n    apiVersion: node.eks.aws/v1alpha1\n    kind: NodeConfig\n    spec:\n      kubelet:\n        config:\n          systemReserved:\n            cpu: 1000m\n';
+  const base = 'apiVersion: karpenter.k8s.aws/v1\nkind: EC2NodeClass\nmetadata:\n  name: d\nspec:\n';
+  const only = analyze([{ path: HOST, text: base + ud }]).findings;
+  assert.deepEqual(only.map((f) => key(f)), ['karpenter-reserved-in-userdata warning 5:2-5:10 Karpenter does not see the systemReserved set in userData: it schedules as if it were not reserved. Set it in spec.kubelet too.']);
+  const both = analyze([{ path: HOST, text: base + '  kubelet:\n    systemReserved:\n      cpu: 1000m\n' + ud }]).findings;
+  assert.deepEqual(both.map((f) => key(f)), []);
+});
+
+// ---------- Cluster API: kubeletExtraArgs read as kubeadm's ----------
+
+const ARGS_LIST = `- name: eviction-hard
+  value: "memory.available<5%"
+- name: max-pod
+  value: "50"
+- name: cgroup-driver
+  value: systemd
+`;
+const ARGS_MAP = `eviction-hard: "memory.available<5%"
+max-pod: "50"
+cgroup-driver: systemd
+`;
+
+function capi(version: 'v1beta1' | 'v1beta2', args: string): { text: string; first: number } {
+  const head = `apiVersion: cluster.x-k8s.io/${version}\nkind: Cluster\nmetadata:\n  name: c\n---\napiVersion: bootstrap.cluster.x-k8s.io/${version}\nkind: KubeadmConfigTemplate\nmetadata:\n  name: workers\nspec:\n  template:\n    spec:\n      joinConfiguration:\n        nodeRegistration:\n          kubeletExtraArgs:\n`;
+  return { text: head + indent(args, 12) + '      files: []\n', first: head.split('\n').length - 1 };
+}
+
+for (const [version, args, api] of [['v1beta2', ARGS_LIST, 'kubeadm.k8s.io/v1beta4'], ['v1beta1', ARGS_MAP, 'kubeadm.k8s.io/v1beta3']] as const) {
+  test(`Cluster API ${version} kubeletExtraArgs: the findings of a bare ${api} JoinConfiguration, at the user's lines`, () => {
+    const { text, first } = capi(version, args);
+    const a = analyze([{ path: HOST, text }]);
+    const bareText = `apiVersion: ${api}\nkind: JoinConfiguration\nnodeRegistration:\n  kubeletExtraArgs:\n` + indent(args, 4);
+    const b = analyze([{ path: 'kubeadm.yaml', text: bareText }]);
+    assert.ok(b.findings.length >= 2, b.findings.map((f) => key(f)).join('\n'));
+    assert.ok(!b.findings.some((f) => f.severity === 'error' && f.code.startsWith('config-')), 'the bare file is well-formed');
+    assert.deepEqual(a.findings.map((f) => key(f)).sort(), b.findings.map((f) => key(f, first - 4, 8)).sort());
+    assert.deepEqual(a.nodes.map((n) => n.node.id), [`${HOST}//workers/run/kubeadm/joinConfiguration.yaml`]);
+    // the flag-unknown fix (max-pod -> max-pods) edits the user's own name, in a list item or a map key
+    const typo = a.findings.find((f) => f.code === 'flag-unknown');
+    assert.ok(typo?.fixes?.length);
+    const fixed = applyEdits(text, typo.fixes[0].edits, HOST);
+    assert.equal(fixed, text.replace('max-pod', 'max-pods'));
+    assert.ok(!analyze([{ path: HOST, text: fixed }]).findings.some((f) => f.code === 'flag-unknown'));
+  });
+}
+
+test('Cluster API files[]: a KubeletConfiguration written by path is read; an encoded one is named as not checked', () => {
+  const text = `apiVersion: controlplane.cluster.x-k8s.io/v1beta2
+kind: KubeadmControlPlane
+metadata:
+  name: cp
+spec:
+  kubeadmConfigSpec:
+    files:
+    - path: /etc/kubernetes/kubelet/config.yaml
+      content: |
+        apiVersion: kubelet.config.k8s.io/v1beta1
+        kind: KubeletConfiguration
+        maxPods: abc
+    - path: /etc/kubernetes/kubelet/other.yaml
+      encoding: base64
+      content: YXBpVmVyc2lvbjoga3ViZWxldC5jb25maWcuazhzLmlvL3YxYmV0YTEKa2luZDogS3ViZWxldENvbmZpZ3VyYXRpb24K
+`;
+  const a = analyze([{ path: HOST, text }]);
+  const byCode = a.findings.map((f) => `${f.code} ${f.range.start.line}`);
+  assert.ok(byCode.some((x) => /^config-field-type 11$|^config-value-invalid 11$/.test(x)), byCode.join('\n'));
+  assert.ok(byCode.includes('payload-not-checked 14'), byCode.join('\n'));
+});
+
+// ---------- kind ----------
+
+test('kind: KubeletConfiguration patches, global and per node, with or without apiVersion; Init/JoinConfiguration flags', () => {
+  const text = `kind: Cluster
+apiVersion: kind.x-k8s.io/v1alpha4
+kubeadmConfigPatches:
+- |
+  kind: KubeletConfiguration
+  evictionHard:
+    nodefs.available: "0%"
+nodes:
+- role: control-plane
+- role: worker
+  kubeadmConfigPatches:
+  - |
+    kind: JoinConfiguration
+    nodeRegistration:
+      kubeletExtraArgs:
+        - name: max-pod
+          value: "50"
+`;
+  const a = analyze([{ path: HOST, text }]);
+  assert.deepEqual(a.nodes.map((n) => n.node.id).sort(), [`${HOST}//cluster/kubeadmConfigPatches/0.yaml`, `${HOST}//nodes/1-worker/kubeadmConfigPatches/0.yaml`]);
+  const at = a.findings.map((f) => `${f.code} ${f.range.start.line}:${f.range.start.character}`);
+  assert.ok(at.includes('eviction-defaults-dropped 5:2'), at.join('\n'));
+  assert.ok(at.includes('flag-unknown 15:16'), at.join('\n'));
+  // the only error is the unknown flag (the kubelet refuses to start)
+  assert.deepEqual(a.findings.filter((f) => f.severity === 'error').map((f) => f.code), ['flag-unknown']);
+});
+
+// ---------- corpus-embedded ----------
+
+const dir = corpusDir('corpus-embedded');
+const corpus = (name: string) => ({ path: name, text: readFileSync(join(dir!, 'files', name), 'utf8') });
+const lineOf = (text: string, needle: string, from = 0) => text.split('\n').findIndex((l, i) => i >= from && l.includes(needle));
+
+test('corpus 005-007: eviction-hard without memory.available reported at each object\'s flag, as a list item (v1beta2) or a map entry (v1beta1); no error', { skip: !dir && 'no corpus-embedded' }, () => {
+  for (const [name, objects] of [['005-capi-v1beta2-kubeadmconfig-docker.yaml', 2], ['006-capi-v1beta2-kcp-ignition.yaml', 3], ['007-capi-v1beta1-kcp-ignition-map.yaml', 3]] as const) {
+    const f = corpus(name);
+    const a = analyze([f]);
+    assert.equal(a.nodes.length, objects, name);
+    assert.deepEqual(a.findings.filter((x) => x.severity === 'error' || x.severity === 'warning').map((x) => key(x)), [], name);
+    const dropped = a.findings.filter((x) => x.code === 'eviction-defaults-dropped');
+    assert.equal(dropped.length, objects, name);
+    const lines = f.text.split('\n');
+    for (const d of dropped) {
+      assert.match(d.message, /memory\.available<100Mi/);
+      assert.match(lines[d.range.start.line].slice(d.range.start.character), /^"?eviction-hard/, name);
+    }
+  }
+});
+
+test('corpus 032: kind refuses the stale apiVersion; the KubeletConfiguration patch drops memory.available', { skip: !dir && 'no corpus-embedded' }, () => {
+  const f = corpus('032-kind-config-kubeletconfiguration-patch.yaml');
+  const a = analyze([f]);
+  const got = a.findings.map((x) => `${x.code} ${x.severity} ${x.range.start.line}`);
+  assert.deepEqual(got.sort(), [
+    `eviction-defaults-dropped information ${lineOf(f.text, 'evictionHard:')}`,
+    `eviction-threshold-ineffective information ${lineOf(f.text, 'nodefs.available: "0%"')}`,
+    `kind-api-version error ${lineOf(f.text, 'apiVersion: kind.sigs')}`,
+  ].sort());
+  const fix = a.findings.find((x) => x.code === 'kind-api-version')!.fixes![0];
+  assert.match(applyEdits(f.text, fix.edits, f.path), /^apiVersion: kind\.x-k8s\.io\/v1alpha4$/m);
+});
+
+test('corpus Karpenter files: 008\'s CPU reservation only in userData is reported at its userData; none has a false error', { skip: !dir && 'no corpus-embedded' }, () => {
+  for (const name of ['001-karpenter-ec2nodeclass-al2-userdata-on-al2023.yaml', '002-karpenter-ec2nodeclass-userdata-nodeconfig.yaml', '003-karpenter-ec2nodeclass-no-kubelet.yaml', '004-karpenter-ec2nodeclass-bottlerocket-userdata.yaml', '010-karpenter-nodepool-v1beta1-kubelet-maxpods.yaml', '028-karpenter-v1beta1-nodepool-ec2nodeclass-custom-ami.yaml']) {
+    const a = analyze([corpus(name)]);
+    assert.deepEqual(a.findings.filter((x) => x.severity === 'error' || x.severity === 'warning').map((x) => key(x)), [], name);
+  }
+  const f = corpus('008-karpenter-ec2nodeclass-nodeconfig-reserved-cpu.yaml');
+  const got = analyze([f]).findings.filter((x) => x.severity !== 'information');
+  const cls = lineOf(f.text, 'name: ebs-gp3-1000gi-6000iops-1000tp-x86');
+  assert.deepEqual(got.map((x) => `${x.code} ${x.range.start.line}`), [`karpenter-reserved-in-userdata ${lineOf(f.text, 'userData:', cls)}`]);
+});
