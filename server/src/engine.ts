@@ -24,6 +24,7 @@ import { byCodeUnit } from './model/order.ts';
 import { STANDALONE_ORDER, SYSTEMD_LINE_KINDS } from './formats/index.ts';
 import { findingToHost } from './embed/to-host.ts';
 import { workspaceKubeadmVersion } from './node/version.ts';
+import { carrierOf } from './embed/payload.ts';
 
 export interface AnalyzeOptions {
   capacity?: Capacity;
@@ -111,14 +112,18 @@ export function analyze(files: readonly SourceFile[], options: AnalyzeOptions = 
     // What the node's results are computed from (node/reuse.ts): the options and the parse of every file it read.
     const files = [...b.node.files, ...runtimes[i].map((r) => r.path)];
     const parses = files.map((f) => ws.get(f));
-    const inputs: NodeInputs | undefined = reuse ? { options: optionValues, files, parses } : undefined;
+    // A carrier's own modelines (a capacity line atop a Karpenter or Cluster API file) hold for the nodes of its
+    // payloads; a payload's own modeline still wins (it comes later).
+    const carriers = [...new Set(files.map(carrierOf).filter((c): c is string => c !== undefined))];
+    const carrierParses = carriers.map((c) => ws.get(c));
+    const inputs: NodeInputs | undefined = reuse ? { options: optionValues, files: [...files, ...carriers], parses: [...parses, ...carrierParses] } : undefined;
     const kept = inputs ? reuse!.get(b.node.id, inputs) : undefined;
     if (kept) {
       nodes.push({ node: kept.node, allocatable: kept.allocatable });
       for (const x of kept.findings) findings.push(x);
       return;
     }
-    const settings = nodeSettings(parses, given);
+    const settings = nodeSettings(carriers.length ? [...carrierParses, ...parses] : parses, given);
     const node = completeNode(b.node, files, runtimes[i], settings);
     const own: Finding[] = [...settings.problems];
     const allocatable = computeAllocatable(node, node.capacity);

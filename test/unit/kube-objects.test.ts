@@ -9,6 +9,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseAllDocuments } from 'yaml';
 import { analyze } from '../../server/src/engine.ts';
+import { ParseCache } from '../../server/src/node/parse-cache.ts';
 import { detectKind } from '../../server/src/formats/index.ts';
 import { hover } from '../../server/src/features/hover.ts';
 import { completionAt, hoverAt } from '../../server/src/features/embedded.ts';
@@ -291,4 +292,13 @@ test('corpus Karpenter files: 008\'s CPU reservation only in userData is reporte
   const got = analyze([f]).findings.filter((x) => x.severity !== 'information');
   const cls = lineOf(f.text, 'name: ebs-gp3-1000gi-6000iops-1000tp-x86');
   assert.deepEqual(got.map((x) => `${x.code} ${x.range.start.line}`), [`karpenter-reserved-in-userdata ${lineOf(f.text, 'userData:', cls)}`]);
+});
+
+test('a capacity modeline atop the carrier holds for every node of its payloads, also when a cached analysis re-reads it', () => {
+  const body = 'apiVersion: karpenter.k8s.aws/v1\nkind: EC2NodeClass\nmetadata:\n  name: d\nspec:\n  kubelet:\n    maxPods: 58\n    kubeReserved:\n      memory: 1Gi\n';
+  const cache = new ParseCache();
+  const memory = (text: string) => analyze([{ path: HOST, text }], {}, cache).nodes.map((n) => n.node.capacity?.memory);
+  assert.deepEqual(memory(body), [undefined]);
+  assert.deepEqual(memory('# kubelet-lint: capacity cpu=4,memory=16Gi\n' + body), [16n * 2n ** 30n]);
+  assert.deepEqual(memory('# kubelet-lint: capacity cpu=4,memory=8Gi\n' + body), [8n * 2n ** 30n]);
 });
