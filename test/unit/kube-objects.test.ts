@@ -302,3 +302,34 @@ test('a capacity modeline atop the carrier holds for every node of its payloads,
   assert.deepEqual(memory('# kubelet-lint: capacity cpu=4,memory=16Gi\n' + body), [16n * 2n ** 30n]);
   assert.deepEqual(memory('# kubelet-lint: capacity cpu=4,memory=8Gi\n' + body), [8n * 2n ** 30n]);
 });
+
+// ---------- the worked examples of docs/formats ----------
+
+const example = (page: string) => readFileSync(join(__dirname, `../../docs/formats/${page}`), 'utf8').split('```yaml\n')[1].split('```')[0];
+const atLines = (a: ReturnType<typeof analyze>) => a.findings.map((f) => `${f.range.start.line + 1} ${f.code}`).sort();
+
+test('docs/formats/cluster-api.md: the worked example gives the findings the page names, at its lines, and one node', () => {
+  const text = example('cluster-api.md');
+  const a = analyze([{ path: 'cluster.yaml', text }]);
+  assert.deepEqual(atLines(a), ['16 eviction-defaults-dropped', '18 flag-unknown']);
+  assert.deepEqual(a.nodes.map((n) => n.node.id), ['cluster.yaml//prod-md-0/run/kubeadm/joinConfiguration.yaml']);
+  const typo = a.findings.find((f) => f.code === 'flag-unknown')!;
+  assert.equal(applyEdits(text, typo.fixes![0].edits, 'cluster.yaml'), text.replace('name: max-pod\n', 'name: max-pods\n'));
+});
+
+test('docs/formats/kind.md: the worked example gives the findings the page names, at its lines', () => {
+  const a = analyze([{ path: 'kind.yaml', text: example('kind.md') }]);
+  assert.deepEqual(atLines(a), ['16 flag-unknown', '6 eviction-defaults-dropped']);
+  assert.equal(a.nodes.length, 2);
+});
+
+test('docs/formats/karpenter.md: the worked example gives the findings the page names, at its lines; the fix stays in kubelet:', () => {
+  const text = example('karpenter.md');
+  const a = analyze([{ path: 'nodeclass.yaml', text }]);
+  assert.deepEqual(atLines(a), ['10 eviction-defaults-dropped', '13 eviction-soft-without-grace', '14 karpenter-reserved-in-userdata']);
+  const soft = a.findings.find((f) => f.code === 'eviction-soft-without-grace')!;
+  const fixed = applyEdits(text, soft.fixes![0].edits, 'nodeclass.yaml');
+  const kubelet = kubeletOf(fixed) as Record<string, unknown>;
+  assert.ok(kubelet.evictionSoftGracePeriod, fixed);
+  assert.ok(!analyze([{ path: 'nodeclass.yaml', text: fixed }]).findings.some((f) => f.code === 'eviction-soft-without-grace' || f.severity === 'error'));
+});
