@@ -5,7 +5,7 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseAllDocuments } from 'yaml';
 import { analyze } from '../../server/src/engine.ts';
@@ -332,4 +332,48 @@ test('docs/formats/karpenter.md: the worked example gives the findings the page 
   const kubelet = kubeletOf(fixed) as Record<string, unknown>;
   assert.ok(kubelet.evictionSoftGracePeriod, fixed);
   assert.ok(!analyze([{ path: 'nodeclass.yaml', text: fixed }]).findings.some((f) => f.code === 'eviction-soft-without-grace' || f.severity === 'error'));
+});
+
+const nodeCorpus = corpusDir('corpus');
+const CAPACITY = { capacity: { cpu: 8000n, memory: 32n * 2n ** 30n, 'ephemeral-storage': 100n * 2n ** 30n, hugepages: new Map<string, bigint>() } };
+test('every corpus KubeletConfiguration written as a Karpenter spec.kubelet: the same findings at the mapped places, the same allocatable, every fix the same', { skip: !nodeCorpus && 'no ../shared/corpus' }, () => {
+  let files = 0;
+  let fixes = 0;
+  for (const name of readdirSync(join(nodeCorpus!, 'files')).sort()) {
+    const raw = readFileSync(join(nodeCorpus!, 'files', name), 'utf8');
+    if (detectKind(name, raw) !== 'kubelet-config' || /\.json$/.test(name) || /^---/m.test(raw) || raw.includes('\r') || raw.includes('\t')) continue;
+    // The object says what the document is: its apiVersion and kind lines go, and so do the lines before the first key.
+    const lines = raw.split('\n').filter((l) => !/^(apiVersion|kind):/.test(l));
+    while (lines.length && !/^[A-Za-z"']/.test(lines[0])) lines.shift();
+    const body = lines.join('\n').replace(/\n*$/, '\n');
+    if (!/^[A-Za-z"']/.test(body)) continue;
+    const bareText = HEADER + body;
+    const bare = analyze([{ path: 'kubelet.yaml', text: bareText }], CAPACITY);
+    if (bare.findings.length === 0) continue;
+    files++;
+    const { text, first } = nodeClass(body);
+    const inHost = analyze([{ path: HOST, text }], CAPACITY);
+    assert.deepEqual(inHost.nodes.map((n) => n.allocatable), bare.nodes.map((n) => n.allocatable), name);
+    const own = (f: Finding) => f.code.startsWith('karpenter-');
+    const strip = (m: string) => m.replaceAll(`${HOST}//default/karpenter-kubelet.yaml`, 'kubelet.yaml');
+    // A multi-line finding range keeps its columns only on lines the block indents: compare starts and ends.
+    const got = inHost.findings.filter((f) => !own(f)).map((f) => `${f.code} ${f.range.start.line}:${f.range.start.character} ${strip(f.message)}`).sort();
+    const want = bare.findings.map((f) => `${f.code} ${f.range.start.line + first - 2}:${f.range.start.character + (f.range.start.line < 2 ? 0 : 4)} ${f.message}`).sort();
+    assert.deepEqual(got, want, name);
+    for (const f of inHost.findings.filter((x) => !own(x) && x.fixes?.length)) {
+      const b = bare.findings.find((x) => x.code === f.code && x.message === strip(f.message) && x.range.start.line + first - 2 === f.range.start.line);
+      assert.ok(b?.fixes, `${name}: ${key(f)}`);
+      assert.equal(f.fixes!.length, b.fixes.length, `${name}: ${key(f)} lost a fix`);
+      for (const [i, fix] of f.fixes!.entries()) {
+        fixes++;
+        const bareAfter = parseAllDocuments(applyEdits(bareText, b.fixes[i].edits, 'kubelet.yaml'));
+        const want = (Array.isArray(bareAfter) ? bareAfter[0].toJS() : {}) as Record<string, unknown>;
+        delete want.apiVersion;
+        delete want.kind;
+        assert.deepEqual(kubeletOf(applyEdits(text, fix.edits, HOST)), want, `${name}: ${fix.title}`);
+      }
+    }
+  }
+  assert.ok(files >= 5, `only ${files} corpus files compared`);
+  assert.ok(fixes >= 5, `only ${fixes} fixes compared`);
 });
