@@ -377,3 +377,23 @@ test('every corpus KubeletConfiguration written as a Karpenter spec.kubelet: the
   assert.ok(files >= 5, `only ${files} corpus files compared`);
   assert.ok(fixes >= 5, `only ${fixes} fixes compared`);
 });
+
+test('Cluster API files[] in the patches directory named kubeletconfiguration*.yaml are kubelet patches; other names and json patches are not', () => {
+  const file = (path: string) => `    - path: ${path}\n      content: |\n        evictionHard:\n          memory.available: 5%\n`;
+  const text = (paths: string[]) => `apiVersion: bootstrap.cluster.x-k8s.io/v1beta2
+kind: KubeadmConfig
+metadata:
+  name: n
+spec:
+  joinConfiguration:
+    patches:
+      directory: /etc/kubeadm/patches
+  files:
+${paths.map(file).join('')}`;
+  const codes = (paths: string[]) => analyze([{ path: HOST, text: text(paths) }]).findings.map((f) => `${f.code} ${f.range.start.line}`);
+  assert.deepEqual(codes(['/etc/kubeadm/patches/kubeletconfiguration0+strategic.yaml']), ['eviction-defaults-dropped 11']);
+  assert.deepEqual(codes(['/etc/kubeadm/patches/sub/kubeletconfiguration.yaml']), ['eviction-defaults-dropped 11']);
+  assert.deepEqual(codes(['/etc/kubeadm/patches/kubeletconfiguration+json.yaml']), []);
+  assert.deepEqual(codes(['/etc/kubeadm/patches/kubeletconfiguration.yml']), []); // kubeadm ignores .yml
+  assert.deepEqual(codes(['/etc/other/kubeletconfiguration.yaml']), []);
+});

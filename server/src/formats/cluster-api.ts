@@ -8,13 +8,16 @@
  *   as a list of {name, value} (api/bootstrap/kubeadm/v1beta2/kubeadm_types.go), as kubeadm's v1beta3 and v1beta4 do,
  *   so the document is read as that kubeadm version;
  * - `files[]` entries (path + content, api/bootstrap/kubeadm/v1beta2/kubeadmconfig_types.go File) are the files
- *   they write, like cloud-init write_files.
+ *   they write, like cloud-init write_files. One written into the `patches.directory` of the init or join
+ *   configuration and named `kubeletconfiguration[suffix][+strategic|+merge].yaml` is a kubeadm patch of the
+ *   kubelet's configuration (kubernetes cmd/kubeadm/app/util/patches/patches.go, kubeadm 1.31; the
+ *   kubeletconfiguration target exists since kubeadm 1.25): it is read as a KubeletConfiguration, with the apiVersion and kind a patch may leave out.
  * Each object is a node of its own (a control plane, a worker template): payload paths start with the object's name.
  * Recognised by apiVersion at column 0, anywhere in a multi-document stream (a Cluster often comes first).
  */
-import { isMap } from 'yaml';
+import { isMap, isScalar } from 'yaml';
 import type { Payload } from '../embed/payload.ts';
-import { finish, itemsOf, nodeAt, readCarrier, stringPayload, subtreePayload, type ObjectDoc } from '../embed/yaml-docs.ts';
+import { finish, itemsOf, nodeAt, readCarrier, stringPayload, subtreePayload, withHeader, type ObjectDoc } from '../embed/yaml-docs.ts';
 import { defineFormat } from './types.ts';
 
 const CAPI_API = /^["']?apiVersion["']?[ \t]*:[ \t]*["']?(?:bootstrap|controlplane)\.cluster\.x-k8s\.io\//m;
@@ -26,6 +29,13 @@ const SPEC_PATH: Record<string, readonly string[]> = {
   KubeadmControlPlane: ['spec', 'kubeadmConfigSpec'],
   KubeadmControlPlaneTemplate: ['spec', 'template', 'spec', 'kubeadmConfigSpec'],
 };
+
+/**
+ * A kubeadm patch file for the kubelet's configuration (patches.go parseFilename: the target, a suffix without `.`
+ * or `+`, an optional `+patchtype`; extension .yaml or .json), here strategic or merge and YAML (a json patch is a
+ * list of operations, not settings).
+ */
+const KUBELET_PATCH = /^kubeletconfiguration[^.+\n]*(?:\+(?:strategic|merge)|(?!\+)).*\.yaml$/;
 
 /** File.encoding values other than plain text (kubeadmconfig_types.go: base64, gzip, gzip+base64). */
 const ENCODED = new Set(['base64', 'gzip', 'gzip+base64']);
@@ -48,12 +58,25 @@ export function capiPayloads(path: string, text: string): { embedded: Payload[];
       const p = subtreePayload(c, cfg, `/${d.name}/run/kubeadm/${key}.yaml`, 'kubeadm-config', `apiVersion: ${kubeadmApi}\nkind: ${kind}\n`);
       if (p) c.embedded.push(p);
     }
+    const patchDirs = new Set<string>();
+    for (const key of ['initConfiguration', 'joinConfiguration']) {
+      const dir = nodeAt(spec, [key, 'patches', 'directory']);
+      if (isScalar(dir) && typeof dir.value === 'string') patchDirs.add(dir.value.replace(/\/+$/, ''));
+    }
     for (const item of itemsOf(nodeAt(spec, ['files']))) {
       if (!isMap(item)) continue;
       const target = item.get('path');
       if (typeof target !== 'string' || !target.startsWith('/')) continue;
-      const p = stringPayload(c, item.get('content', true) as never, `/${d.name}${target}`);
+      let p = stringPayload(c, item.get('content', true) as never, `/${d.name}${target}`);
       if (!p) continue;
+      // kubeadm walks the directory and its sub-directories (filepath.Walk).
+      const slash = target.lastIndexOf('/');
+      const inPatchDir = [...patchDirs].some((d) => target.startsWith(d + '/'));
+      if (inPatchDir && KUBELET_PATCH.test(target.slice(slash + 1))) {
+        const header = (/^apiVersion:/m.test(p.text) ? '' : 'apiVersion: kubelet.config.k8s.io/v1beta1\n') + (/^kind:/m.test(p.text) ? '' : 'kind: KubeletConfiguration\n');
+        p = withHeader(p, header);
+        p.kind = 'kubelet-config';
+      }
       const encoding = item.get('encoding');
       if (typeof encoding === 'string' && ENCODED.has(encoding)) p.unchecked = `its content is encoded (${encoding})`;
       else if (item.get('append') === true) p.unchecked = 'it is appended to a file this object does not hold whole (append: true)';
