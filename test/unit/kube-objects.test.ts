@@ -10,6 +10,8 @@ import { join } from 'node:path';
 import { parseAllDocuments } from 'yaml';
 import { analyze } from '../../server/src/engine.ts';
 import { ParseCache } from '../../server/src/node/parse-cache.ts';
+import { EVICTION_SIGNALS } from '../../server/src/catalog/defaults.ts';
+import { KUBELET_ONLY_SIGNALS, SIGNALS } from '../../server/src/formats/karpenter.ts';
 import { detectKind } from '../../server/src/formats/index.ts';
 import { hover } from '../../server/src/features/hover.ts';
 import { completionAt, hoverAt } from '../../server/src/features/embedded.ts';
@@ -137,6 +139,10 @@ test('NodePool v1beta1 and Provisioner v1alpha5 hold the same fragment at their 
   const b = analyze([{ path: HOST, text: prov }]);
   assert.ok(b.findings.some((f) => f.code === 'karpenter-kubelet-invalid' && f.range.start.line === 8 && /containerfs\.available/.test(f.message)), b.findings.map((f) => key(f)).join('\n'));
   assert.equal(b.nodes.length, 1);
+});
+
+test('Karpenter\'s six signals and the ones only the kubelet takes are together the kubelet\'s signal list', () => {
+  assert.deepEqual([...SIGNALS, ...KUBELET_ONLY_SIGNALS].sort(), EVICTION_SIGNALS.map((s) => s.signal).sort());
 });
 
 test('Karpenter refuses what the kubelet takes: signals outside its six, a grace period without a threshold', () => {

@@ -16,7 +16,6 @@ import { isMap, isScalar, type Node, type Pair, type YAMLMap } from 'yaml';
 import { finding, type Finding } from '../model/finding.ts';
 import type { Payload } from '../embed/payload.ts';
 import { finish, nodeAt, readCarrier, stringPayload, subtreePayload, type Carrier, type ObjectDoc } from '../embed/yaml-docs.ts';
-import { EVICTION_SIGNALS } from '../catalog/defaults.ts';
 import { defineFormat } from './types.ts';
 
 const KARPENTER_API = /^["']?apiVersion["']?[ \t]*:[ \t]*["']?karpenter\.(?:k8s\.aws|sh)\//m;
@@ -32,9 +31,13 @@ function kubeletPath(d: ObjectDoc): readonly string[] | undefined {
 }
 
 /** ec2nodeclass.go (v1.14.1) CEL: the keys evictionHard, evictionSoft and evictionSoftGracePeriod accept. */
-const SIGNALS = ['memory.available', 'nodefs.available', 'nodefs.inodesFree', 'imagefs.available', 'imagefs.inodesFree', 'pid.available'];
-/** Signals the kubelet knows (catalog/defaults.ts) that Karpenter's list leaves out; unknown ones are eviction-signal-unknown's. */
-const KUBELET_ONLY_SIGNALS = EVICTION_SIGNALS.map((s) => s.signal).filter((s) => !SIGNALS.includes(s));
+export const SIGNALS = ['memory.available', 'nodefs.available', 'nodefs.inodesFree', 'imagefs.available', 'imagefs.inodesFree', 'pid.available'];
+/**
+ * Signals the kubelet knows (kubernetes pkg/kubelet/eviction/api/types.go, 1.37; the same list as catalog/defaults.ts
+ * EVICTION_SIGNALS, which test/unit/kube-objects.test.ts checks) that Karpenter's list leaves out. Signals nobody
+ * knows are eviction-signal-unknown's.
+ */
+export const KUBELET_ONLY_SIGNALS = ['allocatableMemory.available', 'containerfs.available', 'containerfs.inodesFree'];
 
 const CODE = 'karpenter-kubelet-invalid';
 
