@@ -403,3 +403,17 @@ ${paths.map(file).join('')}`;
   assert.deepEqual(codes(['/etc/kubeadm/patches/kubeletconfiguration.yml']), []); // kubeadm ignores .yml
   assert.deepEqual(codes(['/etc/other/kubeletconfiguration.yaml']), []);
 });
+
+test('an unchanged document after an edited one is not parsed again, and its findings move with it', () => {
+  const doc = (name: string) => `apiVersion: karpenter.k8s.aws/v1\nkind: EC2NodeClass\nmetadata:\n  name: ${name}\nspec:\n  kubelet:\n    maxPods: abc\n`;
+  const lines = (text: string) => analyze([{ path: HOST, text }]).findings.map((f) => `${f.code} ${f.range.start.line}:${f.range.start.character}`);
+  const a = `${doc('one')}---\n${doc('two')}`;
+  const before = lines(a);
+  assert.equal(before.length, 2, before.join('\n'));
+  // one line more in the first document, then one less: the second one's findings follow
+  const longer = lines(`# added\n${a}`);
+  assert.deepEqual(longer, before.map((l) => l.replace(/ (\d+):/, (_, n) => ` ${Number(n) + 1}:`)));
+  assert.deepEqual(lines(a), before);
+  const shorter = lines(`${doc('one').replace('metadata:\n  name: one\n', 'metadata: {name: one}\n')}---\n${doc('two')}`);
+  assert.deepEqual(shorter, before.map((l) => l.replace(/ (\d+):/, (_, n) => ` ${Number(n) - 1}:`)));
+});

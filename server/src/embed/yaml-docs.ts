@@ -3,7 +3,7 @@
  * their apiVersion and kind, a path of keys into one, and payloads cut from it (a string, embed/yaml-string.ts, or
  * a block mapping, embed/yaml-subtree.ts).
  */
-import { isMap, isScalar, isSeq, parseAllDocuments, type Document, type Node, type Scalar, type YAMLMap } from 'yaml';
+import { isMap, isPair, isScalar, isSeq, parseDocument, type Document, type Node, type Scalar, type YAMLMap } from 'yaml';
 import { finding, type Finding } from '../model/finding.ts';
 import { LineIndex } from '../model/range.ts';
 import type { FileKind } from '../model/source.ts';
@@ -31,22 +31,65 @@ export interface Carrier {
   errors: { at: number; message: string }[];
 }
 
+/** A document start marker at column 0 ends the document before it (YAML 1.2 l-document-prefix). */
+const DOC_START = /^---(?=[ \t\r\n]|$)/gm;
+
 /**
- * The stream's documents. A document YAML cannot read, that `relevant` says may hold kubelet settings, gives one finding: information when template expressions
- * explain it (the rendered file is what is applied), else an error.
+ * Parsed documents by their text, with the offset their ranges are shifted to: a keystroke changes one document of
+ * a long GitOps stream, and only that one is parsed again (the others' ranges are moved if its length changed).
+ * What a parse gives is the same with or without this.
  */
-export function readCarrier(path: string, text: string, label: string, relevant: RegExp): Carrier {
+const PARSED = new Map<string, { doc: Document.Parsed; base: number }>();
+const PARSED_MAX = 2000;
+
+function shift(n: unknown, by: number): void {
+  if (!n || typeof n !== 'object') return;
+  const node = n as { range?: [number, number, number] | null };
+  if (node.range) node.range = [node.range[0] + by, node.range[1] + by, node.range[2] + by];
+  if (isMap(n) || isSeq(n)) {
+    for (const it of n.items as unknown[]) {
+      if (isPair(it)) {
+        shift(it.key, by);
+        shift(it.value, by);
+      } else shift(it, by);
+    }
+  }
+}
+
+function parseAt(text: string, from: number, to: number): Document.Parsed {
+  const src = text.slice(from, to);
+  let have = PARSED.get(src);
+  if (!have) {
+    if (PARSED.size >= PARSED_MAX) PARSED.clear();
+    have = { doc: parseDocument(src, { uniqueKeys: false }), base: 0 };
+    PARSED.set(src, have);
+  }
+  if (have.base !== from) {
+    shift(have.doc.contents, from - have.base);
+    for (const e of have.doc.errors) e.pos = [e.pos[0] + from - have.base, e.pos[1] + from - have.base];
+    have.base = from;
+  }
+  return have.doc;
+}
+
+/**
+ * The stream's documents that `relevant` (each pattern) says may hold kubelet settings; the others are not parsed.
+ * A document YAML cannot read gives one finding: information when template expressions explain it (the rendered
+ * file is what is applied), else an error (see finish).
+ */
+export function readCarrier(path: string, text: string, label: string, relevant: readonly RegExp[]): Carrier {
   const lines = new LineIndex(text);
   const out: Carrier = { text, lines, crlf: /\r\n/.test(text.slice(0, 200)), docs: [], problems: [], embedded: [], errors: [] };
-  const all = parseAllDocuments(text, { uniqueKeys: false });
-  const docs = Array.isArray(all) ? all : [];
-  docs.forEach((doc, i) => {
+  const starts = [0];
+  for (const m of text.matchAll(DOC_START)) if (m.index > 0) starts.push(m.index);
+  starts.forEach((from, i) => {
+    const to = i + 1 < starts.length ? starts[i + 1] : text.length;
+    const src = text.slice(from, to);
+    if (!relevant.every((r) => r.test(src))) return;
+    const doc = parseAt(text, from, to);
     if (doc.errors.length) {
-      // Only a document that may hold kubelet settings is worth a finding (a file without them gets none).
-      const [from, , to] = doc.range ?? [0, 0, text.length];
-      if (!relevant.test(text.slice(from, to))) return;
-      const at = doc.errors[0].pos?.[0] ?? 0;
-      if (TEMPLATE_MARKER.test(text)) {
+      const at = doc.errors[0].pos?.[0] ?? from;
+      if (TEMPLATE_MARKER.test(src)) {
         out.problems.push(finding('payload-not-checked', 'information', { file: path, range: lines.range(at, at) },
           `This ${label} holds template expressions that make it invalid YAML, so this document is not checked.`));
         return;

@@ -45,7 +45,7 @@ function isCapi(d: ObjectDoc): boolean {
 }
 
 export function capiPayloads(path: string, text: string): { embedded: Payload[]; problems: import('../model/finding.ts').Finding[] } {
-  const c = readCarrier(path, text, 'Cluster API file', /kubeletExtraArgs|files:/);
+  const c = readCarrier(path, text, 'Cluster API file', [CAPI_API, /kubeletExtraArgs|files:/]);
   for (const d of c.docs) {
     if (!isCapi(d)) continue;
     const spec = nodeAt(d.doc.contents, SPEC_PATH[d.kind]);

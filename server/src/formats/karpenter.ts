@@ -72,7 +72,7 @@ function admission(path: string, c: Carrier, kubelet: YAMLMap, what: string, out
 const USERDATA_RESERVATION = /\b(?:kubeReserved|systemReserved|kube-reserved|system-reserved)\b/;
 
 export function karpenterPayloads(path: string, text: string): { embedded: Payload[]; problems: Finding[] } {
-  const c = readCarrier(path, text, 'Karpenter file', /kubelet|userData/);
+  const c = readCarrier(path, text, 'Karpenter file', [KARPENTER_API, /kubelet|userData/]);
   for (const d of c.docs) {
     const where = kubeletPath(d);
     const spec = nodeAt(d.doc.contents, ['spec']);

@@ -39,7 +39,7 @@ function patchPayload(p: Payload): Payload | undefined {
 }
 
 export function kindPayloads(path: string, text: string): { embedded: Payload[]; problems: Finding[] } {
-  const c = readCarrier(path, text, 'kind cluster configuration', /kubeadmConfigPatches/);
+  const c = readCarrier(path, text, 'kind cluster configuration', [KIND_API, /kubeadmConfigPatches/]);
   for (const d of c.docs) {
     if (d.kind !== 'Cluster' || !/^kind\.(?:x-k8s|sigs\.k8s)\.io\//.test(d.apiVersion)) continue;
     const root = d.doc.contents;
