@@ -11,7 +11,7 @@ import { parseAllDocuments } from 'yaml';
 import { analyze } from '../../server/src/engine.ts';
 import { ParseCache } from '../../server/src/node/parse-cache.ts';
 import { EVICTION_SIGNALS } from '../../server/src/catalog/defaults.ts';
-import { KUBELET_ONLY_SIGNALS, SIGNALS } from '../../server/src/formats/karpenter.ts';
+import { karpenterPayloads, KUBELET_ONLY_SIGNALS, SIGNALS } from '../../server/src/formats/karpenter.ts';
 import { detectKind } from '../../server/src/formats/index.ts';
 import { hover } from '../../server/src/features/hover.ts';
 import { completionAt, hoverAt } from '../../server/src/features/embedded.ts';
@@ -416,4 +416,34 @@ test('an unchanged document after an edited one is not parsed again, and its fin
   assert.deepEqual(lines(a), before);
   const shorter = lines(`${doc('one').replace('metadata:\n  name: one\n', 'metadata: {name: one}\n')}---\n${doc('two')}`);
   assert.deepEqual(shorter, before.map((l) => l.replace(/ (\d+):/, (_, n) => ` ${Number(n) - 1}:`)));
+});
+
+test('a subtree payload: every character after the header is the carrier\'s character at its mapped offset (LF and CRLF, any indentation)', () => {
+  for (const nl of ['\n', '\r\n']) {
+    for (const pad of [3, 4, 7]) {
+      const body = 'maxPods: 58\n\n# a comment\nkubeReserved:\n  cpu: 100m   # trailing\n  memory: "1Gi"\nclusterDNS: [10.0.0.10]\n';
+      const head = `apiVersion: karpenter.k8s.aws/v1\nkind: EC2NodeClass\nmetadata:\n  name: d\nspec:\n${' '.repeat(pad - 2)}kubelet:\n`;
+      const host = (head + indent(body, pad) + 'status: {}\n').replaceAll('\n', nl);
+      const parsed = karpenterPayloads(HOST, host);
+      assert.equal(parsed.embedded.length, 1, `${pad} ${JSON.stringify(nl)}`);
+      const p = parsed.embedded[0];
+      assert.ok(p.text.startsWith(HEADER));
+      for (let i = HEADER.length; i < p.text.length; i++) {
+        const want = p.text[i];
+        assert.equal(host[p.map.offsets[i]], want, `${pad} ${JSON.stringify(nl)} payload offset ${i}`);
+      }
+      // the dedented lines are the body (blank and comment lines included, less indented ones as they are)
+      assert.equal(p.text.slice(HEADER.length), body);
+    }
+  }
+});
+
+test('a fix that adds lines to spec.kubelet of a CRLF file writes CRLF lines at the block\'s indentation', () => {
+  const text = nodeClass('evictionSoft:\n  memory.available: 200Mi\n').text.replaceAll('\n', '\r\n');
+  const f = analyze([{ path: HOST, text }]).findings.find((x) => x.code === 'eviction-soft-without-grace');
+  assert.ok(f?.fixes?.length);
+  const fixed = applyEdits(text, f.fixes[0].edits, HOST);
+  assert.doesNotMatch(fixed.replaceAll('\r\n', ''), /\n/);
+  assert.ok((kubeletOf(fixed) as Record<string, unknown>).evictionSoftGracePeriod);
+  assert.ok(!analyze([{ path: HOST, text: fixed }]).findings.some((x) => x.code === 'eviction-soft-without-grace'));
 });

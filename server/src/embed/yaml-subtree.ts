@@ -51,15 +51,16 @@ export function yamlSubtree(lines: LineIndex, start: number, end: number, header
   const after = last + 1 < lines.starts.length ? lines.starts[last + 1] : host.length;
   offsets.push(after);
   const pad = ' '.repeat(indent);
+  // Lines a fix adds end as the carrier's first line does.
+  const firstEnd = host.indexOf('\n', lineStart);
+  const nl = firstEnd > 0 && host.charCodeAt(firstEnd - 1) === 13 ? '\r\n' : '\n';
   const encode = (inserted: string, at: number): string | undefined => {
     const col = at - lines.starts[lines.position(at).line];
     const body = inserted.replace(/\r\n/g, '\n');
-    if (col === 0 && at === after) {
-      // At the start of the line after the mapping: every line of the insertion needs the mapping's indentation.
-      return body.replace(/^(?=[^\n])/gm, pad);
-    }
-    // Inside a line of the mapping: the carrier's own indentation is before `at`; each new line needs it.
-    return body.replace(/\n/g, '\n' + pad).replace(new RegExp(`\\n${pad}(?=\\n)`, 'g'), '\n');
+    // At the start of the line after the mapping every line of the insertion needs the mapping's indentation;
+    // inside a line of the mapping the carrier's own indentation is before `at`, and each new line needs it.
+    const out = col === 0 && at === after ? body.replace(/^(?=[^\n])/gm, pad) : body.replace(/\n(?=[^\n])/g, '\n' + pad).replace(/\n$/, '\n' + pad);
+    return nl === '\n' ? out : out.replace(/\n/g, nl);
   };
   return { text, map: { host: lines, offsets: Int32Array.from(offsets), encode } };
 }
