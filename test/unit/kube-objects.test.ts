@@ -447,3 +447,10 @@ test('a fix that adds lines to spec.kubelet of a CRLF file writes CRLF lines at 
   assert.ok((kubeletOf(fixed) as Record<string, unknown>).evictionSoftGracePeriod);
   assert.ok(!analyze([{ path: HOST, text: fixed }]).findings.some((x) => x.code === 'eviction-soft-without-grace'));
 });
+
+test('Cluster API v1beta2 refuses a flag named twice in kubeletExtraArgs', () => {
+  const { text } = capi('v1beta2', ARGS_LIST + '- name: max-pod\n  value: "60"\n');
+  const dup = analyze([{ path: HOST, text }]).findings.filter((f) => f.code === 'capi-extra-args-duplicate');
+  assert.deepEqual(dup.map((f) => `${f.severity} ${f.range.start.line}`), [`error ${text.split('\n').lastIndexOf('            - name: max-pod')}`]);
+  assert.match(dup[0].message, /^Cluster API refuses kubeletExtraArgs that name max-pod twice\./);
+});

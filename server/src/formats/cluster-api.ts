@@ -15,9 +15,10 @@
  * Each object is a node of its own (a control plane, a worker template): payload paths start with the object's name.
  * Recognised by apiVersion at column 0, anywhere in a multi-document stream (a Cluster often comes first).
  */
-import { isMap, isScalar } from 'yaml';
+import { isMap, isScalar, type Node } from 'yaml';
+import { finding } from '../model/finding.ts';
 import type { Payload } from '../embed/payload.ts';
-import { finish, itemsOf, nodeAt, readCarrier, stringPayload, subtreePayload, withHeader, type ObjectDoc } from '../embed/yaml-docs.ts';
+import { finish, itemsOf, nodeAt, readCarrier, stringPayload, subtreePayload, withHeader, type Carrier, type ObjectDoc } from '../embed/yaml-docs.ts';
 import { defineFormat } from './types.ts';
 
 const CAPI_API = /^["']?apiVersion["']?[ \t]*:[ \t]*["']?(?:bootstrap|controlplane)\.cluster\.x-k8s\.io\//m;
@@ -44,6 +45,24 @@ function isCapi(d: ObjectDoc): boolean {
   return /^(?:bootstrap|controlplane)\.cluster\.x-k8s\.io\/v1/.test(d.apiVersion) && d.kind in SPEC_PATH;
 }
 
+/**
+ * v1beta2 kubeletExtraArgs names must be unique: the API server refuses the object otherwise (CEL "kubeletExtraArgs
+ * name must be unique", api/bootstrap/kubeadm/v1beta2/kubeadm_types.go NodeRegistrationOptions), although kubeadm
+ * itself would take a repeated flag.
+ */
+function uniqueNames(path: string, c: Carrier, args: unknown, where: string): void {
+  const seen = new Set<string>();
+  for (const item of itemsOf(args)) {
+    const name = isMap(item) ? (item.get('name', true) as Node | undefined) : undefined;
+    if (!isScalar(name) || typeof name.value !== 'string' || !name.range) continue;
+    if (seen.has(name.value)) {
+      c.problems.push(finding('capi-extra-args-duplicate', 'error', { file: path, range: c.lines.range(name.range[0], name.range[1]) },
+        `Cluster API refuses kubeletExtraArgs that name ${name.value} twice. Names must be unique in ${where}; merge the values into one item.`));
+    }
+    seen.add(name.value);
+  }
+}
+
 export function capiPayloads(path: string, text: string): { embedded: Payload[]; problems: import('../model/finding.ts').Finding[] } {
   const c = readCarrier(path, text, 'Cluster API file', [CAPI_API, /kubeletExtraArgs|files:/]);
   for (const d of c.docs) {
@@ -54,7 +73,9 @@ export function capiPayloads(path: string, text: string): { embedded: Payload[];
     const kubeadmApi = /\/v1beta1$/.test(d.apiVersion) ? 'kubeadm.k8s.io/v1beta3' : 'kubeadm.k8s.io/v1beta4';
     for (const [key, kind] of [['initConfiguration', 'InitConfiguration'], ['joinConfiguration', 'JoinConfiguration']] as const) {
       const cfg = nodeAt(spec, [key]);
-      if (!nodeAt(cfg, ['nodeRegistration', 'kubeletExtraArgs'])) continue;
+      const args = nodeAt(cfg, ['nodeRegistration', 'kubeletExtraArgs']);
+      if (!args) continue;
+      if (kubeadmApi.endsWith('v1beta4')) uniqueNames(path, c, args, `${d.kind} ${key}`);
       const p = subtreePayload(c, cfg, `/${d.name}/run/kubeadm/${key}.yaml`, 'kubeadm-config', `apiVersion: ${kubeadmApi}\nkind: ${kind}\n`);
       if (p) c.embedded.push(p);
     }
