@@ -121,8 +121,9 @@ test('hover and completion inside spec.kubelet are the KubeletConfiguration\'s',
   const h = hoverAt(a, HOST, { line, character: 6 });
   const bh = hover(b, 'kubelet.yaml', { line: 7, character: 2 });
   assert.ok(h && bh);
-  // the same text, the payload's path where the bare file's stands
-  assert.deepEqual(JSON.parse(JSON.stringify(h.contents).replaceAll(`${HOST}//default/karpenter-kubelet.yaml`, 'kubelet.yaml')), bh.contents);
+  // the same text; the node is named by the payload's path, and a place is cited at the user's line
+  const want = JSON.stringify(bh.contents).replace('kubelet.yaml line 8', `${HOST} line ${line + 1}`);
+  assert.equal(JSON.stringify(h.contents).replaceAll(`${HOST}//default/karpenter-kubelet.yaml`, 'kubelet.yaml'), want);
   assert.equal(h.range!.start.line, line);
   const typed = text.replace('    maxPods: 110\n', '    podsPerC\n');
   const items = completionAt(analyze([{ path: HOST, text: typed }]), HOST, { line, character: 12 });
@@ -453,4 +454,13 @@ test('Cluster API v1beta2 refuses a flag named twice in kubeletExtraArgs', () =>
   const dup = analyze([{ path: HOST, text }]).findings.filter((f) => f.code === 'capi-extra-args-duplicate');
   assert.deepEqual(dup.map((f) => `${f.severity} ${f.range.start.line}`), [`error ${text.split('\n').lastIndexOf('            - name: max-pod')}`]);
   assert.match(dup[0].message, /^Cluster API refuses kubeletExtraArgs that name max-pod twice\./);
+});
+
+test('a message citing a place in a payload cites the line of the user\'s file', () => {
+  const list = capi('v1beta2', '- name: max-pods\n  value: "50"\n- name: max-pods\n  value: "60"\n').text;
+  const dup = analyze([{ path: HOST, text: list }]).findings.find((f) => f.code === 'flag-duplicate');
+  assert.ok(dup, 'flag-duplicate');
+  const later = list.split('\n').lastIndexOf('            - name: max-pods') + 1;
+  assert.match(dup.message, new RegExp(`at ${HOST.replace('.', '\\.')} line ${later} `));
+  assert.doesNotMatch(dup.message, /\/\//);
 });
