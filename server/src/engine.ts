@@ -21,7 +21,7 @@ import { atPlaceholder, mayBeRendered, settingsInView, templatePlaces } from './
 import { keepLineEnds } from './fixes/keep-line-ends.ts';
 import { matchLineEnds } from './fixes/line-ends.ts';
 import { byCodeUnit } from './model/order.ts';
-import { STANDALONE_ORDER, SYSTEMD_LINE_KINDS } from './formats/index.ts';
+import { formatOf, STANDALONE_ORDER, SYSTEMD_LINE_KINDS } from './formats/index.ts';
 import { findingToHost } from './embed/to-host.ts';
 import { workspaceKubeadmVersion } from './node/version.ts';
 import { carrierOf } from './embed/payload.ts';
@@ -159,8 +159,14 @@ export function analyze(files: readonly SourceFile[], options: AnalyzeOptions = 
 
 /** Findings about payloads, at their places in the carrier files (embed/to-host.ts), in file and position order. */
 function inCarriers(list: Finding[], ws: Workspace): Finding[] {
-  // A placeholder in a payload of a template carrier is filled in when the carrier is rendered.
-  const kept = list.filter((f) => !(f.code === 'config-placeholder' && ws.payload(f.file)?.payload.template));
+  // A placeholder in a payload of a template carrier is filled in when the carrier is rendered; a carrier may keep
+  // rules quiet whose misses the tool it configures supplies (Format.quietInPayloads).
+  const kept = list.filter((f) => {
+    const p = ws.payload(f.file);
+    if (f.code === 'config-placeholder' && p?.payload.template) return false;
+    const host = p && ws.kind(p.host);
+    return !(host && formatOf(host).quietInPayloads?.includes(f.code));
+  });
   const mapped = kept.map((f) => findingToHost(f, (p) => ws.payload(p)));
   return mapped.sort((a, b) => byCodeUnit(a.file, b.file) || a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character);
 }

@@ -109,6 +109,10 @@ export default defineFormat({
   parse: karpenterPayloads,
   comments: () => 'trailing',
   join: { kind: 'carrier' },
+  // The node's kube-reserved comes from the AMI family's bootstrap (nodeadm, Bottlerocket, bootstrap.sh compute it
+  // from the instance type) and Karpenter assumes its own (pkg/providers/instancetype/types.go); neither is modelled
+  // yet, so "no reservations" would be false here.
+  quietInPayloads: ['reservations-missing'],
   watch: ['**/*.yaml', '**/*.yml'],
   selector: ['**/*.yaml', '**/*.yml'],
   activation: ['**/ec2nodeclass*.{yaml,yml}', '**/nodepool*.{yaml,yml}', '**/provisioner*.{yaml,yml}'],
