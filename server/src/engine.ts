@@ -22,7 +22,7 @@ import { keepLineEnds } from './fixes/keep-line-ends.ts';
 import { matchLineEnds } from './fixes/line-ends.ts';
 import { byCodeUnit } from './model/order.ts';
 import { formatOf, STANDALONE_ORDER, SYSTEMD_LINE_KINDS } from './formats/index.ts';
-import { findingToHost } from './embed/to-host.ts';
+import { findingToHost, textToHost } from './embed/to-host.ts';
 import { workspaceKubeadmVersion } from './node/version.ts';
 import { carrierOf } from './embed/payload.ts';
 
@@ -123,7 +123,12 @@ export function analyze(files: readonly SourceFile[], options: AnalyzeOptions = 
       for (const x of kept.findings) findings.push(x);
       return;
     }
-    const settings = nodeSettings(carriers.length ? [...carrierParses, ...parses] : parses, given);
+    const found = nodeSettings(carriers.length ? [...carrierParses, ...parses] : parses, given);
+    // Where the capacity and version come from, said in the carrier's lines when a payload says it.
+    const toHost = (t: string) => textToHost(t, (p) => ws.payload(p));
+    const settings = carriers.length
+      ? { ...found, kubernetesVersionSource: toHost(found.kubernetesVersionSource), ...(found.capacitySource ? { capacitySource: toHost(found.capacitySource) } : {}) }
+      : found;
     const node = completeNode(b.node, files, runtimes[i], settings);
     const own: Finding[] = [...settings.problems];
     const allocatable = computeAllocatable(node, node.capacity);

@@ -471,3 +471,66 @@ test('a message citing a place in a payload cites the line of the user\'s file',
   assert.match(dup.message, new RegExp(`at ${HOST.replace('.', '\\.')} line ${later} `));
   assert.doesNotMatch(dup.message, /\/\//);
 });
+
+test('Cluster API: the kubelet version is the control plane\'s spec.version, or that of the machines whose configRef names the config', () => {
+  const text = `apiVersion: controlplane.cluster.x-k8s.io/v1beta2
+kind: KubeadmControlPlane
+metadata:
+  name: cp
+spec:
+  version: v1.29.4
+  kubeadmConfigSpec:
+    joinConfiguration:
+      nodeRegistration:
+        kubeletExtraArgs:
+          - name: max-pods
+            value: "50"
+---
+apiVersion: cluster.x-k8s.io/v1beta2
+kind: MachineDeployment
+metadata:
+  name: md
+spec:
+  template:
+    spec:
+      version: "v1.31.0"
+      bootstrap:
+        configRef:
+          name: workers
+---
+apiVersion: bootstrap.cluster.x-k8s.io/v1beta2
+kind: KubeadmConfigTemplate
+metadata:
+  name: workers
+spec:
+  template:
+    spec:
+      joinConfiguration:
+        nodeRegistration:
+          kubeletExtraArgs:
+            - name: max-pods
+              value: "50"
+---
+apiVersion: bootstrap.cluster.x-k8s.io/v1beta2
+kind: KubeadmConfigTemplate
+metadata:
+  name: unused
+spec:
+  template:
+    spec:
+      joinConfiguration:
+        nodeRegistration:
+          kubeletExtraArgs:
+            - name: max-pods
+              value: "50"
+`;
+  const a = analyze([{ path: HOST, text }], { kubernetesVersion: undefined });
+  const byId = new Map(a.nodes.map((n) => [n.node.id.split('//')[1], n.node]));
+  assert.equal(byId.get('cp/run/kubeadm/joinConfiguration.yaml')?.kubernetesVersion, '1.29');
+  assert.equal(byId.get('cp/run/kubeadm/joinConfiguration.yaml')?.kubernetesVersionSource, `kubernetesVersion v1.29.4 in ${HOST} line 6`);
+  assert.equal(byId.get('workers/run/kubeadm/joinConfiguration.yaml')?.kubernetesVersion, '1.31');
+  assert.equal(byId.get('workers/run/kubeadm/joinConfiguration.yaml')?.kubernetesVersionSource, `kubernetesVersion v1.31.0 in ${HOST} line 21`);
+  // a config no machine names has no version of its own (the workspace's or the newest)
+  assert.match(byId.get('unused/run/kubeadm/joinConfiguration.yaml')!.kubernetesVersionSource, /^(?!kubernetesVersion v1\.29)/);
+  assert.deepEqual(a.findings.filter((f) => f.severity === 'error').map((f) => key(f)), []);
+});

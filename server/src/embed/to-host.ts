@@ -53,8 +53,11 @@ export function textToHost(text: string, payloadOf: PayloadOf): string {
     const p = payloadOf(path);
     if (!p) return whole;
     const { map, lines } = p.payload;
-    const start = lines.starts[Math.min(Number(line) - 1, lines.starts.length - 1)] ?? 0;
-    return `${p.host} line ${map.host.position(hostOffset(map, start)).line + 1}`;
+    // The line's last character: a line the carrier implies may end in the user's own text (a version it repeats).
+    const n = Math.min(Number(line) - 1, lines.starts.length - 1);
+    const start = lines.starts[n] ?? 0;
+    const end = n + 1 < lines.starts.length ? lines.starts[n + 1] - 1 : lines.text.length;
+    return `${p.host} line ${map.host.position(hostOffset(map, Math.max(start, end - 1))).line + 1}`;
   });
 }
 

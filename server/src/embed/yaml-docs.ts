@@ -77,7 +77,7 @@ function parseAt(text: string, from: number, to: number): Document.Parsed {
  * A document YAML cannot read gives one finding: information when template expressions explain it (the rendered
  * file is what is applied), else an error (see finish).
  */
-export function readCarrier(path: string, text: string, label: string, relevant: readonly RegExp[]): Carrier {
+export function readCarrier(path: string, text: string, label: string, relevant: readonly RegExp[] | ((src: string) => boolean)): Carrier {
   const lines = new LineIndex(text);
   const out: Carrier = { text, lines, crlf: /\r\n/.test(text.slice(0, 200)), docs: [], problems: [], embedded: [], errors: [] };
   const starts = [0];
@@ -85,7 +85,7 @@ export function readCarrier(path: string, text: string, label: string, relevant:
   starts.forEach((from, i) => {
     const to = i + 1 < starts.length ? starts[i + 1] : text.length;
     const src = text.slice(from, to);
-    if (!relevant.every((r) => r.test(src))) return;
+    if (typeof relevant === 'function' ? !relevant(src) : !relevant.every((r) => r.test(src))) return;
     const doc = parseAt(text, from, to);
     if (doc.errors.length) {
       const at = doc.errors[0].pos?.[0] ?? from;
@@ -152,15 +152,25 @@ export function itemsOf(node: unknown): unknown[] {
 }
 
 /**
- * The payload with `header` lines before its text (what the carrier implies but the user did not write, such as
- * an apiVersion a patch may leave out); the header maps to the payload's first character.
+ * The payload with text before it: parts the carrier implies but the user did not write (an apiVersion a patch may
+ * leave out), each mapped to the payload's first character, or, with `at`, the carrier's own characters from `at` on
+ * (a value of the carrier that the implied document repeats).
  */
-export function withHeader(p: Payload, header: string): Payload {
-  if (!header) return p;
+export function withPrefix(p: Payload, parts: readonly { text: string; at?: number }[]): Payload {
   const o = p.map.offsets;
-  const offsets = new Int32Array(header.length + o.length);
-  offsets.fill(o[0] ?? 0, 0, header.length);
-  offsets.set(o, header.length);
-  const text = header + p.text;
+  const prefix = parts.map((x) => x.text).join('');
+  if (!prefix) return p;
+  const offsets = new Int32Array(prefix.length + o.length);
+  let i = 0;
+  for (const part of parts) {
+    for (let k = 0; k < part.text.length; k++) offsets[i++] = part.at === undefined ? (o[0] ?? 0) : part.at + k;
+  }
+  offsets.set(o, prefix.length);
+  const text = prefix + p.text;
   return { ...p, text, map: { ...p.map, offsets }, lines: new LineIndex(text) };
+}
+
+/** The payload with `header` lines before its text, mapped to its first character. */
+export function withHeader(p: Payload, header: string): Payload {
+  return withPrefix(p, [{ text: header }]);
 }

@@ -15,10 +15,10 @@
  * Each object is a node of its own (a control plane, a worker template): payload paths start with the object's name.
  * Recognised by apiVersion at column 0, anywhere in a multi-document stream (a Cluster often comes first).
  */
-import { isMap, isScalar, type Node } from 'yaml';
+import { isMap, isScalar, type Node, type Scalar } from 'yaml';
 import { finding } from '../model/finding.ts';
 import type { Payload } from '../embed/payload.ts';
-import { finish, itemsOf, nodeAt, readCarrier, stringPayload, subtreePayload, withHeader, type Carrier, type ObjectDoc } from '../embed/yaml-docs.ts';
+import { finish, itemsOf, nodeAt, readCarrier, stringPayload, subtreePayload, withHeader, withPrefix, type Carrier, type ObjectDoc } from '../embed/yaml-docs.ts';
 import { defineFormat } from './types.ts';
 
 const CAPI_API = /^["']?apiVersion["']?[ \t]*:[ \t]*["']?(?:bootstrap|controlplane)\.cluster\.x-k8s\.io\//m;
@@ -63,8 +63,45 @@ function uniqueNames(path: string, c: Carrier, args: unknown, where: string): vo
   }
 }
 
+/** Cluster API's core objects (Machine, MachineDeployment, MachineSet, MachinePool), at column 0. */
+const CORE_API = /^["']?apiVersion["']?[ \t]*:[ \t]*["']?cluster\.x-k8s\.io\//m;
+
+/**
+ * The Kubernetes version of the machines each bootstrap config serves, by config name: a Machine's spec.version, or
+ * spec.template.spec.version of a MachineDeployment, MachineSet or MachinePool, for the config its
+ * bootstrap.configRef names (api/core/v1beta2/machine_types.go MachineSpec.Version, Bootstrap.ConfigRef).
+ */
+function versionsByConfig(docs: readonly ObjectDoc[]): Map<string, Scalar> {
+  const out = new Map<string, Scalar>();
+  for (const d of docs) {
+    if (!/^cluster\.x-k8s\.io\//.test(d.apiVersion)) continue;
+    const spec = d.kind === 'Machine' ? nodeAt(d.doc.contents, ['spec']) : nodeAt(d.doc.contents, ['spec', 'template', 'spec']);
+    const name = nodeAt(spec, ['bootstrap', 'configRef', 'name']);
+    const version = nodeAt(spec, ['version']);
+    if (isScalar(name) && typeof name.value === 'string' && isScalar(version) && typeof version.value === 'string') out.set(name.value, version);
+  }
+  return out;
+}
+
+/**
+ * A ClusterConfiguration that names the version, before the kubeadm document: kubeadm's kubernetesVersion decides
+ * which kubelet the node runs, as the machine's version does in Cluster API. The version's characters are the
+ * user's (so a message citing it points at their line); a version the file does not hold plainly is left out.
+ */
+function versionPrefix(c: Carrier, version: Scalar | undefined, api: string): { text: string; at?: number }[] {
+  if (!version?.range || typeof version.value !== 'string' || TEMPLATE_OR_VAR.test(version.value)) return [];
+  const [start, end] = version.range;
+  const inner = end - start === version.value.length + 2 ? start + 1 : start;
+  if (c.text.slice(inner, inner + version.value.length) !== version.value) return [];
+  return [{ text: `apiVersion: ${api}\nkind: ClusterConfiguration\nkubernetesVersion: ` }, { text: version.value, at: inner }, { text: '\n---\n' }];
+}
+
+const TEMPLATE_OR_VAR = /\$\{|\{\{/;
+
 export function capiPayloads(path: string, text: string): { embedded: Payload[]; problems: import('../model/finding.ts').Finding[] } {
-  const c = readCarrier(path, text, 'Cluster API file', [CAPI_API, /kubeletExtraArgs|files:/]);
+  const relevant = (src: string) => (CAPI_API.test(src) && /kubeletExtraArgs|files:/.test(src)) || (CORE_API.test(src) && /configRef/.test(src));
+  const c = readCarrier(path, text, 'Cluster API file', relevant);
+  const versions = versionsByConfig(c.docs);
   for (const d of c.docs) {
     if (!isCapi(d)) continue;
     const spec = nodeAt(d.doc.contents, SPEC_PATH[d.kind]);
@@ -77,7 +114,11 @@ export function capiPayloads(path: string, text: string): { embedded: Payload[];
       if (!args) continue;
       if (kubeadmApi.endsWith('v1beta4')) uniqueNames(path, c, args, `${d.kind} ${key}`);
       const p = subtreePayload(c, cfg, `/${d.name}/run/kubeadm/${key}.yaml`, 'kubeadm-config', `apiVersion: ${kubeadmApi}\nkind: ${kind}\n`);
-      if (p) c.embedded.push(p);
+      if (!p) continue;
+      // A control plane names its version itself; a config (template) gets the version of the machines that use it.
+      const version = d.kind.startsWith('KubeadmControlPlane') ? nodeAt(d.doc.contents, ['spec', 'version']) : versions.get(d.name);
+      const prefix = versionPrefix(c, isScalar(version) ? version : undefined, kubeadmApi);
+      c.embedded.push(prefix.length ? { ...withPrefix(p, prefix), kind: 'kubeadm-config' } : p);
     }
     const patchDirs = new Set<string>();
     for (const key of ['initConfiguration', 'joinConfiguration']) {
