@@ -292,8 +292,29 @@ test('corpus 032: kind refuses the stale apiVersion; the KubeletConfiguration pa
   assert.match(applyEdits(f.text, fix.edits, f.path), /^apiVersion: kind\.x-k8s\.io\/v1alpha4$/m);
 });
 
+test('corpus 001: AL2 user data on an al2023 alias, reported at KUBELET_EXTRA_ARGS and kubelet-config.json outside comments', { skip: !dir && 'no corpus-embedded' }, () => {
+  const f = corpus('001-karpenter-ec2nodeclass-al2-userdata-on-al2023.yaml');
+  const got = analyze([f]).findings;
+  const lines = f.text.split('\n');
+  assert.deepEqual(got.map((x) => `${x.code} ${x.severity} ${x.range.start.line}`), [
+    `karpenter-al2-userdata-on-al2023 warning ${lineOf(f.text, 'Environment="KUBELET_EXTRA_ARGS')}`,
+    `karpenter-al2-userdata-on-al2023 warning ${lineOf(f.text, "jq '.enableSystemLogHandler")}`,
+  ]);
+  const word = (x: Finding) => lines[x.range.start.line].slice(x.range.start.character, x.range.end.character);
+  assert.deepEqual(got.map(word), ['KUBELET_EXTRA_ARGS', '/etc/kubernetes/kubelet/kubelet-config.json']);
+  // the same user data on an AL2 alias is what it was written for
+  assert.deepEqual(analyze([{ path: f.path, text: f.text.replace('al2023@latest', 'al2@latest') }]).findings.map((x) => x.code), []);
+});
+
+test('a block scalar that ends the file without a line break still maps each character (cloud-init too)', () => {
+  const text = '#cloud-config\nwrite_files:\n  - path: /etc/default/kubelet\n    content: |\n      KUBELET_EXTRA_ARGS=--cadvisor-port=0';
+  const f = analyze([{ path: 'user-data', text }]).findings.find((x) => x.code === 'flag-removed');
+  assert.ok(f);
+  assert.equal(text.split('\n')[f.range.start.line].slice(f.range.start.character, f.range.start.character + 14), '--cadvisor-por');
+});
+
 test('corpus Karpenter files: 008\'s CPU reservation only in userData is reported at its userData; none has a false error', { skip: !dir && 'no corpus-embedded' }, () => {
-  for (const name of ['001-karpenter-ec2nodeclass-al2-userdata-on-al2023.yaml', '002-karpenter-ec2nodeclass-userdata-nodeconfig.yaml', '003-karpenter-ec2nodeclass-no-kubelet.yaml', '004-karpenter-ec2nodeclass-bottlerocket-userdata.yaml', '010-karpenter-nodepool-v1beta1-kubelet-maxpods.yaml', '028-karpenter-v1beta1-nodepool-ec2nodeclass-custom-ami.yaml']) {
+  for (const name of ['002-karpenter-ec2nodeclass-userdata-nodeconfig.yaml', '003-karpenter-ec2nodeclass-no-kubelet.yaml', '004-karpenter-ec2nodeclass-bottlerocket-userdata.yaml', '010-karpenter-nodepool-v1beta1-kubelet-maxpods.yaml', '028-karpenter-v1beta1-nodepool-ec2nodeclass-custom-ami.yaml']) {
     const a = analyze([corpus(name)]);
     assert.deepEqual(a.findings.filter((x) => x.severity === 'error' || x.severity === 'warning').map((x) => key(x)), [], name);
   }

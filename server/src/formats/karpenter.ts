@@ -12,7 +12,7 @@
  * reservation written only in `spec.userData`, which Karpenter's scheduling never sees.
  * `spec.userData` itself is a payload too (a NodeConfig, a MIME document), read when its format is known.
  */
-import { isMap, isScalar, type Node, type Pair, type YAMLMap } from 'yaml';
+import { isMap, isScalar, isSeq, type Node, type Pair, type YAMLMap } from 'yaml';
 import { finding, type Finding } from '../model/finding.ts';
 import type { Payload } from '../embed/payload.ts';
 import { finish, nodeAt, readCarrier, stringPayload, subtreePayload, type Carrier, type ObjectDoc } from '../embed/yaml-docs.ts';
@@ -71,6 +71,42 @@ function admission(path: string, c: Carrier, kubelet: YAMLMap, what: string, out
 /** A reservation or eviction setting in the user data, by the names nodeadm, Bottlerocket and kubelet flags use. */
 const USERDATA_RESERVATION = /\b(?:kubeReserved|systemReserved|kube-reserved|system-reserved)\b/;
 
+/**
+ * AL2-era mechanics that do nothing on an AL2023 node (awslabs/amazon-eks-ami templates/al2023/runtime:
+ * kubelet.service runs `/usr/bin/kubelet $NODEADM_KUBELET_ARGS`, there is no /etc/eks/bootstrap.sh, and nodeadm writes
+ * the kubelet's configuration to /etc/kubernetes/kubelet/config.json, nodeadm/internal/kubelet/config.go).
+ */
+const AL2_MECHANICS: readonly { pattern: RegExp; why: string }[] = [
+  { pattern: /\/etc\/eks\/bootstrap\.sh/, why: 'AL2023 has no /etc/eks/bootstrap.sh; nodeadm reads a NodeConfig instead' },
+  { pattern: /\bKUBELET_EXTRA_ARGS\b/, why: "AL2023's kubelet.service never expands KUBELET_EXTRA_ARGS (it runs kubelet $NODEADM_KUBELET_ARGS)" },
+  { pattern: /\/etc\/kubernetes\/kubelet\/kubelet-config\.json/, why: 'on AL2023 nodeadm writes /etc/kubernetes/kubelet/config.json; kubelet-config.json does not exist' },
+];
+
+/** An EC2NodeClass whose AMIs are AL2023: amiFamily AL2023, or an amiSelectorTerms alias al2023@... */
+function isAl2023(spec: YAMLMap): boolean {
+  if (spec.get('amiFamily') === 'AL2023') return true;
+  const terms = spec.get('amiSelectorTerms', true);
+  return isSeq(terms) && terms.items.some((t) => isMap(t) && /^al2023@/.test(String(t.get('alias') ?? '')));
+}
+
+/** The first use of each AL2 mechanism in the user data, outside comment lines, at its characters in the carrier. */
+function al2OnAl2023(path: string, c: Carrier, u: Payload): void {
+  for (const { pattern, why } of AL2_MECHANICS) {
+    let at = 0;
+    for (const line of u.text.split('\n')) {
+      const m = line.trimStart().startsWith('#') ? null : pattern.exec(line);
+      if (m) {
+        const from = u.map.offsets[at + m.index];
+        const to = u.map.offsets[at + m.index + m[0].length];
+        c.problems.push(finding('karpenter-al2-userdata-on-al2023', 'warning', { file: path, range: c.lines.range(from, to) },
+          `This AL2 user data does nothing on AL2023 nodes. ${why[0].toUpperCase()}${why.slice(1)}; write a NodeConfig instead.`));
+        break;
+      }
+      at += line.length + 1;
+    }
+  }
+}
+
 export function karpenterPayloads(path: string, text: string): { embedded: Payload[]; problems: Finding[] } {
   const c = readCarrier(path, text, 'Karpenter file', [KARPENTER_API, /kubelet|userData/]);
   for (const d of c.docs) {
@@ -88,6 +124,7 @@ export function karpenterPayloads(path: string, text: string): { embedded: Paylo
     if (!isScalar(userData) || typeof userData.value !== 'string') continue;
     const u = stringPayload(c, userData, `/${d.name}/user-data`);
     if (u) c.embedded.push(u);
+    if (u && isAl2023(spec)) al2OnAl2023(path, c, u);
     // Karpenter models a node's allocatable from spec.kubelet and its own defaults only (pkg/providers/instancetype/
     // types.go kubeReservedResources, systemReservedResources); user data is for the node alone.
     const m = USERDATA_RESERVATION.exec(userData.value);
