@@ -556,3 +556,24 @@ spec:
   assert.doesNotMatch(byId.get('unused/run/kubeadm/joinConfiguration.yaml')!.kubernetesVersionSource ?? '', /kubernetesVersion v1\.(29|31)/);
   assert.deepEqual(a.findings.filter((f) => f.severity === 'error').map((f) => key(f)), []);
 });
+
+test('template expressions that break a document\'s YAML are masked, so its kubelet block is still read at its lines', () => {
+  const text = `apiVersion: karpenter.sh/v1beta1
+kind: NodePool
+metadata:
+  name: {{ .Values.name }}
+spec:
+  template:
+    spec:
+      requirements:
+        - key: topology.kubernetes.io/zone
+          operator: In
+          values: {{- toYaml .Values.zones | nindent 12 }}
+      kubelet:
+        maxPods: abc
+`;
+  const a = analyze([{ path: HOST, text }]);
+  assert.ok(a.findings.some((f) => f.severity === 'error' && f.range.start.line === 12), a.findings.map((f) => key(f)).join('\n'));
+  assert.ok(!a.findings.some((f) => f.code === 'payload-not-checked' || f.code === 'config-syntax'));
+  assert.deepEqual(a.nodes.map((n) => n.node.id), [`${HOST}//{{ .Values.name }}/karpenter-kubelet.yaml`]);
+});

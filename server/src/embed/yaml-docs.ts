@@ -56,13 +56,14 @@ function shift(n: unknown, by: number): void {
   }
 }
 
-function parseAt(text: string, from: number, to: number): Document.Parsed {
+function parseAt(text: string, from: number, to: number, mask?: (src: string) => string): Document.Parsed {
   const src = text.slice(from, to);
-  let have = PARSED.get(src);
+  const key = mask ? '\0' + src : src;
+  let have = PARSED.get(key);
   if (!have) {
     if (PARSED.size >= PARSED_MAX) PARSED.clear();
-    have = { doc: parseDocument(src, { uniqueKeys: false }), base: 0 };
-    PARSED.set(src, have);
+    have = { doc: parseDocument(mask ? mask(src) : src, { uniqueKeys: false }), base: 0 };
+    PARSED.set(key, have);
   }
   if (have.base !== from) {
     shift(have.doc.contents, from - have.base);
@@ -77,7 +78,13 @@ function parseAt(text: string, from: number, to: number): Document.Parsed {
  * A document YAML cannot read gives one finding: information when template expressions explain it (the rendered
  * file is what is applied), else an error (see finish).
  */
-export function readCarrier(path: string, text: string, label: string, relevant: readonly RegExp[] | ((src: string) => boolean)): Carrier {
+export function readCarrier(
+  path: string,
+  text: string,
+  label: string,
+  relevant: readonly RegExp[] | ((src: string) => boolean),
+  mask?: (src: string) => string,
+): Carrier {
   const lines = new LineIndex(text);
   const out: Carrier = { text, lines, crlf: /\r\n/.test(text.slice(0, 200)), docs: [], problems: [], embedded: [], errors: [] };
   const starts = [0];
@@ -86,7 +93,14 @@ export function readCarrier(path: string, text: string, label: string, relevant:
     const to = i + 1 < starts.length ? starts[i + 1] : text.length;
     const src = text.slice(from, to);
     if (typeof relevant === 'function' ? !relevant(src) : !relevant.every((r) => r.test(src))) return;
-    const doc = parseAt(text, from, to);
+    let doc = parseAt(text, from, to);
+    // Template expressions that break the YAML (`values: {{- toYaml .x | nindent 8 }}`): read the document with them
+    // masked, positions unchanged (parse/template.ts), so the literal lines are still checked. Only then: masking
+    // changes the text of string values, which a payload must keep as written.
+    if (doc.errors.length && mask && TEMPLATE_MARKER.test(src)) {
+      const masked = parseAt(text, from, to, mask);
+      if (!masked.errors.length) doc = masked;
+    }
     if (doc.errors.length) {
       const at = doc.errors[0].pos?.[0] ?? from;
       if (TEMPLATE_MARKER.test(src)) {
@@ -103,8 +117,12 @@ export function readCarrier(path: string, text: string, label: string, relevant:
     const apiVersion = root.get('apiVersion');
     const kind = root.get('kind');
     if (typeof apiVersion !== 'string' || typeof kind !== 'string') return;
-    const name = doc.getIn(['metadata', 'name']);
-    out.docs.push({ apiVersion, kind, name: typeof name === 'string' && name ? name : `${kind}-${i}`, doc });
+    const nameNode = doc.getIn(['metadata', 'name'], true);
+    // A masked name is shown as written (`{{ .Values.name }}`).
+    const name = isScalar(nameNode) && typeof nameNode.value === 'string' && nameNode.value
+      ? (nameNode.value.includes('\uE000') && nameNode.range ? text.slice(nameNode.range[0], nameNode.range[1]) : nameNode.value)
+      : `${kind}-${i}`;
+    out.docs.push({ apiVersion, kind, name, doc });
   });
   return out;
 }

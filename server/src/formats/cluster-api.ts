@@ -19,6 +19,7 @@ import { isMap, isScalar, type Node, type Scalar } from 'yaml';
 import { finding } from '../model/finding.ts';
 import type { Payload } from '../embed/payload.ts';
 import { finish, itemsOf, nodeAt, readCarrier, stringPayload, subtreePayload, withHeader, withPrefix, type Carrier, type ObjectDoc } from '../embed/yaml-docs.ts';
+import { maskYamlTemplates } from '../parse/template.ts';
 import { defineFormat } from './types.ts';
 
 const CAPI_API = /^["']?apiVersion["']?[ \t]*:[ \t]*["']?(?:bootstrap|controlplane)\.cluster\.x-k8s\.io\//m;
@@ -100,7 +101,7 @@ const TEMPLATE_OR_VAR = /\$\{|\{\{/;
 
 export function capiPayloads(path: string, text: string): { embedded: Payload[]; problems: import('../model/finding.ts').Finding[] } {
   const relevant = (src: string) => (CAPI_API.test(src) && /kubeletExtraArgs|files:/.test(src)) || (CORE_API.test(src) && /configRef/.test(src));
-  const c = readCarrier(path, text, 'Cluster API file', relevant);
+  const c = readCarrier(path, text, 'Cluster API file', relevant, maskYamlTemplates);
   const versions = versionsByConfig(c.docs);
   for (const d of c.docs) {
     if (!isCapi(d)) continue;

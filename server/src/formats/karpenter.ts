@@ -16,6 +16,7 @@ import { isMap, isScalar, isSeq, type Node, type Pair, type YAMLMap } from 'yaml
 import { finding, type Finding } from '../model/finding.ts';
 import type { Payload } from '../embed/payload.ts';
 import { finish, nodeAt, readCarrier, stringPayload, subtreePayload, type Carrier, type ObjectDoc } from '../embed/yaml-docs.ts';
+import { maskYamlTemplates } from '../parse/template.ts';
 import { defineFormat } from './types.ts';
 
 const KARPENTER_API = /^["']?apiVersion["']?[ \t]*:[ \t]*["']?karpenter\.(?:k8s\.aws|sh)\//m;
@@ -108,7 +109,7 @@ function al2OnAl2023(path: string, c: Carrier, u: Payload): void {
 }
 
 export function karpenterPayloads(path: string, text: string): { embedded: Payload[]; problems: Finding[] } {
-  const c = readCarrier(path, text, 'Karpenter file', [KARPENTER_API, /kubelet|userData/]);
+  const c = readCarrier(path, text, 'Karpenter file', [KARPENTER_API, /kubelet|userData/], maskYamlTemplates);
   for (const d of c.docs) {
     const where = kubeletPath(d);
     const spec = nodeAt(d.doc.contents, ['spec']);

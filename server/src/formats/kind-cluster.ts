@@ -18,6 +18,7 @@ import { finding, type Finding } from '../model/finding.ts';
 import type { Payload } from '../embed/payload.ts';
 import { finish, itemsOf, nodeAt, readCarrier, stringPayload, withHeader } from '../embed/yaml-docs.ts';
 import type { FileKind } from '../model/source.ts';
+import { maskYamlTemplates } from '../parse/template.ts';
 import { defineFormat } from './types.ts';
 
 /** kind's own config groups, at column 0: kind.x-k8s.io today, kind.sigs.k8s.io before v0.8. */
@@ -39,7 +40,7 @@ function patchPayload(p: Payload): Payload | undefined {
 }
 
 export function kindPayloads(path: string, text: string): { embedded: Payload[]; problems: Finding[] } {
-  const c = readCarrier(path, text, 'kind cluster configuration', [KIND_API, /kubeadmConfigPatches/]);
+  const c = readCarrier(path, text, 'kind cluster configuration', [KIND_API, /kubeadmConfigPatches/], maskYamlTemplates);
   for (const d of c.docs) {
     if (d.kind !== 'Cluster' || !/^kind\.(?:x-k8s|sigs\.k8s)\.io\//.test(d.apiVersion)) continue;
     const root = d.doc.contents;
