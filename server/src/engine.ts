@@ -21,9 +21,10 @@ import { atPlaceholder, mayBeRendered, settingsInView, templatePlaces } from './
 import { keepLineEnds } from './fixes/keep-line-ends.ts';
 import { matchLineEnds } from './fixes/line-ends.ts';
 import { byCodeUnit } from './model/order.ts';
-import { STANDALONE_ORDER, SYSTEMD_LINE_KINDS } from './formats/index.ts';
-import { findingToHost } from './embed/to-host.ts';
+import { formatOf, STANDALONE_ORDER, SYSTEMD_LINE_KINDS } from './formats/index.ts';
+import { findingToHost, textToHost } from './embed/to-host.ts';
 import { workspaceKubeadmVersion } from './node/version.ts';
+import { carrierOf } from './embed/payload.ts';
 
 export interface AnalyzeOptions {
   capacity?: Capacity;
@@ -111,14 +112,23 @@ export function analyze(files: readonly SourceFile[], options: AnalyzeOptions = 
     // What the node's results are computed from (node/reuse.ts): the options and the parse of every file it read.
     const files = [...b.node.files, ...runtimes[i].map((r) => r.path)];
     const parses = files.map((f) => ws.get(f));
-    const inputs: NodeInputs | undefined = reuse ? { options: optionValues, files, parses } : undefined;
+    // A carrier's own modelines (a capacity line atop a Karpenter or Cluster API file) hold for the nodes of its
+    // payloads; a payload's own modeline still wins (it comes later).
+    const carriers = [...new Set(files.map(carrierOf).filter((c): c is string => c !== undefined))];
+    const carrierParses = carriers.map((c) => ws.get(c));
+    const inputs: NodeInputs | undefined = reuse ? { options: optionValues, files: [...files, ...carriers], parses: [...parses, ...carrierParses] } : undefined;
     const kept = inputs ? reuse!.get(b.node.id, inputs) : undefined;
     if (kept) {
       nodes.push({ node: kept.node, allocatable: kept.allocatable });
       for (const x of kept.findings) findings.push(x);
       return;
     }
-    const settings = nodeSettings(parses, given);
+    const found = nodeSettings(carriers.length ? [...carrierParses, ...parses] : parses, given);
+    // Where the capacity and version come from, said in the carrier's lines when a payload says it.
+    const toHost = (t: string) => textToHost(t, (p) => ws.payload(p));
+    const settings = carriers.length
+      ? { ...found, kubernetesVersionSource: toHost(found.kubernetesVersionSource), ...(found.capacitySource ? { capacitySource: toHost(found.capacitySource) } : {}) }
+      : found;
     const node = completeNode(b.node, files, runtimes[i], settings);
     const own: Finding[] = [...settings.problems];
     const allocatable = computeAllocatable(node, node.capacity);
@@ -154,8 +164,14 @@ export function analyze(files: readonly SourceFile[], options: AnalyzeOptions = 
 
 /** Findings about payloads, at their places in the carrier files (embed/to-host.ts), in file and position order. */
 function inCarriers(list: Finding[], ws: Workspace): Finding[] {
-  // A placeholder in a payload of a template carrier is filled in when the carrier is rendered.
-  const kept = list.filter((f) => !(f.code === 'config-placeholder' && ws.payload(f.file)?.payload.template));
+  // A placeholder in a payload of a template carrier is filled in when the carrier is rendered; a carrier may keep
+  // rules quiet whose misses the tool it configures supplies (Format.quietInPayloads).
+  const kept = list.filter((f) => {
+    const p = ws.payload(f.file);
+    if (f.code === 'config-placeholder' && p?.payload.template) return false;
+    const host = p && ws.kind(p.host);
+    return !(host && formatOf(host).quietInPayloads?.includes(f.code));
+  });
   const mapped = kept.map((f) => findingToHost(f, (p) => ws.payload(p)));
   return mapped.sort((a, b) => byCodeUnit(a.file, b.file) || a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character);
 }

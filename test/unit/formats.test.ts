@@ -112,6 +112,18 @@ test('every file of ../shared/corpus is recognised as the manifest says', { skip
  */
 const EMBEDDED_KIND: Record<string, string | undefined> = {
   '021-cloudinit-cloud-config-kubeletconfiguration.yaml': 'cloud-init',
+  // By apiVersion at column 0, in multi-document streams (formats/karpenter.ts, cluster-api.ts, kind-cluster.ts).
+  '001-karpenter-ec2nodeclass-al2-userdata-on-al2023.yaml': 'karpenter',
+  '002-karpenter-ec2nodeclass-userdata-nodeconfig.yaml': 'karpenter',
+  '003-karpenter-ec2nodeclass-no-kubelet.yaml': 'karpenter',
+  '004-karpenter-ec2nodeclass-bottlerocket-userdata.yaml': 'karpenter',
+  '008-karpenter-ec2nodeclass-nodeconfig-reserved-cpu.yaml': 'karpenter',
+  '010-karpenter-nodepool-v1beta1-kubelet-maxpods.yaml': 'karpenter',
+  '028-karpenter-v1beta1-nodepool-ec2nodeclass-custom-ami.yaml': 'karpenter',
+  '005-capi-v1beta2-kubeadmconfig-docker.yaml': 'cluster-api',
+  '006-capi-v1beta2-kcp-ignition.yaml': 'cluster-api',
+  '007-capi-v1beta1-kcp-ignition-map.yaml': 'cluster-api',
+  '032-kind-config-kubeletconfiguration-patch.yaml': 'kind-cluster',
 };
 const embedded = corpusDir('corpus-embedded');
 test('every file of ../shared/corpus-embedded is recognised as what it is, never as the document it carries', { skip: !embedded && 'no ../shared/corpus-embedded' }, () => {

@@ -39,11 +39,34 @@ function fixToHost(f: Fix, payloadOf: PayloadOf): Fix | undefined {
   return { ...f, edits };
 }
 
+/** A payload path with a line number, as messages and hovers cite a place (`at <path> line <n>`). */
+const PAYLOAD_LINE = /([^\s`'"(]+\/\/[^\s`'"]+) line (\d+)/g;
+
+/**
+ * Text that cites a place in a payload (`... at user-data//etc/kubelet.conf line 3`) cites it in the carrier the
+ * user edits instead (`... at user-data line 14`): the payload's path is no file of theirs, and a payload's lines
+ * (a header the carrier implies, a dedented block) are not the carrier's.
+ */
+export function textToHost(text: string, payloadOf: PayloadOf): string {
+  if (!text.includes('//')) return text;
+  return text.replace(PAYLOAD_LINE, (whole, path: string, line: string) => {
+    const p = payloadOf(path);
+    if (!p) return whole;
+    const { map, lines } = p.payload;
+    // The line's last character: a line the carrier implies may end in the user's own text (a version it repeats).
+    const n = Math.min(Number(line) - 1, lines.starts.length - 1);
+    const start = lines.starts[n] ?? 0;
+    const end = n + 1 < lines.starts.length ? lines.starts[n + 1] - 1 : lines.text.length;
+    return `${p.host} line ${map.host.position(hostOffset(map, Math.max(start, end - 1))).line + 1}`;
+  });
+}
+
 export function findingToHost(f: Finding, payloadOf: PayloadOf): Finding {
   const p = payloadOf(f.file);
   const touches = p || f.related?.some((r) => payloadOf(r.span.file)) || f.fixes?.some((x) => x.edits.some((e) => payloadOf(e.file)));
   if (!touches) return f;
   const out: Finding = { ...f };
+  out.message = textToHost(f.message, payloadOf);
   if (p) {
     out.file = p.host;
     out.range = rangeToHost(p.payload, f.range);

@@ -89,6 +89,12 @@ function blockLiteral(host: string, start: number, end: number): (Built & { inde
     }
     p = eol + 1;
   }
+  // A block that ends the file without a line break still has its last line's break (the YAML library's value has
+  // it; it maps to the end), unless chomping strips it below.
+  if (text && !text.endsWith('\n') && end >= host.length) {
+    text += '\n';
+    offsets.push(end);
+  }
   offsets.push(end);
   // Chomping: the final line break, and the blank lines after it.
   if (chomp !== 'keep') {

@@ -8,7 +8,7 @@ import type { CodeAction, CodeLens, CompletionItem, Hover, InlayHint, Position, 
 import { codeLenses } from './code-lens.ts';
 import type { Analysis } from '../engine.ts';
 import { carrierOf, hostOffset, offsetAt, payloadOffset, payloadPath, type Payload } from '../embed/payload.ts';
-import { editToHost, rangeToHost, type PayloadOf } from '../embed/to-host.ts';
+import { editToHost, rangeToHost, textToHost, type PayloadOf } from '../embed/to-host.ts';
 import { CodeActionKind } from 'vscode-languageserver-types';
 import { refactorActions, wanted } from './code-actions.ts';
 import { refactorsAt, type PlainEdit } from './refactors/index.ts';
@@ -38,7 +38,10 @@ export function hoverAt(analysis: Analysis, path: string, pos: Position): Hover 
   const at = payloadAt(analysis, path, pos);
   if (!at) return hover(analysis, path, pos);
   const h = hover(analysis, at.path, at.pos);
-  return h && h.range ? { ...h, range: rangeToHost(at.payload, h.range) } : h;
+  if (!h) return h;
+  const lookup = payloadOf(analysis);
+  const contents = typeof h.contents === 'object' && 'kind' in h.contents ? { ...h.contents, value: textToHost(h.contents.value, lookup) } : h.contents;
+  return { ...h, contents, ...(h.range ? { range: rangeToHost(at.payload, h.range) } : {}) };
 }
 
 export function completionAt(analysis: Analysis, path: string, pos: Position, kubernetesVersion?: string, opts?: { snippets?: boolean }): CompletionItem[] {

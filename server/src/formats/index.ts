@@ -17,8 +17,11 @@ import kubeletConfig from './kubelet-config.ts';
 import docker from './docker.ts';
 import envfile from './envfile.ts';
 import cloudInit from './cloud-init.ts';
+import clusterApi from './cluster-api.ts';
+import kindCluster from './kind-cluster.ts';
+import karpenter from './karpenter.ts';
 
-export const FORMATS = [cloudInit, unit, dropin, crio, containerd, kubeadmConfig, kubeletConfig, docker, envfile] as const;
+export const FORMATS = [cloudInit, unit, dropin, crio, containerd, clusterApi, kindCluster, karpenter, kubeadmConfig, kubeletConfig, docker, envfile] as const;
 
 export type FormatKind = (typeof FORMATS)[number]['kind'];
 

@@ -50,6 +50,11 @@ export interface Format<K extends string = string> {
   parse(path: string, text: string, opts?: { fragment?: boolean }): ParsedBody;
   comments(parsed: ParsedFile): CommentStyle;
   join: Join;
+  /**
+   * For a carrier: rule ids whose findings about its payloads are not reported, because the tool the carrier
+   * configures supplies what the rule misses (Karpenter's AMI bootstrap computes kube-reserved).
+   */
+  quietInPayloads?: readonly string[];
   /** A fix that deletes text must not fuse line ends (systemd's read_line, fixes/keep-line-ends.ts). */
   systemdLineEnds?: boolean;
   /** Globs the language server watches on disk. */

@@ -437,3 +437,8 @@ export function systemdTemplateSpans(path: string, text: string, env?: EnvFile):
   }
   return { unknown, partial: [] };
 }
+
+/** A YAML text with its template expressions masked, every position unchanged (Helm, Jinja and Terraform syntax). */
+export function maskYamlTemplates(text: string): string {
+  return maskTemplates(text, scanTemplates(text, { dollar: true }), false).text;
+}

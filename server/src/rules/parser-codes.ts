@@ -45,5 +45,14 @@ export const PARSER_CODES: readonly RuleMeta[] = [
   { id: 'reference-unresolved', area: P, severity: 'information', fix: false, summary: 'an `EnvironmentFile=`, `--config` or `--config-dir` target not in the workspace' },
   { id: 'modeline-invalid', area: P, severity: 'warning', fix: false, summary: 'a `kubelet-lint:` modeline that cannot be read' },
   { id: 'instance-type-unknown', area: P, severity: 'warning', fix: false, summary: 'an instance type name the capacity table does not know' },
+  {
+    id: 'kind-api-version', area: P, severity: 'error', fix: true,
+    fixDoes: 'sets `apiVersion` to `kind.x-k8s.io/v1alpha4`',
+    summary: 'a kind cluster configuration on an apiVersion kind no longer reads',
+  },
+  { id: 'capi-extra-args-duplicate', area: P, severity: 'error', fix: false, summary: 'a flag named twice in a Cluster API v1beta2 `kubeletExtraArgs` list, which its API refuses' },
+  { id: 'karpenter-al2-userdata-on-al2023', area: P, severity: 'warning', fix: false, summary: 'Karpenter user data for AL2 (bootstrap.sh, KUBELET_EXTRA_ARGS, kubelet-config.json) on AL2023 nodes, where it does nothing' },
+  { id: 'karpenter-kubelet-invalid', area: P, severity: 'error', fix: false, summary: 'Karpenter kubelet settings its API refuses although the kubelet takes them (signals, a grace period without a threshold)' },
+  { id: 'karpenter-reserved-in-userdata', area: P, severity: 'warning', fix: false, summary: 'a reservation set only in a Karpenter EC2NodeClass userData, which Karpenter does not schedule by' },
   { id: 'payload-not-checked', area: P, severity: 'information', fix: false, summary: 'a file a carrier writes, encoded or templated, that is not read' },
 ];

@@ -1,0 +1,162 @@
+/**
+ * Cluster API's kubeadm bootstrap and control plane objects (kubernetes-sigs/cluster-api v1.11, API v1beta1 and
+ * v1beta2): `KubeadmConfig` (spec), `KubeadmConfigTemplate` (spec.template.spec), `KubeadmControlPlane`
+ * (spec.kubeadmConfigSpec) and `KubeadmControlPlaneTemplate` (spec.template.spec.kubeadmConfigSpec). A carrier:
+ * - `initConfiguration` / `joinConfiguration` that set `nodeRegistration.kubeletExtraArgs` become kubeadm
+ *   documents (the engine's kubeadm reader, parse/config.ts): CAPI renders them into the kubeadm config of the node
+ *   it bootstraps. v1beta1 writes kubeletExtraArgs as a map (api/bootstrap/kubeadm/v1beta1/kubeadm_types.go), v1beta2
+ *   as a list of {name, value} (api/bootstrap/kubeadm/v1beta2/kubeadm_types.go), as kubeadm's v1beta3 and v1beta4 do,
+ *   so the document is read as that kubeadm version;
+ * - `files[]` entries (path + content, api/bootstrap/kubeadm/v1beta2/kubeadmconfig_types.go File) are the files
+ *   they write, like cloud-init write_files. One written into the `patches.directory` of the init or join
+ *   configuration and named `kubeletconfiguration[suffix][+strategic|+merge].yaml` is a kubeadm patch of the
+ *   kubelet's configuration (kubernetes cmd/kubeadm/app/util/patches/patches.go, kubeadm 1.31; the
+ *   kubeletconfiguration target exists since kubeadm 1.25): it is read as a KubeletConfiguration, with the apiVersion and kind a patch may leave out.
+ * Each object is a node of its own (a control plane, a worker template): payload paths start with the object's name.
+ * Recognised by apiVersion at column 0, anywhere in a multi-document stream (a Cluster often comes first).
+ */
+import { isMap, isScalar, type Node, type Scalar } from 'yaml';
+import { finding } from '../model/finding.ts';
+import type { Payload } from '../embed/payload.ts';
+import { finish, itemsOf, nodeAt, readCarrier, stringPayload, subtreePayload, withHeader, withPrefix, type Carrier, type ObjectDoc } from '../embed/yaml-docs.ts';
+import { maskYamlTemplates } from '../parse/template.ts';
+import { defineFormat } from './types.ts';
+
+const CAPI_API = /^["']?apiVersion["']?[ \t]*:[ \t]*["']?(?:bootstrap|controlplane)\.cluster\.x-k8s\.io\//m;
+
+/** Where each kind holds its KubeadmConfigSpec. */
+const SPEC_PATH: Record<string, readonly string[]> = {
+  KubeadmConfig: ['spec'],
+  KubeadmConfigTemplate: ['spec', 'template', 'spec'],
+  KubeadmControlPlane: ['spec', 'kubeadmConfigSpec'],
+  KubeadmControlPlaneTemplate: ['spec', 'template', 'spec', 'kubeadmConfigSpec'],
+};
+
+/**
+ * A kubeadm patch file for the kubelet's configuration (patches.go parseFilename: the target, a suffix without `.`
+ * or `+`, an optional `+patchtype`; extension .yaml or .json), here strategic or merge and YAML (a json patch is a
+ * list of operations, not settings).
+ */
+const KUBELET_PATCH = /^kubeletconfiguration[^.+\n]*(?:\+(?:strategic|merge)|(?!\+)).*\.yaml$/;
+
+/** File.encoding values other than plain text (kubeadmconfig_types.go: base64, gzip, gzip+base64). */
+const ENCODED = new Set(['base64', 'gzip', 'gzip+base64']);
+
+function isCapi(d: ObjectDoc): boolean {
+  return /^(?:bootstrap|controlplane)\.cluster\.x-k8s\.io\/v1/.test(d.apiVersion) && d.kind in SPEC_PATH;
+}
+
+/**
+ * v1beta2 kubeletExtraArgs names must be unique: the API server refuses the object otherwise (CEL "kubeletExtraArgs
+ * name must be unique", api/bootstrap/kubeadm/v1beta2/kubeadm_types.go NodeRegistrationOptions), although kubeadm
+ * itself would take a repeated flag.
+ */
+function uniqueNames(path: string, c: Carrier, args: unknown, where: string): void {
+  const seen = new Set<string>();
+  for (const item of itemsOf(args)) {
+    const name = isMap(item) ? (item.get('name', true) as Node | undefined) : undefined;
+    if (!isScalar(name) || typeof name.value !== 'string' || !name.range) continue;
+    if (seen.has(name.value)) {
+      c.problems.push(finding('capi-extra-args-duplicate', 'error', { file: path, range: c.lines.range(name.range[0], name.range[1]) },
+        `Cluster API refuses kubeletExtraArgs that name ${name.value} twice. Names must be unique in ${where}; merge the values into one item.`));
+    }
+    seen.add(name.value);
+  }
+}
+
+/** Cluster API's core objects (Machine, MachineDeployment, MachineSet, MachinePool), at column 0. */
+const CORE_API = /^["']?apiVersion["']?[ \t]*:[ \t]*["']?cluster\.x-k8s\.io\//m;
+
+/**
+ * The Kubernetes version of the machines each bootstrap config serves, by config name: a Machine's spec.version, or
+ * spec.template.spec.version of a MachineDeployment, MachineSet or MachinePool, for the config its
+ * bootstrap.configRef names (api/core/v1beta2/machine_types.go MachineSpec.Version, Bootstrap.ConfigRef).
+ */
+function versionsByConfig(docs: readonly ObjectDoc[]): Map<string, Scalar> {
+  const out = new Map<string, Scalar>();
+  for (const d of docs) {
+    if (!/^cluster\.x-k8s\.io\//.test(d.apiVersion)) continue;
+    const spec = d.kind === 'Machine' ? nodeAt(d.doc.contents, ['spec']) : nodeAt(d.doc.contents, ['spec', 'template', 'spec']);
+    const name = nodeAt(spec, ['bootstrap', 'configRef', 'name']);
+    const version = nodeAt(spec, ['version']);
+    if (isScalar(name) && typeof name.value === 'string' && isScalar(version) && typeof version.value === 'string') out.set(name.value, version);
+  }
+  return out;
+}
+
+/**
+ * A ClusterConfiguration that names the version, before the kubeadm document: kubeadm's kubernetesVersion decides
+ * which kubelet the node runs, as the machine's version does in Cluster API. The version's characters are the
+ * user's (so a message citing it points at their line); a version the file does not hold plainly is left out.
+ */
+function versionPrefix(c: Carrier, version: Scalar | undefined, api: string): { text: string; at?: number }[] {
+  if (!version?.range || typeof version.value !== 'string' || TEMPLATE_OR_VAR.test(version.value)) return [];
+  const [start, end] = version.range;
+  const inner = end - start === version.value.length + 2 ? start + 1 : start;
+  if (c.text.slice(inner, inner + version.value.length) !== version.value) return [];
+  return [{ text: `apiVersion: ${api}\nkind: ClusterConfiguration\nkubernetesVersion: ` }, { text: version.value, at: inner }, { text: '\n---\n' }];
+}
+
+const TEMPLATE_OR_VAR = /\$\{|\{\{/;
+
+export function capiPayloads(path: string, text: string): { embedded: Payload[]; problems: import('../model/finding.ts').Finding[] } {
+  const relevant = (src: string) => (CAPI_API.test(src) && /kubeletExtraArgs|files:/.test(src)) || (CORE_API.test(src) && /configRef/.test(src));
+  const c = readCarrier(path, text, 'Cluster API file', relevant, maskYamlTemplates);
+  const versions = versionsByConfig(c.docs);
+  for (const d of c.docs) {
+    if (!isCapi(d)) continue;
+    const spec = nodeAt(d.doc.contents, SPEC_PATH[d.kind]);
+    if (!isMap(spec)) continue;
+    // CAPI v1beta1 holds kubeadm's v1beta3 shapes (kubeletExtraArgs a map), v1beta2 kubeadm's v1beta4 ({name, value} list).
+    const kubeadmApi = /\/v1beta1$/.test(d.apiVersion) ? 'kubeadm.k8s.io/v1beta3' : 'kubeadm.k8s.io/v1beta4';
+    for (const [key, kind] of [['initConfiguration', 'InitConfiguration'], ['joinConfiguration', 'JoinConfiguration']] as const) {
+      const cfg = nodeAt(spec, [key]);
+      const args = nodeAt(cfg, ['nodeRegistration', 'kubeletExtraArgs']);
+      if (!args) continue;
+      if (kubeadmApi.endsWith('v1beta4')) uniqueNames(path, c, args, `${d.kind} ${key}`);
+      const p = subtreePayload(c, cfg, `/${d.name}/run/kubeadm/${key}.yaml`, 'kubeadm-config', `apiVersion: ${kubeadmApi}\nkind: ${kind}\n`);
+      if (!p) continue;
+      // A control plane names its version itself; a config (template) gets the version of the machines that use it.
+      const version = d.kind.startsWith('KubeadmControlPlane') ? nodeAt(d.doc.contents, ['spec', 'version']) : versions.get(d.name);
+      const prefix = versionPrefix(c, isScalar(version) ? version : undefined, kubeadmApi);
+      c.embedded.push(prefix.length ? { ...withPrefix(p, prefix), kind: 'kubeadm-config' } : p);
+    }
+    const patchDirs = new Set<string>();
+    for (const key of ['initConfiguration', 'joinConfiguration']) {
+      const dir = nodeAt(spec, [key, 'patches', 'directory']);
+      if (isScalar(dir) && typeof dir.value === 'string') patchDirs.add(dir.value.replace(/\/+$/, ''));
+    }
+    for (const item of itemsOf(nodeAt(spec, ['files']))) {
+      if (!isMap(item)) continue;
+      const target = item.get('path');
+      if (typeof target !== 'string' || !target.startsWith('/')) continue;
+      let p = stringPayload(c, item.get('content', true) as never, `/${d.name}${target}`);
+      if (!p) continue;
+      // kubeadm walks the directory and its sub-directories (filepath.Walk).
+      const slash = target.lastIndexOf('/');
+      const inPatchDir = [...patchDirs].some((d) => target.startsWith(d + '/'));
+      if (inPatchDir && KUBELET_PATCH.test(target.slice(slash + 1))) {
+        const header = (/^apiVersion:/m.test(p.text) ? '' : 'apiVersion: kubelet.config.k8s.io/v1beta1\n') + (/^kind:/m.test(p.text) ? '' : 'kind: KubeletConfiguration\n');
+        p = withHeader(p, header);
+        p.kind = 'kubelet-config';
+      }
+      const encoding = item.get('encoding');
+      if (typeof encoding === 'string' && ENCODED.has(encoding)) p.unchecked = `its content is encoded (${encoding})`;
+      else if (item.get('append') === true) p.unchecked = 'it is appended to a file this object does not hold whole (append: true)';
+      c.embedded.push(p);
+    }
+  }
+  return finish(path, c);
+}
+
+export default defineFormat({
+  kind: 'cluster-api',
+  label: 'Cluster API kubeadm bootstrap',
+  byContent: (c) => (c.ext === 'yaml' || c.ext === 'yml') && CAPI_API.test(c.head),
+  parse: capiPayloads,
+  comments: () => 'trailing',
+  join: { kind: 'carrier' },
+  watch: ['**/*.yaml', '**/*.yml'],
+  selector: ['**/*.yaml', '**/*.yml'],
+  activation: ['**/cluster-template*.{yaml,yml}'],
+});

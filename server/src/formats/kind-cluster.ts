@@ -1,0 +1,85 @@
+/**
+ * A kind cluster configuration (`kind.x-k8s.io/v1alpha4` `Cluster`, kubernetes-sigs/kind main after v0.33.0-alpha,
+ * pkg/apis/config/v1alpha4/types.go): a carrier. Each `kubeadmConfigPatches` string, of the cluster and of each
+ * `nodes[]` entry, is an RFC 7386 merge patch kind applies to the kubeadm config it generates, matched by `kind`
+ * and, when the patch sets one, `apiVersion` (pkg/internal/patch/resource.go matches). A patch whose kind is
+ * KubeletConfiguration is read as a KubeletConfiguration; one whose kind is InitConfiguration or JoinConfiguration
+ * as a kubeadm document (its nodeRegistration.kubeletExtraArgs are kubelet flags). A patch without apiVersion gets
+ * the one kind's generated document has (kubelet.config.k8s.io/v1beta1, kubeadm.k8s.io/v1beta4 in
+ * pkg/cluster/internal/kubeadm/config.go).
+ *
+ * Not modelled: kind's own KubeletConfiguration under the patches (config.go: evictionHard with only
+ * nodefs.available, nodefs.inodesFree and imagefs.available at "0%", which create no threshold, cgroupRoot
+ * /kubelet, failSwapOn false, imageGCHighThresholdPercent 100). Its evictionHard has no memory.available either, so
+ * the allocatable of a patch that sets evictionHard is the same with or without it.
+ */
+import { isMap } from 'yaml';
+import { finding, type Finding } from '../model/finding.ts';
+import type { Payload } from '../embed/payload.ts';
+import { finish, itemsOf, nodeAt, readCarrier, stringPayload, withHeader } from '../embed/yaml-docs.ts';
+import type { FileKind } from '../model/source.ts';
+import { maskYamlTemplates } from '../parse/template.ts';
+import { defineFormat } from './types.ts';
+
+/** kind's own config groups, at column 0: kind.x-k8s.io today, kind.sigs.k8s.io before v0.8. */
+const KIND_API = /^["']?apiVersion["']?[ \t]*:[ \t]*["']?kind\.(?:x-k8s|sigs\.k8s)\.io\//m;
+const KIND_CLUSTER = /^["']?kind["']?[ \t]*:[ \t]*["']?Cluster["']?[ \t]*(?:#.*)?$/m;
+const CURRENT = 'kind.x-k8s.io/v1alpha4';
+
+const PATCH_KIND = /^["']?kind["']?[ \t]*:[ \t]*["']?(KubeletConfiguration|InitConfiguration|JoinConfiguration)["']?[ \t]*(?:#.*)?$/m;
+const PATCH_API = /^["']?apiVersion["']?[ \t]*:/m;
+
+function patchPayload(p: Payload): Payload | undefined {
+  const m = PATCH_KIND.exec(p.text);
+  if (!m) return undefined;
+  const kind: FileKind = m[1] === 'KubeletConfiguration' ? 'kubelet-config' : 'kubeadm-config';
+  const api = kind === 'kubelet-config' ? 'kubelet.config.k8s.io/v1beta1' : 'kubeadm.k8s.io/v1beta4';
+  const out = withHeader(p, PATCH_API.test(p.text) ? '' : `apiVersion: ${api}\n`);
+  out.kind = kind;
+  return out;
+}
+
+export function kindPayloads(path: string, text: string): { embedded: Payload[]; problems: Finding[] } {
+  const c = readCarrier(path, text, 'kind cluster configuration', [KIND_API, /kubeadmConfigPatches/], maskYamlTemplates);
+  for (const d of c.docs) {
+    if (d.kind !== 'Cluster' || !/^kind\.(?:x-k8s|sigs\.k8s)\.io\//.test(d.apiVersion)) continue;
+    const root = d.doc.contents;
+    const patches: { at: string; node: unknown }[] = [];
+    itemsOf(nodeAt(root, ['kubeadmConfigPatches'])).forEach((node, i) => patches.push({ at: `/cluster/kubeadmConfigPatches/${i}.yaml`, node }));
+    itemsOf(nodeAt(root, ['nodes'])).forEach((n, j) => {
+      if (!isMap(n)) return;
+      const role = n.get('role');
+      const who = `${j}-${typeof role === 'string' ? role : 'control-plane'}`;
+      itemsOf(n.get('kubeadmConfigPatches', true)).forEach((node, i) => patches.push({ at: `/nodes/${who}/kubeadmConfigPatches/${i}.yaml`, node }));
+    });
+    const found: Payload[] = [];
+    for (const { at, node } of patches) {
+      const s = stringPayload(c, node as never, at);
+      const p = s && patchPayload(s);
+      if (p) found.push(p);
+    }
+    if (found.length === 0) continue;
+    for (const p of found) c.embedded.push(p);
+    if (d.apiVersion !== CURRENT) {
+      // kind reads only kind.x-k8s.io/v1alpha4 (pkg/internal/apis/config/encoding/load.go Parse: "unknown apiVersion").
+      const api = d.doc.contents && isMap(d.doc.contents) ? d.doc.contents.get('apiVersion', true) : undefined;
+      const r = (api as { range?: [number, number, number] } | undefined)?.range;
+      c.problems.push(finding('kind-api-version', 'error', { file: path, range: c.lines.range(r?.[0] ?? 0, r?.[1] ?? 0) },
+        `kind refuses apiVersion ${d.apiVersion}, so none of these patches apply; use ${CURRENT}. kind reads only that version (error "unknown apiVersion").`,
+        r ? { fixes: [{ title: `Change apiVersion to ${CURRENT}`, preferred: true, edits: [{ file: path, range: c.lines.range(r[0], r[1]), newText: CURRENT }] }] } : undefined));
+    }
+  }
+  return finish(path, c);
+}
+
+export default defineFormat({
+  kind: 'kind-cluster',
+  label: 'kind cluster configuration',
+  byContent: (c) => (c.ext === 'yaml' || c.ext === 'yml') && KIND_API.test(c.head) && KIND_CLUSTER.test(c.head),
+  parse: kindPayloads,
+  comments: () => 'trailing',
+  join: { kind: 'carrier' },
+  watch: ['**/*.yaml', '**/*.yml'],
+  selector: ['**/*.yaml', '**/*.yml'],
+  activation: ['**/kind-config*.{yaml,yml}', '**/kind*.{yaml,yml}'],
+});
