@@ -39,26 +39,45 @@ function fixToHost(f: Fix, payloadOf: PayloadOf): Fix | undefined {
   return { ...f, edits };
 }
 
-/** A payload path with a line number, as messages and hovers cite a place (`at <path> line <n>`). */
-const PAYLOAD_LINE = /([^\s`'"(]+\/\/[^\s`'"]+) line (\d+)/g;
-
 /**
  * Text that cites a place in a payload (`... at user-data//etc/kubelet.conf line 3`) cites it in the carrier the
  * user edits instead (`... at user-data line 14`): the payload's path is no file of theirs, and a payload's lines
- * (a header the carrier implies, a dedented block) are not the carrier's.
+ * (a header the carrier implies, a dedented block) are not the carrier's. Scanned by hand from each " line ": the
+ * regular expression this replaces backtracked quadratically over a long run of path characters.
  */
 export function textToHost(text: string, payloadOf: PayloadOf): string {
   if (!text.includes('//')) return text;
-  return text.replace(PAYLOAD_LINE, (whole, path: string, line: string) => {
-    const p = payloadOf(path);
-    if (!p) return whole;
+  let out = '';
+  let copied = 0;
+  for (let at = text.indexOf(' line ', copied); at >= 0; at = text.indexOf(' line ', at + 1)) {
+    let digits = at + 6;
+    while (digits < text.length && text.charCodeAt(digits) >= 48 && text.charCodeAt(digits) <= 57) digits++;
+    if (digits === at + 6) continue;
+    const path = citedPath(text, copied, at);
+    const p = path === undefined ? undefined : payloadOf(path);
+    if (!p) continue;
     const { map, lines } = p.payload;
     // The line's last character: a line the carrier implies may end in the user's own text (a version it repeats).
-    const n = Math.min(Number(line) - 1, lines.starts.length - 1);
+    const n = Math.min(Number(text.slice(at + 6, digits)) - 1, lines.starts.length - 1);
     const start = lines.starts[n] ?? 0;
     const end = n + 1 < lines.starts.length ? lines.starts[n + 1] - 1 : lines.text.length;
-    return `${p.host} line ${map.host.position(hostOffset(map, Math.max(start, end - 1))).line + 1}`;
-  });
+    out += text.slice(copied, at - path!.length) + `${p.host} line ${map.host.position(hostOffset(map, Math.max(start, end - 1))).line + 1}`;
+    copied = digits;
+    at = digits - 1;
+  }
+  return copied === 0 ? text : out + text.slice(copied);
+}
+
+/** The payload path that ends at `end`: a word holding `//`, with no quote, back-quote or "(" before the `//`. */
+function citedPath(text: string, from: number, end: number): string | undefined {
+  let s = end;
+  while (s > from && !/[\s`'"]/.test(text[s - 1])) s--;
+  const word = text.slice(s, end);
+  const slashes = word.indexOf('//');
+  if (slashes <= 0) return undefined;
+  const paren = word.lastIndexOf('(', slashes);
+  const path = paren < 0 ? word : word.slice(paren + 1);
+  return path.indexOf('//') > 0 ? path : undefined;
 }
 
 export function findingToHost(f: Finding, payloadOf: PayloadOf): Finding {

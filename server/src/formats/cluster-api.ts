@@ -37,7 +37,15 @@ const SPEC_PATH: Record<string, readonly string[]> = {
  * or `+`, an optional `+patchtype`; extension .yaml or .json), here strategic or merge and YAML (a json patch is a
  * list of operations, not settings).
  */
-const KUBELET_PATCH = /^kubeletconfiguration[^.+\n]*(?:\+(?:strategic|merge)|(?!\+)).*\.yaml$/;
+function isKubeletPatch(name: string): boolean {
+  // By hand: the regular expression this replaces backtracked quadratically over a long suffix, and its backtracking
+  // also let a `+json` patch through.
+  const target = 'kubeletconfiguration';
+  if (!name.startsWith(target) || !name.endsWith('.yaml') || name.includes('\n')) return false;
+  let i = target.length;
+  while (name[i] !== '.' && name[i] !== '+') i++;
+  return name[i] === '.' || name.startsWith('+strategic', i) || name.startsWith('+merge', i);
+}
 
 /** File.encoding values other than plain text (kubeadmconfig_types.go: base64, gzip, gzip+base64). */
 const ENCODED = new Set(['base64', 'gzip', 'gzip+base64']);
@@ -124,7 +132,7 @@ export function capiPayloads(path: string, text: string): { embedded: Payload[];
     const patchDirs = new Set<string>();
     for (const key of ['initConfiguration', 'joinConfiguration']) {
       const dir = nodeAt(spec, [key, 'patches', 'directory']);
-      if (isScalar(dir) && typeof dir.value === 'string') patchDirs.add(dir.value.replace(/\/+$/, ''));
+      if (isScalar(dir) && typeof dir.value === 'string') patchDirs.add(withoutTrailingSlashes(dir.value));
     }
     for (const item of itemsOf(nodeAt(spec, ['files']))) {
       if (!isMap(item)) continue;
@@ -135,7 +143,7 @@ export function capiPayloads(path: string, text: string): { embedded: Payload[];
       // kubeadm walks the directory and its sub-directories (filepath.Walk).
       const slash = target.lastIndexOf('/');
       const inPatchDir = [...patchDirs].some((d) => target.startsWith(d + '/'));
-      if (inPatchDir && KUBELET_PATCH.test(target.slice(slash + 1))) {
+      if (inPatchDir && isKubeletPatch(target.slice(slash + 1))) {
         const header = (/^apiVersion:/m.test(p.text) ? '' : 'apiVersion: kubelet.config.k8s.io/v1beta1\n') + (/^kind:/m.test(p.text) ? '' : 'kind: KubeletConfiguration\n');
         p = withHeader(p, header);
         p.kind = 'kubelet-config';
@@ -160,3 +168,10 @@ export default defineFormat({
   selector: ['**/*.yaml', '**/*.yml'],
   activation: ['**/cluster-template*.{yaml,yml}'],
 });
+
+/** A loop, not /\/+$/, which retries from every slash of a long run (docs/dev/regex-audit.md). */
+function withoutTrailingSlashes(path: string): string {
+  let end = path.length;
+  while (end > 0 && path.charCodeAt(end - 1) === 47) end--;
+  return path.slice(0, end);
+}
