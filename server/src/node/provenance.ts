@@ -14,6 +14,8 @@ export function describe(p: Provenance): string {
       return `${p.field} in a --config-dir drop-in${at}`;
     case 'default':
       return 'the kubelet default';
+    case 'platform':
+      return p.label ?? 'the platform default';
     case 'derived':
       return `derived${at}`;
   }

@@ -1,0 +1,68 @@
+/**
+ * Talos Linux machine configuration (siderolabs/talos, Talos v1.14): the kubelet settings of a full v1alpha1 machine
+ * config or a strategic-merge patch (`machine.kubelet.extraConfig`, a KubeletConfiguration fragment, and
+ * `machine.kubelet.extraArgs`, kubelet flags; pkg/machinery/config/types/v1alpha1/v1alpha1_types.go), and the
+ * v1.14 `apiVersion: v1alpha1` / `kind: KubeletConfig` document (`config`, `extraArgs`;
+ * pkg/machinery/config/types/k8s/kubelet.go). Talos's own defaults are node/platform.ts's.
+ */
+import { LineIndex } from '../model/range.ts';
+import type { Finding } from '../model/finding.ts';
+import type { ConfigFileParse, ConfigNode, KubeletConfigDoc, MapNode, PlatformInfo } from './types.ts';
+import { getEntry } from './types.ts';
+import { parseYamlStream } from './yaml.ts';
+import { argsFromMap, blankDirectiveLines, PLACEHOLDER_VALUE, templateAwareProblems, type ExtraArg } from './platform.ts';
+
+const mapOf = (n: ConfigNode | undefined): MapNode | undefined => (n?.kind === 'map' ? n : undefined);
+const str = (n: ConfigNode | undefined): string | undefined => (n?.kind === 'scalar' && n.value !== null ? String(n.value) : undefined);
+
+export function parseTalos(path: string, text: string): ConfigFileParse {
+  const lines = new LineIndex(text);
+  const r = parseYamlStream(path, blankDirectiveLines(text), lines);
+  const problems: Finding[] = templateAwareProblems(path, text, r.problems, 'Talos machine configuration');
+  const out: ConfigFileParse = { path, kubeletConfigs: [], kubeadm: [], problems };
+  const args: ExtraArg[] = [];
+  let platform: PlatformInfo | undefined;
+  let role: PlatformInfo['role'];
+  for (const d of r.docs) {
+    const root = mapOf(d.root);
+    if (!root) continue;
+    let kubelet: { key: ConfigNode['span']; block: MapNode; config?: string } | undefined;
+    const machine = mapOf(getEntry(root, 'machine')?.value);
+    if (machine) {
+      const k = getEntry(machine, 'kubelet');
+      const block = mapOf(k?.value);
+      if (k && block) kubelet = { key: k.keySpan, block, config: 'extraConfig' };
+      // machine.type: init and controlplane are control-plane nodes (machine.Type.IsControlPlane).
+      const type = str(getEntry(machine, 'type')?.value);
+      if (type === 'controlplane' || type === 'init') role = 'controlplane';
+      else if (type === 'worker') role = 'worker';
+    } else if (str(getEntry(root, 'apiVersion')?.value) === 'v1alpha1' && str(getEntry(root, 'kind')?.value) === 'KubeletConfig') {
+      kubelet = { key: getEntry(root, 'kind')!.keySpan, block: root, config: 'config' };
+    }
+    if (!kubelet) continue;
+    platform ??= { tool: 'talos', span: kubelet.key, gates: [] };
+    const cfg = mapOf(getEntry(kubelet.block, kubelet.config!)?.value);
+    if (cfg) {
+      const doc: KubeletConfigDoc = { path, format: 'yaml', root: withoutPlaceholders(cfg), docIndex: d.index, span: cfg.span };
+      if (r.problems.some((p) => p.severity === 'error')) doc.syntaxErrors = true;
+      out.kubeletConfigs.push(doc);
+    }
+    const extra = mapOf(getEntry(kubelet.block, 'extraArgs')?.value);
+    if (extra) for (const a of argsFromMap(extra, 'extraArgs', problems)) args.push(a);
+  }
+  if (platform) {
+    if (role) platform.role = role;
+    out.platform = platform;
+    out.kubeadm.push({ path, apiVersion: 'v1alpha1', kind: 'Talos extraArgs', kubeletExtraArgs: args, span: platform.span });
+  }
+  return out;
+}
+
+/**
+ * The fragment without entries whose whole value is a template placeholder (`${x}`): the rendered file decides
+ * them, so they are neither read nor reported.
+ */
+export function withoutPlaceholders(m: MapNode): MapNode {
+  const keep = m.entries.filter((e) => !(e.value.kind === 'scalar' && typeof e.value.value === 'string' && PLACEHOLDER_VALUE.test(e.value.source)));
+  return keep.length === m.entries.length ? m : { ...m, entries: keep };
+}
