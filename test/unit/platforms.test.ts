@@ -1,0 +1,171 @@
+/**
+ * Talos machine configs and EKS nodeadm NodeConfigs (server/src/formats/talos.ts, eks-nodeadm.ts): the user's
+ * kubelet settings with the tool's base and merge rule (server/src/node/platform.ts), findings at the user's lines.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { analyze } from '../../server/src/engine.ts';
+import { detectKind } from '../../server/src/formats/index.ts';
+import { describe } from '../../server/src/node/provenance.ts';
+import { nodeadmCpuMillis } from '../../server/src/node/platform.ts';
+import type { Finding } from '../../server/src/model/finding.ts';
+import { corpusDir } from '../helpers/corpus.ts';
+
+const show = (fs: readonly Finding[]) => fs.map((f) => `${f.range.start.line + 1} ${f.severity} ${f.code}`).sort();
+const GiB = 1024n ** 3n;
+const MiB = 1024n ** 2n;
+
+const dir = corpusDir('corpus-embedded');
+/** Pinned: kind, then every finding as "line severity code" (lines 1-based). */
+const PINS: Record<string, [string, string[]]> = {
+  // MANIFEST: evictionHard with only memory.available drops the kubelet's other signals; systemReserved drops
+  // Talos's pid and ephemeral-storage defaults.
+  '011-talos-patch-kubelet-reserved.yaml': ['talos', ['13 warning platform-default-map-replaced', '6 information eviction-defaults-dropped']],
+  '012-talos-patch-serialize-only.yaml': ['talos', []],
+  '013-talos-v1.14-kubeletconfig-doc.yaml': ['talos', []],
+  '014-talos-machineconfig-worker-cpumanager.yaml': ['talos', []],
+  '015-nodeadm-mime-merge.yaml': ['eks-nodeadm', []],
+  '016-nodeadm-empty-reserved-cgroups.yaml': ['eks-nodeadm', []],
+  '017-nodeadm-maxpods-expression.yaml': ['eks-nodeadm', []],
+  '018-nodeadm-mime-userdata.tpl': ['eks-nodeadm', []],
+  // Terraform template: invalid YAML until rendered (flags: ${bootstrap_extra_args}), said once, not as an error.
+  '019-nodeadm-terraform-al2023-userdata.tpl': ['eks-nodeadm', ['92 information config-syntax']],
+};
+
+for (const [name, [kind, want]] of Object.entries(PINS)) {
+  test(`corpus-embedded ${name}: recognised as ${kind}, findings pinned, no error`, { skip: !dir && 'corpus-embedded not found' }, () => {
+    const text = readFileSync(join(dir!, 'files', name), 'utf8');
+    assert.equal(detectKind(name, text), kind);
+    const a = analyze([{ path: name, text }]);
+    assert.equal(a.nodes.length, 1);
+    assert.deepEqual(show(a.findings), [...want].sort());
+  });
+}
+
+test('corpus-embedded: every file of the corpus is read without a crash or a false error from these formats', { skip: !dir && 'no corpus' }, () => {
+  for (const name of readdirSync(join(dir!, 'files'))) {
+    const text = readFileSync(join(dir!, 'files', name), 'utf8');
+    const kind = detectKind(name, text);
+    if (kind !== 'talos' && kind !== 'eks-nodeadm') continue;
+    assert.ok(name in PINS || /karpenter/.test(name), `${name} recognised as ${kind} but not pinned`);
+  }
+});
+
+test('012: Talos supplies systemReserved (cpu 50m, memory 384Mi, pid 100, ephemeral-storage 256Mi) and allocatable counts it', { skip: !dir && 'no corpus' }, () => {
+  const name = '012-talos-patch-serialize-only.yaml';
+  const a = analyze([{ path: name, text: readFileSync(join(dir!, 'files', name), 'utf8') }], { capacity: { cpu: 4000n, memory: 16n * GiB, hugepages: new Map() } });
+  const s = a.nodes[0].node.settings.get('systemReserved');
+  assert.ok(s?.kind === 'map');
+  assert.deepEqual(s.items.map((i) => `${i.key}=${i.text}`), ['cpu=50m', 'memory=384Mi', 'pid=100', 'ephemeral-storage=256Mi']);
+  assert.match(describe(s.items[0].from), /^Talos default/);
+  const al = a.nodes[0].allocatable;
+  assert.equal(al.lines.memory.systemReserved, 384n * MiB);
+  assert.equal(al.lines.cpu.systemReserved, 50n);
+  assert.equal(al.pid.systemReserved, 100n);
+});
+
+test('Talos control plane: systemReserved memory is 512Mi (KubeletSystemReservedMemoryControlPlane)', () => {
+  const text = 'version: v1alpha1\nmachine:\n  type: controlplane\n  kubelet:\n    extraConfig:\n      maxPods: 150\n';
+  const a = analyze([{ path: 'controlplane.yaml', text }]);
+  const s = a.nodes[0].node.settings.get('systemReserved');
+  assert.ok(s?.kind === 'map');
+  assert.equal(s.items.find((i) => i.key === 'memory')?.text, '512Mi');
+});
+
+test('a Talos patch with systemReserved {memory: 1Gi} reports the dropped cpu, pid and ephemeral-storage defaults', () => {
+  const text = 'machine:\n  kubelet:\n    extraConfig:\n      systemReserved:\n        memory: 1Gi\n';
+  const a = analyze([{ path: 'talos/patches/kubelet.yaml', text }]);
+  const f = a.findings.filter((x) => x.code === 'platform-default-map-replaced');
+  assert.equal(f.length, 1);
+  assert.equal(f[0].range.start.line, 3);
+  assert.match(f[0].message, /cpu 50m, pid 100, ephemeral-storage 256Mi are no longer reserved/);
+  const s = a.nodes[0].node.settings.get('systemReserved');
+  assert.ok(s?.kind === 'map');
+  assert.deepEqual(s.items.map((i) => i.key), ['memory']);
+});
+
+test('Talos protected fields and denied flags are errors at the user line', () => {
+  const text = 'machine:\n  kubelet:\n    extraArgs:\n      kubeconfig: /x\n      node-labels: [a=b, c=d]\n    extraConfig:\n      staticPodPath: /x\n';
+  const a = analyze([{ path: 'patch.yaml', text }]);
+  assert.deepEqual(show(a.findings.filter((x) => x.code === 'platform-setting-refused')), ['4 error platform-setting-refused', '7 error platform-setting-refused']);
+  // a list value is one --node-labels per item (Talos argsbuilder), so both labels reach the kubelet
+  const labels = a.nodes[0].node.flags.filter((x) => x.name === 'node-labels').map((x) => x.value);
+  assert.deepEqual(labels, ['a=b', 'c=d']);
+});
+
+test('a kubelet flag in Talos extraArgs is checked like one on the command line, at its line', () => {
+  const text = 'machine:\n  kubelet:\n    extraArgs:\n      max-pods: abc\n';
+  const a = analyze([{ path: 'patch.yaml', text }]);
+  const f = a.findings.find((x) => x.code === 'flag-value-invalid');
+  assert.ok(f, show(a.findings).join('; '));
+  assert.equal(f.range.start.line, 3);
+});
+
+test('a corpus KubeletConfiguration wrapped into Talos extraConfig gives the same findings at the mapped lines', () => {
+  const cdir = corpusDir('corpus');
+  if (!cdir) return;
+  const name = '055-nanak8s-kubelet-config-soft-no-grace.yaml';
+  const bare = readFileSync(join(cdir, 'files', name), 'utf8');
+  const body = bare.split('\n').filter((l) => !/^(apiVersion|kind):/.test(l));
+  const wrapped = 'machine:\n  kubelet:\n    extraConfig:\n' + body.map((l) => (l ? '      ' + l : l)).join('\n');
+  const b = analyze([{ path: 'config.yaml', text: bare }]);
+  const w = analyze([{ path: 'patch.yaml', text: wrapped }]);
+  // bare lines 3.. are wrapped lines 4..: two lines (apiVersion, kind) out, three (machine, kubelet, extraConfig) in
+  const key = (f: Finding, shift: number, indent: number) => `${f.code} ${f.range.start.line + shift}:${f.range.start.character + indent}`;
+  const want = b.findings.filter((f) => f.range.start.line >= 2).map((f) => key(f, 1, 6)).sort();
+  assert.ok(want.length > 0);
+  assert.deepEqual(w.findings.map((f) => key(f, 0, 0)).sort(), want);
+});
+
+test('nodeadm MIME parts merge in order over nodeadm\'s base (015): maxPods from part 1, systemReserved from part 2', { skip: !dir && 'no corpus' }, () => {
+  const name = '015-nodeadm-mime-merge.yaml';
+  const a = analyze([{ path: name, text: readFileSync(join(dir!, 'files', name), 'utf8') }]);
+  const n = a.nodes[0].node;
+  const maxPods = n.settings.get('maxPods');
+  assert.ok(maxPods?.kind === 'scalar' && maxPods.text === '58' && maxPods.span?.range.start.line === 17);
+  const sr = n.settings.get('systemReserved');
+  assert.ok(sr?.kind === 'map' && sr.items[0].text === '150m');
+  const kr = n.settings.get('kubeReserved');
+  assert.ok(kr?.kind === 'map');
+  assert.deepEqual(kr.items.map((i) => `${i.key}=${i.text}`), ['ephemeral-storage=1Gi', 'memory=1465Mi']);
+  assert.match(describe(kr.from), /nodeadm default/);
+  const cg = n.settings.get('cgroupDriver');
+  assert.ok(cg?.kind === 'scalar' && cg.text === 'systemd');
+});
+
+test('nodeadm: the user\'s kubelet.config maps merge into nodeadm\'s key by key (JSON merge patch), a flag replaces them', () => {
+  const head = 'apiVersion: node.eks.aws/v1alpha1\nkind: NodeConfig\nspec:\n  kubelet:\n';
+  const merged = analyze([{ path: 'nodeconfig.yaml', text: head + '    config:\n      evictionHard:\n        memory.available: 500Mi\n' }]);
+  const ev = merged.nodes[0].node.settings.get('evictionHard');
+  assert.ok(ev?.kind === 'map');
+  assert.deepEqual(ev.items.map((i) => `${i.key}=${i.text}`).sort(), ['memory.available=500Mi', 'nodefs.available=10%', 'nodefs.inodesFree=5%']);
+  assert.deepEqual(show(merged.findings), []);
+  const flagged = analyze([{ path: 'nodeconfig.yaml', text: head + '    flags:\n      - --kube-reserved=cpu=100m\n' }]);
+  assert.deepEqual(show(flagged.findings), ['6 warning platform-default-map-replaced']);
+  assert.match(flagged.findings[0].message, /ephemeral-storage 1Gi, memory 1465Mi are no longer reserved/);
+});
+
+test('nodeadm: a kubelet feature gate in spec.featureGates is reported; nodeadm\'s own gates are not', () => {
+  const text = 'apiVersion: node.eks.aws/v1alpha1\nkind: NodeConfig\nspec:\n  featureGates:\n    FastImagePull: true\n    MemoryQoS: true\n  kubelet:\n    config:\n      maxPods: 20\n';
+  const a = analyze([{ path: 'nodeconfig.yaml', text }]);
+  assert.deepEqual(show(a.findings), ['6 warning nodeadm-kubelet-gate']);
+});
+
+test('nodeadm tiered CPU reservation (getCPUMillicoresToReserve): 2 vCPU 70m, 16 vCPU 110m', () => {
+  assert.equal(nodeadmCpuMillis(2000), 70);
+  assert.equal(nodeadmCpuMillis(16000), 110);
+  assert.equal(nodeadmCpuMillis(500), 30);
+});
+
+test('recognition: top-level keys only; a platform file without kubelet settings is no node', () => {
+  assert.equal(detectKind('x.yaml', 'machine:\n  kubelet:\n    extraArgs: {}\n'), 'talos');
+  assert.equal(detectKind('x.yaml', 'spec:\n  machine:\n    kubelet:\n      extraArgs: {}\n'), undefined);
+  assert.equal(detectKind('x.yaml', 'apiVersion: v1alpha1\nkind: KubeletConfig\nconfig: {}\n'), 'talos');
+  assert.equal(detectKind('x.yaml', 'apiVersion: machineconfiguration.openshift.io/v1\nkind: KubeletConfig\n'), undefined);
+  assert.equal(detectKind('x.yaml', 'spec:\n  userData: |\n    apiVersion: node.eks.aws/v1alpha1\n    kind: NodeConfig\n'), undefined);
+  const a = analyze([{ path: 'worker.yaml', text: 'version: v1alpha1\nmachine:\n  type: worker\n  install:\n    disk: /dev/sda\n' }]);
+  assert.equal(a.nodes.length, 0);
+  assert.deepEqual(a.findings, []);
+});
