@@ -169,3 +169,14 @@ test('recognition: top-level keys only; a platform file without kubelet settings
   assert.equal(a.nodes.length, 0);
   assert.deepEqual(a.findings, []);
 });
+
+test('docs/formats/talos.md and eks-nodeadm.md: the worked examples give the findings the pages name, at their lines', () => {
+  const example = (page: string) => readFileSync(join(__dirname, '../../docs/formats', page), 'utf8').split('```yaml\n')[1].split('```')[0];
+  const talos = analyze([{ path: 'talos/patches/machine-kubelet.yaml', text: example('talos.md') }]);
+  assert.deepEqual(show(talos.findings), ['10 error reserved-resource-unknown', '11 warning platform-default-map-replaced', '4 error platform-setting-refused', '6 information eviction-defaults-dropped']);
+  assert.equal(talos.findings.find((f) => f.code === 'reserved-resource-unknown')?.fixes?.[0].edits[0].newText, 'memory');
+  const eks = analyze([{ path: 'user-data.yaml', text: example('eks-nodeadm.md') }]);
+  assert.deepEqual(show(eks.findings), ['11 warning nodeadm-kubelet-gate', '16 error eviction-soft-without-grace', '18 warning platform-default-map-replaced']);
+  const fix = eks.findings.find((f) => f.code === 'eviction-soft-without-grace')?.fixes?.[0].edits[0];
+  assert.equal(fix?.newText, '      evictionSoftGracePeriod:\n        memory.available: 1m30s\n');
+});

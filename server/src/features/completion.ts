@@ -173,9 +173,15 @@ function insideField(field: string, range: Range | undefined, pos: Position, asK
   return [];
 }
 
-/** Top-level fields a kubelet of this version decodes (mergeDefaultEvictionSettings only from 1.33). */
-function fieldsAt(version: string): string[] {
-  return topLevelFields().filter((f) => !f.since || compareVersions(f.since, version) <= 0).map((f) => f.path);
+/**
+ * Top-level fields a kubelet of this version decodes (mergeDefaultEvictionSettings only from 1.33). A fragment in a
+ * platform file (Talos extraConfig, nodeadm kubelet.config) gets no apiVersion or kind: the tool writes them.
+ */
+function fieldsAt(version: string, file?: ReturnType<typeof parsedFile>): string[] {
+  const platform = !!file?.config?.platform;
+  return topLevelFields()
+    .filter((f) => (!f.since || compareVersions(f.since, version) <= 0) && !(platform && (f.path === 'apiVersion' || f.path === 'kind')))
+    .map((f) => f.path);
 }
 
 function configItems(analysis: Analysis, path: string, pos: Position, snippets: boolean): CompletionItem[] {
@@ -187,7 +193,7 @@ function configItems(analysis: Analysis, path: string, pos: Position, snippets: 
       const snippet = topLevelSnippet(snippets, hit.doc.format);
       // The key being typed is offered (it may already be complete); the document's other keys are not, again.
       const used = new Set(hit.doc.root.entries.filter((e) => e !== hit.entry).map((e) => e.key));
-      const keys = fieldsAt(version).filter((k) => !used.has(k));
+      const keys = fieldsAt(version, file).filter((k) => !used.has(k));
       return keyItems(keys, hit.entry?.keySpan.range, pos, (k) => fieldInfo(k)?.description, needsColon(hit.entry), snippet);
     }
     if (hit.on === 'key') return insideField(hit.parent, hit.entry?.keySpan.range, pos, false, version, siblingKeys(hit.doc.root.entries, hit.parent, hit.entry));
@@ -206,7 +212,7 @@ function configItems(analysis: Analysis, path: string, pos: Position, snippets: 
   if (!enclosing) return [];
   if (!enclosing.entry) {
     const used = new Set(enclosing.doc.root.entries.map((e) => e.key));
-    return keyItems(fieldsAt(version).filter((k) => !used.has(k)), undefined, pos, (k) => fieldInfo(k)?.description, true, topLevelSnippet(snippets, enclosing.doc.format));
+    return keyItems(fieldsAt(version, file).filter((k) => !used.has(k)), undefined, pos, (k) => fieldInfo(k)?.description, true, topLevelSnippet(snippets, enclosing.doc.format));
   }
   const e = enclosing.entry;
   const used = new Set(e.value.kind === 'map' ? e.value.entries.map((x) => x.key) : []);
