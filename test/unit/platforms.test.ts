@@ -28,7 +28,8 @@ const PINS: Record<string, [string, string[]]> = {
   '014-talos-machineconfig-worker-cpumanager.yaml': ['talos', []],
   '015-nodeadm-mime-merge.yaml': ['eks-nodeadm', []],
   '016-nodeadm-empty-reserved-cgroups.yaml': ['eks-nodeadm', []],
-  '017-nodeadm-maxpods-expression.yaml': ['eks-nodeadm', []],
+  // MANIFEST: config.maxPods 1 wins over the expression while kubeReserved follows the expression.
+  '017-nodeadm-maxpods-expression.yaml': ['eks-nodeadm', ['13 warning nodeadm-max-pods-expression-ignored']],
   '018-nodeadm-mime-userdata.tpl': ['eks-nodeadm', []],
   // Terraform template: invalid YAML until rendered (flags: ${bootstrap_extra_args}), said once, not as an error.
   '019-nodeadm-terraform-al2023-userdata.tpl': ['eks-nodeadm', ['92 information config-syntax']],
@@ -151,6 +152,12 @@ test('nodeadm: a kubelet feature gate in spec.featureGates is reported; nodeadm\
   const text = 'apiVersion: node.eks.aws/v1alpha1\nkind: NodeConfig\nspec:\n  featureGates:\n    FastImagePull: true\n    MemoryQoS: true\n  kubelet:\n    config:\n      maxPods: 20\n';
   const a = analyze([{ path: 'nodeconfig.yaml', text }]);
   assert.deepEqual(show(a.findings), ['6 warning nodeadm-kubelet-gate']);
+});
+
+test('nodeadm: kubelet.flags as one string is an error nodeadm would fail on; a template placeholder is not', () => {
+  const head = 'apiVersion: node.eks.aws/v1alpha1\nkind: NodeConfig\nspec:\n  kubelet:\n    config:\n      maxPods: 20\n';
+  assert.deepEqual(show(analyze([{ path: 'n.yaml', text: head + '    flags: --max-pods=20\n' }]).findings), ['7 error config-field-type']);
+  assert.deepEqual(show(analyze([{ path: 'n.yaml', text: head + '    flags: ${extra}\n' }]).findings), []);
 });
 
 test('nodeadm tiered CPU reservation (getCPUMillicoresToReserve): 2 vCPU 70m, 16 vCPU 110m', () => {

@@ -11,7 +11,8 @@ import type { Finding } from '../model/finding.ts';
 import type { ConfigFileParse, ConfigNode, KubeletConfigDoc, MapNode, PlatformInfo } from './types.ts';
 import { getEntry } from './types.ts';
 import { parseYamlStream } from './yaml.ts';
-import { argsFromFlagList, blankDirectiveLines, templateAwareProblems, type ExtraArg } from './platform.ts';
+import { argsFromFlagList, blankDirectiveLines, PLACEHOLDER_VALUE, templateAwareProblems, type ExtraArg } from './platform.ts';
+import { finding } from '../model/finding.ts';
 import { withoutPlaceholders } from './talos.ts';
 
 export const NODEADM_API_VERSION = 'node.eks.aws/v1alpha1';
@@ -79,6 +80,10 @@ export function parseNodeadm(path: string, text: string): ConfigFileParse {
     }
     const flags = getEntry(kubelet, 'flags')?.value;
     if (flags?.kind === 'seq') for (const a of argsFromFlagList(flags.items, problems)) args.push(a);
+    // KubeletOptions.Flags is a []string: nodeadm cannot decode one string (or a map) there.
+    else if (flags && !(flags.kind === 'scalar' && (flags.value === null || PLACEHOLDER_VALUE.test(flags.source)))) {
+      problems.push(finding('config-field-type', 'error', flags.span, 'kubelet.flags must be a list of "--flag=value" strings; nodeadm cannot read a single string or a mapping here.'));
+    }
     const expr = getEntry(kubelet, 'maxPodsExpression');
     if (expr?.value.kind === 'scalar' && typeof expr.value.value === 'string') platform.maxPodsExpression = { text: expr.value.source, span: expr.value.span };
   }

@@ -29,6 +29,7 @@ import { evictionDefaultsDropped } from './eviction-defaults-dropped.ts';
 import { platformDefaultMapReplaced } from './platform-default-map-replaced.ts';
 import { platformSettingRefused } from './platform-setting-refused.ts';
 import { nodeadmKubeletGate } from './nodeadm-kubelet-gate.ts';
+import { nodeadmMaxPodsExpressionIgnored } from './nodeadm-max-pods-expression-ignored.ts';
 import { evictionGraceInvalid } from './eviction-grace-invalid.ts';
 import { evictionPercentageRange } from './eviction-percentage-range.ts';
 import { evictionSignalUnknown } from './eviction-signal-unknown.ts';
@@ -96,6 +97,7 @@ export const RULES: readonly Rule[] = [
   platformDefaultMapReplaced,
   platformSettingRefused,
   nodeadmKubeletGate,
+  nodeadmMaxPodsExpressionIgnored,
   flagUnknown,
   flagRemoved,
   flagPositionalArgument,
