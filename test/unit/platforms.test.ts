@@ -12,6 +12,10 @@ import { describe } from '../../server/src/node/provenance.ts';
 import { nodeadmCpuMillis } from '../../server/src/node/platform.ts';
 import type { Finding } from '../../server/src/model/finding.ts';
 import { corpusDir } from '../helpers/corpus.ts';
+import { applyEdits } from '../helpers/edits.ts';
+import { hover } from '../../server/src/features/hover.ts';
+import { completion } from '../../server/src/features/completion.ts';
+import { inlayHints } from '../../server/src/features/inlay-hints.ts';
 
 const show = (fs: readonly Finding[]) => fs.map((f) => `${f.range.start.line + 1} ${f.severity} ${f.code}`).sort();
 const GiB = 1024n ** 3n;
@@ -186,4 +190,26 @@ test('docs/formats/talos.md and eks-nodeadm.md: the worked examples give the fin
   assert.deepEqual(show(eks.findings), ['11 warning nodeadm-kubelet-gate', '16 error eviction-soft-without-grace', '18 warning platform-default-map-replaced']);
   const fix = eks.findings.find((f) => f.code === 'eviction-soft-without-grace')?.fixes?.[0].edits[0];
   assert.equal(fix?.newText, '      evictionSoftGracePeriod:\n        memory.available: 1m30s\n');
+});
+
+test('editor: hover, completion of fields and flags, inlay hint and quick fix inside a Talos patch', () => {
+  const text = 'machine:\n  kubelet:\n    extraArgs:\n      max-pods: "20"\n    extraConfig:\n      cpuManagerPolicy: static\n      evictionSoft:\n        memory.available: 200Mi\n      \n';
+  const a = analyze([{ path: 'p.yaml', text }], { capacity: { cpu: 4000n, memory: 8n * GiB, hugepages: new Map() } });
+  assert.match(JSON.stringify(hover(a, 'p.yaml', { line: 5, character: 8 })), /cpuManagerPolicy/);
+  assert.match(JSON.stringify(hover(a, 'p.yaml', { line: 3, character: 8 })), /--max-pods/);
+  const keys = completion(a, 'p.yaml', { line: 8, character: 6 }).map((c) => c.label);
+  assert.ok(keys.includes('maxPods') && !keys.includes('kind') && !keys.includes('cpuManagerPolicy'), keys.slice(0, 5).join());
+  assert.equal(completion(a, 'p.yaml', { line: 8, character: 4 }).length, 0);
+  const flags = completion(a, 'p.yaml', { line: 3, character: 6 });
+  assert.ok(flags.some((c) => c.label === 'kube-reserved' && c.insertText === 'kube-reserved: '));
+  const hints = inlayHints(a, 'p.yaml', { start: { line: 0, character: 0 }, end: { line: 9, character: 0 } });
+  assert.equal(hints.length, 1);
+  assert.equal(hints[0].position.line, 1);
+  // Talos systemReserved memory 384Mi and the 100Mi eviction threshold come off 8 GiB.
+  assert.match(String(hints[0].label), /7\.53 GiB · 20 pods/);
+  const grace = a.findings.find((f) => f.code === 'eviction-soft-without-grace');
+  const fixed = applyEdits(text, grace!.fixes![0].edits);
+  const again = analyze([{ path: 'p.yaml', text: fixed }]);
+  assert.equal(again.findings.filter((f) => f.code === 'eviction-soft-without-grace').length, 0, fixed);
+  assert.equal(again.files.get('p.yaml')!.problems.length, 0);
 });

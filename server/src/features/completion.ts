@@ -53,6 +53,8 @@ export function completion(analysis: Analysis, path: string, pos: Position, kube
   if (a) return flagItems(a.value, a.valueMap, pos, version);
   const extra = extraArgItems(file, pos, version);
   if (extra) return extra;
+  const args = file.config?.platform?.args?.find((b) => b.span.range.start.line <= pos.line && pos.line <= b.span.range.end.line);
+  if (args) return platformFlagItems(args.style, pos, version);
   if (file.kind === 'kubelet-config' || file.config?.kubeletConfigs.length) return configItems(analysis, path, pos, !!opts.snippets);
   return [];
 }
@@ -88,6 +90,29 @@ function flagItems(value: string, map: TextMap, pos: Position, version: string):
       sortText: (status === 'deprecated' ? '1' : '0') + f.name,
       filterText: `--${f.name}`,
       textEdit: { range: at.range, newText: bare ? `--${f.name}` : `--${f.name}=` },
+      data: { flag: f.name },
+    });
+  }
+  return out;
+}
+
+/**
+ * Flag names where a platform file writes flags: Talos extraArgs keys (`max-pods: `), nodeadm kubelet.flags items
+ * (`--max-pods=`). The client filters by the word being typed.
+ */
+function platformFlagItems(style: 'map' | 'list', pos: Position, version: string): CompletionItem[] {
+  const out: CompletionItem[] = [];
+  for (const f of FLAGS) {
+    const status = flagStatusAt(f, version);
+    if (status === 'removed') continue;
+    out.push({
+      label: style === 'map' ? f.name : `--${f.name}`,
+      kind: CompletionItemKind.Property,
+      detail: f.syntaxText,
+      documentation: { kind: MarkupKind.Markdown, value: f.description },
+      tags: status === 'deprecated' ? [CompletionItemTag.Deprecated] : undefined,
+      sortText: (status === 'deprecated' ? '1' : '0') + f.name,
+      insertText: style === 'map' ? `${f.name}: ` : `--${f.name}=`,
       data: { flag: f.name },
     });
   }

@@ -79,7 +79,10 @@ export function parseNodeadm(path: string, text: string): ConfigFileParse {
       out.kubeletConfigs.push(doc);
     }
     const flags = getEntry(kubelet, 'flags')?.value;
-    if (flags?.kind === 'seq') for (const a of argsFromFlagList(flags.items, problems)) args.push(a);
+    if (flags?.kind === 'seq') {
+      for (const a of argsFromFlagList(flags.items, problems)) args.push(a);
+      (platform.args ??= []).push({ span: flags.span, style: 'list' });
+    }
     // KubeletOptions.Flags is a []string: nodeadm cannot decode one string (or a map) there.
     else if (flags && !(flags.kind === 'scalar' && (flags.value === null || PLACEHOLDER_VALUE.test(flags.source)))) {
       problems.push(finding('config-field-type', 'error', flags.span, 'kubelet.flags must be a list of "--flag=value" strings; nodeadm cannot read a single string or a mapping here.'));

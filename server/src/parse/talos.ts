@@ -48,7 +48,10 @@ export function parseTalos(path: string, text: string): ConfigFileParse {
       out.kubeletConfigs.push(doc);
     }
     const extra = mapOf(getEntry(kubelet.block, 'extraArgs')?.value);
-    if (extra) for (const a of argsFromMap(extra, 'extraArgs', problems)) args.push(a);
+    if (extra) {
+      for (const a of argsFromMap(extra, 'extraArgs', problems)) args.push(a);
+      (platform.args ??= []).push({ span: extra.span, style: 'map' });
+    }
   }
   if (platform) {
     if (role) platform.role = role;

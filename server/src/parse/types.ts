@@ -211,6 +211,8 @@ export interface PlatformInfo {
   maxPodsExpression?: { text: string; span: Span };
   /** nodeadm spec.featureGates: nodeadm's own gates. */
   gates: { name: string; span: Span }[];
+  /** Where flags are written: Talos extraArgs (a map of names) or nodeadm kubelet.flags (a list of `--name=value`). */
+  args?: { span: Span; style: 'map' | 'list' }[];
 }
 
 // ---------- container runtimes ----------
