@@ -213,3 +213,45 @@ test('editor: hover, completion of fields and flags, inlay hint and quick fix in
   assert.equal(again.findings.filter((f) => f.code === 'eviction-soft-without-grace').length, 0, fixed);
   assert.equal(again.files.get('p.yaml')!.problems.length, 0);
 });
+
+const TALCONFIG = `clusterName: home
+endpoint: https://10.0.0.1:6443
+patches:
+  - "@./patches/global.yaml"
+  - |-
+    machine:
+      kubelet:
+        extraConfig:
+          systemReserved:
+            memory: 1Gi
+          evictionSoft:
+            memory.available: 500Mi
+nodes:
+  - hostname: cp1
+    controlPlane: true
+    patches:
+      - |
+        machine:
+          kubelet:
+            extraArgs:
+              max-pods: abc
+worker:
+  patches:
+    - |
+      machine:
+        network:
+          hostname: x
+`;
+
+test('talhelper talconfig.yaml: inline patches with kubelet settings are Talos patches, findings and fixes at their lines', () => {
+  assert.equal(detectKind('talos/talconfig.yaml', TALCONFIG), 'talhelper');
+  const a = analyze([{ path: 'talconfig.yaml', text: TALCONFIG }]);
+  // the @file patch and the patch without kubelet settings are no nodes
+  assert.deepEqual(a.nodes.map((n) => n.node.id), ['talconfig.yaml//talhelper/all/patch-2.yaml', 'talconfig.yaml//talhelper/node-cp1/patch-1.yaml']);
+  assert.ok(a.findings.every((f) => f.file === 'talconfig.yaml'));
+  assert.deepEqual(show(a.findings), ['12 error eviction-soft-without-grace', '21 error flag-value-invalid', '9 warning platform-default-map-replaced']);
+  const grace = a.findings.find((f) => f.code === 'eviction-soft-without-grace')!;
+  const fixed = applyEdits(TALCONFIG, grace.fixes![0].edits);
+  const again = analyze([{ path: 'talconfig.yaml', text: fixed }]);
+  assert.deepEqual(show(again.findings), ['23 error flag-value-invalid', '9 warning platform-default-map-replaced'], fixed);
+});

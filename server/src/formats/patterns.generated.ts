@@ -5,6 +5,8 @@
 export const WATCH_GLOBS: readonly string[] = [
   "**/user-data",
   "**/*.cfg",
+  "**/talconfig.yaml",
+  "**/talconfig.yml",
   "**/*.service",
   "**/*.conf",
   "**/*.toml",
@@ -23,6 +25,8 @@ export const WATCH_GLOBS: readonly string[] = [
 export const DOCUMENT_PATTERNS: readonly string[] = [
   "**/user-data",
   "**/*.cfg",
+  "**/talconfig.yaml",
+  "**/talconfig.yml",
   "**/*.service",
   "**/*.service.d/*.conf",
   "**/*.conf",
