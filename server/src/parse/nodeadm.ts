@@ -8,18 +8,16 @@
  */
 import { LineIndex } from '../model/range.ts';
 import type { Finding } from '../model/finding.ts';
-import type { ConfigFileParse, ConfigNode, KubeletConfigDoc, MapNode, PlatformInfo } from './types.ts';
+import type { ConfigFileParse, KubeletConfigDoc, PlatformInfo } from './types.ts';
 import { getEntry } from './types.ts';
 import { parseYamlStream } from './yaml.ts';
-import { argsFromFlagList, blankDirectiveLines, PLACEHOLDER_VALUE, templateAwareProblems, type ExtraArg } from './platform.ts';
+import { argsFromFlagList, blankDirectiveLines, mapOf, PLACEHOLDER_VALUE, str, templateAwareProblems, type ExtraArg } from './platform.ts';
 import { finding } from '../model/finding.ts';
 import { withoutPlaceholders } from './talos.ts';
 
 export const NODEADM_API_VERSION = 'node.eks.aws/v1alpha1';
 export const NODEADM_MEDIA_TYPE = 'application/node.eks.aws';
 
-const mapOf = (n: ConfigNode | undefined): MapNode | undefined => (n?.kind === 'map' ? n : undefined);
-const str = (n: ConfigNode | undefined): string | undefined => (n?.kind === 'scalar' && n.value !== null ? String(n.value) : undefined);
 
 const BOUNDARY = /^Content-Type:[ \t]*multipart\/[a-z-]+;[ \t]*boundary=(?:"([^"\r\n]+)"|([^\s;]+))/im;
 

@@ -9,6 +9,9 @@ import type { ConfigNode, KubeadmDoc, MapNode } from './types.ts';
 
 export type ExtraArg = KubeadmDoc['kubeletExtraArgs'][number];
 
+export const mapOf = (n: ConfigNode | undefined): MapNode | undefined => (n?.kind === 'map' ? n : undefined);
+export const str = (n: ConfigNode | undefined): string | undefined => (n?.kind === 'scalar' && n.value !== null ? String(n.value) : undefined);
+
 /** A value the template engine fills in (`${var}`, `{{ .x }}`): the rendered file decides, so nothing is read from it. */
 export const PLACEHOLDER_VALUE = /\$\{[^}]*\}|\{\{[^}]*\}\}/;
 const TEMPLATE = /\$\{|\{\{|%\{/;

@@ -10,10 +10,8 @@ import type { Finding } from '../model/finding.ts';
 import type { ConfigFileParse, ConfigNode, KubeletConfigDoc, MapNode, PlatformInfo } from './types.ts';
 import { getEntry } from './types.ts';
 import { parseYamlStream } from './yaml.ts';
-import { argsFromMap, blankDirectiveLines, PLACEHOLDER_VALUE, templateAwareProblems, type ExtraArg } from './platform.ts';
+import { argsFromMap, blankDirectiveLines, mapOf, PLACEHOLDER_VALUE, str, templateAwareProblems, type ExtraArg } from './platform.ts';
 
-const mapOf = (n: ConfigNode | undefined): MapNode | undefined => (n?.kind === 'map' ? n : undefined);
-const str = (n: ConfigNode | undefined): string | undefined => (n?.kind === 'scalar' && n.value !== null ? String(n.value) : undefined);
 
 export function parseTalos(path: string, text: string): ConfigFileParse {
   const lines = new LineIndex(text);
