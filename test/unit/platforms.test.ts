@@ -257,3 +257,18 @@ test('talhelper talconfig.yaml: inline patches with kubelet settings are Talos p
   const again = analyze([{ path: 'talconfig.yaml', text: fixed }]);
   assert.deepEqual(show(again.findings), ['23 error flag-value-invalid', '9 warning platform-default-map-replaced'], fixed);
 });
+
+test('nodeadm kubeReserved cpu comes from the capacity (tiered: 4 cores 80m), and allocatable counts it', () => {
+  const text = 'apiVersion: node.eks.aws/v1alpha1\nkind: NodeConfig\nspec:\n  kubelet:\n    config:\n      maxPods: 20\n';
+  const a = analyze([{ path: 'n.yaml', text }], { capacity: { cpu: 4000n, memory: 16n * GiB, hugepages: new Map() } });
+  const kr = a.nodes[0].node.settings.get('kubeReserved');
+  assert.ok(kr?.kind === 'map');
+  assert.equal(kr.items.find((i) => i.key === 'cpu')?.text, '80m');
+  assert.equal(a.nodes[0].allocatable.lines.cpu.kubeReserved, 80n);
+  // 11 × 110 + 255 = 1465Mi for nodeadm's fallback maxPods
+  assert.equal(a.nodes[0].allocatable.lines.memory.kubeReserved, 1465n * MiB);
+  const flagged = analyze([{ path: 'n.yaml', text: text + '    flags:\n      - --kube-reserved=memory=1Gi\n' }], { capacity: { cpu: 4000n, memory: 16n * GiB, hugepages: new Map() } });
+  const kr2 = flagged.nodes[0].node.settings.get('kubeReserved');
+  assert.ok(kr2?.kind === 'map');
+  assert.deepEqual(kr2.items.map((i) => i.key), ['memory']);
+});

@@ -23,7 +23,7 @@ import { effectiveSettings, type ConfigSource } from './effective.ts';
 import type { NodeSeed } from './group.ts';
 import { buildService } from './service.ts';
 import { unusedVariables } from './unused-variables.ts';
-import { platformBase } from './platform.ts';
+import { platformBase, platformCapacitySettings } from './platform.ts';
 import type { ConfigRef, FlagUse, NodeModel } from './model.ts';
 import type { Workspace } from './parse-cache.ts';
 import type { NodeSettings } from './modelines.ts';
@@ -200,7 +200,8 @@ export function buildNode(ws: Workspace, seed: NodeSeed, systemdVersion?: number
  */
 export function completeNode(b: NodeBuild, files: readonly string[], runtimes: readonly AttachedRuntime[], settings: NodeSettings): NodeModel {
   const { capacity, capacitySource, capacityCandidates, kubernetesVersion, kubernetesVersionSource } = settings;
-  const node = { ...b, files: [...files], runtimes: runtimes.map((r) => r.driver), capacity, capacitySource, kubernetesVersion, kubernetesVersionSource };
+  const withCpu = b.platform ? platformCapacitySettings(b.platform, b.settings, capacity) : undefined;
+  const node = { ...b, ...(withCpu ? { settings: withCpu } : {}), files: [...files], runtimes: runtimes.map((r) => r.driver), capacity, capacitySource, kubernetesVersion, kubernetesVersionSource };
   return capacityCandidates ? { ...node, capacityCandidates } : node;
 }
 

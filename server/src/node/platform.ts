@@ -11,7 +11,7 @@
  *   (kubernetes cmd/kubelet/app/server.go mergeKubeletConfigurations): maps merge key by key: rule 'merge-patch'.
  */
 import type { PlatformInfo } from '../parse/types.ts';
-import type { Item, Provenance, Setting } from './model.ts';
+import type { Capacity, Item, Provenance, Setting } from './model.ts';
 
 export interface PlatformBase {
   rule: 'fill-unset' | 'merge-patch';
@@ -93,4 +93,20 @@ function nodeadmBase(cpuMillis: number | undefined): Map<string, Setting> {
 
 export function platformBase(p: PlatformInfo, cpuMillis?: number): PlatformBase {
   return p.tool === 'talos' ? { rule: 'fill-unset', settings: talosBase(p) } : { rule: 'merge-patch', settings: nodeadmBase(cpuMillis) };
+}
+
+/**
+ * nodeadm's kubeReserved cpu depends on the machine's cores, known only once the capacity is (a modeline or the
+ * analysis's capacity): the settings with it added, or undefined when nothing changes. Added only while
+ * nodeadm's map is in effect (no flag replaced it) and nothing of the user's sets cpu.
+ */
+export function platformCapacitySettings(p: PlatformInfo, settings: ReadonlyMap<string, Setting>, capacity: Capacity | undefined): Map<string, Setting> | undefined {
+  if (p.tool !== 'nodeadm' || capacity?.cpu === undefined) return undefined;
+  const kr = settings.get('kubeReserved');
+  if (kr?.kind !== 'map' || !kr.items.some((i) => i.from.how === 'platform') || kr.items.some((i) => i.key === 'cpu')) return undefined;
+  const from: Provenance = { how: 'platform', label: `nodeadm default (tiered CPU for ${Number(capacity.cpu) / 1000} cores)`, field: 'kubeReserved' };
+  const cpu = `${nodeadmCpuMillis(Number(capacity.cpu))}m`;
+  const out = new Map(settings);
+  out.set('kubeReserved', { ...kr, items: [...kr.items, { key: 'cpu', value: cpu, text: cpu, from }] });
+  return out;
 }
