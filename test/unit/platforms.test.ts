@@ -272,3 +272,31 @@ test('nodeadm kubeReserved cpu comes from the capacity (tiered: 4 cores 80m), an
   assert.ok(kr2?.kind === 'map');
   assert.deepEqual(kr2.items.map((i) => i.key), ['memory']);
 });
+
+test('mutated Talos and nodeadm files (line deletions, duplications, truncation, stray characters): no crash, every range in its file', { skip: !dir && 'no corpus' }, () => {
+  let seed = 20261201;
+  const rnd = (n: number) => {
+    seed = (seed * 1103515245 + 12345) % 2147483648;
+    return seed % n;
+  };
+  const stray = ['\t', ':', '- ', '"', "'", '{', '[', '%{ if x ~}', '${x}', '\r', '---', '--//', '#'];
+  let runs = 0;
+  for (const name of Object.keys(PINS)) {
+    const base = readFileSync(join(dir!, 'files', name), 'utf8');
+    for (let k = 0; k < 40; k++) {
+      const lines = base.split('\n');
+      const at = rnd(lines.length);
+      const op = rnd(4);
+      if (op === 0) lines.splice(at, 1);
+      else if (op === 1) lines.splice(at, 0, lines[at]);
+      else if (op === 2) lines.length = at + 1;
+      else lines[at] = lines[at].slice(0, rnd(lines[at].length + 1)) + stray[rnd(stray.length)] + lines[at].slice(rnd(lines[at].length + 1));
+      const text = lines.join('\n');
+      const a = analyze([{ path: name, text }]);
+      const count = text.split('\n').length;
+      for (const f of a.findings) assert.ok(f.range.end.line < count && f.range.start.line <= f.range.end.line, `${name} #${k}: ${f.code} at ${JSON.stringify(f.range)}`);
+      runs++;
+    }
+  }
+  assert.equal(runs, 360);
+});
