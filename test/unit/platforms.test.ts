@@ -300,3 +300,17 @@ test('mutated Talos and nodeadm files (line deletions, duplications, truncation,
   }
   assert.equal(runs, 360);
 });
+
+test('Talos graceful shutdown defaults (30s, critical pods 10s) apply when unset; a critical-pods period of the user above Talos\'s 30s is checked against it', () => {
+  const text = 'machine:\n  kubelet:\n    extraConfig:\n      shutdownGracePeriodCriticalPods: 60s\n';
+  const a = analyze([{ path: 'p.yaml', text }]);
+  const s = a.nodes[0].node.settings.get('shutdownGracePeriod');
+  assert.ok(s?.kind === 'scalar' && s.text === '30s');
+  assert.match(describe(s.from), /^Talos default/);
+  const crit = a.findings.filter((f) => f.range.start.line === 3);
+  assert.equal(crit.length, 1, JSON.stringify(show(a.findings)));
+  assert.match(crit[0].message, /longer than shutdownGracePeriod 30s/);
+  // 20s fits in Talos's 30s: no error (a rule that saw no shutdownGracePeriod would compare with 0s)
+  const ok = analyze([{ path: 'p.yaml', text: text.replace('60s', '20s') }]);
+  assert.deepEqual(show(ok.findings), []);
+});

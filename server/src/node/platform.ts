@@ -43,6 +43,9 @@ function talosBase(p: PlatformInfo): Map<string, Setting> {
   s.set('failSwapOn', scalar(false, from('failSwapOn')));
   s.set('tlsMinVersion', scalar('VersionTLS13', from('tlsMinVersion')));
   s.set('streamingConnectionIdleTimeout', scalar('5m0s', from('streamingConnectionIdleTimeout')));
+  // KubeletShutdownGracePeriod 30s, KubeletShutdownGracePeriodCriticalPods 10s.
+  s.set('shutdownGracePeriod', scalar('30s', from('shutdownGracePeriod')));
+  s.set('shutdownGracePeriodCriticalPods', scalar('10s', from('shutdownGracePeriodCriticalPods')));
   // KubeletSystemReservedCPU 50m, KubeletSystemReservedPid 100, KubeletSystemReservedEphemeralStorage 256Mi,
   // KubeletSystemReservedMemoryControlPlane 512Mi / KubeletSystemReservedMemoryWorker 384Mi.
   s.set('systemReserved', map({ cpu: '50m', memory, pid: '100', 'ephemeral-storage': '256Mi' }, from('systemReserved', role)));
