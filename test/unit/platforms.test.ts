@@ -314,3 +314,12 @@ test('Talos graceful shutdown defaults (30s, critical pods 10s) apply when unset
   const ok = analyze([{ path: 'p.yaml', text: text.replace('60s', '20s') }]);
   assert.deepEqual(show(ok.findings), []);
 });
+
+test('provenance names the flag the way the file does: Talos extraArgs, nodeadm kubelet.flags', () => {
+  const t = analyze([{ path: 'p.yaml', text: 'machine:\n  kubelet:\n    extraArgs:\n      max-pods: "20"\n' }]);
+  const tp = t.nodes[0].node.settings.get('maxPods');
+  assert.equal(tp && describe(tp.from), 'extraArgs max-pods in p.yaml line 4');
+  const n = analyze([{ path: 'n.yaml', text: 'apiVersion: node.eks.aws/v1alpha1\nkind: NodeConfig\nspec:\n  kubelet:\n    flags:\n      - --max-pods=20\n' }]);
+  const np = n.nodes[0].node.settings.get('maxPods');
+  assert.equal(np && describe(np.from), 'kubelet.flags max-pods in n.yaml line 6');
+});

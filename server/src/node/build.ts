@@ -140,7 +140,11 @@ export function buildNode(ws: Workspace, seed: NodeSeed, systemdVersion?: number
 
   for (const k of node.kubeadm) {
     const extra = parseKubeletArgs(kubeadmExtraArgWords(k), 'kubeadm-extra-args');
-    for (const x of extra.flags) kubeadmFlags.push(x);
+    for (const x of extra.flags) {
+      // a FlagUse may read its spans lazily (a class with getters): labelled in place, not copied
+      if (k.argsLabel) x.argsLabel = k.argsLabel;
+      kubeadmFlags.push(x);
+    }
     for (const x of extra.problems) argProblems.push(x);
   }
 

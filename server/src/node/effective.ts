@@ -118,6 +118,7 @@ class FlagProvenance implements Provenance {
   readonly how: Provenance['how'];
   readonly flag: string;
   readonly via: Provenance['via'];
+  readonly label: string | undefined;
   constructor(
     private readonly use: FlagUse,
     readonly field: string | undefined,
@@ -125,12 +126,13 @@ class FlagProvenance implements Provenance {
     this.how = use.from === 'kubeadm-extra-args' ? 'kubeadm-extra-args' : 'flag';
     this.flag = use.name;
     this.via = use.nameWord.via;
+    this.label = use.argsLabel;
   }
   get span(): Span {
     return this.use.span;
   }
   toJSON(): Provenance {
-    return { how: this.how, span: this.span, flag: this.flag, via: this.via, field: this.field };
+    return { how: this.how, span: this.span, flag: this.flag, via: this.via, field: this.field, label: this.label };
   }
 }
 

@@ -70,6 +70,8 @@ export interface FlagUse {
   /** Span of the whole flag (name through value). */
   span: Span;
   from: 'command-line' | 'kubeadm-extra-args';
+  /** For extra args: what the file calls them (`extraArgs` in Talos, `kubelet.flags` in nodeadm); kubeadm's by default. */
+  argsLabel?: string;
 }
 
 export interface PositionalArg {

@@ -7,7 +7,7 @@ export function describe(p: Provenance): string {
     case 'flag':
       return `--${p.flag}${p.via ? ` via $${p.via.variable}` : ''}${at}`;
     case 'kubeadm-extra-args':
-      return `kubeletExtraArgs ${p.flag}${at}`;
+      return `${p.label ?? 'kubeletExtraArgs'} ${p.flag}${at}`;
     case 'config':
       return `${p.field}${at}`;
     case 'config-dir':

@@ -90,7 +90,7 @@ export function parseNodeadm(path: string, text: string): ConfigFileParse {
   }
   if (platform) {
     out.platform = platform;
-    out.kubeadm.push({ path, apiVersion: NODEADM_API_VERSION, kind: 'nodeadm kubelet.flags', kubeletExtraArgs: args, span: platform.span });
+    out.kubeadm.push({ path, apiVersion: NODEADM_API_VERSION, kind: 'nodeadm kubelet.flags', argsLabel: 'kubelet.flags', kubeletExtraArgs: args, span: platform.span });
   }
   return out;
 }

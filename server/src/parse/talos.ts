@@ -54,7 +54,7 @@ export function parseTalos(path: string, text: string): ConfigFileParse {
   if (platform) {
     if (role) platform.role = role;
     out.platform = platform;
-    out.kubeadm.push({ path, apiVersion: 'v1alpha1', kind: 'Talos extraArgs', kubeletExtraArgs: args, span: platform.span });
+    out.kubeadm.push({ path, apiVersion: 'v1alpha1', kind: 'Talos extraArgs', argsLabel: 'extraArgs', kubeletExtraArgs: args, span: platform.span });
   }
   return out;
 }

@@ -181,6 +181,8 @@ export interface KubeadmDoc {
   kubeletExtraArgsNode?: { keySpan: Span; value: ConfigNode; list: boolean };
   /** ClusterConfiguration.kubernetesVersion as written (`v1.30.2`, `stable-1.30`), with the span of its value. */
   kubernetesVersion?: { value: string; span: Span };
+  /** What the file calls these flags when it is no kubeadm file (Talos `extraArgs`, nodeadm `kubelet.flags`). */
+  argsLabel?: string;
   span: Span;
   /** As KubeletConfigDoc.template. */
   template?: TemplateSpans;
