@@ -323,3 +323,21 @@ test('provenance names the flag the way the file does: Talos extraArgs, nodeadm 
   const np = n.nodes[0].node.settings.get('maxPods');
   assert.equal(np && describe(np.from), 'kubelet.flags max-pods in n.yaml line 6');
 });
+
+test('nodeadm with a pod capacity (the instance\'s ENI limit, e.g. 29 for m5.large): maxPods 29, kubeReserved memory 11 × 29 + 255 = 574Mi', () => {
+  const text = '# kubelet-lint: capacity cpu=2,memory=8Gi,pods=29\napiVersion: node.eks.aws/v1alpha1\nkind: NodeConfig\nspec:\n  kubelet:\n    config:\n      evictionHard:\n        memory.available: 200Mi\n';
+  const a = analyze([{ path: 'n.yaml', text }]);
+  const n = a.nodes[0];
+  const mp = n.node.settings.get('maxPods');
+  assert.ok(mp?.kind === 'scalar' && mp.text === '29');
+  assert.match(describe(mp.from), /nodeadm default for maxPods 29/);
+  assert.equal(n.allocatable.lines.memory.kubeReserved, 574n * MiB);
+  assert.equal(n.allocatable.lines.cpu.kubeReserved, 70n);
+  // 8Gi - 574Mi - 200Mi
+  assert.equal(n.allocatable.lines.memory.allocatable, 8n * GiB - 774n * MiB);
+  // the user's maxPods stays the user's; nodeadm's reservation follows the capacity
+  const own = analyze([{ path: 'n.yaml', text: text + '      maxPods: 50\n' }]);
+  const mp2 = own.nodes[0].node.settings.get('maxPods');
+  assert.ok(mp2?.kind === 'scalar' && mp2.text === '50');
+  assert.equal(own.nodes[0].allocatable.lines.memory.kubeReserved, 574n * MiB);
+});

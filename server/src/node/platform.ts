@@ -99,17 +99,38 @@ export function platformBase(p: PlatformInfo, cpuMillis?: number): PlatformBase 
 }
 
 /**
- * nodeadm's kubeReserved cpu depends on the machine's cores, known only once the capacity is (a modeline or the
- * analysis's capacity): the settings with it added, or undefined when nothing changes. Added only while
- * nodeadm's map is in effect (no flag replaced it) and nothing of the user's sets cpu.
+ * What nodeadm computes from the machine, known only once the capacity is (a modeline or the analysis's capacity):
+ * kubeReserved cpu from the cores, and maxPods with kubeReserved memory from the pod capacity, which stands for the
+ * instance type's ENI limit nodeadm looks up. Undefined when nothing changes. Only values that are still nodeadm's
+ * change: what the user's config or flags set stays.
  */
 export function platformCapacitySettings(p: PlatformInfo, settings: ReadonlyMap<string, Setting>, capacity: Capacity | undefined): Map<string, Setting> | undefined {
-  if (p.tool !== 'nodeadm' || capacity?.cpu === undefined) return undefined;
-  const kr = settings.get('kubeReserved');
-  if (kr?.kind !== 'map' || !kr.items.some((i) => i.from.how === 'platform') || kr.items.some((i) => i.key === 'cpu')) return undefined;
-  const from: Provenance = { how: 'platform', label: `nodeadm default (tiered CPU for ${Number(capacity.cpu) / 1000} cores)`, field: 'kubeReserved' };
-  const cpu = `${nodeadmCpuMillis(Number(capacity.cpu))}m`;
+  if (p.tool !== 'nodeadm' || !capacity || (capacity.cpu === undefined && capacity.pods === undefined)) return undefined;
   const out = new Map(settings);
-  out.set('kubeReserved', { ...kr, items: [...kr.items, { key: 'cpu', value: cpu, text: cpu, from }] });
-  return out;
+  let changed = false;
+  const kr = settings.get('kubeReserved');
+  let items = kr?.kind === 'map' ? kr.items : undefined;
+  const nodeadms = (key: string) => items?.find((i) => i.key === key)?.from.how === 'platform';
+  const pods = capacity.pods;
+  if (pods !== undefined && pods > 0n && pods < 100000n) {
+    const maxPods = settings.get('maxPods');
+    const label = `nodeadm default for maxPods ${pods} (the pod capacity given)`;
+    if (maxPods?.from.how === 'platform') {
+      out.set('maxPods', { kind: 'scalar', value: Number(pods), text: String(pods), from: { how: 'platform', label, field: 'maxPods' } });
+      changed = true;
+    }
+    if (items && nodeadms('memory')) {
+      const memory = `${11n * pods + 255n}Mi`;
+      items = items.map((i) => (i.key === 'memory' ? { key: 'memory', value: memory, text: memory, from: { how: 'platform', label: `nodeadm default (11 × ${pods} + 255 Mi)`, field: 'kubeReserved' } } : i));
+    }
+  }
+  if (capacity.cpu !== undefined && items?.some((i) => i.from.how === 'platform') && !items.some((i) => i.key === 'cpu')) {
+    const cpu = `${nodeadmCpuMillis(Number(capacity.cpu))}m`;
+    items = [...items, { key: 'cpu', value: cpu, text: cpu, from: { how: 'platform', label: `nodeadm default (tiered CPU for ${Number(capacity.cpu) / 1000} cores)`, field: 'kubeReserved' } }];
+  }
+  if (kr?.kind === 'map' && items && items !== kr.items) {
+    out.set('kubeReserved', { ...kr, items });
+    changed = true;
+  }
+  return changed ? out : undefined;
 }
