@@ -54,7 +54,8 @@ function sub(n: ConfigNode & { kind: 'scalar' }, from: number, to: number): Span
 
 /**
  * A flag map (`name: value`, or `name: [v1, v2]`): one `--name=value` per value. Talos's argsbuilder writes one
- * `--key=val` per list item (siderolabs/talos pkg/argsbuilder/argsbuilder.go Args(), Talos v1.12+).
+ * `--key=val` per list item (siderolabs/talos pkg/argsbuilder/argsbuilder.go Args() on main, 2026; the Talos
+ * versions whose extraArgs take lists).
  */
 export function argsFromMap(m: MapNode, what: string, problems: Finding[]): ExtraArg[] {
   const out: ExtraArg[] = [];
