@@ -341,3 +341,9 @@ test('nodeadm with a pod capacity (the instance\'s ENI limit, e.g. 29 for m5.lar
   assert.ok(mp2?.kind === 'scalar' && mp2.text === '50');
   assert.equal(own.nodes[0].allocatable.lines.memory.kubeReserved, 574n * MiB);
 });
+
+test('Talos rejects a KubeletConfig document beside machine.kubelet, and one without image (platform-config-invalid)', () => {
+  const text = 'version: v1alpha1\nmachine:\n  type: worker\n  kubelet:\n    extraConfig:\n      maxPods: 150\n---\napiVersion: v1alpha1\nkind: KubeletConfig\nconfig:\n  maxPods: 120\n';
+  const a = analyze([{ path: 'worker.yaml', text }]);
+  assert.deepEqual(show(a.findings), ['9 error platform-config-invalid', '9 error platform-config-invalid']);
+});

@@ -6,6 +6,7 @@
  * pkg/machinery/config/types/k8s/kubelet.go). Talos's own defaults are node/platform.ts's.
  */
 import { LineIndex } from '../model/range.ts';
+import { finding } from '../model/finding.ts';
 import type { Finding } from '../model/finding.ts';
 import type { ConfigFileParse, ConfigNode, KubeletConfigDoc, MapNode, PlatformInfo } from './types.ts';
 import { getEntry } from './types.ts';
@@ -20,6 +21,8 @@ export function parseTalos(path: string, text: string): ConfigFileParse {
   const out: ConfigFileParse = { path, kubeletConfigs: [], kubeadm: [], problems };
   const args: ExtraArg[] = [];
   let platform: PlatformInfo | undefined;
+  let machineKubelet = false;
+  const kubeletDocs: { kind: ConfigNode['span']; root: MapNode }[] = [];
   let role: PlatformInfo['role'];
   for (const d of r.docs) {
     const root = mapOf(d.root);
@@ -29,13 +32,17 @@ export function parseTalos(path: string, text: string): ConfigFileParse {
     if (machine) {
       const k = getEntry(machine, 'kubelet');
       const block = mapOf(k?.value);
-      if (k && block) kubelet = { key: k.keySpan, block, config: 'extraConfig' };
+      if (k && block) {
+        kubelet = { key: k.keySpan, block, config: 'extraConfig' };
+        machineKubelet = true;
+      }
       // machine.type: init and controlplane are control-plane nodes (machine.Type.IsControlPlane).
       const type = str(getEntry(machine, 'type')?.value);
       if (type === 'controlplane' || type === 'init') role = 'controlplane';
       else if (type === 'worker') role = 'worker';
     } else if (str(getEntry(root, 'apiVersion')?.value) === 'v1alpha1' && str(getEntry(root, 'kind')?.value) === 'KubeletConfig') {
       kubelet = { key: getEntry(root, 'kind')!.keySpan, block: root, config: 'config' };
+      kubeletDocs.push({ kind: getEntry(root, 'kind')!.value.span, root });
     }
     if (!kubelet) continue;
     platform ??= { tool: 'talos', span: kubelet.key, gates: [] };
@@ -49,6 +56,17 @@ export function parseTalos(path: string, text: string): ConfigFileParse {
     if (extra) {
       for (const a of argsFromMap(extra, 'extraArgs', problems)) args.push(a);
       (platform.args ??= []).push({ span: extra.span, style: 'map' });
+    }
+  }
+  // pkg/machinery/config/types/k8s/kubelet.go (Talos v1.14): Validate ("kubelet image cannot be empty") and
+  // V1Alpha1ConflictValidate ("kubelet config is already set in v1alpha1 config (.machine.kubelet)").
+  for (const d of kubeletDocs) {
+    const image = str(getEntry(d.root, 'image')?.value);
+    if (image === undefined || image === '') {
+      problems.push(finding('platform-config-invalid', 'error', d.kind, 'Talos rejects a KubeletConfig document without image ("kubelet image cannot be empty"). Add image: ghcr.io/siderolabs/kubelet:<version>.'));
+    }
+    if (machineKubelet) {
+      problems.push(finding('platform-config-invalid', 'error', d.kind, 'Talos rejects a KubeletConfig document beside machine.kubelet ("kubelet config is already set in v1alpha1 config"). Keep one of the two.'));
     }
   }
   if (platform) {
