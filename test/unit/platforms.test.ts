@@ -13,6 +13,7 @@ import { nodeadmCpuMillis } from '../../server/src/node/platform.ts';
 import type { Finding } from '../../server/src/model/finding.ts';
 import { corpusDir } from '../helpers/corpus.ts';
 import { applyEdits } from '../helpers/edits.ts';
+import { assertShortPoints } from '../helpers/messages.ts';
 import { hover } from '../../server/src/features/hover.ts';
 import { completion } from '../../server/src/features/completion.ts';
 import { inlayHints } from '../../server/src/features/inlay-hints.ts';
@@ -48,6 +49,7 @@ for (const [name, [kind, want]] of Object.entries(PINS)) {
     const a = analyze([{ path: name, text }]);
     assert.equal(a.nodes.length, 1);
     assert.deepEqual(show(a.findings), [...want].sort());
+    assertShortPoints(a.findings);
   });
 }
 
@@ -87,7 +89,7 @@ test('a Talos patch with systemReserved {memory: 1Gi} reports the dropped cpu, p
   const f = a.findings.filter((x) => x.code === 'platform-default-map-replaced');
   assert.equal(f.length, 1);
   assert.equal(f[0].range.start.line, 3);
-  assert.match(f[0].message, /cpu 50m, pid 100, ephemeral-storage 256Mi are no longer reserved/);
+  assert.match(f[0].message, /^This systemReserved replaces Talos.s default map: cpu, pid, ephemeral-storage are no longer reserved. Lost: cpu 50m, pid 100, ephemeral-storage 256Mi/);
   const s = a.nodes[0].node.settings.get('systemReserved');
   assert.ok(s?.kind === 'map');
   assert.deepEqual(s.items.map((i) => i.key), ['memory']);
@@ -151,7 +153,7 @@ test('nodeadm: the user\'s kubelet.config maps merge into nodeadm\'s key by key 
   assert.deepEqual(show(merged.findings), []);
   const flagged = analyze([{ path: 'nodeconfig.yaml', text: head + '    flags:\n      - --kube-reserved=cpu=100m\n' }]);
   assert.deepEqual(show(flagged.findings), ['6 warning platform-default-map-replaced']);
-  assert.match(flagged.findings[0].message, /ephemeral-storage 1Gi, memory 1465Mi are no longer reserved/);
+  assert.match(flagged.findings[0].message, /Lost: ephemeral-storage 1Gi, memory 1465Mi/);
 });
 
 test('nodeadm: a kubelet feature gate in spec.featureGates is reported; nodeadm\'s own gates are not', () => {

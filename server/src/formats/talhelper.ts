@@ -19,7 +19,7 @@ function parseTalconfig(path: string, text: string): { embedded: Payload[]; prob
   if (doc.errors.length) {
     const at = doc.errors[0].pos?.[0] ?? 0;
     problems.push(finding('config-syntax', 'information', { file: path, range: lines.range(at, at) },
-      `talhelper cannot read this talconfig.yaml as YAML (${doc.errors[0].message.split('\n')[0]}); its patches are not checked.`));
+      `This talconfig.yaml is not valid YAML, so its patches are not checked. ${doc.errors[0].message.split('\n')[0]}`));
     return { embedded, problems };
   }
   const crlf = /\r\n/.test(text.slice(0, 200));

@@ -83,7 +83,7 @@ export function parseNodeadm(path: string, text: string): ConfigFileParse {
     }
     // KubeletOptions.Flags is a []string: nodeadm cannot decode one string (or a map) there.
     else if (flags && !(flags.kind === 'scalar' && (flags.value === null || PLACEHOLDER_VALUE.test(flags.source)))) {
-      problems.push(finding('config-field-type', 'error', flags.span, 'kubelet.flags must be a list of "--flag=value" strings; nodeadm cannot read a single string or a mapping here.'));
+      problems.push(finding('config-field-type', 'error', flags.span, 'kubelet.flags must be a list of "--flag=value" strings. nodeadm cannot read a single string or a mapping here.'));
     }
     const expr = getEntry(kubelet, 'maxPodsExpression');
     if (expr?.value.kind === 'scalar' && typeof expr.value.value === 'string') platform.maxPodsExpression = { text: expr.value.source, span: expr.value.span };

@@ -34,7 +34,7 @@ export function templateAwareProblems(path: string, text: string, problems: Find
   const first = problems.find((p) => p.code === 'config-syntax')!;
   const rest = problems.filter((p) => p.code !== 'config-syntax');
   rest.push(finding('config-syntax', 'information', { file: path, range: first.range },
-    `This ${label} holds template expressions that make it invalid YAML until it is rendered; what could be read is checked.`));
+    `This ${label} is invalid YAML until its template expressions are rendered. What could be read is checked.`));
   return rest;
 }
 

@@ -19,7 +19,7 @@ export const nodeadmKubeletGate: Rule = {
     for (const g of node.platform.gates) {
       if (!featureGate(g.name)) continue;
       out.push(finding('nodeadm-kubelet-gate', 'warning', g.span,
-        `${g.name} is a Kubernetes feature gate, but spec.featureGates holds nodeadm's own gates and never reaches the kubelet. Set it under spec.kubelet.config.featureGates.`));
+        `${g.name} is a kubelet feature gate, but spec.featureGates holds only nodeadm's own gates. It never reaches the kubelet: set it under spec.kubelet.config.featureGates.`));
     }
     return out;
   },

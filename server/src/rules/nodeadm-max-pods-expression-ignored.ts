@@ -20,7 +20,7 @@ export const nodeadmMaxPodsExpressionIgnored: Rule = {
     const s = node.settings.get('maxPods');
     if (!expr || s?.kind !== 'scalar' || !s.span || s.from.how === 'platform') return out;
     out.push(finding('nodeadm-max-pods-expression-ignored', 'warning', s.span,
-      `maxPods ${s.text} takes precedence over maxPodsExpression "${expr.text}", so the kubelet admits ${s.text} pods, while nodeadm still sizes kubeReserved for the expression's result. Keep one of the two.`,
+      `maxPods ${s.text} overrides maxPodsExpression, but nodeadm still sizes kubeReserved for the expression's result. The kubelet admits up to ${s.text} pods while the reservation follows "${expr.text}"; keep one of the two.`,
       { related: [{ span: expr.span, message: 'the maxPodsExpression that no longer sets maxPods' }] }));
     return out;
   },

@@ -30,8 +30,8 @@ export const platformDefaultMapReplaced: Rule = {
           'platform-default-map-replaced',
           'warning',
           span,
-          `This ${r.field} replaces ${tool}'s whole default map, so ${lost.map((i) => `${i.key} ${i.text}`).join(', ')} ${lost.length === 1 ? 'is' : 'are'} no longer reserved. ` +
-            `${describe(r.base.from)} applies only when you set no ${r.field} at all; add the keys you want to keep.`,
+          `This ${r.field} replaces ${tool}'s default map: ${lost.map((i) => i.key).join(', ')} ${lost.length === 1 ? 'is' : 'are'} no longer reserved. ` +
+            `Lost: ${lost.map((i) => `${i.key} ${i.text}`).join(', ')} (${describe(r.base.from)}), which applies only while you set no ${r.field}. Add the keys you want to keep.`,
         ),
       );
     }

@@ -26,13 +26,13 @@ export const platformSettingRefused: Rule = {
       for (const e of doc.root.entries) {
         if (!TALOS_PROTECTED.has(e.key)) continue;
         out.push(finding('platform-setting-refused', 'error', e.keySpan,
-          `Talos refuses ${e.key} in the kubelet's extra configuration ("field can't be overridden"), so the machine config is not applied. Remove it; Talos sets it itself.`));
+          `Talos refuses ${e.key} in extraConfig: it sets this field itself. It rejects the machine config ("field can't be overridden"); remove the field.`));
       }
     }
     for (const f of node.flags) {
       if (f.from !== 'kubeadm-extra-args' || !TALOS_DENIED_FLAGS.has(f.name)) continue;
       out.push(finding('platform-setting-refused', 'error', f.nameWord.span,
-        `Talos refuses the extra argument ${f.name} ("extra arg is not allowed"): it passes that flag to the kubelet itself. Remove it.`));
+        `Talos refuses the extra argument ${f.name}: it passes this flag to the kubelet itself. It rejects the config ("extra arg is not allowed"); remove it.`));
     }
     return out;
   },
