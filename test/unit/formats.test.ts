@@ -27,7 +27,7 @@ test('every format module in server/src/formats is registered once, under its ow
 });
 
 test('standalone files are tried env files first (one can name a config with --config), then kubeadm, then configs', () => {
-  assert.deepEqual(STANDALONE_ORDER, ['envfile', 'kubeadm-config', 'kubelet-config']);
+  assert.deepEqual(STANDALONE_ORDER, ['envfile', 'kubeadm-config', 'kubelet-config', 'talos', 'eks-nodeadm']);
 });
 
 test('recognition regexes anchor lines with ^[ \\t]*, never ^\\s* (quadratic over blank lines with the m flag)', () => {
@@ -124,6 +124,15 @@ const EMBEDDED_KIND: Record<string, string | undefined> = {
   '006-capi-v1beta2-kcp-ignition.yaml': 'cluster-api',
   '007-capi-v1beta1-kcp-ignition-map.yaml': 'cluster-api',
   '032-kind-config-kubeletconfiguration-patch.yaml': 'kind-cluster',
+  '011-talos-patch-kubelet-reserved.yaml': 'talos',
+  '012-talos-patch-serialize-only.yaml': 'talos',
+  '013-talos-v1.14-kubeletconfig-doc.yaml': 'talos',
+  '014-talos-machineconfig-worker-cpumanager.yaml': 'talos',
+  '015-nodeadm-mime-merge.yaml': 'eks-nodeadm',
+  '016-nodeadm-empty-reserved-cgroups.yaml': 'eks-nodeadm',
+  '017-nodeadm-maxpods-expression.yaml': 'eks-nodeadm',
+  '018-nodeadm-mime-userdata.tpl': 'eks-nodeadm',
+  '019-nodeadm-terraform-al2023-userdata.tpl': 'eks-nodeadm',
 };
 const embedded = corpusDir('corpus-embedded');
 test('every file of ../shared/corpus-embedded is recognised as what it is, never as the document it carries', { skip: !embedded && 'no ../shared/corpus-embedded' }, () => {

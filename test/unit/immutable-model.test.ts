@@ -44,6 +44,13 @@ const CARRIER: SourceFile[] = [
   },
 ];
 
+/** Platform files (Talos, nodeadm, talhelper): the tool's base is part of the model, with a capacity for nodeadm's cpu. */
+const PLATFORMS: SourceFile[] = [
+  { path: 't/patch.yaml', text: 'machine:\n  kubelet:\n    extraArgs:\n      max-pods: abc\n    extraConfig:\n      systemReserved:\n        memory: 1Gi\n      evictionSoft:\n        memory.available: 1Gi\n' },
+  { path: 'n/nodeconfig.yaml', text: '# kubelet-lint: capacity cpu=4,memory=8Gi\napiVersion: node.eks.aws/v1alpha1\nkind: NodeConfig\nspec:\n  kubelet:\n    config:\n      maxPods: 20\n    flags:\n      - --eviction-hard=memory.available<1Gi\n' },
+  { path: 'h/talconfig.yaml', text: 'clusterName: x\npatches:\n  - |\n    machine:\n      kubelet:\n        extraConfig:\n          kubeReserved:\n            memroy: 1Gi\n' },
+];
+
 const toUri = (p: string) => `file:///${p}`;
 
 function freeze(a: Analysis): void {
@@ -80,7 +87,7 @@ function everyFeature(a: Analysis, files: readonly SourceFile[]): void {
 }
 
 test('rules, allocatable and every editor feature run over a deep-frozen analysis; the next, reusing it, equals a fresh one', () => {
-  const workspaces: [string, SourceFile[]][] = [...exampleWorkspaces(), ...fixtureWorkspaces(), ['modelines and a runtime config', MODELINES], ['a cloud-init carrier', CARRIER]];
+  const workspaces: [string, SourceFile[]][] = [...exampleWorkspaces(), ...fixtureWorkspaces(), ['modelines and a runtime config', MODELINES], ['a cloud-init carrier', CARRIER], ['Talos, nodeadm and talhelper files', PLATFORMS]];
   for (const [name, files] of workspaces) {
     const cache = new ParseCache();
     const first = analyze(files, { kubernetesVersion: '1.31' }, cache);

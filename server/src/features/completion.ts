@@ -53,6 +53,8 @@ export function completion(analysis: Analysis, path: string, pos: Position, kube
   if (a) return flagItems(a.value, a.valueMap, pos, version);
   const extra = extraArgItems(file, pos, version);
   if (extra) return extra;
+  const args = file.config?.platform?.args?.find((b) => b.span.range.start.line <= pos.line && pos.line <= b.span.range.end.line);
+  if (args) return platformFlagItems(args.style, pos, version);
   if (file.kind === 'kubelet-config' || file.config?.kubeletConfigs.length) return configItems(analysis, path, pos, !!opts.snippets);
   return [];
 }
@@ -88,6 +90,29 @@ function flagItems(value: string, map: TextMap, pos: Position, version: string):
       sortText: (status === 'deprecated' ? '1' : '0') + f.name,
       filterText: `--${f.name}`,
       textEdit: { range: at.range, newText: bare ? `--${f.name}` : `--${f.name}=` },
+      data: { flag: f.name },
+    });
+  }
+  return out;
+}
+
+/**
+ * Flag names where a platform file writes flags: Talos extraArgs keys (`max-pods: `), nodeadm kubelet.flags items
+ * (`--max-pods=`). The client filters by the word being typed.
+ */
+function platformFlagItems(style: 'map' | 'list', pos: Position, version: string): CompletionItem[] {
+  const out: CompletionItem[] = [];
+  for (const f of FLAGS) {
+    const status = flagStatusAt(f, version);
+    if (status === 'removed') continue;
+    out.push({
+      label: style === 'map' ? f.name : `--${f.name}`,
+      kind: CompletionItemKind.Property,
+      detail: f.syntaxText,
+      documentation: { kind: MarkupKind.Markdown, value: f.description },
+      tags: status === 'deprecated' ? [CompletionItemTag.Deprecated] : undefined,
+      sortText: (status === 'deprecated' ? '1' : '0') + f.name,
+      insertText: style === 'map' ? `${f.name}: ` : `--${f.name}=`,
       data: { flag: f.name },
     });
   }
@@ -173,9 +198,15 @@ function insideField(field: string, range: Range | undefined, pos: Position, asK
   return [];
 }
 
-/** Top-level fields a kubelet of this version decodes (mergeDefaultEvictionSettings only from 1.33). */
-function fieldsAt(version: string): string[] {
-  return topLevelFields().filter((f) => !f.since || compareVersions(f.since, version) <= 0).map((f) => f.path);
+/**
+ * Top-level fields a kubelet of this version decodes (mergeDefaultEvictionSettings only from 1.33). A fragment in a
+ * platform file (Talos extraConfig, nodeadm kubelet.config) gets no apiVersion or kind: the tool writes them.
+ */
+function fieldsAt(version: string, file?: ReturnType<typeof parsedFile>): string[] {
+  const platform = !!file?.config?.platform;
+  return topLevelFields()
+    .filter((f) => (!f.since || compareVersions(f.since, version) <= 0) && !(platform && (f.path === 'apiVersion' || f.path === 'kind')))
+    .map((f) => f.path);
 }
 
 function configItems(analysis: Analysis, path: string, pos: Position, snippets: boolean): CompletionItem[] {
@@ -187,7 +218,7 @@ function configItems(analysis: Analysis, path: string, pos: Position, snippets: 
       const snippet = topLevelSnippet(snippets, hit.doc.format);
       // The key being typed is offered (it may already be complete); the document's other keys are not, again.
       const used = new Set(hit.doc.root.entries.filter((e) => e !== hit.entry).map((e) => e.key));
-      const keys = fieldsAt(version).filter((k) => !used.has(k));
+      const keys = fieldsAt(version, file).filter((k) => !used.has(k));
       return keyItems(keys, hit.entry?.keySpan.range, pos, (k) => fieldInfo(k)?.description, needsColon(hit.entry), snippet);
     }
     if (hit.on === 'key') return insideField(hit.parent, hit.entry?.keySpan.range, pos, false, version, siblingKeys(hit.doc.root.entries, hit.parent, hit.entry));
@@ -206,7 +237,7 @@ function configItems(analysis: Analysis, path: string, pos: Position, snippets: 
   if (!enclosing) return [];
   if (!enclosing.entry) {
     const used = new Set(enclosing.doc.root.entries.map((e) => e.key));
-    return keyItems(fieldsAt(version).filter((k) => !used.has(k)), undefined, pos, (k) => fieldInfo(k)?.description, true, topLevelSnippet(snippets, enclosing.doc.format));
+    return keyItems(fieldsAt(version, file).filter((k) => !used.has(k)), undefined, pos, (k) => fieldInfo(k)?.description, true, topLevelSnippet(snippets, enclosing.doc.format));
   }
   const e = enclosing.entry;
   const used = new Set(e.value.kind === 'map' ? e.value.entries.map((x) => x.key) : []);

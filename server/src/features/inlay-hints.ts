@@ -23,7 +23,16 @@ export function allocatableAnchors(analysis: Analysis, path: string): Allocatabl
     const exec = result.node.service?.execStart;
     if (exec && exec.keySpan.file === path) out.push({ result, lensRange: exec.keySpan.range, hintAt: exec.span.range.end });
   }
-  for (const doc of kubeletDocs(parsedFile(analysis, path))) {
+  const file = parsedFile(analysis, path);
+  const platform = file?.config?.platform;
+  if (platform) {
+    // A platform file (Talos, nodeadm): once, after the `kubelet:` key that holds the settings.
+    const result = nodesOf(analysis, path)[0];
+    const end = platform.span.range.end;
+    if (result) out.push({ result, lensRange: platform.span.range, hintAt: { line: end.line, character: end.character + 1 } });
+    return out;
+  }
+  for (const doc of kubeletDocs(file)) {
     const result = nodeOfDoc(analysis, doc);
     const first = doc.root.entries[0];
     if (!result || !first) continue;

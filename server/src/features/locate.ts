@@ -143,7 +143,11 @@ export function enclosingRootEntry(file: ParsedFile | undefined, pos: Position):
   const docs = kubeletDocs(file);
   const doc = [...docs].reverse().find((d) => d.span.range.start.line <= pos.line) ?? docs[0];
   if (!doc) return undefined;
-  if (pos.character === 0) return { doc };
+  // A fragment held in a platform file (Talos extraConfig, nodeadm kubelet.config) has its root keys indented:
+  // a cursor at their column, within the fragment's lines, starts a new root key; elsewhere it is not in it.
+  const col = file?.config?.platform ? (doc.root.entries[0]?.keySpan.range.start.character ?? 0) : 0;
+  if (col > 0 && (pos.character < col || pos.line > doc.span.range.end.line + 1 || pos.line < doc.span.range.start.line)) return undefined;
+  if (pos.character === col) return { doc };
   let last: MapEntry | undefined;
   for (const e of doc.root.entries) if (before(e.keySpan.range.start, pos)) last = e;
   return { doc, entry: last };

@@ -20,8 +20,11 @@ import cloudInit from './cloud-init.ts';
 import clusterApi from './cluster-api.ts';
 import kindCluster from './kind-cluster.ts';
 import karpenter from './karpenter.ts';
+import talos from './talos.ts';
+import eksNodeadm from './eks-nodeadm.ts';
+import talhelper from './talhelper.ts';
 
-export const FORMATS = [cloudInit, unit, dropin, crio, containerd, clusterApi, kindCluster, karpenter, kubeadmConfig, kubeletConfig, docker, envfile] as const;
+export const FORMATS = [cloudInit, talhelper, unit, dropin, crio, containerd, clusterApi, kindCluster, karpenter, kubeadmConfig, kubeletConfig, talos, eksNodeadm, docker, envfile] as const;
 
 export type FormatKind = (typeof FORMATS)[number]['kind'];
 

@@ -23,6 +23,7 @@ import { effectiveSettings, type ConfigSource } from './effective.ts';
 import type { NodeSeed } from './group.ts';
 import { buildService } from './service.ts';
 import { unusedVariables } from './unused-variables.ts';
+import { platformBase, platformCapacitySettings } from './platform.ts';
 import type { ConfigRef, FlagUse, NodeModel } from './model.ts';
 import type { Workspace } from './parse-cache.ts';
 import type { NodeSettings } from './modelines.ts';
@@ -128,6 +129,7 @@ export function buildNode(ws: Workspace, seed: NodeSeed, systemdVersion?: number
     if (p.config) {
       for (const x of p.config.kubeletConfigs) node.kubeletConfigs.push(x);
       for (const x of p.config.kubeadm) node.kubeadm.push(x);
+      if (p.config.platform) node.platform = p.config.platform;
     }
   }
 
@@ -138,7 +140,11 @@ export function buildNode(ws: Workspace, seed: NodeSeed, systemdVersion?: number
 
   for (const k of node.kubeadm) {
     const extra = parseKubeletArgs(kubeadmExtraArgWords(k), 'kubeadm-extra-args');
-    for (const x of extra.flags) kubeadmFlags.push(x);
+    for (const x of extra.flags) {
+      // a FlagUse may read its spans lazily (a class with getters): labelled in place, not copied
+      if (k.argsLabel) x.argsLabel = k.argsLabel;
+      kubeadmFlags.push(x);
+    }
     for (const x of extra.problems) argProblems.push(x);
   }
 
@@ -160,7 +166,9 @@ export function buildNode(ws: Workspace, seed: NodeSeed, systemdVersion?: number
     } else problems.push(unresolved(configFlag.valueSpan, configFlag.value, '--config'));
     node.configRefs.push(ref);
   } else {
-    for (const doc of node.kubeletConfigs) sources.push({ doc, how: 'config' });
+    // nodeadm writes the user's kubelet.config as a --config-dir drop-in over its own config.
+    const how = node.platform?.tool === 'nodeadm' ? 'config-dir' : 'config';
+    for (const doc of node.kubeletConfigs) sources.push({ doc, how });
   }
   if (configDirFlag?.value) {
     const ref: ConfigRef = { flag: 'config-dir', path: configDirFlag.value, span: configDirFlag.valueSpan };
@@ -179,7 +187,8 @@ export function buildNode(ws: Workspace, seed: NodeSeed, systemdVersion?: number
   }
 
   const allFlags = [...kubeadmFlags, ...node.flags];
-  const eff = effectiveSettings(sources, allFlags);
+  const eff = effectiveSettings(sources, allFlags, node.platform ? platformBase(node.platform) : undefined);
+  if (node.platform) node.platformReplaced = eff.replaced;
   node.settings = eff.settings;
   node.flagOnly = eff.flagOnly;
   node.shadowed = eff.shadowed;
@@ -195,7 +204,8 @@ export function buildNode(ws: Workspace, seed: NodeSeed, systemdVersion?: number
  */
 export function completeNode(b: NodeBuild, files: readonly string[], runtimes: readonly AttachedRuntime[], settings: NodeSettings): NodeModel {
   const { capacity, capacitySource, capacityCandidates, kubernetesVersion, kubernetesVersionSource } = settings;
-  const node = { ...b, files: [...files], runtimes: runtimes.map((r) => r.driver), capacity, capacitySource, kubernetesVersion, kubernetesVersionSource };
+  const withCpu = b.platform ? platformCapacitySettings(b.platform, b.settings, capacity) : undefined;
+  const node = { ...b, ...(withCpu ? { settings: withCpu } : {}), files: [...files], runtimes: runtimes.map((r) => r.driver), capacity, capacitySource, kubernetesVersion, kubernetesVersionSource };
   return capacityCandidates ? { ...node, capacityCandidates } : node;
 }
 

@@ -13,6 +13,9 @@ export interface FieldValue {
 export function fieldValue(node: NodeModel, path: string): FieldValue | undefined {
   const s = node.settings.get(path);
   if (s?.kind === 'scalar' && s.span) return { value: s.value, text: s.text, span: s.span, how: s.from.how === 'flag' || s.from.how === 'kubeadm-extra-args' ? 'flag' : 'config' };
+  // A platform tool's value (Talos, nodeadm: node/platform.ts) is written nowhere in the user's file: it is placed
+  // at the key that holds the user's kubelet settings.
+  if (s?.kind === 'scalar' && s.from.how === 'platform' && node.platform) return { value: s.value, text: s.text, span: node.platform.span, how: 'config' };
   if (!path.includes('.')) return undefined;
   const parts = path.split('.');
   for (const doc of [...node.kubeletConfigs].reverse()) {

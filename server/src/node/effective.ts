@@ -16,7 +16,8 @@ import type { Span } from '../model/range.ts';
 import type { ConfigNode, KubeletConfigDoc } from '../parse/types.ts';
 import { parseLangleMap, parseMapStringBool, parseMapStringString } from '../quantity/mapflag.ts';
 import { valueSubSpan } from './command-line.ts';
-import type { FlagUse, Item, Provenance, Setting } from './model.ts';
+import type { FlagUse, Item, PlatformReplaced, Provenance, Setting } from './model.ts';
+import type { PlatformBase } from './platform.ts';
 
 export interface ConfigSource {
   doc: KubeletConfigDoc;
@@ -26,11 +27,15 @@ export interface ConfigSource {
 export function effectiveSettings(
   configs: readonly ConfigSource[],
   flags: readonly FlagUse[],
-): { settings: Map<string, Setting>; flagOnly: Map<string, FlagUse>; shadowed: Map<string, Setting>; problems: Finding[] } {
+  base?: PlatformBase,
+): { settings: Map<string, Setting>; flagOnly: Map<string, FlagUse>; shadowed: Map<string, Setting>; problems: Finding[]; replaced: PlatformReplaced[] } {
   const settings = new Map<string, Setting>();
   const shadowed = new Map<string, Setting>();
   const flagOnly = new Map<string, FlagUse>();
   const problems: Finding[] = [];
+  const replaced: PlatformReplaced[] = [];
+  // A platform whose config is the kubelet's --config and the user's a drop-in over it (nodeadm).
+  if (base?.rule === 'merge-patch') for (const [k, v] of base.settings) settings.set(k, v);
 
   for (const { doc, how } of configs) {
     for (const e of doc.root.entries) {
@@ -42,6 +47,15 @@ export function effectiveSettings(
       if (how === 'config-dir' && prev?.kind === 'map' && next.kind === 'map') {
         settings.set(e.key, { kind: 'map', items: mergeItems(prev.items, next.items), from });
       } else settings.set(e.key, next);
+    }
+  }
+
+  // A platform that fills the fields the user's config leaves unset (Talos): a map of the user's replaces its map.
+  if (base?.rule === 'fill-unset') {
+    for (const [k, v] of base.settings) {
+      const cur = settings.get(k);
+      if (!cur || (cur.kind === 'map' && cur.items.length === 0 && v.kind === 'map')) settings.set(k, v);
+      else if (v.kind === 'map' && cur.kind === 'map') replaced.push({ field: k, base: v, by: cur });
     }
   }
 
@@ -64,6 +78,9 @@ export function effectiveSettings(
       shadowed.set(info.field, before);
     }
     const syn = info.syntax;
+    if (syn.type === 'map' && first && before?.kind === 'map' && before.from.how === 'platform' && f.name !== 'feature-gates') {
+      replaced.push({ field: info.field, base: before, by: before });
+    }
     if (syn.type === 'map') {
       const items = mapItems(f, syn.form, syn.value === 'bool', from, problems);
       const prev = settings.get(info.field);
@@ -91,7 +108,9 @@ export function effectiveSettings(
     if (s !== p.setting || (s.kind !== 'map' && s.kind !== 'list') || s.items !== PENDING) continue;
     settings.set(field, { kind: s.kind, items: s.kind === 'map' ? mergeLists(p.lists) : p.lists.flat(), from: s.from } as Setting);
   }
-  return { settings, flagOnly, shadowed, problems };
+  // A flag that replaced a platform map: the user's side is what the flags made of it.
+  for (const r of replaced) if (r.by === r.base) r.by = settings.get(r.field) ?? r.base;
+  return { settings, flagOnly, shadowed, problems, replaced };
 }
 
 /** Where a flag's value came from; the flag's span is read when someone asks (most never are). */
@@ -99,6 +118,7 @@ class FlagProvenance implements Provenance {
   readonly how: Provenance['how'];
   readonly flag: string;
   readonly via: Provenance['via'];
+  readonly label: string | undefined;
   constructor(
     private readonly use: FlagUse,
     readonly field: string | undefined,
@@ -106,12 +126,13 @@ class FlagProvenance implements Provenance {
     this.how = use.from === 'kubeadm-extra-args' ? 'kubeadm-extra-args' : 'flag';
     this.flag = use.name;
     this.via = use.nameWord.via;
+    this.label = use.argsLabel;
   }
   get span(): Span {
     return this.use.span;
   }
   toJSON(): Provenance {
-    return { how: this.how, span: this.span, flag: this.flag, via: this.via, field: this.field };
+    return { how: this.how, span: this.span, flag: this.flag, via: this.via, field: this.field, label: this.label };
   }
 }
 

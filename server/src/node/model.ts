@@ -13,7 +13,9 @@ import type { ExecReference } from '../parse/systemd/exec.ts';
 
 /** How a value reached the kubelet. */
 export interface Provenance {
-  how: 'flag' | 'config' | 'config-dir' | 'kubeadm-extra-args' | 'default' | 'derived';
+  how: 'flag' | 'config' | 'config-dir' | 'kubeadm-extra-args' | 'default' | 'derived' | 'platform';
+  /** For values a platform tool supplies (how: 'platform'): its words, e.g. "Talos default". */
+  label?: string;
   /** Where the value is written (absent for defaults). */
   span?: Span;
   /** The flag name, for values set by a flag. */
@@ -68,6 +70,8 @@ export interface FlagUse {
   /** Span of the whole flag (name through value). */
   span: Span;
   from: 'command-line' | 'kubeadm-extra-args';
+  /** For extra args: what the file calls them (`extraArgs` in Talos, `kubelet.flags` in nodeadm); kubeadm's by default. */
+  argsLabel?: string;
 }
 
 export interface PositionalArg {
@@ -142,6 +146,17 @@ export interface NodeModel {
   readonly kubernetesVersion: string;
   /** Where kubernetesVersion comes from, in words (a modeline, the setting, kubeadm's kubernetesVersion, the default). */
   readonly kubernetesVersionSource?: string;
+  /** The platform tool that writes this kubelet's configuration from the user's file (Talos, EKS nodeadm). */
+  readonly platform?: import('../parse/types.ts').PlatformInfo;
+  /** Maps of the platform's base that a map of the user's replaced whole (node/platform.ts). */
+  readonly platformReplaced?: PlatformReplaced[];
+}
+
+/** A platform default map the user's map replaced: the defaults' keys the user's map lacks are lost. */
+export interface PlatformReplaced {
+  field: string;
+  base: Setting & { kind: 'map' };
+  by: Setting;
 }
 
 /** A capacity an instance type name stands for (node/capacity.ts capacitiesOfInstanceTypes). */

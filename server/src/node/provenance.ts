@@ -7,13 +7,15 @@ export function describe(p: Provenance): string {
     case 'flag':
       return `--${p.flag}${p.via ? ` via $${p.via.variable}` : ''}${at}`;
     case 'kubeadm-extra-args':
-      return `kubeletExtraArgs ${p.flag}${at}`;
+      return `${p.label ?? 'kubeletExtraArgs'} ${p.flag}${at}`;
     case 'config':
       return `${p.field}${at}`;
     case 'config-dir':
       return `${p.field} in a --config-dir drop-in${at}`;
     case 'default':
       return 'the kubelet default';
+    case 'platform':
+      return p.label ?? 'the platform default';
     case 'derived':
       return `derived${at}`;
   }

@@ -181,6 +181,8 @@ export interface KubeadmDoc {
   kubeletExtraArgsNode?: { keySpan: Span; value: ConfigNode; list: boolean };
   /** ClusterConfiguration.kubernetesVersion as written (`v1.30.2`, `stable-1.30`), with the span of its value. */
   kubernetesVersion?: { value: string; span: Span };
+  /** What the file calls these flags when it is no kubeadm file (Talos `extraArgs`, nodeadm `kubelet.flags`). */
+  argsLabel?: string;
   span: Span;
   /** As KubeletConfigDoc.template. */
   template?: TemplateSpans;
@@ -192,6 +194,27 @@ export interface ConfigFileParse {
   kubeletConfigs: KubeletConfigDoc[];
   kubeadm: KubeadmDoc[];
   problems: Finding[];
+  /** Set when a platform tool (Talos, EKS nodeadm) writes the kubelet's configuration from this file. */
+  platform?: PlatformInfo;
+}
+
+/**
+ * A platform tool that builds the kubelet's configuration from the user's settings and its own base
+ * (node/platform.ts): the user's KubeletConfiguration fragments are `kubeletConfigs`, the user's flags are
+ * `kubeletExtraArgs` of a pseudo kubeadm document (they reach the command line the same way).
+ */
+export interface PlatformInfo {
+  tool: 'talos' | 'nodeadm';
+  /** Talos machine.type; undefined in a patch, which applies to either. */
+  role?: 'worker' | 'controlplane';
+  /** The key that holds the kubelet settings (`kubelet:`), for findings about the tool's own values. */
+  span: Span;
+  /** nodeadm spec.kubelet.maxPodsExpression. */
+  maxPodsExpression?: { text: string; span: Span };
+  /** nodeadm spec.featureGates: nodeadm's own gates. */
+  gates: { name: string; span: Span }[];
+  /** Where flags are written: Talos extraArgs (a map of names) or nodeadm kubelet.flags (a list of `--name=value`). */
+  args?: { span: Span; style: 'map' | 'list' }[];
 }
 
 // ---------- container runtimes ----------

@@ -33,10 +33,16 @@ export const evictionDefaultsDropped: Rule = {
     if (s?.kind !== 'map' || !s.from.span) return out;
     if (boolSetting(node, 'mergeDefaultEvictionSettings', false)) return out;
     if (s.items.some((i) => i.keyTemplate)) return out; // a template decides which signals are set
+    // A platform tool's own map (nodeadm's config) is the base: the user's keys merge into it, and only a map flag
+    // that replaces it loses its thresholds (node/platform.ts); mergeDefaultEvictionSettings would bring back the
+    // kubelet's defaults, not the tool's.
+    const platform = node.platformReplaced?.find((r) => r.field === 'evictionHard');
+    if (!platform && s.items.some((i) => i.from.how === 'platform')) return out;
+    const defaults: Record<string, string> = platform ? Object.fromEntries(platform.base.items.map((i) => [i.key ?? '', i.text])) : defaultEvictionHard(node.kubernetesVersion);
     const have = new Set(s.items.map((i) => i.key));
-    const lost = Object.entries(defaultEvictionHard(node.kubernetesVersion)).filter(([k]) => !have.has(k));
+    const lost = Object.entries(defaults).filter(([k]) => !have.has(k));
     if (lost.length === 0) return out;
-    const canMerge = compareVersions(node.kubernetesVersion, '1.33') >= 0;
+    const canMerge = !platform && compareVersions(node.kubernetesVersion, '1.33') >= 0;
     const merge = canMerge ? ' Set mergeDefaultEvictionSettings: true to keep the defaults for signals you do not set.' : '';
     const memory = lost.some(([k]) => k === 'memory.available')
       ? ' Without a memory.available threshold nothing is kept back for eviction, and the node can run out of memory before the kubelet reacts.'
@@ -52,7 +58,7 @@ export const evictionDefaultsDropped: Rule = {
         'eviction-defaults-dropped',
         important.length ? 'information' : 'hint',
         s.from.span,
-        `${point} Because evictionHard is set, the kubelet's defaults for the signals it leaves out no longer apply: ${list} ${lost.length === 1 ? 'has' : 'have'} no hard threshold.${memory}${merge}`,
+        `${point} Because evictionHard is set, ${platform ? `${platform.base.from.label}s` : "the kubelet's defaults"} for the signals it leaves out no longer apply: ${list} ${lost.length === 1 ? 'has' : 'have'} no hard threshold.${memory}${merge}`,
         fixes.length ? { fixes } : undefined,
       ),
     );

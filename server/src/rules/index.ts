@@ -26,6 +26,10 @@ import { enforceCompressibleConflict, enforceDuplicate, enforceNoneExclusive, en
 import { enforceReservationEmpty } from './enforce-reservation-empty.ts';
 import { enforceRequiresCgroupsPerQos } from './enforce-requires-cgroups-per-qos.ts';
 import { evictionDefaultsDropped } from './eviction-defaults-dropped.ts';
+import { platformDefaultMapReplaced } from './platform-default-map-replaced.ts';
+import { platformSettingRefused } from './platform-setting-refused.ts';
+import { nodeadmKubeletGate } from './nodeadm-kubelet-gate.ts';
+import { nodeadmMaxPodsExpressionIgnored } from './nodeadm-max-pods-expression-ignored.ts';
 import { evictionGraceInvalid } from './eviction-grace-invalid.ts';
 import { evictionPercentageRange } from './eviction-percentage-range.ts';
 import { evictionSignalUnknown } from './eviction-signal-unknown.ts';
@@ -90,6 +94,10 @@ export const RULES: readonly Rule[] = [
   evictionSoftWithoutGrace,
   evictionGraceInvalid,
   evictionDefaultsDropped,
+  platformDefaultMapReplaced,
+  platformSettingRefused,
+  nodeadmKubeletGate,
+  nodeadmMaxPodsExpressionIgnored,
   flagUnknown,
   flagRemoved,
   flagPositionalArgument,

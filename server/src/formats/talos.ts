@@ -1,0 +1,34 @@
+/**
+ * Talos Linux machine configuration: a full v1alpha1 config (`version: v1alpha1` + `machine:`), a strategic-merge
+ * patch holding `machine.kubelet`, or the v1.14 `apiVersion: v1alpha1` / `kind: KubeletConfig` document.
+ * Recognised by top-level keys only (column 0): an indented `machine:` belongs to another document.
+ */
+import { parseTalos } from '../parse/talos.ts';
+import { defineFormat } from './types.ts';
+
+const MACHINE = /^machine:[ \t]*(?:#[^\n]*)?$/m;
+const VERSION = /^version:[ \t]*["']?v1alpha1["']?[ \t]*(?:#[^\n]*)?$/m;
+// A patch (no version:) counts when its machine block holds a kubelet key.
+const KUBELET_KEY = /^[ \t]+kubelet:/m;
+const BARE_V1ALPHA1 = /^apiVersion:[ \t]*["']?v1alpha1["']?[ \t]*(?:#[^\n]*)?$/m;
+const KUBELET_CONFIG = /^kind:[ \t]*["']?KubeletConfig["']?[ \t]*(?:#[^\n]*)?$/m;
+const EXTS = new Set(['yaml', 'yml', 'tpl', 'j2']);
+
+export default defineFormat({
+  kind: 'talos',
+  label: 'Talos machine configuration',
+  byContent(c) {
+    if (!EXTS.has(c.ext) && !c.lower.endsWith('.yaml.tpl')) return false;
+    if (MACHINE.test(c.head) && (VERSION.test(c.head) || KUBELET_KEY.test(c.head))) return true;
+    return BARE_V1ALPHA1.test(c.head) && KUBELET_CONFIG.test(c.head);
+  },
+  parse(path, text) {
+    const config = parseTalos(path, text);
+    return { config, problems: config.problems };
+  },
+  comments: () => 'trailing',
+  join: { kind: 'standalone', order: 3 },
+  watch: ['**/*.yaml', '**/*.yml', '**/*.yaml.tpl'],
+  selector: ['**/*.yaml', '**/*.yml', '**/*.yaml.tpl'],
+  activation: ['**/talconfig.yaml', '**/talos/**/*.yaml', '**/controlplane.yaml', '**/worker.yaml'],
+});

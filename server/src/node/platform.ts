@@ -1,0 +1,136 @@
+/**
+ * The configuration a platform tool writes for the kubelet before the user's settings, and how the two merge.
+ *
+ * - Talos (siderolabs/talos internal/app/machined/pkg/controllers/k8s/kubelet_spec.go NewKubeletConfiguration,
+ *   constants from pkg/machinery/constants/constants.go; Talos v1.14): the user's extraConfig is decoded first, then
+ *   Talos fills the fields left unset. `systemReserved` is filled only when the user's map is empty
+ *   (`len(config.SystemReserved) == 0`), so a map of the user's replaces all of Talos's keys: rule 'fill-unset'.
+ * - EKS nodeadm (awslabs/amazon-eks-ami nodeadm/internal/kubelet/config.go defaultKubeletSubConfig and
+ *   withDefaultReservedResources; nodeadm v20260724): its config.json is the kubelet's --config and the user's
+ *   kubelet.config is the drop-in config.json.d/40-nodeadm.conf, which the kubelet merges as a JSON merge patch
+ *   (kubernetes cmd/kubelet/app/server.go mergeKubeletConfigurations): maps merge key by key: rule 'merge-patch'.
+ */
+import type { PlatformInfo } from '../parse/types.ts';
+import type { Capacity, Item, Provenance, Setting } from './model.ts';
+
+export interface PlatformBase {
+  rule: 'fill-unset' | 'merge-patch';
+  settings: Map<string, Setting>;
+}
+
+function scalar(value: string | number | boolean, from: Provenance): Setting {
+  return { kind: 'scalar', value, text: String(value), from };
+}
+
+function map(entries: Record<string, string>, from: Provenance): Setting & { kind: 'map' } {
+  const items: Item[] = Object.entries(entries).map(([key, v]) => ({ key, value: v, text: v, from }));
+  return { kind: 'map', items, from };
+}
+
+/** Talos's values, from NewKubeletConfiguration: forced fields (ProtectedConfigurationFields) and defaults. */
+function talosBase(p: PlatformInfo): Map<string, Setting> {
+  const from = (field: string, extra = ''): Provenance => ({ how: 'platform', label: `Talos default${extra}`, field });
+  const role = p.role === 'controlplane' ? ' (control plane)' : p.role === 'worker' ? ' (worker)' : ' (worker; 512Mi on control planes)';
+  const memory = p.role === 'controlplane' ? '512Mi' : '384Mi';
+  const s = new Map<string, Setting>();
+  // Forced whatever the user writes (the user may not set them, see platform-setting-refused).
+  s.set('cgroupRoot', scalar('/', from('cgroupRoot')));
+  s.set('rotateCertificates', scalar(true, from('rotateCertificates')));
+  s.set('protectKernelDefaults', scalar(true, from('protectKernelDefaults')));
+  // Filled when unset.
+  s.set('address', scalar('0.0.0.0', from('address')));
+  s.set('serializeImagePulls', scalar(false, from('serializeImagePulls')));
+  s.set('failSwapOn', scalar(false, from('failSwapOn')));
+  s.set('tlsMinVersion', scalar('VersionTLS13', from('tlsMinVersion')));
+  s.set('streamingConnectionIdleTimeout', scalar('5m0s', from('streamingConnectionIdleTimeout')));
+  // KubeletShutdownGracePeriod 30s, KubeletShutdownGracePeriodCriticalPods 10s.
+  s.set('shutdownGracePeriod', scalar('30s', from('shutdownGracePeriod')));
+  s.set('shutdownGracePeriodCriticalPods', scalar('10s', from('shutdownGracePeriodCriticalPods')));
+  // KubeletSystemReservedCPU 50m, KubeletSystemReservedPid 100, KubeletSystemReservedEphemeralStorage 256Mi,
+  // KubeletSystemReservedMemoryControlPlane 512Mi / KubeletSystemReservedMemoryWorker 384Mi.
+  s.set('systemReserved', map({ cpu: '50m', memory, pid: '100', 'ephemeral-storage': '256Mi' }, from('systemReserved', role)));
+  return s;
+}
+
+/** nodeadm's fallback when it cannot look the instance type up (nodeadm/internal/kubelet/eni_max_pods.go). */
+const NODEADM_DEFAULT_MAX_PODS = 110;
+
+/** nodeadm's tiered CPU reservation (getCPUMillicoresToReserve): 6% of the first core, 1% of the second, 0.5% up to 4, 0.25% above. */
+export function nodeadmCpuMillis(totalMillis: number): number {
+  const ranges = [0, 1000, 2000, 4000, totalMillis];
+  const perTenThousand = [600, 100, 50, 25];
+  let out = 0;
+  for (let i = 0; i < perTenThousand.length; i++) {
+    if (totalMillis <= ranges[i]) continue;
+    out += Math.floor((Math.min(totalMillis, ranges[i + 1]) - ranges[i]) * perTenThousand[i] / 10000);
+  }
+  return out;
+}
+
+function nodeadmBase(cpuMillis: number | undefined): Map<string, Setting> {
+  const from = (field: string, label = 'nodeadm default'): Provenance => ({ how: 'platform', label, field });
+  const s = new Map<string, Setting>();
+  s.set('address', scalar('0.0.0.0', from('address')));
+  s.set('cgroupDriver', scalar('systemd', from('cgroupDriver')));
+  s.set('cgroupRoot', scalar('/', from('cgroupRoot')));
+  s.set('clusterDomain', scalar('cluster.local', from('clusterDomain')));
+  s.set('containerRuntimeEndpoint', scalar('unix:///run/containerd/containerd.sock', from('containerRuntimeEndpoint')));
+  s.set('evictionHard', map({ 'memory.available': '100Mi', 'nodefs.available': '10%', 'nodefs.inodesFree': '5%' }, from('evictionHard')));
+  s.set('hairpinMode', scalar('hairpin-veth', from('hairpinMode')));
+  s.set('protectKernelDefaults', scalar(true, from('protectKernelDefaults')));
+  s.set('readOnlyPort', scalar(0, from('readOnlyPort')));
+  s.set('serializeImagePulls', scalar(false, from('serializeImagePulls')));
+  s.set('serverTLSBootstrap', scalar(true, from('serverTLSBootstrap')));
+  // maxPods and kubeReserved.memory come from the instance type's ENI limit on the node; unknown here, so
+  // nodeadm's own fallback is shown and named as such.
+  const pods = NODEADM_DEFAULT_MAX_PODS;
+  const podsLabel = `nodeadm default for maxPods ${pods} (the instance type's ENI limit decides it on the node)`;
+  s.set('maxPods', scalar(pods, from('maxPods', podsLabel)));
+  const reserved: Record<string, string> = { 'ephemeral-storage': '1Gi', memory: `${11 * pods + 255}Mi` };
+  if (cpuMillis !== undefined) reserved.cpu = `${nodeadmCpuMillis(cpuMillis)}m`;
+  s.set('kubeReserved', map(reserved, from('kubeReserved', `nodeadm default (11 × maxPods + 255 Mi for maxPods ${pods}, tiered CPU)`)));
+  s.set('systemReservedCgroup', scalar('/system', from('systemReservedCgroup')));
+  s.set('kubeReservedCgroup', scalar('/runtime', from('kubeReservedCgroup')));
+  return s;
+}
+
+export function platformBase(p: PlatformInfo, cpuMillis?: number): PlatformBase {
+  return p.tool === 'talos' ? { rule: 'fill-unset', settings: talosBase(p) } : { rule: 'merge-patch', settings: nodeadmBase(cpuMillis) };
+}
+
+/**
+ * What nodeadm computes from the machine, known only once the capacity is (a modeline or the analysis's capacity):
+ * kubeReserved cpu from the cores, and maxPods with kubeReserved memory from the pod capacity, which stands for the
+ * instance type's ENI limit nodeadm looks up. Undefined when nothing changes. Only values that are still nodeadm's
+ * change: what the user's config or flags set stays.
+ */
+export function platformCapacitySettings(p: PlatformInfo, settings: ReadonlyMap<string, Setting>, capacity: Capacity | undefined): Map<string, Setting> | undefined {
+  if (p.tool !== 'nodeadm' || !capacity || (capacity.cpu === undefined && capacity.pods === undefined)) return undefined;
+  const out = new Map(settings);
+  let changed = false;
+  const kr = settings.get('kubeReserved');
+  let items = kr?.kind === 'map' ? kr.items : undefined;
+  const nodeadms = (key: string) => items?.find((i) => i.key === key)?.from.how === 'platform';
+  const pods = capacity.pods;
+  if (pods !== undefined && pods > 0n && pods < 100000n) {
+    const maxPods = settings.get('maxPods');
+    const label = `nodeadm default for maxPods ${pods} (the pod capacity given)`;
+    if (maxPods?.from.how === 'platform') {
+      out.set('maxPods', { kind: 'scalar', value: Number(pods), text: String(pods), from: { how: 'platform', label, field: 'maxPods' } });
+      changed = true;
+    }
+    if (items && nodeadms('memory')) {
+      const memory = `${11n * pods + 255n}Mi`;
+      items = items.map((i) => (i.key === 'memory' ? { key: 'memory', value: memory, text: memory, from: { how: 'platform', label: `nodeadm default (11 × ${pods} + 255 Mi)`, field: 'kubeReserved' } } : i));
+    }
+  }
+  if (capacity.cpu !== undefined && items?.some((i) => i.from.how === 'platform') && !items.some((i) => i.key === 'cpu')) {
+    const cpu = `${nodeadmCpuMillis(Number(capacity.cpu))}m`;
+    items = [...items, { key: 'cpu', value: cpu, text: cpu, from: { how: 'platform', label: `nodeadm default (tiered CPU for ${Number(capacity.cpu) / 1000} cores)`, field: 'kubeReserved' } }];
+  }
+  if (kr?.kind === 'map' && items && items !== kr.items) {
+    out.set('kubeReserved', { ...kr, items });
+    changed = true;
+  }
+  return changed ? out : undefined;
+}

@@ -1,0 +1,95 @@
+/**
+ * What the platform readers (parse/talos.ts, parse/nodeadm.ts) share: the user's flags as kubeletExtraArgs of a
+ * pseudo kubeadm document (node/build.ts puts them on the command line as it does kubeadm's), Terraform template
+ * directives blanked out, and template placeholders left for the rendered file.
+ */
+import type { Span } from '../model/range.ts';
+import { finding, type Finding } from '../model/finding.ts';
+import type { ConfigNode, KubeadmDoc, MapNode } from './types.ts';
+
+export type ExtraArg = KubeadmDoc['kubeletExtraArgs'][number];
+
+export const mapOf = (n: ConfigNode | undefined): MapNode | undefined => (n?.kind === 'map' ? n : undefined);
+export const str = (n: ConfigNode | undefined): string | undefined => (n?.kind === 'scalar' && n.value !== null ? String(n.value) : undefined);
+
+/** A value the template engine fills in (`${var}`, `{{ .x }}`): the rendered file decides, so nothing is read from it. */
+export const PLACEHOLDER_VALUE = /\$\{[^}]*\}|\{\{[^}]*\}\}/;
+const TEMPLATE = /\$\{|\{\{|%\{/;
+
+/**
+ * Terraform `%{ if ... }` / `%{ for ... }` lines blanked (same length, line ends kept), so that the YAML between them
+ * is read at its own positions. A line of only a directive is a control line of the template, never content.
+ */
+export function blankDirectiveLines(text: string): string {
+  if (!text.includes('%{')) return text;
+  return text.replace(/^[ \t]*%\{[^\r\n]*\}[ \t]*$/gm, (m) => ' '.repeat(m.length));
+}
+
+/**
+ * YAML errors in a file that holds template expressions are the template's, not the user's: one information finding
+ * instead of errors (what could be read is still checked).
+ */
+export function templateAwareProblems(path: string, text: string, problems: Finding[], label: string): Finding[] {
+  if (!TEMPLATE.test(text) || !problems.some((p) => p.code === 'config-syntax')) return problems;
+  const first = problems.find((p) => p.code === 'config-syntax')!;
+  const rest = problems.filter((p) => p.code !== 'config-syntax');
+  rest.push(finding('config-syntax', 'information', { file: path, range: first.range },
+    `This ${label} is invalid YAML until its template expressions are rendered. What could be read is checked.`));
+  return rest;
+}
+
+/** The text of a scalar's value inside its span: quoted scalars span two more characters. */
+function innerStart(n: ConfigNode & { kind: 'scalar' }): { line: number; character: number; exact: boolean } {
+  const r = n.span.range;
+  const width = r.start.line === r.end.line ? r.end.character - r.start.character : -1;
+  const quoted = width === n.source.length + 2;
+  return { line: r.start.line, character: r.start.character + (quoted ? 1 : 0), exact: quoted || width === n.source.length };
+}
+
+function sub(n: ConfigNode & { kind: 'scalar' }, from: number, to: number): Span {
+  const s = innerStart(n);
+  if (!s.exact) return n.span;
+  return { file: n.span.file, range: { start: { line: s.line, character: s.character + from }, end: { line: s.line, character: s.character + to } } };
+}
+
+/**
+ * A flag map (`name: value`, or `name: [v1, v2]`): one `--name=value` per value. Talos's argsbuilder writes one
+ * `--key=val` per list item (siderolabs/talos pkg/argsbuilder/argsbuilder.go Args() on main, 2026; the Talos
+ * versions whose extraArgs take lists).
+ */
+export function argsFromMap(m: MapNode, what: string, problems: Finding[]): ExtraArg[] {
+  const out: ExtraArg[] = [];
+  for (const e of m.entries) {
+    const values = e.value.kind === 'seq' ? e.value.items : [e.value];
+    for (const v of values) {
+      if (v.kind !== 'scalar') {
+        problems.push(finding('config-field-type', 'error', v.span, `The value of ${what} "${e.key}" must be a string or a list of strings.`));
+        continue;
+      }
+      if (v.value === null || PLACEHOLDER_VALUE.test(v.source)) continue;
+      out.push({ name: e.key, value: v.source, nameSpan: e.keySpan, valueSpan: v.span });
+    }
+  }
+  return out;
+}
+
+/** A list of `--flag=value` strings (nodeadm spec.kubelet.flags), each item's name and value with its own span. */
+export function argsFromFlagList(items: readonly ConfigNode[], problems: Finding[]): ExtraArg[] {
+  const out: ExtraArg[] = [];
+  for (const it of items) {
+    if (it.kind !== 'scalar' || typeof it.value !== 'string') {
+      problems.push(finding('config-field-type', 'error', it.span, 'Each item of kubelet.flags must be a string like "--flag=value".'));
+      continue;
+    }
+    const text = it.source;
+    if (PLACEHOLDER_VALUE.test(text)) continue;
+    const dashes = text.startsWith('--') ? 2 : text.startsWith('-') ? 1 : 0;
+    const eq = text.indexOf('=');
+    const nameEnd = eq < 0 ? text.length : eq;
+    const name = text.slice(dashes, nameEnd);
+    const value = eq < 0 ? 'true' : text.slice(eq + 1);
+    const valueSpan = eq < 0 ? sub(it, nameEnd, nameEnd) : sub(it, eq + 1, text.length);
+    out.push({ name, value, nameSpan: sub(it, dashes, nameEnd), valueSpan });
+  }
+  return out;
+}

@@ -1,0 +1,87 @@
+/**
+ * Talos Linux machine configuration (siderolabs/talos, Talos v1.14): the kubelet settings of a full v1alpha1 machine
+ * config or a strategic-merge patch (`machine.kubelet.extraConfig`, a KubeletConfiguration fragment, and
+ * `machine.kubelet.extraArgs`, kubelet flags; pkg/machinery/config/types/v1alpha1/v1alpha1_types.go), and the
+ * v1.14 `apiVersion: v1alpha1` / `kind: KubeletConfig` document (`config`, `extraArgs`;
+ * pkg/machinery/config/types/k8s/kubelet.go). Talos's own defaults are node/platform.ts's.
+ */
+import { LineIndex } from '../model/range.ts';
+import { finding } from '../model/finding.ts';
+import type { Finding } from '../model/finding.ts';
+import type { ConfigFileParse, ConfigNode, KubeletConfigDoc, MapNode, PlatformInfo } from './types.ts';
+import { getEntry } from './types.ts';
+import { parseYamlStream } from './yaml.ts';
+import { argsFromMap, blankDirectiveLines, mapOf, PLACEHOLDER_VALUE, str, templateAwareProblems, type ExtraArg } from './platform.ts';
+
+
+export function parseTalos(path: string, text: string): ConfigFileParse {
+  const lines = new LineIndex(text);
+  const r = parseYamlStream(path, blankDirectiveLines(text), lines);
+  const problems: Finding[] = templateAwareProblems(path, text, r.problems, 'Talos machine configuration');
+  const out: ConfigFileParse = { path, kubeletConfigs: [], kubeadm: [], problems };
+  const args: ExtraArg[] = [];
+  let platform: PlatformInfo | undefined;
+  let machineKubelet = false;
+  const kubeletDocs: { kind: ConfigNode['span']; root: MapNode }[] = [];
+  let role: PlatformInfo['role'];
+  for (const d of r.docs) {
+    const root = mapOf(d.root);
+    if (!root) continue;
+    let kubelet: { key: ConfigNode['span']; block: MapNode; config?: string } | undefined;
+    const machine = mapOf(getEntry(root, 'machine')?.value);
+    if (machine) {
+      const k = getEntry(machine, 'kubelet');
+      const block = mapOf(k?.value);
+      if (k && block) {
+        kubelet = { key: k.keySpan, block, config: 'extraConfig' };
+        machineKubelet = true;
+      }
+      // machine.type: init and controlplane are control-plane nodes (machine.Type.IsControlPlane).
+      const type = str(getEntry(machine, 'type')?.value);
+      if (type === 'controlplane' || type === 'init') role = 'controlplane';
+      else if (type === 'worker') role = 'worker';
+    } else if (str(getEntry(root, 'apiVersion')?.value) === 'v1alpha1' && str(getEntry(root, 'kind')?.value) === 'KubeletConfig') {
+      kubelet = { key: getEntry(root, 'kind')!.keySpan, block: root, config: 'config' };
+      kubeletDocs.push({ kind: getEntry(root, 'kind')!.value.span, root });
+    }
+    if (!kubelet) continue;
+    platform ??= { tool: 'talos', span: kubelet.key, gates: [] };
+    const cfg = mapOf(getEntry(kubelet.block, kubelet.config!)?.value);
+    if (cfg) {
+      const doc: KubeletConfigDoc = { path, format: 'yaml', root: withoutPlaceholders(cfg), docIndex: d.index, span: cfg.span };
+      if (r.problems.some((p) => p.severity === 'error')) doc.syntaxErrors = true;
+      out.kubeletConfigs.push(doc);
+    }
+    const extra = mapOf(getEntry(kubelet.block, 'extraArgs')?.value);
+    if (extra) {
+      for (const a of argsFromMap(extra, 'extraArgs', problems)) args.push(a);
+      (platform.args ??= []).push({ span: extra.span, style: 'map' });
+    }
+  }
+  // pkg/machinery/config/types/k8s/kubelet.go (Talos v1.14): Validate ("kubelet image cannot be empty") and
+  // V1Alpha1ConflictValidate ("kubelet config is already set in v1alpha1 config (.machine.kubelet)").
+  for (const d of kubeletDocs) {
+    const image = str(getEntry(d.root, 'image')?.value);
+    if (image === undefined || image === '') {
+      problems.push(finding('platform-config-invalid', 'error', d.kind, 'Talos rejects a KubeletConfig document without image ("kubelet image cannot be empty"). Add image: ghcr.io/siderolabs/kubelet:<version>.'));
+    }
+    if (machineKubelet) {
+      problems.push(finding('platform-config-invalid', 'error', d.kind, 'Talos rejects a KubeletConfig document beside machine.kubelet ("kubelet config is already set in v1alpha1 config"). Keep one of the two.'));
+    }
+  }
+  if (platform) {
+    if (role) platform.role = role;
+    out.platform = platform;
+    out.kubeadm.push({ path, apiVersion: 'v1alpha1', kind: 'Talos extraArgs', argsLabel: 'extraArgs', kubeletExtraArgs: args, span: platform.span });
+  }
+  return out;
+}
+
+/**
+ * The fragment without entries whose whole value is a template placeholder (`${x}`): the rendered file decides
+ * them, so they are neither read nor reported.
+ */
+export function withoutPlaceholders(m: MapNode): MapNode {
+  const keep = m.entries.filter((e) => !(e.value.kind === 'scalar' && typeof e.value.value === 'string' && PLACEHOLDER_VALUE.test(e.value.source)));
+  return keep.length === m.entries.length ? m : { ...m, entries: keep };
+}

@@ -1,0 +1,39 @@
+/**
+ * Settings a platform tool refuses. Talos rejects a machine config whose extraConfig sets a field of
+ * ProtectedConfigurationFields ("field %q can't be overridden"; siderolabs/talos pkg/machinery/kubelet/kubelet.go,
+ * checked in internal/app/machined/pkg/controllers/k8s/kubelet_spec.go prepareExtraConfig) and extraArgs that name
+ * a flag it merges with MergeDenied ("extra arg %q is not allowed"; kubelet_spec.go, pkg/argsbuilder); Talos v1.14.
+ */
+import { finding, type Finding } from '../model/finding.ts';
+import type { Rule } from './types.ts';
+
+const TALOS_PROTECTED = new Set([
+  'apiVersion', 'authentication', 'authorization', 'cgroupRoot', 'kind', 'kubeletCgroups', 'port', 'protectKernelDefaults',
+  'resolvConf', 'rotateCertificates', 'systemCgroups', 'staticPodPath', 'seccompDefault',
+]);
+const TALOS_DENIED_FLAGS = new Set(['bootstrap-kubeconfig', 'kubeconfig', 'container-runtime', 'container-runtime-endpoint', 'config', 'cert-dir']);
+
+export const platformSettingRefused: Rule = {
+  id: 'platform-setting-refused',
+  summary: 'a kubelet field or flag the platform tool manages itself and refuses to take from you',
+  severity: 'error',
+  fix: false,
+  area: 'flags-fields',
+  run({ node }) {
+    const out: Finding[] = [];
+    if (node.platform?.tool !== 'talos') return out;
+    for (const doc of node.kubeletConfigs) {
+      for (const e of doc.root.entries) {
+        if (!TALOS_PROTECTED.has(e.key)) continue;
+        out.push(finding('platform-setting-refused', 'error', e.keySpan,
+          `Talos refuses ${e.key} in extraConfig: it sets this field itself. It rejects the machine config ("field can't be overridden"); remove the field.`));
+      }
+    }
+    for (const f of node.flags) {
+      if (f.from !== 'kubeadm-extra-args' || !TALOS_DENIED_FLAGS.has(f.name)) continue;
+      out.push(finding('platform-setting-refused', 'error', f.nameWord.span,
+        `Talos refuses the extra argument ${f.name}: it passes this flag to the kubelet itself. It rejects the config ("extra arg is not allowed"); remove it.`));
+    }
+    return out;
+  },
+};
