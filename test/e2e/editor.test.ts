@@ -22,7 +22,12 @@
  *    offered; no capacity is said once and the "allocatable" lens opens the view;
  *    an invalid nodeCapacity gives a notification and "invalid setting"; a rule
  *    link opens the rendered page; the refactor creates the config file of a node
- *    without --config; the walkthrough's first step completes.
+ *    without --config; the walkthrough's first step completes;
+ *  - a fourth workspace (kubeadm-node, Kubernetes 1.30 from its ClusterConfiguration): the version and its
+ *    source in the status bar and the view; an unused KUBELET_AUTHZ_ARGS greyed out, reported, its flag's hover
+ *    "not in effect"; hovers of a gate, a $VAR and the allocatable table (on kubeReserved only); Go to
+ *    Definition from EnvironmentFile= and --config=; completion after = and of the first featureGates entry,
+ *    keys not offered twice, no mergeDefaultEvictionSettings for 1.30; reserved-resource-unknown's Remove fix.
  * Screenshots go to .e2e/screenshots/. Every wait waits for a condition.
  */
 import assert from 'node:assert/strict';
@@ -246,6 +251,19 @@ async function until<T>(what: string, fn: () => Promise<T | undefined | false>, 
   }
 }
 
+/** Does `act` until `target` shows (each try gives it 5 s): a hover, a tooltip or a widget that a first try can miss. */
+async function actUntilVisible(what: string, target: Locator, act: () => Promise<void>): Promise<void> {
+  await until(what, async () => {
+    await act();
+    try {
+      await target.waitFor({ state: 'visible', timeout: 5_000 });
+      return true;
+    } catch {
+      return false;
+    }
+  }, EXPECT_TIMEOUT, 0);
+}
+
 async function openWorkbench(page: Page, port: number, folder: string, trust: boolean): Promise<void> {
   await page.goto(`http://127.0.0.1:${port}/?folder=${encodeURIComponent(folder)}`, { timeout: WORKBENCH_TIMEOUT });
   await page.locator('.monaco-workbench').waitFor({ state: 'visible', timeout: WORKBENCH_TIMEOUT });
@@ -367,8 +385,8 @@ async function runCommand(page: Page, title: string, pick?: string): Promise<voi
   }, 2 * EXPECT_TIMEOUT);
 }
 
-/** Puts the cursor at `:line:col` (Quick Open) and opens the Ctrl+. menu until it lists `title`; returns that row. */
-async function actionMenu(page: Page, at: string, title: string | RegExp, key = 'Control+.'): Promise<Locator> {
+/** Moves the cursor to `:line:col` through Quick Open. */
+async function goTo(page: Page, at: string): Promise<void> {
   await page.keyboard.press('Control+P');
   const input = page.locator('.quick-input-widget input.input');
   await input.waitFor({ state: 'visible' });
@@ -378,6 +396,11 @@ async function actionMenu(page: Page, at: string, title: string | RegExp, key = 
   // The cursor is there (the status bar counts a tab as 4 columns, so only the line is checked).
   await page.locator('.statusbar', { hasText: new RegExp(`Ln ${at.split(':')[1]}, Col \\d+`) }).waitFor({ state: 'visible' });
   await page.locator('.editor-group-container.active .monaco-editor.focused').waitFor({ state: 'visible' });
+}
+
+/** Puts the cursor at `:line:col` (Quick Open) and opens the Ctrl+. menu until it lists `title`; returns that row. */
+async function actionMenu(page: Page, at: string, title: string | RegExp, key = 'Control+.'): Promise<Locator> {
+  await goTo(page, at);
   const action = page.locator('.action-widget .monaco-list-row', { hasText: title });
   await until(`"${title}" in the ${key} menu`, async () => {
     if (!(await page.locator('.action-widget').isVisible())) await page.keyboard.press(key);
@@ -453,31 +476,21 @@ async function textBox(page: Page, needle: string, at = 1): Promise<{ x: number;
 /** Hovers `needle` in the active editor until a hover holding `expect` shows; returns that hover. */
 async function hoverOn(page: Page, needle: string, expect: string | RegExp): Promise<Locator> {
   const hover = page.locator('.monaco-hover:visible', { hasText: expect }).first();
-  await until(`a hover with ${expect} on "${needle}"`, async () => {
+  await actUntilVisible(`a hover with ${expect} on "${needle}"`, hover, async () => {
     await page.keyboard.press('Escape');
     const b = await textBox(page, needle, Math.min(2, needle.length - 1));
     // Move off (below: hovers open above the line) and back onto it: each entry (re)starts the hover delay.
     await page.mouse.move(b.x + b.width / 2, b.y + 3 * b.height);
     await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2, { steps: 3 });
-    try {
-      await hover.waitFor({ state: 'visible', timeout: 5_000 });
+  });
+  // Shown in full, not mid fade-in (a screenshot follows): it and its ancestors are opaque.
+  await until('the hover faded in', () =>
+    hover.evaluate((el: any) => {
+      for (let e = el; e; e = e.parentElement) if (e.ownerDocument.defaultView.getComputedStyle(e).opacity !== '1') return false;
       return true;
-    } catch {
-      return false;
-    }
-  }, EXPECT_TIMEOUT, 0);
+    }),
+  );
   return hover;
-}
-
-/** Moves the cursor to `:line:col` through Quick Open. */
-async function goTo(page: Page, at: string): Promise<void> {
-  await page.keyboard.press('Control+P');
-  const input = page.locator('.quick-input-widget input.input');
-  await input.waitFor({ state: 'visible' });
-  await input.fill(at);
-  await page.keyboard.press('Enter');
-  await input.waitFor({ state: 'hidden' });
-  await page.locator('.editor-group-container.active .monaco-editor.focused').waitFor({ state: 'visible' });
 }
 
 /**
@@ -486,15 +499,7 @@ async function goTo(page: Page, at: string): Promise<void> {
  */
 async function goToDefinition(page: Page, line: number, prefix: string, tab: string | RegExp, expectText: string): Promise<void> {
   await goTo(page, `:${line}:${prefix.length - 2}`);
-  await until(`Go to Definition to open ${tab}`, async () => {
-    await page.keyboard.press('F12');
-    try {
-      await page.locator('.tabs-container .tab.active', { hasText: tab }).waitFor({ state: 'visible', timeout: 5_000 });
-      return true;
-    } catch {
-      return false;
-    }
-  });
+  await actUntilVisible(`Go to Definition to open ${tab}`, page.locator('.tabs-container .tab.active', { hasText: tab }), () => page.keyboard.press('F12'));
   await activeEditorLines(page).filter({ hasText: expectText }).waitFor({ state: 'visible' });
 }
 
@@ -502,15 +507,9 @@ async function goToDefinition(page: Page, line: number, prefix: string, tab: str
 async function suggestions(page: Page, expect: string): Promise<string[]> {
   const widget = page.locator('.editor-group-container.active .suggest-widget.visible');
   const rows = widget.locator('.monaco-list-row');
-  await until(`a completion "${expect}"`, async () => {
+  await actUntilVisible(`a completion "${expect}"`, rows.filter({ hasText: expect }).first(), async () => {
     if (!(await widget.isVisible())) await page.keyboard.press('Control+Space');
-    try {
-      await rows.filter({ hasText: expect }).first().waitFor({ state: 'visible', timeout: 5_000 });
-      return true;
-    } catch {
-      return false;
-    }
-  }, EXPECT_TIMEOUT, 0);
+  });
   return (await rows.allInnerTexts()).map((r) => r.split('\n')[0]);
 }
 
@@ -702,19 +701,12 @@ if (notReady) {
     const token = activeEditorLines(page).locator('span', { hasText: /^kubeReserved$/ }).last();
     await token.waitFor({ state: 'visible' });
     const hover = page.locator('.monaco-hover:visible', { hasText: '14.5' });
-    await until('the hover with the allocatable table', async () => {
-      const box = await token.boundingBox();
-      if (!box) return false;
+    await actUntilVisible('the hover with the allocatable table', hover.first(), async () => {
+      const box = (await token.boundingBox())!;
       // Move off and back onto the token: each entry (re)starts the hover delay.
       await page.mouse.move(box.x + box.width / 2, box.y - 40);
       await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2, { steps: 3 });
-      try {
-        await hover.first().waitFor({ state: 'visible', timeout: 5_000 });
-        return true;
-      } catch {
-        return false;
-      }
-    }, EXPECT_TIMEOUT, 0);
+    });
     const text = await hover.first().innerText();
     assert.match(text, /14\.5/);
     // The threshold as written, in plain text (a code span in parentheses rendered as "( 500Mi )").
@@ -936,9 +928,9 @@ if (notReady) {
     const text = await page.locator('.gettingStartedContainer').first().innerText();
     assert.ok(!text.includes('`'), 'no raw backticks in the steps');
     // Its button (Quick Open) completes it; so does a kubelet file becoming active (onContext).
-    await clickCenter(page, first.locator('.monaco-button', { hasText: 'Open a File' }).first());
     const input = page.locator('.quick-input-widget input.input');
-    await input.waitFor({ state: 'visible' });
+    // Clicked again until Quick Open shows: the step can still be moving (it completes, and the page lays out anew, as it opens).
+    await actUntilVisible('Quick Open from the step\'s button', input, () => clickCenter(page, first.locator('.monaco-button', { hasText: 'Open a File' }).first()));
     await page.keyboard.press('Escape');
     await until('the first step marked complete', async () => (await first.locator('.codicon-pass-filled, .codicon-getting-started-step-checked').count()) > 0 || /\bcomplete\b/.test((await first.getAttribute('class')) ?? ''));
     shots.push(await screenshot(page, 'walkthrough.png'));
@@ -953,18 +945,11 @@ if (notReady) {
     const item = statusItem(page, KUBEADM_STATUS);
     await item.waitFor({ state: 'visible' });
     const source = /Kubernetes 1\.30, from kubernetesVersion v1\.30\.2 in \S*kubeadm-config\.yaml line 3/;
-    await until('the status bar tooltip with the version source', async () => {
-      const box = await item.boundingBox();
-      if (!box) return false;
+    await actUntilVisible('the status bar tooltip with the version source', page.locator('.monaco-hover:visible, .workbench-hover:visible', { hasText: source }).first(), async () => {
+      const box = (await item.boundingBox())!;
       await page!.mouse.move(box.x + box.width / 2, box.y - 60);
       await page!.mouse.move(box.x + box.width / 2, box.y + box.height / 2, { steps: 3 });
-      try {
-        await page!.locator('.monaco-hover:visible, .workbench-hover:visible', { hasText: source }).first().waitFor({ state: 'visible', timeout: 5_000 });
-        return true;
-      } catch {
-        return false;
-      }
-    }, EXPECT_TIMEOUT, 0);
+    });
     shots.push(await screenshot(page, 'version-status.png'));
     await page.keyboard.press('Escape');
 
