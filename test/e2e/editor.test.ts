@@ -22,7 +22,12 @@
  *    offered; no capacity is said once and the "allocatable" lens opens the view;
  *    an invalid nodeCapacity gives a notification and "invalid setting"; a rule
  *    link opens the rendered page; the refactor creates the config file of a node
- *    without --config; the walkthrough's first step completes.
+ *    without --config; the walkthrough's first step completes;
+ *  - a fourth workspace (kubeadm-node, Kubernetes 1.30 from its ClusterConfiguration): the version and its
+ *    source in the status bar and the view; an unused KUBELET_AUTHZ_ARGS greyed out, reported, its flag's hover
+ *    "not in effect"; hovers of a gate, a $VAR and the allocatable table (on kubeReserved only); Go to
+ *    Definition from EnvironmentFile= and --config=; completion after = and of the first featureGates entry,
+ *    keys not offered twice, no mergeDefaultEvictionSettings for 1.30; reserved-resource-unknown's Remove fix.
  * Screenshots go to .e2e/screenshots/. Every wait waits for a condition.
  */
 import assert from 'node:assert/strict';
@@ -61,6 +66,28 @@ const ISSUES_FILES: Record<string, string> = {
   [ISSUES_UNIT]: '[Service]\nExecStart=/usr/bin/kubelet --config=/var/lib/kubelet/config.yaml --system-reserved=cpu=500m\n',
   [FLAGS_UNIT]: '[Service]\nExecStart=/usr/bin/kubelet --max-pods=50 --kube-reserved=cpu=500m,memory=1Gi\n',
 };
+
+/** A fourth workspace: a kubeadm node of Kubernetes 1.30 (the version from its ClusterConfiguration), for completion, hovers and navigation. */
+const KUBEADM_DROPIN = 'kubeadm-node/etc/systemd/system/kubelet.service.d/10-kubeadm.conf';
+const KUBEADM_ENV = 'kubeadm-node/etc/default/kubelet';
+const KUBEADM_CONFIG = 'kubeadm-node/var/lib/kubelet/config.yaml';
+const KUBEADM_ENV_TEXT = 'KUBELET_EXTRA_ARGS=--feature-gates=NodeSwap=true --eviction-hard=memory.available<100Mi\n';
+const KUBEADM_CONFIG_TEXT =
+  '# kubelet-lint: capacity cpu=8,memory=32Gi,ephemeral-storage=100Gi\napiVersion: kubelet.config.k8s.io/v1beta1\nkind: KubeletConfiguration\n' +
+  'cgroupDriver: systemd\nkubeReserved:\n  cpu: 500m\n  gpu: "1"\nfeatureGates:\n';
+const KUBEADM_FILES: Record<string, string> = {
+  'kubeadm-node/etc/kubernetes/kubeadm-config.yaml': 'apiVersion: kubeadm.k8s.io/v1beta3\nkind: ClusterConfiguration\nkubernetesVersion: v1.30.2\n',
+  'kubeadm-node/usr/lib/systemd/system/kubelet.service': '[Service]\nExecStart=/usr/bin/kubelet\nRestart=always\n',
+  [KUBEADM_DROPIN]:
+    '[Service]\nEnvironment="KUBELET_KUBECONFIG_ARGS=--kubeconfig=/etc/kubernetes/kubelet.conf"\n' +
+    'Environment="KUBELET_CONFIG_ARGS=--config=/var/lib/kubelet/config.yaml"\n' +
+    'Environment="KUBELET_AUTHZ_ARGS=--authorization-mode=Webhook --client-ca-file=/etc/kubernetes/pki/ca.crt"\n' +
+    'EnvironmentFile=-/etc/default/kubelet\nExecStart=\nExecStart=/usr/bin/kubelet $KUBELET_KUBECONFIG_ARGS $KUBELET_CONFIG_ARGS $KUBELET_EXTRA_ARGS\n',
+  [KUBEADM_ENV]: KUBEADM_ENV_TEXT,
+  [KUBEADM_CONFIG]: KUBEADM_CONFIG_TEXT,
+};
+/** The kubeadm node's status: 8 CPU minus 500m kube-reserved; 32Gi minus the 100Mi threshold; its version. */
+const KUBEADM_STATUS = '7.5 CPU · 31.9 GiB · kubelet 1.30';
 
 const WORKBENCH_TIMEOUT = 60_000;
 const EXPECT_TIMEOUT = 30_000;
@@ -224,6 +251,19 @@ async function until<T>(what: string, fn: () => Promise<T | undefined | false>, 
   }
 }
 
+/** Does `act` until `target` shows (each try gives it 5 s): a hover, a tooltip or a widget that a first try can miss. */
+async function actUntilVisible(what: string, target: Locator, act: () => Promise<void>): Promise<void> {
+  await until(what, async () => {
+    await act();
+    try {
+      await target.waitFor({ state: 'visible', timeout: 5_000 });
+      return true;
+    } catch {
+      return false;
+    }
+  }, EXPECT_TIMEOUT, 0);
+}
+
 async function openWorkbench(page: Page, port: number, folder: string, trust: boolean): Promise<void> {
   await page.goto(`http://127.0.0.1:${port}/?folder=${encodeURIComponent(folder)}`, { timeout: WORKBENCH_TIMEOUT });
   await page.locator('.monaco-workbench').waitFor({ state: 'visible', timeout: WORKBENCH_TIMEOUT });
@@ -345,8 +385,8 @@ async function runCommand(page: Page, title: string, pick?: string): Promise<voi
   }, 2 * EXPECT_TIMEOUT);
 }
 
-/** Puts the cursor at `:line:col` (Quick Open) and opens the Ctrl+. menu until it lists `title`; returns that row. */
-async function actionMenu(page: Page, at: string, title: string | RegExp, key = 'Control+.'): Promise<Locator> {
+/** Moves the cursor to `:line:col` through Quick Open. */
+async function goTo(page: Page, at: string): Promise<void> {
   await page.keyboard.press('Control+P');
   const input = page.locator('.quick-input-widget input.input');
   await input.waitFor({ state: 'visible' });
@@ -356,6 +396,11 @@ async function actionMenu(page: Page, at: string, title: string | RegExp, key = 
   // The cursor is there (the status bar counts a tab as 4 columns, so only the line is checked).
   await page.locator('.statusbar', { hasText: new RegExp(`Ln ${at.split(':')[1]}, Col \\d+`) }).waitFor({ state: 'visible' });
   await page.locator('.editor-group-container.active .monaco-editor.focused').waitFor({ state: 'visible' });
+}
+
+/** Puts the cursor at `:line:col` (Quick Open) and opens the Ctrl+. menu until it lists `title`; returns that row. */
+async function actionMenu(page: Page, at: string, title: string | RegExp, key = 'Control+.'): Promise<Locator> {
+  await goTo(page, at);
   const action = page.locator('.action-widget .monaco-list-row', { hasText: title });
   await until(`"${title}" in the ${key} menu`, async () => {
     if (!(await page.locator('.action-widget').isVisible())) await page.keyboard.press(key);
@@ -401,6 +446,73 @@ async function allocatableFrame(page: Page, expectText: string): Promise<Frame> 
   });
 }
 
+/** The screen box of the character `at` characters into the first occurrence of `needle` in the active editor's visible lines. */
+async function textBox(page: Page, needle: string, at = 1): Promise<{ x: number; y: number; width: number; height: number }> {
+  const line = activeEditorLines(page).locator('.view-line', { hasText: needle }).first();
+  return until(`"${needle}" on screen`, () =>
+    // Runs in the page (no DOM types here): walk the line's text nodes (one per token span) to the wanted character.
+    line.evaluate((el: any, [n, k]: readonly [string, number]) => {
+      const i = (el.textContent ?? '').indexOf(n);
+      if (i < 0) return undefined;
+      const doc = el.ownerDocument;
+      const walker = doc.createTreeWalker(el, 4 /* NodeFilter.SHOW_TEXT */);
+      let offset = 0;
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const len = node.textContent?.length ?? 0;
+        if (offset + len > i + k) {
+          const r = doc.createRange();
+          r.setStart(node, i + k - offset);
+          r.setEnd(node, i + k - offset + 1);
+          const b = r.getBoundingClientRect();
+          return { x: b.x as number, y: b.y as number, width: b.width as number, height: b.height as number };
+        }
+        offset += len;
+      }
+      return undefined;
+    }, [needle, at] as const, { timeout: 2_000 }),
+  );
+}
+
+/** Hovers `needle` in the active editor until a hover holding `expect` shows; returns that hover. */
+async function hoverOn(page: Page, needle: string, expect: string | RegExp): Promise<Locator> {
+  const hover = page.locator('.monaco-hover:visible', { hasText: expect }).first();
+  await actUntilVisible(`a hover with ${expect} on "${needle}"`, hover, async () => {
+    await page.keyboard.press('Escape');
+    const b = await textBox(page, needle, Math.min(2, needle.length - 1));
+    // Move off (below: hovers open above the line) and back onto it: each entry (re)starts the hover delay.
+    await page.mouse.move(b.x + b.width / 2, b.y + 3 * b.height);
+    await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2, { steps: 3 });
+  });
+  // Shown in full, not mid fade-in (a screenshot follows): it and its ancestors are opaque.
+  await until('the hover faded in', () =>
+    hover.evaluate((el: any) => {
+      for (let e = el; e; e = e.parentElement) if (e.ownerDocument.defaultView.getComputedStyle(e).opacity !== '1') return false;
+      return true;
+    }),
+  );
+  return hover;
+}
+
+/**
+ * Go to Definition (F12) with the cursor on the path that ends `prefix` on line `line` of the active editor; waits
+ * for the target's tab and text.
+ */
+async function goToDefinition(page: Page, line: number, prefix: string, tab: string | RegExp, expectText: string): Promise<void> {
+  await goTo(page, `:${line}:${prefix.length - 2}`);
+  await actUntilVisible(`Go to Definition to open ${tab}`, page.locator('.tabs-container .tab.active', { hasText: tab }), () => page.keyboard.press('F12'));
+  await activeEditorLines(page).filter({ hasText: expectText }).waitFor({ state: 'visible' });
+}
+
+/** The suggest widget's rows once it shows one holding `expect` (Ctrl+Space if it did not open by itself). */
+async function suggestions(page: Page, expect: string): Promise<string[]> {
+  const widget = page.locator('.editor-group-container.active .suggest-widget.visible');
+  const rows = widget.locator('.monaco-list-row');
+  await actUntilVisible(`a completion "${expect}"`, rows.filter({ hasText: expect }).first(), async () => {
+    if (!(await widget.isVisible())) await page.keyboard.press('Control+Space');
+  });
+  return (await rows.allInnerTexts()).map((r) => r.split('\n')[0]);
+}
+
 async function screenshot(page: Page, name: string): Promise<string> {
   fs.mkdirSync(SCREENSHOTS, { recursive: true });
   const file = path.join(SCREENSHOTS, name);
@@ -425,6 +537,7 @@ if (notReady) {
   let restrictedWs = '';
   let trustedWs = '';
   let issuesWs = '';
+  let kubeadmWs = '';
   let failed = false;
   const shots: string[] = [];
 
@@ -483,9 +596,12 @@ if (notReady) {
     fs.cpSync(path.join(ROOT, 'examples'), trustedWs, { recursive: true });
     fs.writeFileSync(path.join(restrictedWs, NOTES), '# Notes\n\nNot a kubelet file.\n');
     issuesWs = path.join(tmp, 'ws-issues');
-    for (const [rel, text] of Object.entries(ISSUES_FILES)) {
-      fs.mkdirSync(path.dirname(path.join(issuesWs, rel)), { recursive: true });
-      fs.writeFileSync(path.join(issuesWs, rel), text);
+    kubeadmWs = path.join(tmp, 'ws-kubeadm');
+    for (const [ws, files] of [[issuesWs, ISSUES_FILES], [kubeadmWs, KUBEADM_FILES]] as const) {
+      for (const [rel, text] of Object.entries(files)) {
+        fs.mkdirSync(path.dirname(path.join(ws, rel)), { recursive: true });
+        fs.writeFileSync(path.join(ws, rel), text);
+      }
     }
 
     // Package the current build (dependencies are bundled by esbuild) and install it into the fresh extensions dir.
@@ -585,19 +701,12 @@ if (notReady) {
     const token = activeEditorLines(page).locator('span', { hasText: /^kubeReserved$/ }).last();
     await token.waitFor({ state: 'visible' });
     const hover = page.locator('.monaco-hover:visible', { hasText: '14.5' });
-    await until('the hover with the allocatable table', async () => {
-      const box = await token.boundingBox();
-      if (!box) return false;
+    await actUntilVisible('the hover with the allocatable table', hover.first(), async () => {
+      const box = (await token.boundingBox())!;
       // Move off and back onto the token: each entry (re)starts the hover delay.
       await page.mouse.move(box.x + box.width / 2, box.y - 40);
       await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2, { steps: 3 });
-      try {
-        await hover.first().waitFor({ state: 'visible', timeout: 5_000 });
-        return true;
-      } catch {
-        return false;
-      }
-    }, EXPECT_TIMEOUT, 0);
+    });
     const text = await hover.first().innerText();
     assert.match(text, /14\.5/);
     // The threshold as written, in plain text (a code span in parentheses rendered as "( 500Mi )").
@@ -819,11 +928,135 @@ if (notReady) {
     const text = await page.locator('.gettingStartedContainer').first().innerText();
     assert.ok(!text.includes('`'), 'no raw backticks in the steps');
     // Its button (Quick Open) completes it; so does a kubelet file becoming active (onContext).
-    await clickCenter(page, first.locator('.monaco-button', { hasText: 'Open a File' }).first());
     const input = page.locator('.quick-input-widget input.input');
-    await input.waitFor({ state: 'visible' });
+    // Clicked again until Quick Open shows: the step can still be moving (it completes, and the page lays out anew, as it opens).
+    await actUntilVisible('Quick Open from the step\'s button', input, () => clickCenter(page, first.locator('.monaco-button', { hasText: 'Open a File' }).first()));
     await page.keyboard.press('Escape');
     await until('the first step marked complete', async () => (await first.locator('.codicon-pass-filled, .codicon-getting-started-step-checked').count()) > 0 || /\bcomplete\b/.test((await first.getAttribute('class')) ?? ''));
     shots.push(await screenshot(page, 'walkthrough.png'));
+  });
+
+  step('kubeadm node: version 1.30 and its source in the status bar and the view; an unused KUBELET_AUTHZ_ARGS is greyed out and reported', async () => {
+    await page?.close();
+    page = await newPage(browser!);
+    await openWorkbench(page, server!.port, kubeadmWs, true);
+    await openFile(page, KUBEADM_DROPIN, 'KUBELET_AUTHZ_ARGS');
+    // The version in use, read from the node's kubeadm ClusterConfiguration, with where it came from in the tooltip.
+    const item = statusItem(page, KUBEADM_STATUS);
+    await item.waitFor({ state: 'visible' });
+    const source = /Kubernetes 1\.30, from kubernetesVersion v1\.30\.2 in \S*kubeadm-config\.yaml line 3/;
+    await actUntilVisible('the status bar tooltip with the version source', page.locator('.monaco-hover:visible, .workbench-hover:visible', { hasText: source }).first(), async () => {
+      const box = (await item.boundingBox())!;
+      await page!.mouse.move(box.x + box.width / 2, box.y - 60);
+      await page!.mouse.move(box.x + box.width / 2, box.y + box.height / 2, { steps: 3 });
+    });
+    shots.push(await screenshot(page, 'version-status.png'));
+    await page.keyboard.press('Escape');
+
+    // unit-variable-unused: a warning on the assignment, its text greyed out (Unnecessary tag).
+    await showProblems(page, 'KUBELET_AUTHZ_ARGS');
+    const row = await waitForProblem(page, 'KUBELET_AUTHZ_ARGS is not in ExecStart=: --authorization-mode, --client-ca-file never reach the kubelet.', 'unit-variable-unused');
+    assert.ok(row.split('never reach the kubelet.')[0].length <= 120, row);
+    assert.equal(await page.locator('.markers-panel .monaco-list-row', { hasText: 'unit-variable-unused' }).first().locator('.codicon-warning').count(), 1, 'shown as a warning');
+    const greyed = activeEditorLines(page).locator('span.squiggly-inline-unnecessary', { hasText: 'authorization-mode' });
+    await greyed.first().waitFor({ state: 'visible' });
+    assert.equal(await activeEditorLines(page).locator('span.squiggly-inline-unnecessary', { hasText: 'KUBELET_CONFIG_ARGS' }).count(), 0, 'a referenced variable is not greyed out');
+    const hover = await hoverOn(page, 'authorization-mode', 'Not in effect');
+    assert.match(await hover.innerText(), /no ExecStart= references \$KUBELET_AUTHZ_ARGS, so this flag never reaches the kubelet/);
+    shots.push(await screenshot(page, 'unused-variable.png'));
+    await page.keyboard.press('Escape');
+
+    // The allocatable view names the version and its source too.
+    await runCommand(page, 'Kubelet: Show Node Allocatable');
+    const view = await allocatableFrame(page, '7.5 CPU');
+    assert.match(await view.locator('.meta').first().innerText(), /kubelet 1\.30 \(from kubernetesVersion v1\.30\.2 in \S*kubeadm-config\.yaml line 3\)/);
+    shots.push(await screenshot(page, 'version-allocatable-view.png'));
+    await runCommand(page, 'View: Close All Editor Groups');
+  });
+
+  step('hovers: a gate per version, $VAR with its value and origin, the allocatable table on kubeReserved only; Go to Definition opens EnvironmentFile= and --config= targets', async (page) => {
+    await openFile(page, KUBEADM_DROPIN, 'KUBELET_AUTHZ_ARGS');
+    const variable = await hoverOn(page, '$KUBELET_EXTRA_ARGS', 'Set by EnvironmentFile=');
+    const varText = await variable.innerText();
+    assert.match(varText, /\$KUBELET_EXTRA_ARGS = --feature-gates=NodeSwap=true --eviction-hard=memory\.available<100Mi/);
+    assert.match(varText, /Set by EnvironmentFile= in \S*etc\/default\/kubelet line 1/);
+    assert.match(varText, /systemd makes 2 arguments of it|--eviction-hard=memory\.available<100Mi/);
+    shots.push(await screenshot(page, 'variable-hover.png'));
+
+    // Go to Definition (F12) on the EnvironmentFile= path opens the env file.
+    await page.keyboard.press('Escape');
+    await goToDefinition(page, 5, 'EnvironmentFile=-/etc/default/kubelet', /^kubelet/, 'KUBELET_EXTRA_ARGS=');
+    // A gate's stage, default and lock for the node's version (1.30) and later.
+    const gate = await hoverOn(page, 'NodeSwap', 'feature gate');
+    const gateText = await gate.innerText();
+    assert.match(gateText, /NodeSwap feature gate · kubelet 1\.30: beta, default true/);
+    assert.match(gateText, /Later: 1\.34: GA, default true, locked/);
+    shots.push(await screenshot(page, 'gate-hover.png'));
+    await page.keyboard.press('Escape');
+
+    // ... and on --config= the KubeletConfiguration.
+    await openFile(page, KUBEADM_DROPIN, 'KUBELET_AUTHZ_ARGS');
+    await goToDefinition(page, 3, 'Environment="KUBELET_CONFIG_ARGS=--config=/var/lib/kubelet/config.yaml', 'config.yaml', 'kubeReserved');
+    // The allocatable table shows on the reservation field, not on every line.
+    const table = await hoverOn(page, 'kubeReserved', 'Node Allocatable');
+    assert.match(await table.innerText(), /7\.5 CPU/);
+    const other = await hoverOn(page, 'cgroupDriver', 'How the kubelet manages cgroups');
+    assert.ok(!(await other.innerText()).includes('Node Allocatable'), 'no allocatable table on cgroupDriver');
+    await page.keyboard.press('Escape');
+  });
+
+  step('completion: values after = (signals not already set, gates of 1.30), the first featureGates entry, no mergeDefaultEvictionSettings for 1.30', async (page) => {
+    await openFile(page, KUBEADM_ENV, 'KUBELET_EXTRA_ARGS');
+    // --eviction-hard=memory.available<100Mi, : the other signals, not memory.available again.
+    await goTo(page, `:1:${KUBEADM_ENV_TEXT.trimEnd().length + 1}`);
+    await page.keyboard.type(',');
+    let rows = await suggestions(page, 'nodefs.available');
+    assert.ok(!rows.some((r) => r.startsWith('memory.available')), `memory.available offered again: ${rows.join(', ')}`);
+    shots.push(await screenshot(page, 'completion-eviction.png'));
+    await page.keyboard.press('Escape');
+    // --feature-gates=NodeSwap=true, : the gates of the node's version, NodeSwap not again.
+    await goTo(page, `:1:${'KUBELET_EXTRA_ARGS=--feature-gates=NodeSwap=true'.length + 1}`);
+    await page.keyboard.type(',');
+    rows = await suggestions(page, 'AllAlpha');
+    assert.ok(rows.length > 5, rows.join(', '));
+    shots.push(await screenshot(page, 'completion-gates.png'));
+    await page.keyboard.type('NodeS');
+    rows = await suggestions(page, 'Node');
+    assert.ok(!rows.some((r) => r.startsWith('NodeSwap')), `NodeSwap offered again: ${rows.join(', ')}`);
+    await page.keyboard.press('Escape');
+    await runCommand(page, 'File: Revert File');
+    await activeEditorLines(page).filter({ hasText: 'memory.available<100Mi' }).waitFor({ state: 'visible' });
+
+    await openFile(page, KUBEADM_CONFIG, 'kubeReserved');
+    // The first entry under featureGates: (the last line, empty).
+    await goTo(page, `:${KUBEADM_CONFIG_TEXT.split('\n').length}:1`);
+    await page.keyboard.type('  NodeS');
+    rows = await suggestions(page, 'NodeSwap');
+    shots.push(await screenshot(page, 'completion-first-gate.png'));
+    await page.keyboard.press('Escape');
+    // A top-level key for a 1.30 node: mergeDefaultEvictionSettings (1.33+) is not offered.
+    await goTo(page, `:4:${'cgroupDriver: systemd'.length + 1}`);
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('me');
+    rows = await suggestions(page, 'memorySwap');
+    assert.ok(!rows.some((r) => r.startsWith('mergeDefaultEvictionSettings')), `offered to a 1.30 node: ${rows.join(', ')}`);
+    await page.keyboard.press('Escape');
+    await runCommand(page, 'File: Revert File');
+    await until('the config as on disk', async () => !/^me$/m.test(await activeEditorLines(page).innerText()));
+  });
+
+  step('reserved-resource-unknown: "Remove" drops gpu next to cpu: 500m; the CPU reservation stays 500m, no duplicate key', async (page) => {
+    const file = path.join(kubeadmWs, KUBEADM_CONFIG);
+    await openFile(page, KUBEADM_CONFIG, 'kubeReserved');
+    const remove = await actionMenu(page, ':7:3', 'Remove "gpu"');
+    assert.equal(await page.locator('.action-widget .monaco-list-row', { hasText: 'Change to' }).count(), 0, 'no rename onto a key already there');
+    shots.push(await screenshot(page, 'remove-unknown-resource.png'));
+    await clickCenter(page, remove);
+    await page.locator('.action-widget').waitFor({ state: 'hidden' });
+    await page.keyboard.press('Control+S');
+    await until('gpu gone from the file on disk', async () => !fs.readFileSync(file, 'utf8').includes('gpu'));
+    assert.match(fs.readFileSync(file, 'utf8'), /\nkubeReserved:\n {2}cpu: 500m\nfeatureGates:\n/);
+    assert.equal(fs.readFileSync(file, 'utf8').match(/cpu:/g)?.length, 1, 'one cpu key');
+    await statusItem(page, KUBEADM_STATUS).waitFor({ state: 'visible' });
   });
 });

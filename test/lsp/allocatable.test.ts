@@ -100,4 +100,16 @@ describe('language server: allocatable for the editor view', () => {
     await announced;
     assert.equal(figure(await allocatable(DOCS), 'cpu'), '12500');
   });
+
+  test('the version source names a kubeadm file outside the node relative to the workspace, as the status bar and view show it', async () => {
+    mkdirSync(ws.path('kubeadm'));
+    ws.write('kubeadm/cluster.yaml', 'apiVersion: kubeadm.k8s.io/v1beta3\nkind: ClusterConfiguration\nkubernetesVersion: v1.30.2\n');
+    const announced = nextChange();
+    await client.notify('workspace/didChangeWatchedFiles', { changes: [{ uri: uri(ws.path('kubeadm/cluster.yaml')), type: 1 }] });
+    await announced;
+    const node = (await allocatable(DOCS))?.nodes[0];
+    assert.equal(node?.kubernetesVersion, '1.30');
+    // Before: the absolute path, since the client relabels only the node's own files.
+    assert.equal(node?.kubernetesVersionSource, 'kubernetesVersion v1.30.2 in kubeadm/cluster.yaml line 3');
+  });
 });

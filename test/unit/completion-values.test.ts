@@ -106,3 +106,16 @@ test('with snippets, a flag completed at the end of such a line carries its " \\
   assert.equal(flag.insertTextFormat, 2);
   assert.equal(flag.additionalTextEdits, undefined);
 });
+
+test('a key typed on a new line above another key (YAML reads both lines as one key): the range is the word on its line, with ": "', () => {
+  // VS Code drops an item whose range spans lines: the whole (two-line) key's range offered nothing in the editor.
+  const top = at('n/kubelet-config.yaml', CONFIG_HEAD + 'cgroupDriver: systemd\nmaxP|\nkubeReserved:\n  cpu: 500m\n');
+  const line = CONFIG_HEAD.split('\n').length;
+  const maxPods = top.find((c) => c.label === 'maxPods')!;
+  assert.deepEqual((maxPods.textEdit as TextEdit).range, { start: { line, character: 0 }, end: { line, character: 4 } });
+  assert.equal((maxPods.textEdit as TextEdit).newText, 'maxPods: ');
+  // Inside a map field: the next resource, not the one already there.
+  const inner = at('n/kubelet-config.yaml', CONFIG_HEAD + 'kubeReserved:\n  me|\n  cpu: 500m\n');
+  assert.deepEqual(texts(inner).filter((t) => t.startsWith('memory')), ['memory: ']);
+  assert.ok(inner.every((c) => (c.textEdit as TextEdit).range.start.line === (c.textEdit as TextEdit).range.end.line));
+});

@@ -791,6 +791,14 @@ test('a flag for a field the config does not set does not fire flag-overrides-co
   none(a.findings, 'flag-overrides-config');
 });
 
+test('a field the config file leaves empty (featureGates: with nothing under it, or null) is not overridden by its flag: no flag-overrides-config', () => {
+  // sigs.k8s.io/yaml turns an empty value into JSON null, which encoding/json leaves as the zero value: the file sets nothing.
+  for (const config of ['featureGates:\n', 'featureGates: null\n', 'systemReserved: ~\n']) {
+    const flag = config.startsWith('featureGates') ? '--feature-gates=NodeSwap=true' : '--system-reserved=cpu=500m';
+    none(analyzeAll(ws(kubeadmNode(N, { config, defaults: `KUBELET_EXTRA_ARGS=${flag}\n` }))).findings, 'flag-overrides-config');
+  }
+});
+
 test('reservations-missing: not reported when the node\'s config file is not in the workspace (its reservations are unknown)', () => {
   const unit = '[Service]\nExecStart=/usr/bin/kubelet --config=/var/lib/kubelet/config.yaml\n';
   none(analyzeAll(ws({ 'n/etc/systemd/system/kubelet.service': unit })).findings, 'reservations-missing');

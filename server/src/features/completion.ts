@@ -163,6 +163,18 @@ function needsColon(e: MapEntry | undefined): boolean {
   return a.line === b.line && a.character <= b.character;
 }
 
+/**
+ * The range the key being typed replaces. A bare word typed on a new line above another key (`me` above
+ * `kubeReserved:`) is read by YAML as one implicit key over both lines ("me kubeReserved", an error): the word
+ * is only the part on the cursor's line up to the cursor, and it needs its own `: ` (the colon is the next key's).
+ * An editor drops an item whose range spans lines, so the whole key's range would offer nothing.
+ */
+function typedKey(e: MapEntry | undefined, pos: Position): { range: Range | undefined; colon: boolean } {
+  const r = e?.keySpan.range;
+  if (!r || r.start.line === r.end.line) return { range: r, colon: false };
+  return { range: r.start.line === pos.line ? { start: r.start, end: pos } : undefined, colon: true };
+}
+
 const signalDoc = (s: string) => EVICTION_SIGNALS.find((e) => e.signal === s)?.note;
 
 /** Gates a kubelet of this version knows, with their stage and default, for completion inside featureGates. */
@@ -214,14 +226,15 @@ function configItems(analysis: Analysis, path: string, pos: Position, snippets: 
   const version = nodeOf(analysis, path)?.node.kubernetesVersion ?? NEWEST_VERSION;
   const hit = configAt(file, pos);
   if (hit) {
+    const typed = typedKey(hit.entry, pos);
     if (hit.on === 'key' && hit.parent === '') {
       const snippet = topLevelSnippet(snippets, hit.doc.format);
       // The key being typed is offered (it may already be complete); the document's other keys are not, again.
       const used = new Set(hit.doc.root.entries.filter((e) => e !== hit.entry).map((e) => e.key));
       const keys = fieldsAt(version, file).filter((k) => !used.has(k));
-      return keyItems(keys, hit.entry?.keySpan.range, pos, (k) => fieldInfo(k)?.description, needsColon(hit.entry), snippet);
+      return keyItems(keys, typed.range, pos, (k) => fieldInfo(k)?.description, typed.colon || needsColon(hit.entry), snippet);
     }
-    if (hit.on === 'key') return insideField(hit.parent, hit.entry?.keySpan.range, pos, false, version, siblingKeys(hit.doc.root.entries, hit.parent, hit.entry));
+    if (hit.on === 'key') return insideField(hit.parent, typed.range, pos, typed.colon, version, siblingKeys(hit.doc.root.entries, hit.parent, hit.entry));
     const range = hit.scalar && hit.scalar.value !== null ? hit.scalar.span.range : undefined;
     // The first entry being typed under a map field (`featureGates:` then `  AllAl` on the next line) is read as
     // the field's scalar value: complete it as a key.

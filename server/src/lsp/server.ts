@@ -227,7 +227,13 @@ export function startServer(connection: Connection, version = 'dev'): void {
   connection.onDocumentSymbol((p, token) => feature('documentSymbol', docUri(p), [], token, (a, path) => engine().documentSymbols(a, path)));
   connection.onFoldingRanges((p, token) => feature('foldingRange', docUri(p), [], token, (a, path) => engine().foldingRanges(a, path)));
   connection.onRequest(ALLOCATABLE_REQUEST, (p: { uri: string }, token) =>
-    feature<AllocatableResponse | null>('allocatable', p.uri, null, token, (a, path) => engine().allocatableForFile(a, path, capacityProblem)),
+    feature<AllocatableResponse | null>('allocatable', p.uri, null, token, (a, path) => {
+      const r = engine().allocatableForFile(a, path, capacityProblem);
+      // The version may come from a file outside the node (a kubeadm file elsewhere in the workspace), which the
+      // client's labels of the node's own files do not cover: name it relative to the workspace here.
+      for (const n of r.nodes) if (n.kubernetesVersionSource) n.kubernetesVersionSource = relative(n.kubernetesVersionSource);
+      return r;
+    }),
   );
 
   connection.onExecuteCommand((p, token) => {

@@ -19,6 +19,9 @@ export const flagOverridesConfig: Rule = {
     for (const [field, old] of node.shadowed) {
       const now = node.settings.get(field);
       if (!now?.from.span || !now.from.flag) continue;
+      // An empty value (`featureGates:` with nothing under it, `~`, null) decodes to JSON null, which leaves the
+      // field at its zero value: the file sets nothing for the flag to override.
+      if (old.kind === 'scalar' && old.value === null) continue;
       const where = old.from.span ? `${old.from.span.file} line ${old.from.span.range.start.line + 1}` : 'the config file';
       let message: string;
       // Keys the flag silently drops from the file change the node; an override the user can see is information.
