@@ -11,7 +11,7 @@ import type { Finding } from '../model/finding.ts';
 import type { ConfigFileParse, KubeletConfigDoc, PlatformInfo } from './types.ts';
 import { getEntry } from './types.ts';
 import { parseYamlStream } from './yaml.ts';
-import { argsFromFlagList, blankDirectiveLines, mapOf, PLACEHOLDER_VALUE, str, templateAwareProblems, type ExtraArg } from './platform.ts';
+import { argsFromFlagList, blankDirectiveLines, mapOf, hasPlaceholder, str, templateAwareProblems, type ExtraArg } from './platform.ts';
 import { finding } from '../model/finding.ts';
 import { withoutPlaceholders } from './talos.ts';
 
@@ -82,7 +82,7 @@ export function parseNodeadm(path: string, text: string): ConfigFileParse {
       (platform.args ??= []).push({ span: flags.span, style: 'list' });
     }
     // KubeletOptions.Flags is a []string: nodeadm cannot decode one string (or a map) there.
-    else if (flags && !(flags.kind === 'scalar' && (flags.value === null || PLACEHOLDER_VALUE.test(flags.source)))) {
+    else if (flags && !(flags.kind === 'scalar' && (flags.value === null || hasPlaceholder(flags.source)))) {
       problems.push(finding('config-field-type', 'error', flags.span, 'kubelet.flags must be a list of "--flag=value" strings. nodeadm cannot read a single string or a mapping here.'));
     }
     const expr = getEntry(kubelet, 'maxPodsExpression');

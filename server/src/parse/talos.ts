@@ -11,7 +11,7 @@ import type { Finding } from '../model/finding.ts';
 import type { ConfigFileParse, ConfigNode, KubeletConfigDoc, MapNode, PlatformInfo } from './types.ts';
 import { getEntry } from './types.ts';
 import { parseYamlStream } from './yaml.ts';
-import { argsFromMap, blankDirectiveLines, mapOf, PLACEHOLDER_VALUE, str, templateAwareProblems, type ExtraArg } from './platform.ts';
+import { argsFromMap, blankDirectiveLines, mapOf, hasPlaceholder, str, templateAwareProblems, type ExtraArg } from './platform.ts';
 
 
 export function parseTalos(path: string, text: string): ConfigFileParse {
@@ -82,6 +82,6 @@ export function parseTalos(path: string, text: string): ConfigFileParse {
  * them, so they are neither read nor reported.
  */
 export function withoutPlaceholders(m: MapNode): MapNode {
-  const keep = m.entries.filter((e) => !(e.value.kind === 'scalar' && typeof e.value.value === 'string' && PLACEHOLDER_VALUE.test(e.value.source)));
+  const keep = m.entries.filter((e) => !(e.value.kind === 'scalar' && typeof e.value.value === 'string' && hasPlaceholder(e.value.source)));
   return keep.length === m.entries.length ? m : { ...m, entries: keep };
 }
