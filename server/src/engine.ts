@@ -75,7 +75,7 @@ export interface Analysis {
 }
 
 const STANDALONE_KINDS: ReadonlySet<string> = new Set(STANDALONE_ORDER);
-const PLATFORM_KINDS: ReadonlySet<string> = new Set(['talos', 'eks-nodeadm']);
+const PLATFORM_KINDS: ReadonlySet<string> = new Set(['talos', 'eks-nodeadm', 'openshift']);
 
 /** `cache`: parses to reuse across analyses (the language server's); results are the same with or without it. */
 export function analyze(files: readonly SourceFile[], options: AnalyzeOptions = {}, cache?: ParseCache): Analysis {
@@ -96,7 +96,7 @@ export function analyze(files: readonly SourceFile[], options: AnalyzeOptions = 
   standalone.sort((a, b) => STANDALONE_ORDER.indexOf(ws.kind(a)!) - STANDALONE_ORDER.indexOf(ws.kind(b)!));
   for (const path of standalone) {
     if (claimed.has(path)) continue;
-    // A platform file (Talos, nodeadm) without kubelet settings is no node.
+    // A platform file (Talos, nodeadm, OpenShift) without kubelet settings is no node.
     if (PLATFORM_KINDS.has(ws.kind(path) ?? '') && !ws.get(path)?.config?.platform) continue;
     const b = build({ anchor: path, units: [], masked: [], standalone: path });
     built.push(b);

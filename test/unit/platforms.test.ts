@@ -178,7 +178,8 @@ test('recognition: top-level keys only; a platform file without kubelet settings
   assert.equal(detectKind('x.yaml', 'machine:\n  kubelet:\n    extraArgs: {}\n'), 'talos');
   assert.equal(detectKind('x.yaml', 'spec:\n  machine:\n    kubelet:\n      extraArgs: {}\n'), undefined);
   assert.equal(detectKind('x.yaml', 'apiVersion: v1alpha1\nkind: KubeletConfig\nconfig: {}\n'), 'talos');
-  assert.equal(detectKind('x.yaml', 'apiVersion: machineconfiguration.openshift.io/v1\nkind: KubeletConfig\n'), undefined);
+  // The OpenShift KubeletConfig is a format of its own, never a Talos KubeletConfig document.
+  assert.equal(detectKind('x.yaml', 'apiVersion: machineconfiguration.openshift.io/v1\nkind: KubeletConfig\n'), 'openshift');
   assert.equal(detectKind('x.yaml', 'spec:\n  userData: |\n    apiVersion: node.eks.aws/v1alpha1\n    kind: NodeConfig\n'), undefined);
   const a = analyze([{ path: 'worker.yaml', text: 'version: v1alpha1\nmachine:\n  type: worker\n  install:\n    disk: /dev/sda\n' }]);
   assert.equal(a.nodes.length, 0);

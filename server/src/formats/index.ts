@@ -23,8 +23,9 @@ import karpenter from './karpenter.ts';
 import talos from './talos.ts';
 import eksNodeadm from './eks-nodeadm.ts';
 import talhelper from './talhelper.ts';
+import openshift from './openshift.ts';
 
-export const FORMATS = [cloudInit, talhelper, unit, dropin, crio, containerd, clusterApi, kindCluster, karpenter, kubeadmConfig, kubeletConfig, talos, eksNodeadm, docker, envfile] as const;
+export const FORMATS = [cloudInit, talhelper, unit, dropin, crio, containerd, clusterApi, kindCluster, karpenter, kubeadmConfig, kubeletConfig, talos, eksNodeadm, openshift, docker, envfile] as const;
 
 export type FormatKind = (typeof FORMATS)[number]['kind'];
 

@@ -166,9 +166,11 @@ export function buildNode(ws: Workspace, seed: NodeSeed, systemdVersion?: number
     } else problems.push(unresolved(configFlag.valueSpan, configFlag.value, '--config'));
     node.configRefs.push(ref);
   } else {
-    // nodeadm writes the user's kubelet.config as a --config-dir drop-in over its own config.
-    const how = node.platform?.tool === 'nodeadm' ? 'config-dir' : 'config';
-    for (const doc of node.kubeletConfigs) sources.push({ doc, how });
+    // nodeadm writes the user's kubelet.config as a --config-dir drop-in over its own config; the OpenShift MCO
+    // merges spec.kubeletConfig over its template with mergo (maps key by key, the rest replaced): the same rule.
+    const how = node.platform?.tool === 'nodeadm' || node.platform?.tool === 'openshift' ? 'config-dir' : 'config';
+    const label = node.platform?.tool === 'openshift' ? 'spec.kubeletConfig' : undefined;
+    for (const doc of node.kubeletConfigs) sources.push(label ? { doc, how, label } : { doc, how });
   }
   if (configDirFlag?.value) {
     const ref: ConfigRef = { flag: 'config-dir', path: configDirFlag.value, span: configDirFlag.valueSpan };

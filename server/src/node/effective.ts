@@ -22,6 +22,8 @@ import type { PlatformBase } from './platform.ts';
 export interface ConfigSource {
   doc: KubeletConfigDoc;
   how: 'config' | 'config-dir';
+  /** What the user's file calls the fragment when it is no drop-in on disk (OpenShift `spec.kubeletConfig`). */
+  label?: string;
 }
 
 export function effectiveSettings(
@@ -37,10 +39,10 @@ export function effectiveSettings(
   // A platform whose config is the kubelet's --config and the user's a drop-in over it (nodeadm).
   if (base?.rule === 'merge-patch') for (const [k, v] of base.settings) settings.set(k, v);
 
-  for (const { doc, how } of configs) {
+  for (const { doc, how, label } of configs) {
     for (const e of doc.root.entries) {
       if (e.key === 'apiVersion' || e.key === 'kind') continue;
-      const from: Provenance = { how, span: e.keySpan, field: e.key };
+      const from: Provenance = label ? { how, span: e.keySpan, field: e.key, label } : { how, span: e.keySpan, field: e.key };
       const next = fromNode(e.value, from);
       const prev = settings.get(e.key);
       // --config-dir drop-ins are merged like a JSON merge patch: maps merge by key, the rest is replaced.

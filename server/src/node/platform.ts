@@ -13,6 +13,9 @@
 import type { PlatformInfo } from '../parse/types.ts';
 import type { Capacity, Item, Provenance, Setting } from './model.ts';
 
+/** The tool's name in messages. */
+export const TOOL_NAMES: Record<PlatformInfo['tool'], string> = { talos: 'Talos', nodeadm: 'nodeadm', openshift: 'OpenShift' };
+
 export interface PlatformBase {
   rule: 'fill-unset' | 'merge-patch';
   settings: Map<string, Setting>;
@@ -94,8 +97,40 @@ function nodeadmBase(cpuMillis: number | undefined): Map<string, Setting> {
   return s;
 }
 
+/**
+ * The OpenShift Machine Config Operator's kubelet.conf template (openshift/machine-config-operator
+ * templates/{master,worker}/01-*-kubelet/_base/files/kubelet.yaml, read at commit 00f8f430) and the system-reserved
+ * it passes as a flag: kubelet.service runs `--system-reserved=cpu=${SYSTEM_RESERVED_CPU},memory=...,
+ * ephemeral-storage=${SYSTEM_RESERVED_ES}` from /etc/node-sizing.env, whose values default to 500m, 1Gi and 1Gi and
+ * take the user's spec.kubeletConfig.systemReserved keys (pkg/controller/kubelet-config/helpers.go
+ * createNewKubeletDynamicSystemReservedIgnition and generateKubeletIgnFiles). With autoSizingReserved the node
+ * computes cpu and memory itself from its size, so no number is shown for them (allocatable says so).
+ */
+function openshiftBase(p: PlatformInfo): Map<string, Setting> {
+  const from = (field: string, label = 'OpenShift MCO default'): Provenance => ({ how: 'platform', label, field });
+  const s = new Map<string, Setting>();
+  s.set('cgroupDriver', scalar('systemd', from('cgroupDriver')));
+  s.set('cgroupRoot', scalar('/', from('cgroupRoot')));
+  s.set('clusterDomain', scalar('cluster.local', from('clusterDomain')));
+  s.set('containerLogMaxSize', scalar('50Mi', from('containerLogMaxSize')));
+  s.set('maxPods', scalar(250, from('maxPods')));
+  s.set('kubeAPIQPS', scalar(50, from('kubeAPIQPS')));
+  s.set('kubeAPIBurst', scalar(100, from('kubeAPIBurst')));
+  s.set('rotateCertificates', scalar(true, from('rotateCertificates')));
+  s.set('serializeImagePulls', scalar(false, from('serializeImagePulls')));
+  s.set('staticPodPath', scalar('/etc/kubernetes/manifests', from('staticPodPath')));
+  s.set('systemCgroups', scalar('/system.slice', from('systemCgroups')));
+  s.set('serverTLSBootstrap', scalar(true, from('serverTLSBootstrap')));
+  s.set('tlsMinVersion', scalar('VersionTLS12', from('tlsMinVersion')));
+  const reserved: Record<string, string> = p.autoSizing ? { 'ephemeral-storage': '1Gi' } : { cpu: '500m', memory: '1Gi', 'ephemeral-storage': '1Gi' };
+  s.set('systemReserved', map(reserved, from('systemReserved', 'OpenShift default (/etc/node-sizing.env)')));
+  return s;
+}
+
 export function platformBase(p: PlatformInfo, cpuMillis?: number): PlatformBase {
-  return p.tool === 'talos' ? { rule: 'fill-unset', settings: talosBase(p) } : { rule: 'merge-patch', settings: nodeadmBase(cpuMillis) };
+  if (p.tool === 'talos') return { rule: 'fill-unset', settings: talosBase(p) };
+  if (p.tool === 'openshift') return { rule: 'merge-patch', settings: openshiftBase(p) };
+  return { rule: 'merge-patch', settings: nodeadmBase(cpuMillis) };
 }
 
 /**

@@ -11,7 +11,7 @@ export function describe(p: Provenance): string {
     case 'config':
       return `${p.field}${at}`;
     case 'config-dir':
-      return `${p.field} in a --config-dir drop-in${at}`;
+      return `${p.field} in ${p.label ?? 'a --config-dir drop-in'}${at}`;
     case 'default':
       return 'the kubelet default';
     case 'platform':

@@ -204,13 +204,15 @@ export interface ConfigFileParse {
  * `kubeletExtraArgs` of a pseudo kubeadm document (they reach the command line the same way).
  */
 export interface PlatformInfo {
-  tool: 'talos' | 'nodeadm';
+  tool: 'talos' | 'nodeadm' | 'openshift';
   /** Talos machine.type; undefined in a patch, which applies to either. */
   role?: 'worker' | 'controlplane';
   /** The key that holds the kubelet settings (`kubelet:`), for findings about the tool's own values. */
   span: Span;
   /** nodeadm spec.kubelet.maxPodsExpression. */
   maxPodsExpression?: { text: string; span: Span };
+  /** OpenShift spec.autoSizingReserved: true: the node computes its system-reserved itself (the key, for findings). */
+  autoSizing?: Span;
   /** nodeadm spec.featureGates: nodeadm's own gates. */
   gates: { name: string; span: Span }[];
   /** Where flags are written: Talos extraArgs (a map of names) or nodeadm kubelet.flags (a list of `--name=value`). */

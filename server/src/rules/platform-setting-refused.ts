@@ -6,11 +6,18 @@
  */
 import { finding, type Finding } from '../model/finding.ts';
 import type { Rule } from './types.ts';
+import type { KubeletConfigDoc } from '../parse/types.ts';
 
 const TALOS_PROTECTED = new Set([
   'apiVersion', 'authentication', 'authorization', 'cgroupRoot', 'kind', 'kubeletCgroups', 'port', 'protectKernelDefaults',
   'resolvConf', 'rotateCertificates', 'systemCgroups', 'staticPodPath', 'seccompDefault',
 ]);
+/**
+ * Fields the OpenShift MCO refuses in spec.kubeletConfig ("KubeletConfiguration: %s is not allowed to be set";
+ * openshift/machine-config-operator pkg/controller/kubelet-config/helpers.go validateUserKubeletConfig, commit
+ * 01d2ca83). memorySwap is refused only for its swapBehavior.
+ */
+const OPENSHIFT_REFUSED = new Set(['cgroupDriver', 'clusterDNS', 'clusterDomain', 'featureGates', 'staticPodPath', 'failSwapOn']);
 const TALOS_DENIED_FLAGS = new Set(['bootstrap-kubeconfig', 'kubeconfig', 'container-runtime', 'container-runtime-endpoint', 'config', 'cert-dir']);
 
 export const platformSettingRefused: Rule = {
@@ -21,6 +28,7 @@ export const platformSettingRefused: Rule = {
   area: 'flags-fields',
   run({ node }) {
     const out: Finding[] = [];
+    if (node.platform?.tool === 'openshift') return openshiftRefused(node.kubeletConfigs);
     if (node.platform?.tool !== 'talos') return out;
     for (const doc of node.kubeletConfigs) {
       for (const e of doc.root.entries) {
@@ -37,3 +45,18 @@ export const platformSettingRefused: Rule = {
     return out;
   },
 };
+
+function openshiftRefused(docs: readonly KubeletConfigDoc[]): Finding[] {
+  const out: Finding[] = [];
+  for (const doc of docs) {
+    for (const e of doc.root.entries) {
+      const swap = e.key === 'memorySwap' && e.value.kind === 'map' ? e.value.entries.find((x) => x.key === 'swapBehavior') : undefined;
+      if (!OPENSHIFT_REFUSED.has(e.key) && !swap) continue;
+      const what = swap ? 'memorySwap.swapBehavior' : e.key;
+      const why = e.key === 'featureGates' ? ' Kubelet gates come from the cluster FeatureGate resource.' : '';
+      out.push(finding('platform-setting-refused', 'error', (swap ?? e).keySpan,
+        `OpenShift refuses ${what} in spec.kubeletConfig. The MCO fails the whole KubeletConfig ("${what} is not allowed to be set").${why}`));
+    }
+  }
+  return out;
+}

@@ -1,0 +1,25 @@
+/**
+ * OpenShift / OKD `machineconfiguration.openshift.io/v1` `KubeletConfig`. Recognised by apiVersion and kind at column
+ * 0 only (an indented one belongs to another document, e.g. a template or a list).
+ */
+import { parseOpenShift } from '../parse/openshift.ts';
+import { defineFormat } from './types.ts';
+
+const API = /^apiVersion:[ \t]*["']?machineconfiguration\.openshift\.io\/v1["']?[ \t]*(?:#[^\n]*)?$/m;
+const KIND = /^kind:[ \t]*["']?KubeletConfig["']?[ \t]*(?:#[^\n]*)?$/m;
+const EXTS = new Set(['yaml', 'yml', 'json']);
+
+export default defineFormat({
+  kind: 'openshift',
+  label: 'OpenShift KubeletConfig',
+  byContent: (c) => EXTS.has(c.ext) && API.test(c.head) && KIND.test(c.head),
+  parse(path, text) {
+    const config = parseOpenShift(path, text);
+    return { config, problems: config.problems };
+  },
+  comments: () => 'trailing',
+  join: { kind: 'standalone', order: 3 },
+  watch: ['**/*.yaml', '**/*.yml'],
+  selector: ['**/*.yaml', '**/*.yml'],
+  activation: ['**/*kubeletconfig*.{yaml,yml}'],
+});

@@ -1,0 +1,49 @@
+/**
+ * OpenShift / OKD `machineconfiguration.openshift.io/v1` `KubeletConfig` (openshift/api machineconfiguration/v1
+ * types.go; the Machine Config Operator renders it, openshift/machine-config-operator
+ * pkg/controller/kubelet-config/helpers.go, read at commit 01d2ca83): `spec.kubeletConfig` is a
+ * KubeletConfiguration fragment merged over the MCO's template, `spec.autoSizingReserved` lets the node compute its
+ * own system-reserved. The MCO's own base and merge rule are node/platform.ts's.
+ */
+import { LineIndex } from '../model/range.ts';
+import { finding, type Finding } from '../model/finding.ts';
+import type { ConfigFileParse, KubeletConfigDoc, PlatformInfo } from './types.ts';
+import { getEntry } from './types.ts';
+import { parseYamlStream } from './yaml.ts';
+import { mapOf, str, templateAwareProblems } from './platform.ts';
+import { withoutPlaceholders } from './talos.ts';
+
+export const OPENSHIFT_API_VERSION = 'machineconfiguration.openshift.io/v1';
+
+export function parseOpenShift(path: string, text: string): ConfigFileParse {
+  const lines = new LineIndex(text);
+  const r = parseYamlStream(path, text, lines);
+  const problems: Finding[] = templateAwareProblems(path, text, r.problems, 'KubeletConfig');
+  const out: ConfigFileParse = { path, kubeletConfigs: [], kubeadm: [], problems };
+  let platform: PlatformInfo | undefined;
+  for (const d of r.docs) {
+    const root = mapOf(d.root);
+    if (!root || str(getEntry(root, 'apiVersion')?.value) !== OPENSHIFT_API_VERSION || str(getEntry(root, 'kind')?.value) !== 'KubeletConfig') continue;
+    const spec = mapOf(getEntry(root, 'spec')?.value);
+    if (!spec) continue;
+    const kc = getEntry(spec, 'kubeletConfig');
+    const cfg = mapOf(kc?.value);
+    const auto = getEntry(spec, 'autoSizingReserved');
+    if (!cfg && !auto) continue;
+    platform ??= { tool: 'openshift', span: (kc ?? auto)!.keySpan, gates: [] };
+    if (auto?.value.kind === 'scalar' && auto.value.value === true) platform.autoSizing = auto.keySpan;
+    if (cfg) {
+      const doc: KubeletConfigDoc = { path, format: 'yaml', root: withoutPlaceholders(cfg), docIndex: d.index, span: cfg.span };
+      if (r.problems.some((p) => p.severity === 'error')) doc.syntaxErrors = true;
+      out.kubeletConfigs.push(doc);
+      // helpers.go validateUserKubeletConfig: "autoSizingReserved and systemdReserved cannot be set together".
+      const sr = mapOf(getEntry(cfg, 'systemReserved')?.value);
+      if (platform.autoSizing && sr && sr.entries.length > 0) {
+        problems.push(finding('platform-config-invalid', 'error', getEntry(cfg, 'systemReserved')!.keySpan,
+          'The MCO rejects systemReserved together with autoSizingReserved: true. Keep one of the two.'));
+      }
+    }
+  }
+  if (platform) out.platform = platform;
+  return out;
+}
