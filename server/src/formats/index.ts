@@ -24,8 +24,10 @@ import talos from './talos.ts';
 import eksNodeadm from './eks-nodeadm.ts';
 import talhelper from './talhelper.ts';
 import openshift from './openshift.ts';
+import eksctl from './eksctl.ts';
+import eksctlNodegroup from './eksctl-nodegroup.ts';
 
-export const FORMATS = [cloudInit, talhelper, unit, dropin, crio, containerd, clusterApi, kindCluster, karpenter, kubeadmConfig, kubeletConfig, talos, eksNodeadm, openshift, docker, envfile] as const;
+export const FORMATS = [cloudInit, talhelper, unit, dropin, crio, containerd, clusterApi, kindCluster, karpenter, kubeadmConfig, kubeletConfig, talos, eksNodeadm, openshift, eksctl, eksctlNodegroup, docker, envfile] as const;
 
 export type FormatKind = (typeof FORMATS)[number]['kind'];
 

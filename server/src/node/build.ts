@@ -167,9 +167,10 @@ export function buildNode(ws: Workspace, seed: NodeSeed, systemdVersion?: number
     node.configRefs.push(ref);
   } else {
     // nodeadm writes the user's kubelet.config as a --config-dir drop-in over its own config; the OpenShift MCO
-    // merges spec.kubeletConfig over its template with mergo (maps key by key, the rest replaced): the same rule.
-    const how = node.platform?.tool === 'nodeadm' || node.platform?.tool === 'openshift' ? 'config-dir' : 'config';
-    const label = node.platform?.tool === 'openshift' ? 'spec.kubeletConfig' : undefined;
+    // merges spec.kubeletConfig over its template with mergo (maps key by key, the rest replaced): the same rule;
+    // eksctl's kubeletExtraConfig is nodeadm's kubelet.config.
+    const how = node.platform && node.platform.tool !== 'talos' ? 'config-dir' : 'config';
+    const label = node.platform?.tool === 'openshift' ? 'spec.kubeletConfig' : node.platform?.tool === 'eksctl' ? 'kubeletExtraConfig' : undefined;
     for (const doc of node.kubeletConfigs) sources.push(label ? { doc, how, label } : { doc, how });
   }
   if (configDirFlag?.value) {

@@ -14,7 +14,7 @@ import type { PlatformInfo } from '../parse/types.ts';
 import type { Capacity, Item, Provenance, Setting } from './model.ts';
 
 /** The tool's name in messages. */
-export const TOOL_NAMES: Record<PlatformInfo['tool'], string> = { talos: 'Talos', nodeadm: 'nodeadm', openshift: 'OpenShift' };
+export const TOOL_NAMES: Record<PlatformInfo['tool'], string> = { talos: 'Talos', nodeadm: 'nodeadm', openshift: 'OpenShift', eksctl: 'nodeadm' };
 
 export interface PlatformBase {
   rule: 'fill-unset' | 'merge-patch';
@@ -130,6 +130,7 @@ function openshiftBase(p: PlatformInfo): Map<string, Setting> {
 export function platformBase(p: PlatformInfo, cpuMillis?: number): PlatformBase {
   if (p.tool === 'talos') return { rule: 'fill-unset', settings: talosBase(p) };
   if (p.tool === 'openshift') return { rule: 'merge-patch', settings: openshiftBase(p) };
+  // eksctl on Amazon Linux 2023 hands a node group's kubeletExtraConfig to nodeadm as kubelet.config (parse/eksctl.ts).
   return { rule: 'merge-patch', settings: nodeadmBase(cpuMillis) };
 }
 
@@ -140,7 +141,7 @@ export function platformBase(p: PlatformInfo, cpuMillis?: number): PlatformBase 
  * change: what the user's config or flags set stays.
  */
 export function platformCapacitySettings(p: PlatformInfo, settings: ReadonlyMap<string, Setting>, capacity: Capacity | undefined): Map<string, Setting> | undefined {
-  if (p.tool !== 'nodeadm' || !capacity || (capacity.cpu === undefined && capacity.pods === undefined)) return undefined;
+  if ((p.tool !== 'nodeadm' && p.tool !== 'eksctl') || !capacity || (capacity.cpu === undefined && capacity.pods === undefined)) return undefined;
   const out = new Map(settings);
   let changed = false;
   const kr = settings.get('kubeReserved');

@@ -18,6 +18,11 @@ const TALOS_PROTECTED = new Set([
  * 01d2ca83). memorySwap is refused only for its swapBehavior.
  */
 const OPENSHIFT_REFUSED = new Set(['cgroupDriver', 'clusterDNS', 'clusterDomain', 'featureGates', 'staticPodPath', 'failSwapOn']);
+/**
+ * Keys eksctl refuses in a node group's kubeletExtraConfig ("cannot override %q in kubelet config, as it's critical
+ * to eksctl functionality"; eksctl pkg/apis/eksctl.io/v1alpha5/validation.go validateNodeGroupKubeletExtraConfig).
+ */
+const EKSCTL_FORBIDDEN = new Set(['kind', 'apiVersion', 'address', 'clusterDomain', 'authentication', 'authorization', 'serverTLSBootstrap']);
 const TALOS_DENIED_FLAGS = new Set(['bootstrap-kubeconfig', 'kubeconfig', 'container-runtime', 'container-runtime-endpoint', 'config', 'cert-dir']);
 
 export const platformSettingRefused: Rule = {
@@ -29,6 +34,7 @@ export const platformSettingRefused: Rule = {
   run({ node }) {
     const out: Finding[] = [];
     if (node.platform?.tool === 'openshift') return openshiftRefused(node.kubeletConfigs);
+    if (node.platform?.tool === 'eksctl') return eksctlForbidden(node.kubeletConfigs);
     if (node.platform?.tool !== 'talos') return out;
     for (const doc of node.kubeletConfigs) {
       for (const e of doc.root.entries) {
@@ -56,6 +62,18 @@ function openshiftRefused(docs: readonly KubeletConfigDoc[]): Finding[] {
       const why = e.key === 'featureGates' ? ' Kubelet gates come from the cluster FeatureGate resource.' : '';
       out.push(finding('platform-setting-refused', 'error', (swap ?? e).keySpan,
         `OpenShift refuses ${what} in spec.kubeletConfig. The MCO fails the whole KubeletConfig ("${what} is not allowed to be set").${why}`));
+    }
+  }
+  return out;
+}
+
+function eksctlForbidden(docs: readonly KubeletConfigDoc[]): Finding[] {
+  const out: Finding[] = [];
+  for (const doc of docs) {
+    for (const e of doc.root.entries) {
+      if (!EKSCTL_FORBIDDEN.has(e.key)) continue;
+      out.push(finding('platform-setting-refused', 'error', e.keySpan,
+        `eksctl refuses ${e.key} in kubeletExtraConfig and stops. It says "cannot override, as it's critical to eksctl functionality".`));
     }
   }
   return out;

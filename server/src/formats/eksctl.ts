@@ -1,0 +1,61 @@
+/**
+ * eksctl `eksctl.io/v1alpha5` `ClusterConfig`: a carrier. Each entry of `nodeGroups` with a `kubeletExtraConfig`
+ * mapping is a payload of kind eksctl-nodegroup (its own node), read where it stands in the file. eksctl copies
+ * kubeletExtraConfig only for self-managed node groups: `managedNodeGroups` have no such field in its bootstrap
+ * (eksctl pkg/nodebootstrap/al2023.go createMinimalNodeConfig, commit 10de38a9). Recognised by apiVersion and kind
+ * at column 0 only.
+ */
+import { isMap, isSeq, parseDocument } from 'yaml';
+import { finding, type Finding } from '../model/finding.ts';
+import { LineIndex } from '../model/range.ts';
+import type { Payload } from '../embed/payload.ts';
+import { yamlRegion } from '../embed/yaml-region.ts';
+import { defineFormat } from './types.ts';
+
+const API = /^apiVersion:[ \t]*["']?eksctl\.io\/v1alpha5["']?[ \t]*(?:#[^\n]*)?$/m;
+const KIND = /^kind:[ \t]*["']?ClusterConfig["']?[ \t]*(?:#[^\n]*)?$/m;
+const EXTS = new Set(['yaml', 'yml']);
+const SAFE_NAME = /^[A-Za-z0-9._-]+$/;
+
+function parseClusterConfig(path: string, text: string): { embedded: Payload[]; problems: Finding[] } {
+  const lines = new LineIndex(text);
+  const problems: Finding[] = [];
+  const embedded: Payload[] = [];
+  const doc = parseDocument(text, { uniqueKeys: false });
+  if (doc.errors.length) {
+    const at = doc.errors[0].pos?.[0] ?? 0;
+    problems.push(finding('config-syntax', 'error', { file: path, range: lines.range(at, at) },
+      `eksctl cannot read this ClusterConfig: ${doc.errors[0].message.split('\n')[0]}`));
+    return { embedded, problems };
+  }
+  const groups = doc.get('nodeGroups', true);
+  if (!isSeq(groups)) return { embedded, problems };
+  groups.items.forEach((ng, i) => {
+    if (!isMap(ng)) return;
+    const extra = ng.get('kubeletExtraConfig', true);
+    if (!isMap(extra) || extra.items.length === 0 || !extra.range) return;
+    const name = ng.get('name');
+    const region = yamlRegion(text, lines, extra.range[0], extra.range[1]);
+    embedded.push({
+      target: `/eksctl/nodeGroups/${typeof name === 'string' && SAFE_NAME.test(name) ? name : i + 1}/kubeletExtraConfig.yaml`,
+      kind: 'eksctl-nodegroup',
+      text: region.text,
+      map: region.map,
+      span: lines.range(extra.range[0], extra.range[1]),
+      lines: new LineIndex(region.text),
+    });
+  });
+  return { embedded, problems };
+}
+
+export default defineFormat({
+  kind: 'eksctl',
+  label: 'eksctl ClusterConfig',
+  byContent: (c) => EXTS.has(c.ext) && API.test(c.head) && KIND.test(c.head),
+  parse: parseClusterConfig,
+  comments: () => 'trailing',
+  join: { kind: 'carrier' },
+  watch: ['**/*.yaml', '**/*.yml'],
+  selector: ['**/*.yaml', '**/*.yml'],
+  activation: ['**/eksctl*.{yaml,yml}', '**/cluster*.{yaml,yml}'],
+});
