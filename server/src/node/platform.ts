@@ -14,7 +14,7 @@ import type { PlatformInfo } from '../parse/types.ts';
 import type { Capacity, Item, Provenance, Setting } from './model.ts';
 
 /** The tool's name in messages. */
-export const TOOL_NAMES: Record<PlatformInfo['tool'], string> = { talos: 'Talos', nodeadm: 'nodeadm', openshift: 'OpenShift', eksctl: 'nodeadm' };
+export const TOOL_NAMES: Record<PlatformInfo['tool'], string> = { talos: 'Talos', nodeadm: 'nodeadm', openshift: 'OpenShift', eksctl: 'nodeadm', kops: 'kops' };
 
 export interface PlatformBase {
   rule: 'fill-unset' | 'merge-patch';
@@ -127,7 +127,27 @@ function openshiftBase(p: PlatformInfo): Map<string, Setting> {
   return s;
 }
 
+/**
+ * What kops sets for every kubelet unless the spec does (kubernetes/kops pkg/model/components/kubelet.go
+ * KubeletOptionsBuilder: evictionHard when unset, cgroupRoot "/"); cgroupDriver systemd, protectKernelDefaults and the
+ * graceful-shutdown periods as kops's own integration test renders them for Kubernetes 1.32
+ * (tests/integration/update_cluster/karpenter nodeupconfig at commit 0f9411b5, corpus-embedded 027).
+ */
+function kopsBase(p: PlatformInfo): Map<string, Setting> {
+  const s = new Map<string, Setting>();
+  if (p.rendered) return s;
+  const from = (field: string): Provenance => ({ how: 'platform', label: 'kops default', field });
+  s.set('evictionHard', map({ 'memory.available': '100Mi', 'nodefs.available': '10%', 'nodefs.inodesFree': '5%', 'imagefs.available': '10%', 'imagefs.inodesFree': '5%' }, from('evictionHard')));
+  s.set('cgroupRoot', scalar('/', from('cgroupRoot')));
+  s.set('cgroupDriver', scalar('systemd', from('cgroupDriver')));
+  s.set('protectKernelDefaults', scalar(true, from('protectKernelDefaults')));
+  s.set('shutdownGracePeriod', scalar('30s', from('shutdownGracePeriod')));
+  s.set('shutdownGracePeriodCriticalPods', scalar('10s', from('shutdownGracePeriodCriticalPods')));
+  return s;
+}
+
 export function platformBase(p: PlatformInfo, cpuMillis?: number): PlatformBase {
+  if (p.tool === 'kops') return { rule: 'merge-patch', settings: kopsBase(p) };
   if (p.tool === 'talos') return { rule: 'fill-unset', settings: talosBase(p) };
   if (p.tool === 'openshift') return { rule: 'merge-patch', settings: openshiftBase(p) };
   // eksctl on Amazon Linux 2023 hands a node group's kubeletExtraConfig to nodeadm as kubelet.config (parse/eksctl.ts).

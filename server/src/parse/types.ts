@@ -204,13 +204,15 @@ export interface ConfigFileParse {
  * `kubeletExtraArgs` of a pseudo kubeadm document (they reach the command line the same way).
  */
 export interface PlatformInfo {
-  tool: 'talos' | 'nodeadm' | 'openshift' | 'eksctl';
+  tool: 'talos' | 'nodeadm' | 'openshift' | 'eksctl' | 'kops';
   /** Talos machine.type; undefined in a patch, which applies to either. */
   role?: 'worker' | 'controlplane';
   /** The key that holds the kubelet settings (`kubelet:`), for findings about the tool's own values. */
   span: Span;
   /** nodeadm spec.kubelet.maxPodsExpression. */
   maxPodsExpression?: { text: string; span: Span };
+  /** kops: a nodeup config, kops's rendered result, which already holds its defaults. */
+  rendered?: boolean;
   /** OpenShift spec.autoSizingReserved: true: the node computes its system-reserved itself (the key, for findings). */
   autoSizing?: Span;
   /** nodeadm spec.featureGates: nodeadm's own gates. */

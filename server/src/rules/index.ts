@@ -28,6 +28,7 @@ import { enforceRequiresCgroupsPerQos } from './enforce-requires-cgroups-per-qos
 import { evictionDefaultsDropped } from './eviction-defaults-dropped.ts';
 import { platformDefaultMapReplaced } from './platform-default-map-replaced.ts';
 import { platformSettingRefused } from './platform-setting-refused.ts';
+import { quantityDecimalSuffix } from './quantity-decimal-suffix.ts';
 import { nodeadmKubeletGate } from './nodeadm-kubelet-gate.ts';
 import { nodeadmMaxPodsExpressionIgnored } from './nodeadm-max-pods-expression-ignored.ts';
 import { evictionGraceInvalid } from './eviction-grace-invalid.ts';
@@ -96,6 +97,7 @@ export const RULES: readonly Rule[] = [
   evictionDefaultsDropped,
   platformDefaultMapReplaced,
   platformSettingRefused,
+  quantityDecimalSuffix,
   nodeadmKubeletGate,
   nodeadmMaxPodsExpressionIgnored,
   flagUnknown,

@@ -1,0 +1,88 @@
+/**
+ * kops (`kops.k8s.io/v1alpha2`) Cluster and InstanceGroup manifests, and the nodeup config kops renders from them:
+ * a carrier. Each InstanceGroup (except bastions) is a node: its payload (kind kops-kubelet) holds the Cluster's
+ * `spec.kubelet` (for a control-plane group `spec.masterKubelet`/`controlPlaneKubelet` after it), then the group's
+ * own `spec.kubelet`, merged in that order as kops does (pkg/apis/kops/model BuildKubeletConfigSpec /
+ * BuildNodeLabels: reflectutils.JSONMergeStruct of the cluster's spec, then the group's). A file with a Cluster and
+ * no InstanceGroup gives one node for worker nodes. A nodeup config's `KubeletConfig` is the already merged result.
+ * Recognised by apiVersion and kind (or nodeup's `KubeletConfig:` and `ClusterName:`) at column 0 only.
+ */
+import { isMap, parseAllDocuments, type Document } from 'yaml';
+import { finding, type Finding } from '../model/finding.ts';
+import { LineIndex } from '../model/range.ts';
+import type { Payload } from '../embed/payload.ts';
+import { yamlRegions } from '../embed/yaml-regions.ts';
+import { defineFormat } from './types.ts';
+
+const API = /^apiVersion:[ \t]*["']?kops\.k8s\.io\/v1alpha2["']?[ \t]*(?:#[^\n]*)?$/m;
+const KIND = /^kind:[ \t]*["']?(?:Cluster|InstanceGroup)["']?[ \t]*(?:#[^\n]*)?$/m;
+const NODEUP_KUBELET = /^KubeletConfig:[ \t]*$/m;
+const NODEUP_CLUSTER = /^ClusterName:[ \t]/m;
+const EXTS = new Set(['yaml', 'yml', '']);
+const SAFE_NAME = /^[A-Za-z0-9._-]+$/;
+/** InstanceGroup roles that run the control plane (kops InstanceGroupRole: Master, ControlPlane, APIServer). */
+const CONTROL_PLANE = new Set(['Master', 'ControlPlane', 'APIServer']);
+
+type Region = readonly [number, number];
+
+function regionOf(doc: Document.Parsed, path: string[]): Region | undefined {
+  const n = doc.getIn(path, true);
+  return isMap(n) && n.items.length > 0 && n.range ? [n.range[0], n.range[1]] : undefined;
+}
+
+function parseKops(path: string, text: string): { embedded: Payload[]; problems: Finding[] } {
+  const lines = new LineIndex(text);
+  const problems: Finding[] = [];
+  const embedded: Payload[] = [];
+  const docs = parseAllDocuments(text, { uniqueKeys: false });
+  const list = Array.isArray(docs) ? docs : [docs];
+  const bad = list.find((d) => d.errors.length);
+  if (bad) {
+    const at = bad.errors[0].pos?.[0] ?? 0;
+    problems.push(finding('config-syntax', 'error', { file: path, range: lines.range(at, at) }, `kops cannot read this file: ${bad.errors[0].message.split('\n')[0]}`));
+    return { embedded, problems };
+  }
+  const add = (name: string, regions: (Region | undefined)[]) => {
+    const rs = regions.filter((r): r is Region => r !== undefined);
+    if (rs.length === 0) return;
+    const { text: t, map } = yamlRegions(text, lines, rs);
+    embedded.push({ target: `/kops/${name}/kubelet.yaml`, kind: 'kops-kubelet', text: t, map, span: lines.range(rs[0][0], rs[0][1]), lines: new LineIndex(t) });
+  };
+  let cluster: Region | undefined;
+  let master: Region | undefined;
+  const groups: { name: string; role: string; kubelet?: Region }[] = [];
+  for (const d of list) {
+    if (d.get('KubeletConfig') !== undefined && d.get('ClusterName') !== undefined) {
+      add('nodeup', [regionOf(d, ['KubeletConfig'])]);
+      continue;
+    }
+    const kind = d.get('kind');
+    if (kind === 'Cluster') {
+      cluster = regionOf(d, ['spec', 'kubelet']);
+      master = regionOf(d, ['spec', 'controlPlaneKubelet']) ?? regionOf(d, ['spec', 'masterKubelet']);
+    } else if (kind === 'InstanceGroup') {
+      const name = d.getIn(['metadata', 'name']);
+      const role = d.getIn(['spec', 'role']);
+      groups.push({ name: typeof name === 'string' && SAFE_NAME.test(name) ? name : `group-${groups.length + 1}`, role: typeof role === 'string' ? role : 'Node', kubelet: regionOf(d, ['spec', 'kubelet']) });
+    }
+  }
+  const workers = groups.filter((g) => g.role !== 'Bastion');
+  for (const g of workers) add(g.name, CONTROL_PLANE.has(g.role) ? [cluster, master, g.kubelet] : [cluster, g.kubelet]);
+  if (groups.length === 0) {
+    add('nodes', [cluster]);
+    if (master) add('control-plane', [cluster, master]);
+  }
+  return { embedded, problems };
+}
+
+export default defineFormat({
+  kind: 'kops',
+  label: 'kops Cluster / InstanceGroup',
+  byContent: (c) => EXTS.has(c.ext) && ((API.test(c.head) && KIND.test(c.head)) || (NODEUP_KUBELET.test(c.head) && NODEUP_CLUSTER.test(c.head))),
+  parse: parseKops,
+  comments: () => 'trailing',
+  join: { kind: 'carrier' },
+  watch: ['**/*.yaml', '**/*.yml'],
+  selector: ['**/*.yaml', '**/*.yml'],
+  activation: ['**/kops/**/*.yaml'],
+});
