@@ -27,7 +27,7 @@ test('every format module in server/src/formats is registered once, under its ow
 });
 
 test('standalone files are tried env files first (one can name a config with --config), then kubeadm, then configs', () => {
-  assert.deepEqual(STANDALONE_ORDER, ['envfile', 'kubeadm-config', 'kubelet-config', 'talos', 'eks-nodeadm', 'openshift', 'eksctl-nodegroup', 'kops-kubelet']);
+  assert.deepEqual(STANDALONE_ORDER, ['envfile', 'kubeadm-config', 'kubelet-config', 'talos', 'eks-nodeadm', 'openshift', 'eksctl-nodegroup', 'kops-kubelet', 'bottlerocket']);
 });
 
 test('recognition regexes anchor lines with ^[ \\t]*, never ^\\s* (quadratic over blank lines with the m flag)', () => {
@@ -133,6 +133,7 @@ const EMBEDDED_KIND: Record<string, string | undefined> = {
   '017-nodeadm-maxpods-expression.yaml': 'eks-nodeadm',
   '018-nodeadm-mime-userdata.tpl': 'eks-nodeadm',
   '019-nodeadm-terraform-al2023-userdata.tpl': 'eks-nodeadm',
+  '024-bottlerocket-userdata-eviction.toml': 'bottlerocket',
   '025-kops-instancegroup-karpenter.yaml': 'kops',
   '026-eksctl-clusterconfig-kubeletextraconfig.yaml': 'eksctl',
   '027-kops-nodeupconfig-generated.yaml': 'kops',

@@ -147,7 +147,7 @@ function keyItems(
 }
 
 /** Snippets for top-level fields of a YAML document (JSON keys are quoted, so they get none). */
-function topLevelSnippet(snippets: boolean, format: 'yaml' | 'json' | undefined): ((k: string) => string | undefined) | undefined {
+function topLevelSnippet(snippets: boolean, format: 'yaml' | 'json' | 'toml' | undefined): ((k: string) => string | undefined) | undefined {
   if (!snippets || format !== 'yaml') return undefined;
   return (k) => {
     const info = fieldInfo(k);
@@ -223,6 +223,8 @@ function fieldsAt(version: string, file?: ReturnType<typeof parsedFile>): string
 
 function configItems(analysis: Analysis, path: string, pos: Position, snippets: boolean): CompletionItem[] {
   const file = parsedFile(analysis, path);
+  // Bottlerocket TOML names fields in its own kebab-case keys: kubelet field names would be wrong there.
+  if (file?.config?.kubeletConfigs.some((d) => d.format === 'toml')) return [];
   const version = nodeOf(analysis, path)?.node.kubernetesVersion ?? NEWEST_VERSION;
   const hit = configAt(file, pos);
   if (hit) {

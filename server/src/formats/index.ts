@@ -28,8 +28,9 @@ import eksctl from './eksctl.ts';
 import eksctlNodegroup from './eksctl-nodegroup.ts';
 import kops from './kops.ts';
 import kopsKubelet from './kops-kubelet.ts';
+import bottlerocket from './bottlerocket.ts';
 
-export const FORMATS = [cloudInit, talhelper, unit, dropin, crio, containerd, clusterApi, kindCluster, karpenter, kubeadmConfig, kubeletConfig, talos, eksNodeadm, openshift, eksctl, eksctlNodegroup, kops, kopsKubelet, docker, envfile] as const;
+export const FORMATS = [cloudInit, talhelper, unit, dropin, crio, containerd, clusterApi, kindCluster, karpenter, kubeadmConfig, kubeletConfig, talos, eksNodeadm, openshift, eksctl, eksctlNodegroup, kops, kopsKubelet, bottlerocket, docker, envfile] as const;
 
 export type FormatKind = (typeof FORMATS)[number]['kind'];
 

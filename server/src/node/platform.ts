@@ -14,7 +14,7 @@ import type { PlatformInfo } from '../parse/types.ts';
 import type { Capacity, Item, Provenance, Setting } from './model.ts';
 
 /** The tool's name in messages. */
-export const TOOL_NAMES: Record<PlatformInfo['tool'], string> = { talos: 'Talos', nodeadm: 'nodeadm', openshift: 'OpenShift', eksctl: 'nodeadm', kops: 'kops' };
+export const TOOL_NAMES: Record<PlatformInfo['tool'], string> = { talos: 'Talos', nodeadm: 'nodeadm', openshift: 'OpenShift', eksctl: 'nodeadm', kops: 'kops', bottlerocket: 'Bottlerocket' };
 
 export interface PlatformBase {
   rule: 'fill-unset' | 'merge-patch';
@@ -146,7 +146,37 @@ function kopsBase(p: PlatformInfo): Map<string, Setting> {
   return s;
 }
 
+/**
+ * Bottlerocket's kubelet-config template (bottlerocket-os/bottlerocket-core-kit packages/kubernetes-1.30/kubelet-config,
+ * commit 097546f3): fixed values, maxPods 110 unless settings.kubernetes.max-pods (pluto sets it from the instance
+ * type on the node), and the kube-reserved it computes for keys the user leaves out (sources/api/schnauzer helpers.rs
+ * kube_reserve_memory: 11 × max-pods + 255 Mi; kube_reserve_cpu: tiered from the cores, added once the capacity is
+ * known; ephemeral-storage 1Gi).
+ */
+function bottlerocketBase(p: PlatformInfo): Map<string, Setting> {
+  const from = (field: string, label = 'Bottlerocket default'): Provenance => ({ how: 'platform', label, field });
+  const s = new Map<string, Setting>();
+  const pods = p.maxPods ?? NODEADM_DEFAULT_MAX_PODS;
+  s.set('maxPods', scalar(pods, from('maxPods', `Bottlerocket default for maxPods ${pods} (the instance type decides it on the node)`)));
+  s.set('kubeReserved', map({ memory: `${11 * pods + 255}Mi`, 'ephemeral-storage': '1Gi' }, from('kubeReserved', `Bottlerocket default (11 × max-pods + 255 Mi for max-pods ${pods})`)));
+  if (!p.reservedCpus) s.set('kubeReservedCgroup', scalar('/runtime', from('kubeReservedCgroup')));
+  if (p.systemReserved && !p.reservedCpus) s.set('systemReservedCgroup', scalar('/system', from('systemReservedCgroup')));
+  s.set('cgroupDriver', scalar('systemd', from('cgroupDriver')));
+  s.set('cgroupRoot', scalar('/', from('cgroupRoot')));
+  s.set('cpuCFSQuota', scalar(true, from('cpuCFSQuota')));
+  s.set('cpuManagerPolicy', scalar('none', from('cpuManagerPolicy')));
+  s.set('podPidsLimit', scalar(1048576, from('podPidsLimit')));
+  s.set('hairpinMode', scalar('hairpin-veth', from('hairpinMode')));
+  s.set('readOnlyPort', scalar(0, from('readOnlyPort')));
+  s.set('runtimeRequestTimeout', scalar('15m', from('runtimeRequestTimeout')));
+  s.set('protectKernelDefaults', scalar(true, from('protectKernelDefaults')));
+  s.set('serializeImagePulls', scalar(false, from('serializeImagePulls')));
+  s.set('failSwapOn', scalar(false, from('failSwapOn')));
+  return s;
+}
+
 export function platformBase(p: PlatformInfo, cpuMillis?: number): PlatformBase {
+  if (p.tool === 'bottlerocket') return { rule: 'merge-patch', settings: bottlerocketBase(p) };
   if (p.tool === 'kops') return { rule: 'merge-patch', settings: kopsBase(p) };
   if (p.tool === 'talos') return { rule: 'fill-unset', settings: talosBase(p) };
   if (p.tool === 'openshift') return { rule: 'merge-patch', settings: openshiftBase(p) };
@@ -161,7 +191,8 @@ export function platformBase(p: PlatformInfo, cpuMillis?: number): PlatformBase 
  * change: what the user's config or flags set stays.
  */
 export function platformCapacitySettings(p: PlatformInfo, settings: ReadonlyMap<string, Setting>, capacity: Capacity | undefined): Map<string, Setting> | undefined {
-  if ((p.tool !== 'nodeadm' && p.tool !== 'eksctl') || !capacity || (capacity.cpu === undefined && capacity.pods === undefined)) return undefined;
+  if ((p.tool !== 'nodeadm' && p.tool !== 'eksctl' && p.tool !== 'bottlerocket') || !capacity || (capacity.cpu === undefined && capacity.pods === undefined)) return undefined;
+  const who = p.tool === 'bottlerocket' ? 'Bottlerocket' : 'nodeadm';
   const out = new Map(settings);
   let changed = false;
   const kr = settings.get('kubeReserved');
@@ -170,19 +201,20 @@ export function platformCapacitySettings(p: PlatformInfo, settings: ReadonlyMap<
   const pods = capacity.pods;
   if (pods !== undefined && pods > 0n && pods < 100000n) {
     const maxPods = settings.get('maxPods');
-    const label = `nodeadm default for maxPods ${pods} (the pod capacity given)`;
+    const label = `${who} default for maxPods ${pods} (the pod capacity given)`;
     if (maxPods?.from.how === 'platform') {
       out.set('maxPods', { kind: 'scalar', value: Number(pods), text: String(pods), from: { how: 'platform', label, field: 'maxPods' } });
       changed = true;
     }
-    if (items && nodeadms('memory')) {
+    // Bottlerocket computes the memory from settings.kubernetes.max-pods, so a max-pods of the user's keeps it.
+    if (items && nodeadms('memory') && !(p.tool === 'bottlerocket' && maxPods?.from.how !== 'platform')) {
       const memory = `${11n * pods + 255n}Mi`;
-      items = items.map((i) => (i.key === 'memory' ? { key: 'memory', value: memory, text: memory, from: { how: 'platform', label: `nodeadm default (11 × ${pods} + 255 Mi)`, field: 'kubeReserved' } } : i));
+      items = items.map((i) => (i.key === 'memory' ? { key: 'memory', value: memory, text: memory, from: { how: 'platform', label: `${who} default (11 × ${pods} + 255 Mi)`, field: 'kubeReserved' } } : i));
     }
   }
   if (capacity.cpu !== undefined && items?.some((i) => i.from.how === 'platform') && !items.some((i) => i.key === 'cpu')) {
     const cpu = `${nodeadmCpuMillis(Number(capacity.cpu))}m`;
-    items = [...items, { key: 'cpu', value: cpu, text: cpu, from: { how: 'platform', label: `nodeadm default (tiered CPU for ${Number(capacity.cpu) / 1000} cores)`, field: 'kubeReserved' } }];
+    items = [...items, { key: 'cpu', value: cpu, text: cpu, from: { how: 'platform', label: `${who} default (tiered CPU for ${Number(capacity.cpu) / 1000} cores)`, field: 'kubeReserved' } }];
   }
   if (kr?.kind === 'map' && items && items !== kr.items) {
     out.set('kubeReserved', { ...kr, items });

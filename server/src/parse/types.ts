@@ -141,7 +141,7 @@ export interface SeqNode {
 /** One KubeletConfiguration document (from a YAML stream, a JSON file, or embedded in a kubeadm file). */
 export interface KubeletConfigDoc {
   path: string;
-  format: 'yaml' | 'json';
+  format: 'yaml' | 'json' | 'toml';
   apiVersion?: string;
   /** The document's root mapping. */
   root: MapNode;
@@ -204,13 +204,17 @@ export interface ConfigFileParse {
  * `kubeletExtraArgs` of a pseudo kubeadm document (they reach the command line the same way).
  */
 export interface PlatformInfo {
-  tool: 'talos' | 'nodeadm' | 'openshift' | 'eksctl' | 'kops';
+  tool: 'talos' | 'nodeadm' | 'openshift' | 'eksctl' | 'kops' | 'bottlerocket';
   /** Talos machine.type; undefined in a patch, which applies to either. */
   role?: 'worker' | 'controlplane';
   /** The key that holds the kubelet settings (`kubelet:`), for findings about the tool's own values. */
   span: Span;
   /** nodeadm spec.kubelet.maxPodsExpression. */
   maxPodsExpression?: { text: string; span: Span };
+  /** Bottlerocket: settings.kubernetes max-pods as written, and whether reserved-cpus / system-reserved are set. */
+  maxPods?: number;
+  reservedCpus?: boolean;
+  systemReserved?: boolean;
   /** kops: a nodeup config, kops's rendered result, which already holds its defaults. */
   rendered?: boolean;
   /** OpenShift spec.autoSizingReserved: true: the node computes its system-reserved itself (the key, for findings). */

@@ -29,6 +29,7 @@ import { evictionDefaultsDropped } from './eviction-defaults-dropped.ts';
 import { platformDefaultMapReplaced } from './platform-default-map-replaced.ts';
 import { platformSettingRefused } from './platform-setting-refused.ts';
 import { quantityDecimalSuffix } from './quantity-decimal-suffix.ts';
+import { evictionSoftNotAboveHard } from './eviction-soft-not-above-hard.ts';
 import { nodeadmKubeletGate } from './nodeadm-kubelet-gate.ts';
 import { nodeadmMaxPodsExpressionIgnored } from './nodeadm-max-pods-expression-ignored.ts';
 import { evictionGraceInvalid } from './eviction-grace-invalid.ts';
@@ -93,6 +94,7 @@ export const RULES: readonly Rule[] = [
   evictionPercentageRange,
   evictionThresholdIneffective,
   evictionSoftWithoutGrace,
+  evictionSoftNotAboveHard,
   evictionGraceInvalid,
   evictionDefaultsDropped,
   platformDefaultMapReplaced,

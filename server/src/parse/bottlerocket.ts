@@ -1,0 +1,128 @@
+/**
+ * Bottlerocket user data (TOML): the `[settings.kubernetes]` keys that Bottlerocket renders into the kubelet's
+ * KubeletConfiguration (bottlerocket-os/bottlerocket-core-kit packages/kubernetes-1.30/kubelet-config, read at commit
+ * 097546f3). Each kebab-case key becomes the field the template writes it to, with the key's and the value's own
+ * positions, so every KubeletConfiguration rule applies at the user's line. Bottlerocket's own values (the rest of
+ * the template, and the kube-reserved it computes) are node/platform.ts's. Keys that are not kubelet fields
+ * (node-taints, node-labels, api-server, ...) are not read.
+ */
+import { parse as parseToml, TomlError } from 'smol-toml';
+import { LineIndex, type Span } from '../model/range.ts';
+import { finding, type Finding } from '../model/finding.ts';
+import type { ConfigFileParse, ConfigNode, MapEntry, PlatformInfo } from './types.ts';
+import { locateToml, TOML_PATH_SEP } from './runtime.ts';
+
+/** settings.kubernetes key -> KubeletConfiguration field, as the kubelet-config template writes it. */
+const FIELDS: Record<string, string> = {
+  'max-pods': 'maxPods',
+  'kube-reserved': 'kubeReserved',
+  'system-reserved': 'systemReserved',
+  'eviction-hard': 'evictionHard',
+  'eviction-soft': 'evictionSoft',
+  'eviction-soft-grace-period': 'evictionSoftGracePeriod',
+  'eviction-max-pod-grace-period': 'evictionMaxPodGracePeriod',
+  'allowed-unsafe-sysctls': 'allowedUnsafeSysctls',
+  'registry-qps': 'registryPullQPS',
+  'registry-burst': 'registryBurst',
+  'event-qps': 'eventRecordQPS',
+  'event-burst': 'eventBurst',
+  'kube-api-qps': 'kubeAPIQPS',
+  'kube-api-burst': 'kubeAPIBurst',
+  'cpu-cfs-quota-enforced': 'cpuCFSQuota',
+  'cpu-manager-policy': 'cpuManagerPolicy',
+  'cpu-manager-reconcile-period': 'cpuManagerReconcilePeriod',
+  'topology-manager-scope': 'topologyManagerScope',
+  'topology-manager-policy': 'topologyManagerPolicy',
+  'pod-pids-limit': 'podPidsLimit',
+  'image-gc-high-threshold-percent': 'imageGCHighThresholdPercent',
+  'image-gc-low-threshold-percent': 'imageGCLowThresholdPercent',
+  'container-log-max-size': 'containerLogMaxSize',
+  'container-log-max-files': 'containerLogMaxFiles',
+  'container-log-max-workers': 'containerLogMaxWorkers',
+  'container-log-monitor-interval': 'containerLogMonitorInterval',
+  'shutdown-grace-period': 'shutdownGracePeriod',
+  'shutdown-grace-period-for-critical-pods': 'shutdownGracePeriodCriticalPods',
+  'reserved-cpus': 'reservedSystemCPUs',
+  'seccomp-default': 'seccompDefault',
+  'image-minimum-gc-age': 'imageMinimumGCAge',
+  'image-maximum-gc-age': 'imageMaximumGCAge',
+  'max-parallel-image-pulls': 'maxParallelImagePulls',
+  'cluster-domain': 'clusterDomain',
+};
+
+const BASE = ['settings', 'kubernetes'];
+
+export function parseBottlerocket(path: string, text: string): ConfigFileParse {
+  const lines = new LineIndex(text);
+  const problems: Finding[] = [];
+  const out: ConfigFileParse = { path, kubeletConfigs: [], kubeadm: [], problems };
+  let data: Record<string, unknown>;
+  try {
+    data = parseToml(text) as Record<string, unknown>;
+  } catch (e) {
+    const line = e instanceof TomlError ? Math.max(0, (e.line ?? 1) - 1) : 0;
+    const msg = String((e as Error).message).split('\n')[0].replace(/^Invalid TOML document:\s*/i, '');
+    problems.push(finding('config-syntax', 'error', { file: path, range: { start: { line, character: 0 }, end: { line, character: lines.lineText(line).length } } },
+      `Bottlerocket cannot read this TOML: ${msg}. It rejects user data it cannot parse.`));
+    return out;
+  }
+  const k8s = (data.settings as Record<string, unknown> | undefined)?.kubernetes as Record<string, unknown> | undefined;
+  if (!k8s || typeof k8s !== 'object') return out;
+  const loc = locateToml(text);
+  const span = (s: number, e: number): Span => ({ file: path, range: lines.range(s, e) });
+  const keyAt = (p: string[]): Span | undefined => {
+    const l = loc.get(p.join(TOML_PATH_SEP));
+    if (l) return span(l.keyStart, l.keyEnd);
+    // A sub-table: its header `[settings.kubernetes.<key>]`.
+    const last = p[p.length - 1];
+    const m = new RegExp(`^\\[[ \\t]*settings\\.kubernetes\\.(?:"${escape(last)}"|${escape(last)})[ \\t]*\\]`, 'm').exec(text);
+    if (!m) return undefined;
+    const at = m.index + m[0].lastIndexOf(last);
+    return span(at, at + last.length);
+  };
+  const node = (v: unknown, p: string[], fallback: Span): ConfigNode | undefined => {
+    const l = loc.get(p.join(TOML_PATH_SEP));
+    const where = l ? span(l.valueStart, l.valueEnd) : fallback;
+    if (typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean') return { kind: 'scalar', value: v, source: String(v), span: where };
+    if (Array.isArray(v)) {
+      const items = v.flatMap((x) => (typeof x === 'string' || typeof x === 'number' || typeof x === 'boolean' ? [{ kind: 'scalar' as const, value: x, source: String(x), span: where }] : []));
+      return { kind: 'seq', items, span: where };
+    }
+    if (v && typeof v === 'object') {
+      const entries: MapEntry[] = [];
+      for (const [k, x] of Object.entries(v as Record<string, unknown>)) {
+        const keySpan = keyAt([...p, k]) ?? where;
+        const value = node(x, [...p, k], keySpan);
+        if (value) entries.push({ key: k, keySpan, value });
+      }
+      return { kind: 'map', entries, span: where };
+    }
+    return undefined;
+  };
+  const entries: MapEntry[] = [];
+  let first: Span | undefined;
+  const platform: PlatformInfo = { tool: 'bottlerocket', span: { file: path, range: lines.range(0, 0) }, gates: [] };
+  for (const [key, v] of Object.entries(k8s)) {
+    const field = FIELDS[key];
+    if (!field) continue;
+    const keySpan = keyAt([...BASE, key]);
+    if (!keySpan) continue;
+    first ??= keySpan;
+    const value = node(v, [...BASE, key], keySpan);
+    if (!value) continue;
+    entries.push({ key: field, keySpan, value });
+    if (key === 'max-pods' && typeof v === 'number') platform.maxPods = v;
+    if (key === 'reserved-cpus') platform.reservedCpus = true;
+    if (key === 'system-reserved') platform.systemReserved = true;
+  }
+  if (!first) return out;
+  platform.span = first;
+  const all = span(0, text.length);
+  out.kubeletConfigs.push({ path, format: 'toml', root: { kind: 'map', entries, span: all }, docIndex: 0, span: all });
+  out.platform = platform;
+  return out;
+}
+
+function escape(s: string): string {
+  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
