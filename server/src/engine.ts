@@ -75,7 +75,7 @@ export interface Analysis {
 }
 
 const STANDALONE_KINDS: ReadonlySet<string> = new Set(STANDALONE_ORDER);
-const PLATFORM_KINDS: ReadonlySet<string> = new Set(['talos', 'eks-nodeadm', 'openshift', 'eksctl-nodegroup', 'kops-kubelet', 'bottlerocket']);
+const PLATFORM_KINDS: ReadonlySet<string> = new Set(['talos', 'eks-nodeadm', 'openshift', 'eksctl-nodegroup', 'kops-kubelet', 'bottlerocket', 'k3s']);
 
 /** `cache`: parses to reuse across analyses (the language server's); results are the same with or without it. */
 export function analyze(files: readonly SourceFile[], options: AnalyzeOptions = {}, cache?: ParseCache): Analysis {

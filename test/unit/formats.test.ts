@@ -27,7 +27,7 @@ test('every format module in server/src/formats is registered once, under its ow
 });
 
 test('standalone files are tried env files first (one can name a config with --config), then kubeadm, then configs', () => {
-  assert.deepEqual(STANDALONE_ORDER, ['envfile', 'kubeadm-config', 'kubelet-config', 'talos', 'eks-nodeadm', 'openshift', 'eksctl-nodegroup', 'kops-kubelet', 'bottlerocket']);
+  assert.deepEqual(STANDALONE_ORDER, ['envfile', 'kubeadm-config', 'kubelet-config', 'talos', 'eks-nodeadm', 'openshift', 'eksctl-nodegroup', 'kops-kubelet', 'bottlerocket', 'k3s']);
 });
 
 test('recognition regexes anchor lines with ^[ \\t]*, never ^\\s* (quadratic over blank lines with the m flag)', () => {
@@ -124,6 +124,7 @@ const EMBEDDED_KIND: Record<string, string | undefined> = {
   '006-capi-v1beta2-kcp-ignition.yaml': 'cluster-api',
   '007-capi-v1beta1-kcp-ignition-map.yaml': 'cluster-api',
   '032-kind-config-kubeletconfiguration-patch.yaml': 'kind-cluster',
+  '009-k3s-config-kubelet-arg.yaml': 'k3s',
   '011-talos-patch-kubelet-reserved.yaml': 'talos',
   '012-talos-patch-serialize-only.yaml': 'talos',
   '013-talos-v1.14-kubeletconfig-doc.yaml': 'talos',

@@ -29,8 +29,9 @@ import eksctlNodegroup from './eksctl-nodegroup.ts';
 import kops from './kops.ts';
 import kopsKubelet from './kops-kubelet.ts';
 import bottlerocket from './bottlerocket.ts';
+import k3s from './k3s.ts';
 
-export const FORMATS = [cloudInit, talhelper, unit, dropin, crio, containerd, clusterApi, kindCluster, karpenter, kubeadmConfig, kubeletConfig, talos, eksNodeadm, openshift, eksctl, eksctlNodegroup, kops, kopsKubelet, bottlerocket, docker, envfile] as const;
+export const FORMATS = [cloudInit, talhelper, unit, dropin, crio, containerd, clusterApi, kindCluster, karpenter, kubeadmConfig, kubeletConfig, talos, eksNodeadm, openshift, eksctl, eksctlNodegroup, kops, kopsKubelet, bottlerocket, k3s, docker, envfile] as const;
 
 export type FormatKind = (typeof FORMATS)[number]['kind'];
 

@@ -14,7 +14,7 @@ import type { PlatformInfo } from '../parse/types.ts';
 import type { Capacity, Item, Provenance, Setting } from './model.ts';
 
 /** The tool's name in messages. */
-export const TOOL_NAMES: Record<PlatformInfo['tool'], string> = { talos: 'Talos', nodeadm: 'nodeadm', openshift: 'OpenShift', eksctl: 'nodeadm', kops: 'kops', bottlerocket: 'Bottlerocket' };
+export const TOOL_NAMES: Record<PlatformInfo['tool'], string> = { talos: 'Talos', nodeadm: 'nodeadm', openshift: 'OpenShift', eksctl: 'nodeadm', kops: 'kops', bottlerocket: 'Bottlerocket', k3s: 'k3s' };
 
 export interface PlatformBase {
   rule: 'fill-unset' | 'merge-patch';
@@ -175,7 +175,26 @@ function bottlerocketBase(p: PlatformInfo): Map<string, Setting> {
   return s;
 }
 
+/**
+ * What k3s passes to every kubelet (k3s-io/k3s pkg/daemons/agent/agent_linux.go kubeletArgs, read at commit 82394d7d;
+ * later k3s versions write the same into a 00-k3s-defaults.conf config drop-in): an evictionHard map without
+ * memory.available, so the kubelet's 100Mi memory default is gone; evictionMinimumReclaim; failSwapOn false;
+ * cgroupDriver cgroupfs (systemd when k3s finds systemd managing cgroups); readOnlyPort 0; no reservations.
+ */
+function k3sBase(): Map<string, Setting> {
+  const from = (field: string, label = 'k3s default'): Provenance => ({ how: 'platform', label, field });
+  const s = new Map<string, Setting>();
+  s.set('evictionHard', map({ 'imagefs.available': '5%', 'nodefs.available': '5%' }, from('evictionHard')));
+  s.set('evictionMinimumReclaim', map({ 'imagefs.available': '10%', 'nodefs.available': '10%' }, from('evictionMinimumReclaim')));
+  s.set('failSwapOn', scalar(false, from('failSwapOn')));
+  s.set('cgroupDriver', scalar('cgroupfs', from('cgroupDriver', 'k3s default (systemd when k3s detects systemd cgroups)')));
+  s.set('readOnlyPort', scalar(0, from('readOnlyPort')));
+  s.set('serializeImagePulls', scalar(false, from('serializeImagePulls')));
+  return s;
+}
+
 export function platformBase(p: PlatformInfo, cpuMillis?: number): PlatformBase {
+  if (p.tool === 'k3s') return { rule: 'merge-patch', settings: k3sBase() };
   if (p.tool === 'bottlerocket') return { rule: 'merge-patch', settings: bottlerocketBase(p) };
   if (p.tool === 'kops') return { rule: 'merge-patch', settings: kopsBase(p) };
   if (p.tool === 'talos') return { rule: 'fill-unset', settings: talosBase(p) };

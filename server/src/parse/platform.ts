@@ -88,11 +88,11 @@ export function argsFromMap(m: MapNode, what: string, problems: Finding[]): Extr
 }
 
 /** A list of `--flag=value` strings (nodeadm spec.kubelet.flags), each item's name and value with its own span. */
-export function argsFromFlagList(items: readonly ConfigNode[], problems: Finding[]): ExtraArg[] {
+export function argsFromFlagList(items: readonly ConfigNode[], problems: Finding[], what = 'kubelet.flags'): ExtraArg[] {
   const out: ExtraArg[] = [];
   for (const it of items) {
     if (it.kind !== 'scalar' || typeof it.value !== 'string') {
-      problems.push(finding('config-field-type', 'error', it.span, 'Each item of kubelet.flags must be a string like "--flag=value".'));
+      problems.push(finding('config-field-type', 'error', it.span, `Each item of ${what} must be a string like "--flag=value".`));
       continue;
     }
     const text = it.source;

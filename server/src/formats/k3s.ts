@@ -1,0 +1,37 @@
+/**
+ * k3s / RKE2 configuration file. Recognised by its place (`rancher/k3s/config.yaml`, `rancher/rke2/config.yaml` and
+ * their `config.yaml.d/*.yaml`), or by k3s's own top-level keys at column 0 in a YAML file without apiVersion:
+ * `kubelet-arg`, or two of the keys only k3s and RKE2 use. A generic YAML file is never one.
+ */
+import { parseK3s } from '../parse/k3s.ts';
+import { defineFormat } from './types.ts';
+
+const PLACE = /(?:^|\/)rancher\/(?:k3s|rke2)\/config\.yaml(?:\.d\/[^/]+\.ya?ml)?$/;
+const KUBELET_ARG = /^kubelet-arg:/m;
+const K3S_KEY = /^(tls-san|write-kubeconfig-mode|cluster-init|flannel-backend|kube-apiserver-arg|kube-controller-manager-arg|kube-proxy-arg|kube-scheduler-arg|node-taint|node-label|disable-network-policy|secrets-encryption|etcd-expose-metrics|embedded-registry|servicelb-namespace|agent-token|write-kubeconfig):/gm;
+const API_VERSION = /^apiVersion:/m;
+const EXTS = new Set(['yaml', 'yml']);
+
+function byK3sKeys(head: string): boolean {
+  if (API_VERSION.test(head)) return false;
+  if (KUBELET_ARG.test(head)) return true;
+  const seen = new Set<string>();
+  for (const m of head.matchAll(K3S_KEY)) seen.add(m[1]);
+  return seen.size >= 2;
+}
+
+export default defineFormat({
+  kind: 'k3s',
+  label: 'k3s / RKE2 config',
+  byPath: (c) => PLACE.test(c.path),
+  byContent: (c) => EXTS.has(c.ext) && byK3sKeys(c.head),
+  parse(path, text) {
+    const config = parseK3s(path, text);
+    return { config, problems: config.problems };
+  },
+  comments: () => 'trailing',
+  join: { kind: 'standalone', order: 3 },
+  watch: ['**/rancher/k3s/config.yaml', '**/rancher/rke2/config.yaml', '**/rancher/*/config.yaml.d/*.yaml'],
+  selector: ['**/rancher/k3s/config.yaml', '**/rancher/rke2/config.yaml', '**/rancher/*/config.yaml.d/*.yaml', '**/*.yaml', '**/*.yml'],
+  activation: ['**/rancher/k3s/config.yaml', '**/rancher/rke2/config.yaml'],
+});

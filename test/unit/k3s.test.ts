@@ -1,0 +1,70 @@
+/**
+ * k3s / RKE2 config.yaml (server/src/formats/k3s.ts): kubelet-arg items as kubelet flags, k3s's own kubelet defaults
+ * (k3s-io/k3s pkg/daemons/agent) with provenance, findings and fixes at the item's place.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { analyze } from '../../server/src/engine.ts';
+import { detectKind } from '../../server/src/formats/index.ts';
+import { describe } from '../../server/src/node/provenance.ts';
+import type { Finding } from '../../server/src/model/finding.ts';
+import { corpusDir } from '../helpers/corpus.ts';
+import { applyEdits } from '../helpers/edits.ts';
+import { assertShortPoints } from '../helpers/messages.ts';
+
+const show = (fs: readonly Finding[]) => fs.map((f) => `${f.range.start.line + 1} ${f.severity} ${f.code}`).sort();
+const GiB = 1024n ** 3n;
+const capacity = { cpu: 4000n, memory: 16n * GiB, hugepages: new Map() };
+const dir = corpusDir('corpus-embedded');
+
+test('corpus-embedded 009: recognised as k3s; --root-dir is a flag; k3s\'s evictionHard has no memory.available', { skip: !dir && 'no corpus' }, () => {
+  const name = '009-k3s-config-kubelet-arg.yaml';
+  const text = readFileSync(join(dir!, 'files', name), 'utf8');
+  assert.equal(detectKind(name, text), 'k3s');
+  const a = analyze([{ path: name, text }], { capacity });
+  assert.equal(a.nodes.length, 1);
+  assert.deepEqual(show(a.findings), []);
+  const node = a.nodes[0].node;
+  assert.equal(node.flags.find((f) => f.name === 'root-dir')?.value, '/home/home/Documents/work/k3s/kubelet');
+  const eh = node.settings.get('evictionHard');
+  assert.ok(eh?.kind === 'map');
+  assert.deepEqual(eh.items.map((i) => `${i.key}<${i.text}`), ['imagefs.available<5%', 'nodefs.available<5%']);
+  assert.equal(describe(eh.items[0].from), 'k3s default');
+  // No memory eviction and no reservations: allocatable memory is the whole capacity.
+  assert.equal(a.nodes[0].allocatable.lines.memory.allocatable, 16n * GiB);
+});
+
+test('kubelet-arg eviction-hard replaces k3s\'s map; a reservation typo is fixed inside the string', () => {
+  const text = 'kubelet-arg:\n  - "eviction-hard=memory.available<500Mi"\n  - "--kube-reserved=cpu=500m,memroy=1Gi"\n';
+  const a = analyze([{ path: 'config.yaml', text }]);
+  assert.deepEqual(show(a.findings), ['2 information eviction-defaults-dropped', '3 error reserved-resource-unknown']);
+  assert.match(a.findings.find((f) => f.code === 'eviction-defaults-dropped')!.message, /k3s default/);
+  const f = a.findings.find((x) => x.code === 'reserved-resource-unknown')!;
+  assert.equal(text.split('\n')[2].slice(f.range.start.character, f.range.end.character), 'memroy');
+  const fixed = applyEdits(text, f.fixes![0].edits);
+  assert.match(fixed, /cpu=500m,memory=1Gi/);
+  assert.deepEqual(show(analyze([{ path: 'config.yaml', text: fixed }]).findings), ['2 information eviction-defaults-dropped']);
+  assertShortPoints(a.findings);
+});
+
+test('recognition: rancher/{k3s,rke2}/config.yaml by place, k3s keys at column 0, never a generic YAML', () => {
+  assert.equal(detectKind('/etc/rancher/rke2/config.yaml', 'token: x\n'), 'k3s');
+  assert.equal(detectKind('etc/rancher/k3s/config.yaml.d/10-kubelet.yaml', 'kubelet-arg: ["max-pods=50"]\n'), 'k3s');
+  assert.equal(detectKind('k3s.yaml', 'tls-san: [a]\nwrite-kubeconfig-mode: "0644"\n'), 'k3s');
+  assert.notEqual(detectKind('values.yaml', 'token: x\nserver: y\n'), 'k3s');
+  assert.notEqual(detectKind('values.yaml', 'k3s:\n  kubelet-arg:\n    - max-pods=1\n'), 'k3s');
+  assert.notEqual(detectKind('x.yaml', 'apiVersion: v1\nkind: ConfigMap\nkubelet-arg: []\n'), 'k3s');
+  const a = analyze([{ path: 'etc/rancher/k3s/config.yaml', text: 'token: x\ntls-san: [a]\n' }]);
+  assert.equal(a.nodes.length, 0);
+  assert.deepEqual(a.findings, []);
+});
+
+test('docs/formats/k3s.md: the worked example gives the findings the page names, at its lines', () => {
+  const page = readFileSync(join(__dirname, '../../docs/formats/k3s.md'), 'utf8');
+  const example = page.split('```yaml\n')[1].split('```')[0];
+  const a = analyze([{ path: 'etc/rancher/k3s/config.yaml', text: example }]);
+  assert.deepEqual(show(a.findings), ['5 information eviction-defaults-dropped', '6 error reserved-resource-unknown']);
+  assertShortPoints(a.findings);
+});
