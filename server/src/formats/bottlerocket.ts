@@ -4,6 +4,7 @@
  */
 import { parseBottlerocket } from '../parse/bottlerocket.ts';
 import { defineFormat } from './types.ts';
+import { platformParse } from './_platform.ts';
 
 const HEADER = /^\[[ \t]*settings\.kubernetes(?:\.[^\]\r\n]*)?[ \t]*\][ \t]*\r?$/m;
 const EXTS = new Set(['toml', 'txt', 'tpl', '']);
@@ -12,10 +13,7 @@ export default defineFormat({
   kind: 'bottlerocket',
   label: 'Bottlerocket settings',
   byContent: (c) => EXTS.has(c.ext) && HEADER.test(c.head),
-  parse(path, text) {
-    const config = parseBottlerocket(path, text);
-    return { config, problems: config.problems };
-  },
+  parse: platformParse(parseBottlerocket),
   comments: () => 'trailing',
   join: { kind: 'standalone', order: 3 },
   watch: ['**/*.toml'],

@@ -3,6 +3,6 @@
  * one over as a payload of this kind, so that every node group is a node of its own.
  */
 import { parseEksctlNodeGroup } from '../parse/eksctl.ts';
-import { payloadOnlyFormat } from './_payload-only.ts';
+import { payloadOnlyFormat } from './_platform.ts';
 
 export default payloadOnlyFormat('eksctl-nodegroup', 'eksctl node group kubeletExtraConfig', parseEksctlNodeGroup);

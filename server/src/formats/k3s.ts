@@ -5,6 +5,7 @@
  */
 import { parseK3s } from '../parse/k3s.ts';
 import { defineFormat } from './types.ts';
+import { platformParse } from './_platform.ts';
 
 const PLACE = /(?:^|\/)rancher\/(?:k3s|rke2)\/config\.yaml(?:\.d\/[^/]+\.ya?ml)?$/;
 const KUBELET_ARG = /^kubelet-arg:/m;
@@ -25,10 +26,7 @@ export default defineFormat({
   label: 'k3s / RKE2 config',
   byPath: (c) => PLACE.test(c.path),
   byContent: (c) => EXTS.has(c.ext) && byK3sKeys(c.head),
-  parse(path, text) {
-    const config = parseK3s(path, text);
-    return { config, problems: config.problems };
-  },
+  parse: platformParse(parseK3s),
   comments: () => 'trailing',
   join: { kind: 'standalone', order: 3 },
   watch: ['**/rancher/k3s/config.yaml', '**/rancher/rke2/config.yaml', '**/rancher/*/config.yaml.d/*.yaml'],

@@ -3,6 +3,6 @@
  * own: formats/kops.ts hands each group over as a payload of this kind.
  */
 import { parseKopsKubelet } from '../parse/kops.ts';
-import { payloadOnlyFormat } from './_payload-only.ts';
+import { payloadOnlyFormat } from './_platform.ts';
 
 export default payloadOnlyFormat('kops-kubelet', 'kops kubelet settings', parseKopsKubelet);

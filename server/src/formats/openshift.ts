@@ -4,6 +4,7 @@
  */
 import { parseOpenShift } from '../parse/openshift.ts';
 import { defineFormat } from './types.ts';
+import { platformParse } from './_platform.ts';
 
 const API = /^apiVersion:[ \t]*["']?machineconfiguration\.openshift\.io\/v1["']?[ \t]*(?:#[^\n]*)?$/m;
 const KIND = /^kind:[ \t]*["']?KubeletConfig["']?[ \t]*(?:#[^\n]*)?$/m;
@@ -13,10 +14,7 @@ export default defineFormat({
   kind: 'openshift',
   label: 'OpenShift KubeletConfig',
   byContent: (c) => EXTS.has(c.ext) && API.test(c.head) && KIND.test(c.head),
-  parse(path, text) {
-    const config = parseOpenShift(path, text);
-    return { config, problems: config.problems };
-  },
+  parse: platformParse(parseOpenShift),
   comments: () => 'trailing',
   join: { kind: 'standalone', order: 3 },
   watch: ['**/*.yaml', '**/*.yml'],
