@@ -13,6 +13,7 @@ import { describe } from '../../server/src/node/provenance.ts';
 import type { Finding } from '../../server/src/model/finding.ts';
 import { corpusDir } from '../helpers/corpus.ts';
 import { applyEdits } from '../helpers/edits.ts';
+import { completionAt, hoverAt, inlayHintsIn } from '../../server/src/features/embedded.ts';
 import { assertShortPoints } from '../helpers/messages.ts';
 
 const show = (fs: readonly Finding[]) => fs.map((f) => `${f.range.start.line + 1} ${f.severity} ${f.code}`).sort();
@@ -82,4 +83,16 @@ test('docs/formats/eksctl.md: the worked example gives the findings the page nam
   const fix = a.findings.find((f) => f.code === 'eviction-soft-without-grace')!.fixes![0].edits[0];
   assert.match(fix.newText, /^ {6}evictionSoftGracePeriod:\n/);
   assertShortPoints(a.findings);
+});
+
+test('editor inside kubeletExtraConfig: hover of a field, completion of root fields on a blank line of the block, allocatable inlay hint', () => {
+  const text = HEAD + '  - name: a\n    kubeletExtraConfig:\n      kubeReserved:\n        memory: 1Gi\n      \n';
+  const a = analyze([{ path: 'cluster.yaml', text }], { capacity: { cpu: 4000n, memory: 8n * GiB, hugepages: new Map() } });
+  assert.match(JSON.stringify(hoverAt(a, 'cluster.yaml', { line: 7, character: 8 })), /kubeReserved/);
+  const keys = completionAt(a, 'cluster.yaml', { line: 9, character: 6 }).map((c) => c.label);
+  assert.ok(keys.includes('maxPods') && !keys.includes('kind') && !keys.includes('kubeReserved'), keys.slice(0, 5).join());
+  const hints = inlayHintsIn(a, 'cluster.yaml', { start: { line: 0, character: 0 }, end: { line: 10, character: 0 } });
+  assert.equal(hints.length, 1);
+  // 8 GiB - 1Gi kube-reserved - 100Mi nodeadm hard eviction.
+  assert.match(String(hints[0].label), /6\.9 GiB/);
 });

@@ -7,7 +7,21 @@
 import type { LineIndex } from '../model/range.ts';
 import type { PayloadMap } from './payload.ts';
 
-export function yamlRegion(host: string, lines: LineIndex, start: number, end: number): { text: string; map: PayloadMap } {
+export function yamlRegion(host: string, lines: LineIndex, start: number, until: number): { text: string; map: PayloadMap } {
+  // Lines of only blanks after the node still belong to it for the editor (completion of the next key there).
+  let end = until;
+  for (;;) {
+    let from = end;
+    if (end > 0 && host[end - 1] !== '\n') {
+      const nl = host.indexOf('\n', end);
+      if (nl < 0 || /\S/.test(host.slice(end, nl))) break;
+      from = nl + 1;
+    }
+    const next = host.indexOf('\n', from);
+    const line = host.slice(from, next < 0 ? host.length : next).replace(/\r$/, '');
+    if (!/^[ \t]+$/.test(line)) break;
+    end = from + line.length;
+  }
   const line = lines.position(start).line;
   const lineStart = lines.starts[line];
   const lead = host.slice(lineStart, start);
