@@ -39,8 +39,9 @@ test('corpus-embedded 026: two node groups, two nodes; kubeReservedCgroup withou
   assert.deepEqual(eh.items.map((i) => `${i.key}=${i.text}`).sort(), ['memory.available=200Mi', 'nodefs.available=5%', 'nodefs.inodesFree=5%']);
   assert.equal(describe(eh.items.find((i) => i.key === 'nodefs.inodesFree')!.from), 'nodeadm default');
   assert.match(describe(eh.items.find((i) => i.key === 'memory.available')!.from), /^evictionHard in kubeletExtraConfig/);
-  // 16 GiB - 300Mi kube - 300Mi system - 200Mi eviction.
-  assert.equal(a.nodes[0].allocatable.lines.memory.allocatable, 16n * GiB - 800n * MiB);
+  // The group's instanceType t3.medium (4 GiB) wins over the analysis's capacity: 4 GiB - 300Mi kube - 300Mi system
+  // - 200Mi eviction.
+  assert.equal(a.nodes[0].allocatable.lines.memory.allocatable, 4n * GiB - 800n * MiB);
 });
 
 test('eksctl refuses serverTLSBootstrap, address, authentication in kubeletExtraConfig (validation.go)', () => {
@@ -95,4 +96,14 @@ test('editor inside kubeletExtraConfig: hover of a field, completion of root fie
   assert.equal(hints.length, 1);
   // 8 GiB - 1Gi kube-reserved - 100Mi nodeadm hard eviction.
   assert.match(String(hints[0].label), /6\.9 GiB/);
+});
+
+test('the node group\'s instanceType gives the capacity (t3.medium: 2 vCPU, 4 GiB, 17 pods); nodeadm sizes maxPods and kubeReserved from it', { skip: !dir && 'no corpus' }, () => {
+  const name = '026-eksctl-clusterconfig-kubeletextraconfig.yaml';
+  const a = analyze([{ path: name, text: readFileSync(join(dir!, 'files', name), 'utf8') }]);
+  const n = a.nodes.find((x) => x.node.capacitySource)!;
+  assert.match(n.node.capacitySource!, new RegExp(`^t3\\.medium: .*instanceType in ${name} line 25$`));
+  assert.equal(n.allocatable.pods, 17n);
+  // mixed instances with template placeholders name no type: no capacity, nothing invented
+  assert.equal(a.nodes.filter((x) => !x.node.capacitySource).length, 1);
 });

@@ -110,3 +110,13 @@ test('docs/formats/kops.md: the worked example gives the findings the page names
   assert.deepEqual(show(a.findings), ['18 information eviction-defaults-dropped', '20 error reserved-resource-unknown', '9 hint quantity-decimal-suffix']);
   assertShortPoints(a.findings);
 });
+
+test('an InstanceGroup\'s machineType gives its node\'s capacity (t2.medium in corpus 025)', { skip: !dir && 'no corpus' }, () => {
+  const name = '025-kops-instancegroup-karpenter.yaml';
+  const a = analyze([{ path: name, text: readFileSync(join(dir!, 'files', name), 'utf8') }]);
+  const sources = a.nodes.map((n) => n.node.capacitySource ?? '').sort();
+  assert.equal(sources.length, 4);
+  assert.match(sources[1], new RegExp(`^m3\\.medium: .*machineType in ${name} line 79$`));
+  assert.match(sources[3], new RegExp(`^t2\\.medium: .*machineType in ${name} line 98$`));
+  assert.equal(sources[0], '');
+});

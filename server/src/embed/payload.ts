@@ -7,6 +7,7 @@
  * findings, positions and edits are mapped back to the carrier through the payload's `map`.
  */
 import type { FileKind } from '../model/source.ts';
+import type { InstanceTypeMention } from '../node/model.ts';
 import type { LineIndex, Position, Range } from '../model/range.ts';
 
 /** How a payload's text sits in its carrier. */
@@ -35,6 +36,8 @@ export interface Payload {
   lines: LineIndex;
   /** Set when the payload is not analysed: why (an encoding, template expressions). */
   unchecked?: string;
+  /** Instance types the carrier names for this payload's node (eksctl instanceType, kops machineType), at their place in the carrier. */
+  instanceTypes?: InstanceTypeMention[];
   /**
    * The carrier is a template whose directives decide its lines (parse/template.ts): placeholders in the payload
    * are expected there, not forgotten (no config-placeholder).

@@ -5,7 +5,8 @@
  * (eksctl pkg/nodebootstrap/al2023.go createMinimalNodeConfig, commit 10de38a9). Recognised by apiVersion and kind
  * at column 0 only.
  */
-import { isMap, isSeq, parseDocument } from 'yaml';
+import { isMap, isScalar, isSeq, parseDocument, type YAMLMap } from 'yaml';
+import type { InstanceTypeMention } from '../node/model.ts';
 import { finding, type Finding } from '../model/finding.ts';
 import { LineIndex } from '../model/range.ts';
 import type { Payload } from '../embed/payload.ts';
@@ -36,7 +37,9 @@ function parseClusterConfig(path: string, text: string): { embedded: Payload[]; 
     if (!isMap(extra) || extra.items.length === 0 || !extra.range) return;
     const name = ng.get('name');
     const region = yamlRegion(text, lines, extra.range[0], extra.range[1]);
+    const types = instanceTypes(ng, path, lines);
     embedded.push({
+      ...(types ? { instanceTypes: [types] } : {}),
       target: `/eksctl/nodeGroups/${typeof name === 'string' && SAFE_NAME.test(name) ? name : i + 1}/kubeletExtraConfig.yaml`,
       kind: 'eksctl-nodegroup',
       text: region.text,
@@ -46,6 +49,23 @@ function parseClusterConfig(path: string, text: string): { embedded: Payload[]; 
     });
   });
   return { embedded, problems };
+}
+
+/**
+ * The node group's instance types: `instanceType`, or `instancesDistribution.instanceTypes` for a mixed group
+ * (eksctl pkg/apis/eksctl.io/v1alpha5 NodeGroup); placeholders and `mixed` name none.
+ */
+function instanceTypes(ng: YAMLMap, path: string, lines: LineIndex): InstanceTypeMention | undefined {
+  const named: InstanceTypeMention['names'][number][] = [];
+  const add = (n: unknown) => {
+    if (!isScalar(n) || typeof n.value !== 'string' || !n.range || !/^[a-z0-9-]+\.[a-z0-9-]+$/i.test(n.value)) return;
+    named.push({ name: n.value, span: { file: path, range: lines.range(n.range[0], n.range[1]) } });
+  };
+  add(ng.get('instanceType', true));
+  const dist = ng.get('instancesDistribution', true);
+  const list = isMap(dist) ? dist.get('instanceTypes', true) : undefined;
+  if (named.length === 0 && isSeq(list)) for (const n of list.items) add(n);
+  return named.length ? { what: 'instanceType', names: named } : undefined;
 }
 
 export default defineFormat({

@@ -7,7 +7,8 @@
  * no InstanceGroup gives one node for worker nodes. A nodeup config's `KubeletConfig` is the already merged result.
  * Recognised by apiVersion and kind (or nodeup's `KubeletConfig:` and `ClusterName:`) at column 0 only.
  */
-import { isMap, parseAllDocuments, type Document } from 'yaml';
+import { isMap, isScalar, parseAllDocuments, type Document } from 'yaml';
+import type { InstanceTypeMention } from '../node/model.ts';
 import { finding, type Finding } from '../model/finding.ts';
 import { LineIndex } from '../model/range.ts';
 import type { Payload } from '../embed/payload.ts';
@@ -42,15 +43,15 @@ function parseKops(path: string, text: string): { embedded: Payload[]; problems:
     problems.push(finding('config-syntax', 'error', { file: path, range: lines.range(at, at) }, `kops cannot read this file: ${bad.errors[0].message.split('\n')[0]}`));
     return { embedded, problems };
   }
-  const add = (name: string, regions: (Region | undefined)[]) => {
+  const add = (name: string, regions: (Region | undefined)[], machine?: InstanceTypeMention) => {
     const rs = regions.filter((r): r is Region => r !== undefined);
     if (rs.length === 0) return;
     const { text: t, map } = yamlRegions(text, lines, rs);
-    embedded.push({ target: `/kops/${name}/kubelet.yaml`, kind: 'kops-kubelet', text: t, map, span: lines.range(rs[0][0], rs[0][1]), lines: new LineIndex(t) });
+    embedded.push({ target: `/kops/${name}/kubelet.yaml`, kind: 'kops-kubelet', text: t, map, span: lines.range(rs[0][0], rs[0][1]), lines: new LineIndex(t), ...(machine ? { instanceTypes: [machine] } : {}) });
   };
   let cluster: Region | undefined;
   let master: Region | undefined;
-  const groups: { name: string; role: string; kubelet?: Region }[] = [];
+  const groups: { name: string; role: string; kubelet?: Region; machine?: InstanceTypeMention }[] = [];
   for (const d of list) {
     if (d.get('KubeletConfig') !== undefined && d.get('ClusterName') !== undefined) {
       add('nodeup', [regionOf(d, ['KubeletConfig'])]);
@@ -63,11 +64,16 @@ function parseKops(path: string, text: string): { embedded: Payload[]; problems:
     } else if (kind === 'InstanceGroup') {
       const name = d.getIn(['metadata', 'name']);
       const role = d.getIn(['spec', 'role']);
-      groups.push({ name: typeof name === 'string' && SAFE_NAME.test(name) ? name : `group-${groups.length + 1}`, role: typeof role === 'string' ? role : 'Node', kubelet: regionOf(d, ['spec', 'kubelet']) });
+      // spec.machineType (kops InstanceGroupSpec): the group's instance type.
+      const mt = d.getIn(['spec', 'machineType'], true);
+      const machine: InstanceTypeMention | undefined = isScalar(mt) && typeof mt.value === 'string' && mt.range && /^[a-z0-9-]+\.[a-z0-9-]+$/i.test(mt.value)
+        ? { what: 'machineType', names: [{ name: mt.value, span: { file: path, range: lines.range(mt.range[0], mt.range[1]) } }] }
+        : undefined;
+      groups.push({ name: typeof name === 'string' && SAFE_NAME.test(name) ? name : `group-${groups.length + 1}`, role: typeof role === 'string' ? role : 'Node', kubelet: regionOf(d, ['spec', 'kubelet']), ...(machine ? { machine } : {}) });
     }
   }
   const workers = groups.filter((g) => g.role !== 'Bastion');
-  for (const g of workers) add(g.name, CONTROL_PLANE.has(g.role) ? [cluster, master, g.kubelet] : [cluster, g.kubelet]);
+  for (const g of workers) add(g.name, CONTROL_PLANE.has(g.role) ? [cluster, master, g.kubelet] : [cluster, g.kubelet], g.machine);
   if (groups.length === 0) {
     add('nodes', [cluster]);
     if (master) add('control-plane', [cluster, master]);

@@ -84,7 +84,7 @@ function fromInstanceTypes(
         if (c.ok) {
           if (candidates.some((x) => x.name === c.name)) continue;
           candidates.push({ name: c.name, capacity: c.capacity, source: c.source });
-          first ??= `${mention.what} in ${file!.path} line ${at.range.start.line + 1}`;
+          first ??= `${mention.what} in ${at.file} line ${at.range.start.line + 1}`;
         } else {
           out.problems.push(finding('instance-type-unknown', 'warning', at, `${c.error}; no capacity is taken from it.`));
         }

@@ -156,7 +156,8 @@ export class Workspace {
     if (!src) return undefined;
     const k = kind ?? this.kind(path);
     if (!k) return undefined;
-    const p = this.cache ? this.cache.parse(src, k, opts) : parseAs(src, k, opts);
+    const parsed = this.cache ? this.cache.parse(src, k, opts) : parseAs(src, k, opts);
+    const p = withCarrierInstanceTypes(parsed, this.payloads?.get(path)?.payload);
     this.parsed.set(path, p);
     return p;
   }
@@ -165,6 +166,17 @@ export class Workspace {
   all(): ParsedFile[] {
     return [...this.parsed.values()];
   }
+}
+
+/** The payload's parse with the instance types its carrier names for it (the same object while both are unchanged). */
+const WITH_TYPES = new WeakMap<Payload, { from: ParsedFile; to: ParsedFile }>();
+function withCarrierInstanceTypes(p: ParsedFile, payload: Payload | undefined): ParsedFile {
+  if (!payload?.instanceTypes?.length) return p;
+  const have = WITH_TYPES.get(payload);
+  if (have?.from === p) return have.to;
+  const to = { ...p, instanceTypes: [...(p.instanceTypes ?? []), ...payload.instanceTypes] };
+  WITH_TYPES.set(payload, { from: p, to });
+  return to;
 }
 
 function compatible(have: FileKind, want: FileKind): boolean {
