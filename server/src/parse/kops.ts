@@ -14,7 +14,7 @@ import { LineIndex } from '../model/range.ts';
 import type { Finding } from '../model/finding.ts';
 import type { ConfigFileParse, MapEntry, MapNode } from './types.ts';
 import { parseYamlStream } from './yaml.ts';
-import { mapOf, PLACEHOLDER_VALUE, type ExtraArg } from './platform.ts';
+import { mapOf, hasPlaceholder, type ExtraArg } from './platform.ts';
 
 /** kops fields that are KubeletConfiguration fields of the same name and type. */
 const CONFIG_FIELDS = new Set([
@@ -68,7 +68,7 @@ export function parseKopsKubelet(path: string, text: string): ConfigFileParse {
     const config: MapEntry[] = [];
     for (const e of root.entries) {
       first ??= e;
-      if (e.value.kind === 'scalar' && typeof e.value.value === 'string' && PLACEHOLDER_VALUE.test(e.value.source)) continue;
+      if (e.value.kind === 'scalar' && typeof e.value.value === 'string' && hasPlaceholder(e.value.source)) continue;
       if (CONFIG_FIELDS.has(e.key)) config.push(e);
       const flag = FLAG_FIELDS[e.key];
       if (!flag) continue;
