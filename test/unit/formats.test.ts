@@ -107,8 +107,9 @@ test('every file of ../shared/corpus is recognised as the manifest says', { skip
 
 /**
  * Platform files: carriers and platform configs hold kubelet documents inside them. None is a kubelet file of a
- * kind read on its own; 021 is a cloud-init carrier. 022/023 (Butane) and 032 (a kind config) once passed for
- * KubeletConfigurations because of an indented `kind: KubeletConfiguration` line.
+ * kind read on its own; 021 is a cloud-init carrier, 022/023 Butane carriers (by their column-0 variant: and
+ * version:). 022/023 and 032 (a kind config) once passed for KubeletConfigurations because of an indented
+ * `kind: KubeletConfiguration` line.
  */
 const EMBEDDED_KIND: Record<string, string | undefined> = {
   '021-cloudinit-cloud-config-kubeletconfiguration.yaml': 'cloud-init',
@@ -124,6 +125,8 @@ const EMBEDDED_KIND: Record<string, string | undefined> = {
   '006-capi-v1beta2-kcp-ignition.yaml': 'cluster-api',
   '007-capi-v1beta1-kcp-ignition-map.yaml': 'cluster-api',
   '032-kind-config-kubeletconfiguration-patch.yaml': 'kind-cluster',
+  '022-butane-fcos-typhoon-worker.yaml': 'butane',
+  '023-butane-flatcar-typhoon-worker.yaml': 'butane',
 };
 const embedded = corpusDir('corpus-embedded');
 test('every file of ../shared/corpus-embedded is recognised as what it is, never as the document it carries', { skip: !embedded && 'no ../shared/corpus-embedded' }, () => {

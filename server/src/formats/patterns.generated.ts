@@ -5,6 +5,7 @@
 export const WATCH_GLOBS: readonly string[] = [
   "**/user-data",
   "**/*.cfg",
+  "**/*.bu",
   "**/*.service",
   "**/*.conf",
   "**/*.toml",
@@ -21,6 +22,7 @@ export const WATCH_GLOBS: readonly string[] = [
 export const DOCUMENT_PATTERNS: readonly string[] = [
   "**/user-data",
   "**/*.cfg",
+  "**/*.bu",
   "**/*.service",
   "**/*.service.d/*.conf",
   "**/*.conf",

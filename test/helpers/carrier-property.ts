@@ -1,0 +1,51 @@
+/**
+ * The carrier property of issue #16, for any carrier: every corpus node file wrapped into the carrier gives the
+ * same findings at the mapped places and the same allocatable as the bare file, and every quick fix applied to
+ * the carrier leaves a valid carrier whose payload is the bare file with the same fix.
+ */
+import assert from 'node:assert/strict';
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { analyze } from '../../server/src/engine.ts';
+import { rangeToHost } from '../../server/src/embed/to-host.ts';
+import { applyEdits } from './edits.ts';
+
+export interface CarrierKit {
+  host: string;
+  /** The carrier writing `text` to `target`. */
+  wrap(target: string, text: string): string;
+  /** What the node would get: target -> content (asserts that the carrier is still valid). */
+  read(carrier: string): Record<string, string>;
+}
+
+export function carrierProperty(corpus: string, kit: CarrierKit): { files: number; fixes: number } {
+  const { host: HOST } = kit;
+  const samePaths = (m: string) => m.replaceAll(`${HOST}//`, 'disk/');
+  let files = 0;
+  let fixes = 0;
+  for (const name of readdirSync(join(corpus, 'files')).sort()) {
+    const text = readFileSync(join(corpus, 'files', name), 'utf8');
+    const bare = analyze([{ path: `disk/${name}`, text }]);
+    if (!bare.nodes.length && !bare.findings.length) continue;
+    files++;
+    const carrier = kit.wrap(`/${name}`, text);
+    const inHost = analyze([{ path: HOST, text: carrier }]);
+    assert.deepEqual(inHost.nodes.map((n) => n.allocatable), bare.nodes.map((n) => n.allocatable), name);
+    const payload = inHost.files.get(HOST)!.embedded![0];
+    assert.equal(payload.text, text, name);
+    const place = (code: string, r: unknown, m: string) => `${code} ${JSON.stringify(r)} ${m}`;
+    const want = bare.findings.map((f) => place(f.code, rangeToHost(payload, f.range), f.message)).sort();
+    const got = inHost.findings.map((f) => place(f.code, f.range, samePaths(f.message))).sort();
+    assert.deepEqual(got, want, name);
+    const bareByPlace = new Map(bare.findings.map((f) => [place(f.code, rangeToHost(payload, f.range), f.message), f]));
+    for (const f of inHost.findings) {
+      const b = bareByPlace.get(place(f.code, f.range, samePaths(f.message)))!;
+      assert.equal(f.fixes?.length ?? 0, b.fixes?.length ?? 0, `${name}: ${f.code} ${f.message} lost a fix`);
+      for (const [i, fix] of (f.fixes ?? []).entries()) {
+        fixes++;
+        assert.equal(kit.read(applyEdits(carrier, fix.edits, HOST))[`/${name}`], applyEdits(text, b.fixes![i].edits, `disk/${name}`), `${name}: ${fix.title}`);
+      }
+    }
+  }
+  return { files, fixes };
+}

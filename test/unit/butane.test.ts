@@ -1,0 +1,191 @@
+/**
+ * The Butane carrier (server/src/formats/butane.ts): units, drop-ins and storage.files inline contents are read as
+ * the files Ignition writes, and everything about them lands in the Butane config. Field names: coreos/butane
+ * base/v0_5/schema.go (Unit.contents/contents_local/dropins, Dropin, File.contents, Resource.inline/local/source).
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseDocument } from 'yaml';
+import { analyze } from '../../server/src/engine.ts';
+import { detectKind } from '../../server/src/formats/index.ts';
+import { applyEdits } from '../helpers/edits.ts';
+import { corpusDir } from '../helpers/corpus.ts';
+import { carrierProperty } from '../helpers/carrier-property.ts';
+
+const HOST = 'nodes/worker.bu';
+const indent = (text: string, n: number) => text.replace(/^(?=.)/gm, ' '.repeat(n));
+
+/** What Ignition would write from a Butane config: target -> content (inline contents and unit contents only). */
+export function butaneFiles(text: string): Record<string, string> {
+  const doc = parseDocument(text);
+  assert.deepEqual(doc.errors, []);
+  type U = { name: string; contents?: string; dropins?: { name: string; contents?: string }[] };
+  const js = doc.toJS() as { systemd?: { units?: U[] }; storage?: { files?: { path: string; contents?: { inline?: string } }[] } };
+  const out: Record<string, string> = {};
+  for (const u of js.systemd?.units ?? []) {
+    if (u.contents !== undefined) out[`/etc/systemd/system/${u.name}`] = u.contents;
+    for (const d of u.dropins ?? []) if (d.contents !== undefined) out[`/etc/systemd/system/${u.name}.d/${d.name}`] = d.contents;
+  }
+  for (const f of js.storage?.files ?? []) if (f.contents?.inline !== undefined) out[f.path] = f.contents.inline;
+  return out;
+}
+
+const WORKER = `variant: fcos
+version: 1.5.0
+systemd:
+  units:
+    - name: kubelet.service
+      enabled: true
+      contents: |
+        [Service]
+        ExecStart=/usr/bin/kubelet --config=/etc/kubernetes/kubelet.yaml --cadvisor-port=0 $KUBELET_EXTRA_ARGS
+      dropins:
+        - name: 20-args.conf
+          contents: |
+            [Service]
+            Environment="KUBELET_EXTRA_ARGS=--kube-reserved=cpu=100m,memroy=1Gi"
+storage:
+  files:
+    - path: /etc/kubernetes/kubelet.yaml
+      mode: 0644
+      contents:
+        inline: |
+          apiVersion: kubelet.config.k8s.io/v1beta1
+          kind: KubeletConfiguration
+          evictionSoft:
+            memory.available: 500Mi
+`;
+
+test('recognised by variant: and version: at column 0, whatever the file is called; never by an indented line', () => {
+  assert.equal(detectKind('worker.bu', WORKER), 'butane');
+  assert.equal(detectKind('x/worker.yaml', 'variant: flatcar\nversion: 1.0.0\n'), 'butane');
+  assert.equal(detectKind('x.yaml', 'version: "1.4.0"\nvariant: "openshift"\n'), 'butane');
+  // A payload holding Butane text, indented, does not make its carrier a Butane config.
+  assert.equal(detectKind('x.yaml', 'spec:\n  config: |\n    variant: fcos\n    version: 1.5.0\n'), undefined);
+  assert.equal(detectKind('x.yaml', 'variant: fcos\n'), undefined);
+  assert.equal(detectKind('chart.yaml', 'variant: premium\nversion: 1.5.0\n'), undefined);
+});
+
+test('a unit, its drop-in and the inline config it names form one node; findings at the payload lines', () => {
+  const a = analyze([{ path: HOST, text: WORKER }]);
+  assert.deepEqual(a.nodes.map((n) => n.node.id), [`${HOST}//etc/systemd/system/kubelet.service`]);
+  assert.deepEqual([...a.nodes[0].node.files].sort(), [
+    `${HOST}//etc/kubernetes/kubelet.yaml`,
+    `${HOST}//etc/systemd/system/kubelet.service`,
+    `${HOST}//etc/systemd/system/kubelet.service.d/20-args.conf`,
+  ]);
+  const lines = WORKER.split('\n');
+  const at = (f: { range: { start: { line: number; character: number }; end: { line: number; character: number } } }) =>
+    lines[f.range.start.line].slice(f.range.start.character, f.range.end.character);
+  const got = a.findings.map((f) => `${f.range.start.line + 1} ${f.code} ${at(f)}`);
+  assert.ok(got.includes('9 flag-removed --cadvisor-port'), got.join('\n'));
+  assert.ok(got.some((g) => /^14 reserved-resource-unknown memroy/.test(g)), got.join('\n'));
+  assert.ok(got.some((g) => /^24 eviction-soft-without-grace/.test(g)), got.join('\n'));
+  for (const f of a.findings) assert.equal(f.file, HOST);
+});
+
+test('every quick fix applied to the Butane config leaves valid YAML whose payloads equal the bare files fixed', () => {
+  const files = butaneFiles(WORKER);
+  const bare = analyze(Object.entries(files).map(([p, text]) => ({ path: 'disk' + p, text })));
+  const inHost = analyze([{ path: HOST, text: WORKER }]).findings.filter((f) => f.fixes?.length);
+  assert.ok(inHost.length >= 3);
+  for (const f of inHost) {
+    const b = bare.findings.find((x) => x.code === f.code && x.message === f.message.replaceAll(`${HOST}//`, 'disk/'));
+    assert.ok(b, f.message);
+    for (const [i, fix] of f.fixes!.entries()) {
+      const after = butaneFiles(applyEdits(WORKER, fix.edits, HOST));
+      for (const [p, t] of Object.entries(files)) assert.equal(after[p], applyEdits(t, b.fixes![i].edits, 'disk' + p), `${fix.title} on ${p}`);
+    }
+  }
+});
+
+test('contents fetched or built elsewhere (local, contents_local, source, compression, append) are named as not checked', () => {
+  const text = `variant: fcos
+version: 1.5.0
+systemd:
+  units:
+    - name: kubelet.service
+      contents_local: units/kubelet.service
+storage:
+  files:
+    - path: /etc/kubernetes/kubelet.yaml
+      contents:
+        local: kubelet.yaml
+    - path: /etc/default/kubelet
+      contents:
+        source: https://example.com/kubelet.env
+    - path: /var/lib/kubelet/config.yaml
+      contents:
+        compression: gzip
+        source: data:;base64,H4sIAAAAAAAC/w==
+    - path: /etc/motd
+      contents:
+        source: https://example.com/motd
+`;
+  const f = analyze([{ path: HOST, text }]).findings;
+  assert.deepEqual(f.map((x) => `${x.code} ${x.severity} ${x.range.start.line + 1}`), [
+    'payload-not-checked information 6',
+    'payload-not-checked information 11',
+    'payload-not-checked information 14',
+    'payload-not-checked information 17',
+  ]);
+  assert.match(f[0].message, /^\/etc\/systemd\/system\/kubelet\.service is not checked: its content is read from a local file \(contents_local\)/);
+  assert.match(f[2].message, /fetched from contents\.source/);
+  assert.match(f[3].message, /compressed \(gzip\)/);
+});
+
+test('a Butane config that is not YAML: one syntax error', () => {
+  const f = analyze([{ path: HOST, text: 'variant: fcos\nversion: 1.5.0\nsystemd: [\n' }]).findings;
+  assert.deepEqual(f.map((x) => `${x.code} ${x.severity}`), ['config-syntax error']);
+});
+
+const embedded = corpusDir('corpus-embedded');
+for (const name of ['022-butane-fcos-typhoon-worker.yaml', '023-butane-flatcar-typhoon-worker.yaml']) {
+  test(`corpus-embedded ${name.slice(0, 3)} (typhoon, Terraform-templated): the container-run kubelet and its inline config are one node`, { skip: !embedded && 'no ../shared/corpus-embedded' }, () => {
+    const text = readFileSync(join(embedded!, 'files', name), 'utf8');
+    assert.equal(detectKind(name, text), 'butane');
+    const a = analyze([{ path: name, text }]);
+    assert.equal(a.nodes.length, 1);
+    const node = a.nodes[0].node;
+    assert.equal(node.id, `${name}//etc/systemd/system/kubelet.service`);
+    assert.ok(node.files.includes(`${name}//etc/kubernetes/kubelet.yaml`));
+    // The flags after the image are the kubelet's: --config= names the inline file; the podman/docker options are not.
+    assert.ok(node.flags.some((f) => f.name === 'bootstrap-kubeconfig'));
+    assert.ok(!node.flags.some((f) => f.name === 'privileged' || f.name === 'volume' || f.name === 'v'));
+    const scalar = (k: string) => { const s = node.settings.get(k); return s?.kind === 'scalar' ? s.value : undefined; };
+    assert.equal(scalar('cgroupDriver'), 'systemd');
+    assert.equal(scalar('shutdownGracePeriod'), '45s');
+    // No reservations: allocatable memory is capacity less the 100Mi eviction default only (MANIFEST: risk).
+    const mem = a.nodes[0].allocatable!.lines.memory;
+    assert.equal(mem.kubeReserved + mem.systemReserved, 0n);
+    // Errors and warnings only where Terraform template directives and placeholders stand (issue #16's templates).
+    const lines = text.split('\n');
+    for (const f of a.findings.filter((x) => x.severity === 'error' || x.severity === 'warning')) {
+      assert.match(lines[f.range.start.line], /%\{|\$\{/, `${f.range.start.line + 1}: ${f.code} ${f.message}`);
+    }
+  });
+}
+
+const corpus = corpusDir('corpus');
+test('every corpus node file written by a Butane storage.files inline: the same findings, allocatable and quick fixes', { skip: !corpus && 'no ../shared/corpus' }, () => {
+  const blockable = (t: string) => /^[^\s]/.test(t) && t.endsWith('\n') && !t.endsWith('\n\n') && !/[\r\t]|[ ]\n|[\x00-\x08\x0b-\x1f\x7f\u2028\u2029\ufeff]/.test(t);
+  const { files, fixes } = carrierProperty(corpus!, {
+    host: HOST,
+    wrap: (target, text) =>
+      `variant: fcos\nversion: 1.5.0\nstorage:\n  files:\n    - path: ${target}\n      contents:\n` +
+      (blockable(text) ? `        inline: |\n${indent(text, 10)}` : `        inline: ${JSON.stringify(text)}\n`),
+    read: butaneFiles,
+  });
+  assert.ok(files > 30 && fixes >= 10, `${files} files, ${fixes} fixes`);
+});
+
+test('docs/formats/butane.md: the worked example gives the findings the page names, at its lines', () => {
+  const page = readFileSync(join(__dirname, '../../docs/formats/butane.md'), 'utf8');
+  const text = page.split('```yaml\n')[1].split('```')[0];
+  const a = analyze([{ path: 'worker.bu', text }]);
+  assert.deepEqual(a.findings.map((f) => `${f.range.start.line + 1} ${f.code}`), ['14 flag-deprecated', '14 reserved-resource-unknown', '24 eviction-soft-without-grace']);
+  assert.equal(a.nodes.length, 1);
+  assert.equal(a.nodes[0].node.files.length, 3);
+});
