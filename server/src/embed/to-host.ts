@@ -31,11 +31,17 @@ export function editToHost(e: TextEdit, payloadOf: PayloadOf): TextEdit | undefi
 
 function fixToHost(f: Fix, payloadOf: PayloadOf): Fix | undefined {
   const edits: TextEdit[] = [];
+  const whole = new Map<string, TextEdit[]>();
   for (const e of f.edits) {
+    if (payloadOf(e.file)?.payload.map.rewrite) {
+      whole.set(e.file, [...(whole.get(e.file) ?? []), e]);
+      continue;
+    }
     const m = editToHost(e, payloadOf);
     if (!m) return undefined;
     edits.push(m);
   }
+  for (const [file, es] of whole) edits.push(rewriteToHost(payloadOf(file)!, es));
   return { ...f, edits };
 }
 
@@ -59,6 +65,18 @@ export function textToHost(text: string, payloadOf: PayloadOf): string {
     const end = n + 1 < lines.starts.length ? lines.starts[n + 1] - 1 : lines.text.length;
     return `${p.host} line ${map.host.position(hostOffset(map, Math.max(start, end - 1))).line + 1}`;
   });
+}
+
+/** A payload the carrier holds only whole: the edits applied to its text, the result encoded in place of the old. */
+function rewriteToHost(p: { host: string; payload: Payload }, es: readonly TextEdit[]): TextEdit {
+  const { map, lines, text } = p.payload;
+  const rw = map.rewrite!;
+  const sorted = es
+    .map((e) => ({ start: offsetAt(lines, e.range.start), end: offsetAt(lines, e.range.end), newText: e.newText }))
+    .sort((a, b) => b.start - a.start || b.end - a.end);
+  let out = text;
+  for (const e of sorted) out = out.slice(0, e.start) + e.newText + out.slice(e.end);
+  return { file: p.host, range: map.host.range(rw.start, rw.end), newText: rw.encode(out) };
 }
 
 export function findingToHost(f: Finding, payloadOf: PayloadOf): Finding {

@@ -6,8 +6,8 @@
  * - `storage.files[].contents.inline`: the file at `path`.
  * Field names are those of coreos/butane base/v0_5 and v0_6 schema.go (Unit, Dropin, File, Resource: `inline`,
  * `local`, `source`, `compression`). Content that Butane or Ignition fetch at build or boot time (`local`,
- * `contents_local`, `source`, `append`) is named as not checked, never guessed; a `data:` URL in `source` is
- * decoded as Ignition decodes it (embed/data-url.ts).
+ * `contents_local`, `source`, `append`) is named as not checked, never guessed (a `data:` URL in a Butane
+ * `source` is rare: Butane writes `inline` for it).
  */
 import { isMap, isSeq, parseDocument, type Node, type YAMLMap } from 'yaml';
 import { finding, type Finding } from '../model/finding.ts';

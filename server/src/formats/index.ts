@@ -21,8 +21,11 @@ import clusterApi from './cluster-api.ts';
 import kindCluster from './kind-cluster.ts';
 import karpenter from './karpenter.ts';
 import butane from './butane.ts';
+import ignition from './ignition.ts';
 
-export const FORMATS = [cloudInit, butane, unit, dropin, crio, containerd, clusterApi, kindCluster, karpenter, kubeadmConfig, kubeletConfig, docker, envfile] as const;
+
+
+export const FORMATS = [cloudInit, butane, ignition, unit, dropin, crio, containerd, clusterApi, kindCluster, karpenter, kubeadmConfig, kubeletConfig, docker, envfile] as const;
 
 export type FormatKind = (typeof FORMATS)[number]['kind'];
 
