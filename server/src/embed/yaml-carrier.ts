@@ -1,13 +1,15 @@
 /**
- * Helpers for carriers written in YAML (Butane; cloud-init keeps its own loop): a payload held in a YAML string
+ * Helpers for carriers written in YAML (Butane, cloud-init's runcmd): a payload held in a YAML string
  * node, and a payload that is named but not held (its content comes from elsewhere), which is reported as not
  * checked and never guessed.
  */
-import { isScalar, type Node, type Scalar } from 'yaml';
+import { isScalar, isSeq, type Node, type Scalar } from 'yaml';
 import type { LineIndex } from '../model/range.ts';
 import { LineIndex as Lines } from '../model/range.ts';
 import type { Payload } from './payload.ts';
 import { yamlStringMap } from './yaml-string.ts';
+import { scanShell } from './shell.ts';
+import { hasMask, MASK } from '../parse/template.ts';
 
 /** The payload a YAML string node holds; undefined when the node is not a string with a place. */
 export function stringPayload(text: string, lines: LineIndex, node: unknown, target: string, crlf: boolean): Payload | undefined {
@@ -22,4 +24,31 @@ export function unreadPayload(lines: LineIndex, node: Node | undefined, target: 
   const [start, end] = node?.range ?? [0, 0];
   const map = { host: lines, offsets: Int32Array.of(start), encode: () => undefined };
   return { target, text: '', map, span: lines.range(start, end), lines: new Lines(''), unchecked: why };
+}
+
+/**
+ * The files a cloud-init `runcmd`/`bootcmd` list writes: each string entry is run by `sh -c` (cloudinit/util.py
+ * shellify), so it is shell text read by embed/shell.ts; a list entry is an argv run without a shell.
+ */
+export function commandPayloads(list: unknown, text: string, lines: LineIndex, crlf: boolean, original = text): Payload[] {
+  const out: Payload[] = [];
+  if (!isSeq(list)) return out;
+  for (const item of list.items) {
+    const p = stringPayload(text, lines, item, '', crlf);
+    if (!p || !/kubelet|bootstrap\.sh/i.test(p.text)) continue;
+    const src = { text: p.text, offsets: p.map.offsets, encode: p.map.encode };
+    for (const x of scanShell(src, lines, (a, b) => lines.range(a, b))) out.push(unmasked(x, original));
+  }
+  return out;
+}
+
+/**
+ * A payload read from a carrier whose template expressions were masked (parse/template.ts: same length), with the
+ * expressions written back: each masked character is the carrier's character at its place.
+ */
+function unmasked(p: Payload, original: string): Payload {
+  if (!hasMask(p.text)) return p;
+  let t = '';
+  for (let i = 0; i < p.text.length; i++) t += p.text[i] === MASK ? original[p.map.offsets[i]] : p.text[i];
+  return { ...p, text: t, lines: new Lines(t) };
 }

@@ -9,6 +9,7 @@ import { finding, type Finding } from '../model/finding.ts';
 import { LineIndex } from '../model/range.ts';
 import type { Payload } from '../embed/payload.ts';
 import { yamlStringMap } from '../embed/yaml-string.ts';
+import { commandPayloads } from '../embed/yaml-carrier.ts';
 import { TEMPLATE_MARKER } from '../embed/template.ts';
 import { hasMask, maskTemplates, restoreAt, scanTemplates, type Masked } from '../parse/template.ts';
 import { templateNote } from '../parse/config.ts';
@@ -41,9 +42,10 @@ function parseCloudConfig(path: string, text: string): { embedded: Payload[]; pr
     return { embedded, problems };
   }
   const crlf = /\r\n/.test(text.slice(0, 200));
+  // bootcmd runs before write_files, runcmd after (cloud.cfg module order): of two writes of one path, the later.
+  embedded.push(...commandPayloads(doc.get('bootcmd', true), src, lines, crlf, text));
   const files = doc.get('write_files', true);
-  if (!isSeq(files)) return { embedded, problems };
-  for (const item of files.items) {
+  for (const item of isSeq(files) ? files.items : []) {
     if (!isMap(item)) continue;
     const pathNode = item.get('path', true);
     const written = isScalar(pathNode) ? pathNode.value : undefined;
@@ -66,6 +68,7 @@ function parseCloudConfig(path: string, text: string): { embedded: Payload[]; pr
     else if (item.get('append') === true) payload.unchecked = 'it is appended to a file this cloud-config does not hold whole (append: true)';
     embedded.push(payload);
   }
+  embedded.push(...commandPayloads(doc.get('runcmd', true), src, lines, crlf, text));
   if (masked?.structural.length && embedded.length) problems.push(templateNote(path, lines, masked, 'cloud-config'));
   return { embedded, problems };
 }

@@ -22,10 +22,11 @@ import kindCluster from './kind-cluster.ts';
 import karpenter from './karpenter.ts';
 import butane from './butane.ts';
 import ignition from './ignition.ts';
+import shell from './shell.ts';
 
 
 
-export const FORMATS = [cloudInit, butane, ignition, unit, dropin, crio, containerd, clusterApi, kindCluster, karpenter, kubeadmConfig, kubeletConfig, docker, envfile] as const;
+export const FORMATS = [cloudInit, butane, ignition, unit, dropin, crio, containerd, clusterApi, kindCluster, karpenter, kubeadmConfig, kubeletConfig, docker, envfile, shell] as const;
 
 export type FormatKind = (typeof FORMATS)[number]['kind'];
 

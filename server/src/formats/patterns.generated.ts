@@ -17,6 +17,7 @@ export const WATCH_GLOBS: readonly string[] = [
   "**/*.env",
   "**/default/kubelet",
   "**/sysconfig/kubelet",
+  "**/*.sh",
 ];
 
 /** Patterns of the client's document selector. */
@@ -37,4 +38,5 @@ export const DOCUMENT_PATTERNS: readonly string[] = [
   "**/sysconfig/kubelet",
   "**/*.env",
   "**/kubeadm-flags.env",
+  "**/*.sh",
 ];
