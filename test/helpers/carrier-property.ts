@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { analyze } from '../../server/src/engine.ts';
+import { CARRIER_KINDS, detectKind } from '../../server/src/formats/index.ts';
 import { rangeToHost } from '../../server/src/embed/to-host.ts';
 import { applyEdits } from './edits.ts';
 
@@ -30,7 +31,8 @@ export function carrierProperty(corpus: string, kit: CarrierKit): { files: numbe
     const text = readFileSync(join(corpus, 'files', name), 'utf8');
     const bare = analyze([{ path: `disk/${name}`, text }]);
     if (!bare.nodes.length && !bare.findings.length) continue;
-    if (kit.cannot?.(text)) {
+    // A script is itself a carrier: the files it writes have paths of their own, not the wrapped file's.
+    if (kit.cannot?.(text) || CARRIER_KINDS.has(detectKind(name, text)!)) {
       left++;
       continue;
     }

@@ -85,7 +85,8 @@ const MANIFEST_KIND: Record<string, string | undefined> = {
   containerd: 'containerd',
   docker: 'docker',
   crio: 'crio',
-  script: undefined,
+  // Scripts that mention the kubelet are shell carriers (formats/shell.ts): their literal here-documents are read.
+  script: 'shell',
 };
 
 /** Where detection knowingly differs from the manifest's column, and why. */
@@ -125,6 +126,9 @@ const EMBEDDED_KIND: Record<string, string | undefined> = {
   '006-capi-v1beta2-kcp-ignition.yaml': 'cluster-api',
   '007-capi-v1beta1-kcp-ignition-map.yaml': 'cluster-api',
   '032-kind-config-kubeletconfiguration-patch.yaml': 'kind-cluster',
+  // MIME user data named .sh: read as the shell script its name says (its one part is a script); a MIME reader
+  // placed before formats/shell.ts in the registry takes it by its headers.
+  '020-al2-bootstrap-userdata-sed.sh': 'shell',
   '022-butane-fcos-typhoon-worker.yaml': 'butane',
   '023-butane-flatcar-typhoon-worker.yaml': 'butane',
 };

@@ -190,3 +190,12 @@ test('every corpus node file written by a quoted here-document: the same finding
   });
   assert.ok(files > 30 && fixes >= 10 && left < 15, `${files} files, ${fixes} fixes, ${left} left out`);
 });
+
+test('docs/formats/shell.md: the worked example gives the findings the page names, at its lines', () => {
+  const page = readFileSync(join(__dirname, '../../docs/formats/shell.md'), 'utf8');
+  const text = page.split('```sh\n')[1].split('```')[0];
+  const a = analyze([{ path: 'user-data.sh', text }]);
+  assert.deepEqual(a.findings.map((f) => `${f.range.start.line + 1} ${f.code}`), ['11 eviction-soft-without-grace', '13 payload-not-checked']);
+  assert.equal(a.nodes.length, 1);
+  assert.equal(a.nodes[0].node.files.length, 2);
+});
