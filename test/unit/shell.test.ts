@@ -199,3 +199,24 @@ test('docs/formats/shell.md: the worked example gives the findings the page name
   assert.equal(a.nodes.length, 1);
   assert.equal(a.nodes[0].node.files.length, 2);
 });
+
+test('a script written by a cloud-config or a Butane config is a carrier too: its files land at their lines in the outer file', () => {
+  const script = [`#!/bin/bash`, `cat > /etc/default/kubelet <<'${D}'`, 'KUBELET_EXTRA_ARGS=--cadvisor-port=0', D, "/etc/eks/bootstrap.sh c --kubelet-extra-args '--kube-reserved=memroy=1Gi'", ''].join('\n');
+  const indent = (t: string, n: number) => t.replace(/^(?=.)/gm, ' '.repeat(n));
+  const cloud = `#cloud-config\nwrite_files:\n  - path: /usr/local/bin/join.sh\n    permissions: '0755'\n    content: |\n${indent(script, 6)}runcmd:\n  - /usr/local/bin/join.sh\n`;
+  const butane = `variant: flatcar\nversion: 1.0.0\nstorage:\n  files:\n    - path: /opt/join.sh\n      contents:\n        inline: |\n${indent(script, 10)}`;
+  for (const [path, text, first] of [['user-data', cloud, 5], ['join.bu', butane, 7]] as const) {
+    const a = analyze([{ path, text }]);
+    const got = a.findings.map((f) => `${f.range.start.line - first + 1} ${f.code} ${where(text, f)}`);
+    assert.ok(got.includes('3 flag-removed --cadvisor-port'), `${path}: ${got.join('\n')}`);
+    assert.ok(got.includes('5 reserved-resource-unknown memroy'), `${path}: ${got.join('\n')}`);
+    for (const f of a.findings) {
+      assert.equal(f.file, path);
+      for (const fix of f.fixes ?? []) {
+        const after = applyEdits(text, fix.edits, path);
+        assert.deepEqual(parseDocument(after).errors, []);
+        assert.doesNotMatch(after, f.code === 'flag-removed' ? /--cadvisor-port/ : /memroy/, fix.title);
+      }
+    }
+  }
+});
