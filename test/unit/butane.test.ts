@@ -160,8 +160,12 @@ for (const name of ['022-butane-fcos-typhoon-worker.yaml', '023-butane-flatcar-t
     // No reservations: allocatable memory is capacity less the 100Mi eviction default only (MANIFEST: risk).
     const mem = a.nodes[0].allocatable!.lines.memory;
     assert.equal(mem.kubeReserved + mem.systemReserved, 0n);
-    // Errors and warnings only where Terraform template directives and placeholders stand (issue #16's templates).
     const lines = text.split('\n');
+    // The MANIFEST's risk as the tool's rules see it: reservations-missing, in the inline KubeletConfiguration.
+    const missing = a.findings.filter((f) => f.code === 'reservations-missing');
+    assert.equal(missing.length, 1);
+    assert.match(lines[missing[0].range.start.line], /^ {10}kind: KubeletConfiguration$/);
+    // Errors and warnings only where Terraform template directives and placeholders stand (issue #16's templates).
     for (const f of a.findings.filter((x) => x.severity === 'error' || x.severity === 'warning')) {
       assert.match(lines[f.range.start.line], /%\{|\$\{/, `${f.range.start.line + 1}: ${f.code} ${f.message}`);
     }
@@ -188,4 +192,15 @@ test('docs/formats/butane.md: the worked example gives the findings the page nam
   assert.deepEqual(a.findings.map((f) => `${f.range.start.line + 1} ${f.code}`), ['14 flag-deprecated', '14 reserved-resource-unknown', '24 eviction-soft-without-grace']);
   assert.equal(a.nodes.length, 1);
   assert.equal(a.nodes[0].node.files.length, 3);
+});
+
+test('a kubelet run in a container: the words after a kubelet image are its flags; another image is not the kubelet', () => {
+  const unit = (exec: string) => analyze([{ path: 'kubelet.service', text: `[Service]\nExecStart=${exec}\n` }]).nodes[0]?.node;
+  const podman = unit('/usr/bin/podman run --name kubelet --privileged --pid host -v /run:/run quay.io/poseidon/kubelet:v1.36.1 --max-pods=50');
+  assert.deepEqual(podman?.flags.map((f) => `${f.name}=${f.value}`), ['max-pods=50']);
+  // An image whose command is given: `kubelet` (the binary's name) is not an argument.
+  const nerdctl = unit('/usr/local/bin/nerdctl container run --rm --network=host registry.k8s.io/kubelet:v1.36.0 kubelet --v=2');
+  assert.deepEqual(nerdctl?.flags.map((f) => `${f.name}=${f.value}`), ['v=2']);
+  const other = unit('/usr/bin/docker run --rm busybox --max-pods=50');
+  assert.deepEqual(other?.flags ?? [], []);
 });
