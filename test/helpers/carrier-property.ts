@@ -58,3 +58,22 @@ export function carrierProperty(corpus: string, kit: CarrierKit): { files: numbe
   }
   return { files, fixes, left };
 }
+
+/**
+ * Every quick fix of `carrier` (at `host`), applied and read back with `read`, gives each file of `files` (target ->
+ * bare text) the bare file's fix. Returns the number of fixes checked.
+ */
+export function fixesMatchBare(host: string, carrier: string, files: Record<string, string>, read: (text: string) => Record<string, string>): number {
+  const bare = analyze(Object.entries(files).map(([p, text]) => ({ path: 'disk' + p, text })));
+  let n = 0;
+  for (const f of analyze([{ path: host, text: carrier }]).findings.filter((x) => x.fixes?.length)) {
+    const b = bare.findings.find((x) => x.code === f.code && x.message === f.message.replaceAll(`${host}//`, 'disk/'));
+    assert.ok(b, f.message);
+    for (const [i, fix] of f.fixes!.entries()) {
+      n++;
+      const after = read(applyEdits(carrier, fix.edits, host));
+      for (const [p, t] of Object.entries(files)) assert.equal(after[p], applyEdits(t, b.fixes![i].edits, 'disk' + p), `${fix.title} on ${p}`);
+    }
+  }
+  return n;
+}
