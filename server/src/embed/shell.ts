@@ -47,7 +47,7 @@ export function scanShell(src: ShellSource, host: LineIndex, span: (a: number, b
   for (let l = 0; l < lines.starts.length; l++) {
     const s = lines.starts[l];
     const line = text.slice(s, lineEnd(l));
-    const h = HEREDOC.exec(line);
+    const h = line.includes('<<') ? HEREDOC.exec(line) : null;
     if (h && /(?:^|[\s;&|(])(?:cat|tee)(?:[\s]|$)/.test(line)) {
       const delim = h[2] ?? h[3] ?? h[4];
       const quoted = h[4] === undefined || line[h.index + 2 + h[1].length] === '\\';
@@ -67,7 +67,8 @@ export function scanShell(src: ShellSource, host: LineIndex, span: (a: number, b
       l = end;
       continue;
     }
-    const k = /--kubelet-extra-args(?:=|[ \t]+|[ \t]*\\\r?\n[ \t]*)/.exec(text.slice(s, Math.min(text.length, s + line.length + 400)));
+    // (Cheap tests first: this runs on every line of scripts up to 8 MiB.)
+    const k = line.includes('--kubelet-extra-args') ? /--kubelet-extra-args(?:=|[ \t]+|[ \t]*\\\r?\n[ \t]*)/.exec(text.slice(s, Math.min(text.length, s + line.length + 400))) : null;
     if (k && /bootstrap\.sh/.test(text.slice(Math.max(0, s - 400), s + line.length))) {
       const q = s + k.index + k[0].length;
       const lit = shellLiteral(text, q);
@@ -75,7 +76,7 @@ export function scanShell(src: ShellSource, host: LineIndex, span: (a: number, b
       else flags(q, lit.end, 'the kubelet flags given to bootstrap.sh are computed when the script runs');
       continue;
     }
-    const sed = /KUBELET_EXTRA_ARGS\+?=(?=["'])/.exec(line);
+    const sed = line.includes('KUBELET_EXTRA_ARGS') ? /KUBELET_EXTRA_ARGS\+?=(?=["'])/.exec(line) : null;
     if (sed && /\bsed\b/.test(line) && /\/etc\/eks\/bootstrap\.sh/.test(line)) {
       const q = s + sed.index + sed[0].length;
       const lit = shellLiteral(text, q);
