@@ -8,7 +8,6 @@ import type { FileKind, SourceFile } from '../model/source.ts';
 import type { ParsedFile } from '../node/parse-files.ts';
 import { payloadPath, payloadOffset, type Payload } from './payload.ts';
 import { rangeToHost } from './to-host.ts';
-import { CARRIER_KINDS } from '../formats/index.ts';
 import { TEMPLATE_MARKER, YAML_TEMPLATE_MARKER } from './template.ts';
 
 export interface Expansion {
@@ -21,6 +20,8 @@ export interface Expansion {
 export interface ExpandDeps {
   detect(path: string, text: string): FileKind | undefined;
   parse(src: SourceFile, kind: FileKind): ParsedFile;
+  /** Files of this kind hold files (a script written by a cloud-config). */
+  isCarrier(kind: FileKind): boolean;
 }
 
 /** The parser could not read all of it: an error, or a line it skips (unit-syntax, envfile-syntax, ...). */
@@ -35,7 +36,7 @@ export function expandCarrier(host: ParsedFile, deps: ExpandDeps, out: Expansion
     const src = { path, text: payload.text };
     const kind = payload.kind ?? deps.detect(path, payload.text);
     // A carrier written by a carrier (a script in write_files): its files are files of the same machine.
-    if (kind && CARRIER_KINDS.has(kind) && !payload.unchecked) {
+    if (kind && deps.isCarrier(kind) && !payload.unchecked) {
       for (const inner of deps.parse(src, kind).embedded ?? []) queue.push(nested(payload, inner));
       continue;
     }
