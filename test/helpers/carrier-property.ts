@@ -17,6 +17,8 @@ export interface CarrierKit {
   wrap(target: string, text: string): string;
   /** What the node would get: target -> content (asserts that the carrier is still valid). */
   read(carrier: string): Record<string, string>;
+  /** Where the carrier writes the corpus file `name` (default `/<name>`); the bare file is analysed at `disk<target>`. */
+  target?(name: string): string;
   /** A file the carrier cannot hold byte for byte (left out, and counted). */
   cannot?(text: string): boolean;
 }
@@ -29,7 +31,8 @@ export function carrierProperty(corpus: string, kit: CarrierKit): { files: numbe
   let left = 0;
   for (const name of readdirSync(join(corpus, 'files')).sort()) {
     const text = readFileSync(join(corpus, 'files', name), 'utf8');
-    const bare = analyze([{ path: `disk/${name}`, text }]);
+    const target = kit.target?.(name) ?? `/${name}`;
+    const bare = analyze([{ path: `disk${target}`, text }]);
     if (!bare.nodes.length && !bare.findings.length) continue;
     // A script is itself a carrier: the files it writes have paths of their own, not the wrapped file's.
     if (kit.cannot?.(text) || CARRIER_KINDS.has(detectKind(name, text)!)) {
@@ -37,7 +40,7 @@ export function carrierProperty(corpus: string, kit: CarrierKit): { files: numbe
       continue;
     }
     files++;
-    const carrier = kit.wrap(`/${name}`, text);
+    const carrier = kit.wrap(target, text);
     const inHost = analyze([{ path: HOST, text: carrier }]);
     assert.deepEqual(inHost.nodes.map((n) => n.allocatable), bare.nodes.map((n) => n.allocatable), name);
     const payload = inHost.files.get(HOST)!.embedded![0];
@@ -52,7 +55,7 @@ export function carrierProperty(corpus: string, kit: CarrierKit): { files: numbe
       assert.equal(f.fixes?.length ?? 0, b.fixes?.length ?? 0, `${name}: ${f.code} ${f.message} lost a fix`);
       for (const [i, fix] of (f.fixes ?? []).entries()) {
         fixes++;
-        assert.equal(kit.read(applyEdits(carrier, fix.edits, HOST))[`/${name}`], applyEdits(text, b.fixes![i].edits, `disk/${name}`), `${name}: ${fix.title}`);
+        assert.equal(kit.read(applyEdits(carrier, fix.edits, HOST))[target], applyEdits(text, b.fixes![i].edits, `disk${target}`), `${name}: ${fix.title}`);
       }
     }
   }

@@ -162,8 +162,8 @@ for (const name of ['022-butane-fcos-typhoon-worker.yaml', '023-butane-flatcar-t
 }
 
 const corpus = corpusDir('corpus');
+const blockable = (t: string) => /^[^\s]/.test(t) && t.endsWith('\n') && !t.endsWith('\n\n') && !/[\r\t]|[ ]\n|[\x00-\x08\x0b-\x1f\x7f\u2028\u2029\ufeff]/.test(t);
 test('every corpus node file written by a Butane storage.files inline: the same findings, allocatable and quick fixes', { skip: !corpus && 'no ../shared/corpus' }, () => {
-  const blockable = (t: string) => /^[^\s]/.test(t) && t.endsWith('\n') && !t.endsWith('\n\n') && !/[\r\t]|[ ]\n|[\x00-\x08\x0b-\x1f\x7f\u2028\u2029\ufeff]/.test(t);
   const { files, fixes } = carrierProperty(corpus!, {
     host: HOST,
     wrap: (target, text) =>
@@ -192,4 +192,16 @@ test('a kubelet run in a container: the words after a kubelet image are its flag
   assert.deepEqual(nerdctl?.flags.map((f) => `${f.name}=${f.value}`), ['v=2']);
   const other = unit('/usr/bin/docker run --rm busybox --max-pods=50');
   assert.deepEqual(other?.flags ?? [], []);
+});
+
+test('every corpus node file as a Butane unit\'s contents: the same findings, allocatable and quick fixes', { skip: !corpus && 'no ../shared/corpus' }, () => {
+  const { files, fixes } = carrierProperty(corpus!, {
+    host: HOST,
+    target: (name) => `/etc/systemd/system/${name}`,
+    wrap: (target, text) =>
+      `variant: flatcar\nversion: 1.0.0\nsystemd:\n  units:\n    - name: ${target.split('/').pop()}\n` +
+      (blockable(text) ? `      contents: |\n${indent(text, 8)}` : `      contents: ${JSON.stringify(text)}\n`),
+    read: butaneFiles,
+  });
+  assert.ok(files > 30 && fixes >= 10, `${files} files, ${fixes} fixes`);
 });

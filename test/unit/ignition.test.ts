@@ -132,3 +132,13 @@ for (const [label, enc, prefix] of [['percent-encoded', pct, 'data:,'], ['base64
     assert.ok(files > 30 && fixes >= 10, `${files} files, ${fixes} fixes`);
   });
 }
+
+test('every corpus node file as an Ignition unit\'s contents (a JSON string): the same findings, allocatable and quick fixes', { skip: !corpus && 'no ../shared/corpus' }, () => {
+  const { files, fixes } = carrierProperty(corpus!, {
+    host: HOST,
+    target: (name) => `/etc/systemd/system/${name}`,
+    wrap: (target, text) => JSON.stringify({ ignition: { version: '3.4.0' }, systemd: { units: [{ name: target.split('/').pop(), contents: text }] } }, null, 2),
+    read: ignitionFiles,
+  });
+  assert.ok(files > 30 && fixes >= 10, `${files} files, ${fixes} fixes`);
+});
