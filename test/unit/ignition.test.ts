@@ -10,6 +10,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { analyze } from '../../server/src/engine.ts';
 import { detectKind } from '../../server/src/formats/index.ts';
+import { hover } from '../../server/src/features/hover.ts';
+import { hoverAt } from '../../server/src/features/embedded.ts';
 import { applyEdits } from '../helpers/edits.ts';
 import { corpusDir } from '../helpers/corpus.ts';
 import { carrierProperty, fixesMatchBare } from '../helpers/carrier-property.ts';
@@ -141,4 +143,23 @@ test('every corpus node file as an Ignition unit\'s contents (a JSON string): th
     read: ignitionFiles,
   });
   assert.ok(files > 30 && fixes >= 10, `${files} files, ${fixes} fixes`);
+});
+
+test('hover inside a JSON string and inside percent-encoded data: the bare file\'s hover', () => {
+  const text = worker(pct, 'data:,');
+  const a = analyze([{ path: HOST, text }]);
+  const files = ignitionFiles(text);
+  const b = analyze(Object.entries(files).map(([p, t]) => ({ path: 'disk' + p, text: t })));
+  const lines = text.split('\n');
+  const dropLine = lines.findIndex((l) => l.includes('--kube-reserved'));
+  const h = hoverAt(a, HOST, { line: dropLine, character: lines[dropLine].indexOf('--kube-reserved') + 4 });
+  const bh = hover(b, 'disk/etc/systemd/system/kubelet.service.d/20-args.conf', { line: 1, character: files['/etc/systemd/system/kubelet.service.d/20-args.conf'].split('\n')[1].indexOf('--kube-reserved') + 4 });
+  const same = (x: unknown) => JSON.stringify(x).replaceAll(`${HOST}//`, 'disk/');
+  assert.ok(h && bh);
+  assert.equal(same(h.contents), same(bh.contents));
+  const cfgLine = lines.findIndex((l) => l.includes('evictionSoft'));
+  const hc = hoverAt(a, HOST, { line: cfgLine, character: lines[cfgLine].indexOf('evictionSoft') + 3 });
+  const bc = hover(b, 'disk/etc/kubernetes/kubelet.yaml', { line: 2, character: 3 });
+  assert.ok(hc && bc);
+  assert.equal(same(hc.contents), same(bc.contents));
 });
