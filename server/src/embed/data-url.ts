@@ -1,6 +1,6 @@
 /**
  * RFC 2397 `data:` URLs as Ignition reads them (`storage.files[].contents.source`; coreos/ignition
- * internal/resource/url.go fetchFromDataURL with vincent-petithory/dataurl): `data:[<media type>][;base64],<data>`.
+ * internal/resource/url.go, scheme "data": vincent-petithory/dataurl DecodeString): `data:[<media type>][;base64],<data>`.
  * Percent-encoded data is decoded escape by escape (only `%XX`; `+` stays a plus), so each decoded character
  * maps back to its escape and an edit is written back percent-encoded. Base64 data has no character-wise place:
  * every position maps to the start of the data, and an edit is not written back piecemeal (a quick fix, if any,
