@@ -209,3 +209,16 @@ test('a script written by a cloud-config or a Butane config is a carrier too: it
     }
   }
 });
+
+test('a here-string (<<<) is no here-document; a backslash-quoted delimiter (<< \\EOF) is a quoted one (bash: no expansion)', () => {
+  const text = [
+    '#!/bin/bash',
+    'grep -q kubelet <<< "$(systemctl list-units)"',
+    'cat > /etc/default/kubelet << \\EOF',
+    'KUBELET_EXTRA_ARGS=--cadvisor-port=0 --node-ip=$NODE_IP',
+    'EOF',
+    '',
+  ].join('\n');
+  const f = analyze([{ path: HOST, text }]).findings;
+  assert.deepEqual(f.map((x) => `${x.range.start.line + 1} ${x.code} ${where(text, x)}`), ['4 flag-removed --cadvisor-port']);
+});

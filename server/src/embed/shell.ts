@@ -24,7 +24,7 @@ export interface ShellSource {
 
 export const EXTRA_ARGS_TARGET = '/etc/eks/kubelet-extra-args';
 
-const HEREDOC = /<<(-?)[ \t]*(?:'([^'\n]+)'|"([^"\n]+)"|\\?([A-Za-z_][A-Za-z0-9_]*))/;
+const HEREDOC = /(?<!<)<<(?!<)(-?)[ \t]*(?:'([^'\n]+)'|"([^"\n]+)"|\\?([A-Za-z_][A-Za-z0-9_]*))/;
 const PATH_WORD = /^\/[A-Za-z0-9._@+\/-]+$/;
 
 export function scanShell(src: ShellSource, host: LineIndex, span: (a: number, b: number) => Payload['span']): Payload[] {
@@ -50,7 +50,7 @@ export function scanShell(src: ShellSource, host: LineIndex, span: (a: number, b
     const h = line.includes('<<') ? HEREDOC.exec(line) : null;
     if (h && /(?:^|[\s;&|(])(?:cat|tee)(?:[\s]|$)/.test(line)) {
       const delim = h[2] ?? h[3] ?? h[4];
-      const quoted = h[4] === undefined || line[h.index + 2 + h[1].length] === '\\';
+      const quoted = h[4] === undefined || h[0].includes('\\');
       const strip = h[1] === '-';
       const target = heredocTarget(line.slice(0, h.index) + ' ' + line.slice(h.index + h[0].length));
       // The body: the lines up to the delimiter line.
