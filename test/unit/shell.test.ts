@@ -222,3 +222,14 @@ test('a here-string (<<<) is no here-document; a backslash-quoted delimiter (<< 
   const f = analyze([{ path: HOST, text }]).findings;
   assert.deepEqual(f.map((x) => `${x.range.start.line + 1} ${x.code} ${where(text, x)}`), ['4 flag-removed --cadvisor-port']);
 });
+
+test('flags given to bootstrap.sh as one unquoted word: read, and fixed in place only with text the word can hold', () => {
+  const text = '#!/bin/bash\n/etc/eks/bootstrap.sh c --kubelet-extra-args --kube-reserved=cpu=100m,memroy=1Gi\n';
+  const a = analyze([{ path: HOST, text }]);
+  const f = a.findings.find((x) => x.code === 'reserved-resource-unknown')!;
+  assert.equal(where(text, f), 'memroy');
+  assert.equal(applyEdits(text, f.fixes![0].edits, HOST).split('\n')[1], '/etc/eks/bootstrap.sh c --kubelet-extra-args --kube-reserved=cpu=100m,memory=1Gi');
+  const payload = a.files.get(HOST)!.embedded![0];
+  assert.equal(payload.map.encode('--v=2 --max-pods=10', 0), undefined); // a blank would split the word
+  assert.equal(payload.map.encode('memory', 0), 'memory');
+});

@@ -157,6 +157,9 @@ function flagsPayload(src: ShellSource, host: LineIndex, from: number, to: numbe
   for (let i = 0; i < head.length; i++) offsets.push(src.offsets[Math.max(from - 1, 0)]);
   for (let i = from; i < to; i++) offsets.push(src.offsets[i]);
   offsets.push(src.offsets[to], src.offsets[Math.min(to + 1, src.text.length)], src.offsets[Math.min(to + 1, src.text.length)]);
-  const map: PayloadMap = { host, offsets: Int32Array.from(offsets), encode: (t, at) => (/['"$`\\\r\n]/.test(t) ? undefined : src.encode(t, at)) };
+  // An unquoted word (no quote before it) also splits at blanks and ends at shell operators.
+  const bare = !`'"`.includes(src.text[from - 1] ?? '');
+  const unsafe = bare ? /['"$`\\\s;&|<>()*?[\]{}~#]/ : /['"$`\\\r\n]/;
+  const map: PayloadMap = { host, offsets: Int32Array.from(offsets), encode: (t, at) => (unsafe.test(t) ? undefined : src.encode(t, at)) };
   return { target, text: body, kind: 'envfile', map, span, lines: new Lines(body) };
 }
