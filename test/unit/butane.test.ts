@@ -154,10 +154,13 @@ for (const name of ['022-butane-fcos-typhoon-worker.yaml', '023-butane-flatcar-t
     const missing = a.findings.filter((f) => f.code === 'reservations-missing');
     assert.equal(missing.length, 1);
     assert.match(lines[missing[0].range.start.line], /^ {10}kind: KubeletConfiguration$/);
-    // Errors and warnings only where Terraform template directives and placeholders stand (issue #16's templates).
-    for (const f of a.findings.filter((x) => x.severity === 'error' || x.severity === 'warning')) {
-      assert.match(lines[f.range.start.line], /%\{|\$\{/, `${f.range.start.line + 1}: ${f.code} ${f.message}`);
-    }
+    // No errors or warnings: the Terraform directives (`%{ for }` inside the unit) and placeholders are the template's,
+    // and the directives get one note.
+    assert.deepEqual(a.findings.filter((x) => x.severity === 'error' || x.severity === 'warning').map((f) => `${f.range.start.line + 1} ${f.code}`), []);
+    const note = a.findings.filter((f) => f.code === 'config-template');
+    assert.equal(note.length, 1);
+    assert.match(lines[note[0].range.start.line], /^ {10}%\{/);
+    assert.ok(a.findings.some((f) => f.code === 'flag-deprecated' && /container-runtime-endpoint/.test(f.message)));
   });
 }
 
@@ -204,4 +207,10 @@ test('every corpus node file as a Butane unit\'s contents: the same findings, al
     read: butaneFiles,
   });
   assert.ok(files > 30 && fixes >= 10, `${files} files, ${fixes} fixes`);
+});
+
+test('a Terraform directive in a unit (%{ if }, %{ for }) is the template\'s: no systemd or kubelet finding at it', () => {
+  const text = '[Service]\nExecStart=/usr/bin/kubelet \\\n  %{ if cloud_provider != null ~}\n  --cloud-provider=${cloud_provider} \\\n  %{ endif ~}\n  --v=2\n';
+  const f = analyze([{ path: 'kubelet.service', text }]).findings;
+  assert.deepEqual(f.filter((x) => x.severity === 'error' || x.severity === 'warning').map((x) => `${x.range.start.line + 1} ${x.code} ${x.message}`), []);
 });

@@ -15,6 +15,8 @@ import { LineIndex } from '../model/range.ts';
 import type { Payload } from '../embed/payload.ts';
 import { stringPayload, unreadPayload } from '../embed/yaml-carrier.ts';
 import { TEMPLATE_MARKER } from '../embed/template.ts';
+import { scanTemplates } from '../parse/template.ts';
+import { templateNote } from '../parse/config.ts';
 import { defineFormat } from './types.ts';
 
 /** Butane's variants (coreos/butane config/config.go registry): fcos, flatcar, openshift, r4e, fiot, rhcos. */
@@ -82,6 +84,14 @@ function parseButane(path: string, text: string): { embedded: Payload[]; problem
       } else if (at('local')) embedded.push(unreadPayload(lines, at('local'), target, 'its content is read from a local file (contents.local) when Butane runs'));
       else if (at('source')) embedded.push(unreadPayload(lines, at('source'), target, 'its content is fetched from contents.source when Ignition runs'));
     } else if (appended) embedded.push(unreadPayload(lines, append as Node, target, 'its content is appended (append) to a file this config does not hold whole'));
+  }
+  // A Terraform or Jinja template of a Butane config (poseidon/typhoon's): its directives decide lines of the payloads
+  // (`%{ for }` inside a unit), which are read on their literal text with one note, and a placeholder value in them
+  // is filled in when the template is rendered (engine.ts drops config-placeholder for such payloads).
+  const structural = scanTemplates(text, { dollar: true }).filter((e) => e.control);
+  if (structural.length && embedded.length) {
+    for (const p of embedded) p.template = true;
+    problems.push(templateNote(path, lines, { text, values: [], structural }, 'Butane config'));
   }
   return { embedded, problems };
 }
