@@ -233,3 +233,11 @@ test('flags given to bootstrap.sh as one unquoted word: read, and fixed in place
   assert.equal(payload.map.encode('--v=2 --max-pods=10', 0), undefined); // a blank would split the word
   assert.equal(payload.map.encode('memory', 0), 'memory');
 });
+
+test('a Go-templated cloud-config: a runcmd here-document gets its template expressions back (an env value holding one is unknown)', () => {
+  const text = ['#cloud-config', 'runcmd:', '  - |', `    cat > /etc/default/kubelet <<'${D}'`, '    KUBELET_EXTRA_ARGS=--node-labels={{ .Labels }} --cadvisor-port=0', `    ${D}`, ''].join('\n');
+  const a = analyze([{ path: 'user-data', text }]);
+  assert.match(a.files.get('user-data')!.embedded![0].text, /--node-labels=\{\{ \.Labels \}\} --cadvisor-port=0/);
+  // The rendered value may split into other words (parse/template.ts systemdTemplateSpans): nothing is said about it.
+  assert.deepEqual(a.findings.map((f) => `${f.range.start.line + 1} ${f.code} ${where(text, f)}`), []);
+});

@@ -9,7 +9,6 @@ import { LineIndex as Lines } from '../model/range.ts';
 import type { Payload } from './payload.ts';
 import { yamlStringMap } from './yaml-string.ts';
 import { scanShell } from './shell.ts';
-import { hasMask, MASK } from '../parse/template.ts';
 
 /** The payload a YAML string node holds; undefined when the node is not a string with a place. */
 export function stringPayload(text: string, lines: LineIndex, node: unknown, target: string, crlf: boolean): Payload | undefined {
@@ -30,25 +29,14 @@ export function unreadPayload(lines: LineIndex, node: Node | undefined, target: 
  * The files a cloud-init `runcmd`/`bootcmd` list writes: each string entry is run by `sh -c` (cloudinit/util.py
  * shellify), so it is shell text read by embed/shell.ts; a list entry is an argv run without a shell.
  */
-export function commandPayloads(list: unknown, text: string, lines: LineIndex, crlf: boolean, original = text): Payload[] {
+export function commandPayloads(list: unknown, text: string, lines: LineIndex, crlf: boolean): Payload[] {
   const out: Payload[] = [];
   if (!isSeq(list)) return out;
   for (const item of list.items) {
     const p = stringPayload(text, lines, item, '', crlf);
     if (!p || !/kubelet|bootstrap\.sh/i.test(p.text)) continue;
     const src = { text: p.text, offsets: p.map.offsets, encode: p.map.encode };
-    for (const x of scanShell(src, lines, (a, b) => lines.range(a, b))) out.push(unmasked(x, original));
+    for (const x of scanShell(src, lines, (a, b) => lines.range(a, b))) out.push(x);
   }
   return out;
-}
-
-/**
- * A payload read from a carrier whose template expressions were masked (parse/template.ts: same length), with the
- * expressions written back: each masked character is the carrier's character at its place.
- */
-function unmasked(p: Payload, original: string): Payload {
-  if (!hasMask(p.text)) return p;
-  let t = '';
-  for (let i = 0; i < p.text.length; i++) t += p.text[i] === MASK ? original[p.map.offsets[i]] : p.text[i];
-  return { ...p, text: t, lines: new Lines(t) };
 }

@@ -11,7 +11,7 @@ import type { Payload } from '../embed/payload.ts';
 import { yamlStringMap } from '../embed/yaml-string.ts';
 import { commandPayloads } from '../embed/yaml-carrier.ts';
 import { TEMPLATE_MARKER } from '../embed/template.ts';
-import { hasMask, maskTemplates, restoreAt, scanTemplates, type Masked } from '../parse/template.ts';
+import { hasMask, MASK, maskTemplates, restoreAt, scanTemplates, type Masked } from '../parse/template.ts';
 import { templateNote } from '../parse/config.ts';
 import { defineFormat } from './types.ts';
 
@@ -43,7 +43,7 @@ function parseCloudConfig(path: string, text: string): { embedded: Payload[]; pr
   }
   const crlf = /\r\n/.test(text.slice(0, 200));
   // bootcmd runs before write_files, runcmd after (cloud.cfg module order): of two writes of one path, the later.
-  embedded.push(...commandPayloads(doc.get('bootcmd', true), src, lines, crlf, text));
+  embedded.push(...commandPayloads(doc.get('bootcmd', true), src, lines, crlf).map((p) => unmasked(p, text)));
   const files = doc.get('write_files', true);
   for (const item of isSeq(files) ? files.items : []) {
     if (!isMap(item)) continue;
@@ -68,9 +68,20 @@ function parseCloudConfig(path: string, text: string): { embedded: Payload[]; pr
     else if (item.get('append') === true) payload.unchecked = 'it is appended to a file this cloud-config does not hold whole (append: true)';
     embedded.push(payload);
   }
-  embedded.push(...commandPayloads(doc.get('runcmd', true), src, lines, crlf, text));
+  embedded.push(...commandPayloads(doc.get('runcmd', true), src, lines, crlf).map((p) => unmasked(p, text)));
   if (masked?.structural.length && embedded.length) problems.push(templateNote(path, lines, masked, 'cloud-config'));
   return { embedded, problems };
+}
+
+/**
+ * A runcmd/bootcmd payload read from the masked text, with its template expressions written back: here-document
+ * text is a copy of the carrier's, so each masked character is the carrier's character at its place.
+ */
+function unmasked(p: Payload, original: string): Payload {
+  if (!hasMask(p.text)) return p;
+  let t = '';
+  for (let i = 0; i < p.text.length; i++) t += p.text[i] === MASK ? original[p.map.offsets[i]] : p.text[i];
+  return { ...p, text: t, lines: new LineIndex(t) };
 }
 
 export default defineFormat({
