@@ -45,26 +45,39 @@ function fixToHost(f: Fix, payloadOf: PayloadOf): Fix | undefined {
   return { ...f, edits };
 }
 
-/** A payload path with a line number, as messages and hovers cite a place (`at <path> line <n>`). */
-const PAYLOAD_LINE = /([^\s`'"(]+\/\/[^\s`'"]+) line (\d+)/g;
+/** A line number as messages and hovers cite a place (`at <path> line <n>`); the path is the word before it. */
+const LINE_OF = / line (\d+)/g;
 
 /**
  * Text that cites a place in a payload (`... at user-data//etc/kubelet.conf line 3`) cites it in the carrier the
  * user edits instead (`... at user-data line 14`): the payload's path is no file of theirs, and a payload's lines
- * (a header the carrier implies, a dedented block) are not the carrier's.
+ * (a header the carrier implies, a dedented block) are not the carrier's. The path is found by scanning back from
+ * each ` line <n>` (a pattern for `<path> line <n>` backtracks cubically on a run of slashes: test/unit/regex-growth).
  */
 export function textToHost(text: string, payloadOf: PayloadOf): string {
   if (!text.includes('//')) return text;
-  return text.replace(PAYLOAD_LINE, (whole, path: string, line: string) => {
-    const p = payloadOf(path);
-    if (!p) return whole;
+  let out = '';
+  let last = 0;
+  for (const m of text.matchAll(LINE_OF)) {
+    const at = m.index!;
+    let s = at;
+    while (s > last && !' \t\n\r`\'"'.includes(text[s - 1])) s--;
+    // The path: the word from just after its last '(' before its first '//' (a citation may sit in parentheses).
+    const word = text.slice(s, at);
+    const slashes = word.indexOf('//');
+    const paren = slashes < 0 ? -1 : word.lastIndexOf('(', slashes);
+    if (slashes <= paren + 1 || slashes + 2 >= word.length) continue;
+    const p = payloadOf(word.slice(paren + 1));
+    if (!p) continue;
     const { map, lines } = p.payload;
     // The line's last character: a line the carrier implies may end in the user's own text (a version it repeats).
-    const n = Math.min(Number(line) - 1, lines.starts.length - 1);
+    const n = Math.min(Number(m[1]) - 1, lines.starts.length - 1);
     const start = lines.starts[n] ?? 0;
     const end = n + 1 < lines.starts.length ? lines.starts[n + 1] - 1 : lines.text.length;
-    return `${p.host} line ${map.host.position(hostOffset(map, Math.max(start, end - 1))).line + 1}`;
-  });
+    out += text.slice(last, s + paren + 1) + `${p.host} line ${map.host.position(hostOffset(map, Math.max(start, end - 1))).line + 1}`;
+    last = at + m[0].length;
+  }
+  return out + text.slice(last);
 }
 
 /** A payload the carrier holds only whole: the edits applied to its text, the result encoded in place of the old. */
