@@ -85,7 +85,8 @@ const MANIFEST_KIND: Record<string, string | undefined> = {
   containerd: 'containerd',
   docker: 'docker',
   crio: 'crio',
-  script: undefined,
+  // Scripts that mention the kubelet are shell carriers (formats/shell.ts): their literal here-documents are read.
+  script: 'shell',
 };
 
 /** Where detection knowingly differs from the manifest's column, and why. */
@@ -107,8 +108,9 @@ test('every file of ../shared/corpus is recognised as the manifest says', { skip
 
 /**
  * Platform files: carriers and platform configs hold kubelet documents inside them. None is a kubelet file of a
- * kind read on its own; 021 is a cloud-init carrier. 022/023 (Butane) and 032 (a kind config) once passed for
- * KubeletConfigurations because of an indented `kind: KubeletConfiguration` line.
+ * kind read on its own; 021 is a cloud-init carrier, 022/023 Butane carriers (by their column-0 variant: and
+ * version:). 022/023 and 032 (a kind config) once passed for KubeletConfigurations because of an indented
+ * `kind: KubeletConfiguration` line.
  */
 const EMBEDDED_KIND: Record<string, string | undefined> = {
   '021-cloudinit-cloud-config-kubeletconfiguration.yaml': 'cloud-init',
@@ -139,6 +141,11 @@ const EMBEDDED_KIND: Record<string, string | undefined> = {
   '026-eksctl-clusterconfig-kubeletextraconfig.yaml': 'eksctl',
   '027-kops-nodeupconfig-generated.yaml': 'kops',
   '029-openshift-kubeletconfig.yaml': 'openshift',
+  // MIME user data named .sh: read as the shell script its name says (its one part is a script); a MIME reader
+  // placed before formats/shell.ts in the registry takes it by its headers.
+  '020-al2-bootstrap-userdata-sed.sh': 'shell',
+  '022-butane-fcos-typhoon-worker.yaml': 'butane',
+  '023-butane-flatcar-typhoon-worker.yaml': 'butane',
 };
 const embedded = corpusDir('corpus-embedded');
 test('every file of ../shared/corpus-embedded is recognised as what it is, never as the document it carries', { skip: !embedded && 'no ../shared/corpus-embedded' }, () => {

@@ -6,7 +6,8 @@
 import { finding, type Finding } from '../model/finding.ts';
 import type { FileKind, SourceFile } from '../model/source.ts';
 import type { ParsedFile } from '../node/parse-files.ts';
-import { payloadPath, type Payload } from './payload.ts';
+import { payloadPath, payloadOffset, type Payload } from './payload.ts';
+import { rangeToHost } from './to-host.ts';
 import { TEMPLATE_MARKER, YAML_TEMPLATE_MARKER } from './template.ts';
 
 export interface Expansion {
@@ -19,6 +20,8 @@ export interface Expansion {
 export interface ExpandDeps {
   detect(path: string, text: string): FileKind | undefined;
   parse(src: SourceFile, kind: FileKind): ParsedFile;
+  /** Files of this kind hold files (a script written by a cloud-config). */
+  isCarrier(kind: FileKind): boolean;
 }
 
 /** The parser could not read all of it: an error, or a line it skips (unit-syntax, envfile-syntax, ...). */
@@ -27,10 +30,16 @@ const unreadable = (p: ParsedFile) => p.problems.some((x) => x.severity === 'err
 const YAML_KINDS: ReadonlySet<string> = new Set(['kubelet-config', 'kubeadm-config']);
 
 export function expandCarrier(host: ParsedFile, deps: ExpandDeps, out: Expansion): void {
-  for (const payload of host.embedded ?? []) {
+  const queue = [...(host.embedded ?? [])];
+  for (let payload = queue.shift(); payload; payload = queue.shift()) {
     const path = payloadPath(host.path, payload.target);
     const src = { path, text: payload.text };
     const kind = payload.kind ?? deps.detect(path, payload.text);
+    // A carrier written by a carrier (a script in write_files): its files are files of the same machine.
+    if (kind && deps.isCarrier(kind) && !payload.unchecked) {
+      for (const inner of deps.parse(src, kind).embedded ?? []) queue.push(nested(payload, inner));
+      continue;
+    }
     const note = (why: string) =>
       out.notes.push(finding('payload-not-checked', 'information', { file: host.path, range: payload.span }, `${payload.target} is not checked: ${why}.`));
     if (payload.unchecked) {
@@ -50,4 +59,15 @@ export function expandCarrier(host: ParsedFile, deps: ExpandDeps, out: Expansion
     out.sources.push(src);
     out.payloads.set(path, { host: host.path, payload });
   }
+}
+
+/** A payload of a payload, mapped straight to the outer carrier: offsets composed, text encoded for both. */
+function nested(outer: Payload, inner: Payload): Payload {
+  const o = outer.map;
+  const offsets = inner.map.offsets.map((i) => o.offsets[Math.min(i, o.offsets.length - 1)]);
+  const encode = (text: string, at: number) => {
+    const t = inner.map.encode(text, payloadOffset(o, at) ?? 0);
+    return t === undefined ? undefined : o.encode(t, at);
+  };
+  return { ...inner, map: { host: o.host, offsets, encode }, span: rangeToHost(outer, inner.span) };
 }

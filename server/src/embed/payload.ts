@@ -21,6 +21,11 @@ export interface PayloadMap {
    * quoted string); undefined when the form cannot hold it (the edit is then not offered).
    */
   encode(text: string, at: number): string | undefined;
+  /**
+   * Set when the carrier cannot take an edit piecemeal (an Ignition base64 `data:` URL): a fix's edits are applied
+   * to the payload and the whole of carrier offsets start..end is replaced by encode(edited payload).
+   */
+  readonly rewrite?: { start: number; end: number; encode(text: string): string };
 }
 
 export interface Payload {

@@ -31,53 +31,65 @@ export function editToHost(e: TextEdit, payloadOf: PayloadOf): TextEdit | undefi
 
 function fixToHost(f: Fix, payloadOf: PayloadOf): Fix | undefined {
   const edits: TextEdit[] = [];
+  const whole = new Map<string, TextEdit[]>();
   for (const e of f.edits) {
+    if (payloadOf(e.file)?.payload.map.rewrite) {
+      whole.set(e.file, [...(whole.get(e.file) ?? []), e]);
+      continue;
+    }
     const m = editToHost(e, payloadOf);
     if (!m) return undefined;
     edits.push(m);
   }
+  for (const [file, es] of whole) edits.push(rewriteToHost(payloadOf(file)!, es));
   return { ...f, edits };
 }
+
+/** A line number as messages and hovers cite a place (`at <path> line <n>`); the path is the word before it. */
+const LINE_OF = / line (\d+)/g;
 
 /**
  * Text that cites a place in a payload (`... at user-data//etc/kubelet.conf line 3`) cites it in the carrier the
  * user edits instead (`... at user-data line 14`): the payload's path is no file of theirs, and a payload's lines
- * (a header the carrier implies, a dedented block) are not the carrier's. Scanned by hand from each " line ": the
- * regular expression this replaces backtracked quadratically over a long run of path characters.
+ * (a header the carrier implies, a dedented block) are not the carrier's. The path is found by scanning back from
+ * each ` line <n>` (a pattern for `<path> line <n>` backtracks cubically on a run of slashes: test/unit/regex-growth).
  */
 export function textToHost(text: string, payloadOf: PayloadOf): string {
   if (!text.includes('//')) return text;
   let out = '';
-  let copied = 0;
-  for (let at = text.indexOf(' line ', copied); at >= 0; at = text.indexOf(' line ', at + 1)) {
-    let digits = at + 6;
-    while (digits < text.length && text.charCodeAt(digits) >= 48 && text.charCodeAt(digits) <= 57) digits++;
-    if (digits === at + 6) continue;
-    const path = citedPath(text, copied, at);
-    const p = path === undefined ? undefined : payloadOf(path);
+  let last = 0;
+  for (const m of text.matchAll(LINE_OF)) {
+    const at = m.index!;
+    let s = at;
+    while (s > last && !' \t\n\r`\'"'.includes(text[s - 1])) s--;
+    // The path: the word from just after its last '(' before its first '//' (a citation may sit in parentheses).
+    const word = text.slice(s, at);
+    const slashes = word.indexOf('//');
+    const paren = slashes < 0 ? -1 : word.lastIndexOf('(', slashes);
+    if (slashes <= paren + 1 || slashes + 2 >= word.length) continue;
+    const p = payloadOf(word.slice(paren + 1));
     if (!p) continue;
     const { map, lines } = p.payload;
     // The line's last character: a line the carrier implies may end in the user's own text (a version it repeats).
-    const n = Math.min(Number(text.slice(at + 6, digits)) - 1, lines.starts.length - 1);
+    const n = Math.min(Number(m[1]) - 1, lines.starts.length - 1);
     const start = lines.starts[n] ?? 0;
     const end = n + 1 < lines.starts.length ? lines.starts[n + 1] - 1 : lines.text.length;
-    out += text.slice(copied, at - path!.length) + `${p.host} line ${map.host.position(hostOffset(map, Math.max(start, end - 1))).line + 1}`;
-    copied = digits;
-    at = digits - 1;
+    out += text.slice(last, s + paren + 1) + `${p.host} line ${map.host.position(hostOffset(map, Math.max(start, end - 1))).line + 1}`;
+    last = at + m[0].length;
   }
-  return copied === 0 ? text : out + text.slice(copied);
+  return out + text.slice(last);
 }
 
-/** The payload path that ends at `end`: a word holding `//`, with no quote, back-quote or "(" before the `//`. */
-function citedPath(text: string, from: number, end: number): string | undefined {
-  let s = end;
-  while (s > from && !/[\s`'"]/.test(text[s - 1])) s--;
-  const word = text.slice(s, end);
-  const slashes = word.indexOf('//');
-  if (slashes <= 0) return undefined;
-  const paren = word.lastIndexOf('(', slashes);
-  const path = paren < 0 ? word : word.slice(paren + 1);
-  return path.indexOf('//') > 0 ? path : undefined;
+/** A payload the carrier holds only whole: the edits applied to its text, the result encoded in place of the old. */
+function rewriteToHost(p: { host: string; payload: Payload }, es: readonly TextEdit[]): TextEdit {
+  const { map, lines, text } = p.payload;
+  const rw = map.rewrite!;
+  const sorted = es
+    .map((e) => ({ start: offsetAt(lines, e.range.start), end: offsetAt(lines, e.range.end), newText: e.newText }))
+    .sort((a, b) => b.start - a.start || b.end - a.end);
+  let out = text;
+  for (const e of sorted) out = out.slice(0, e.start) + e.newText + out.slice(e.end);
+  return { file: p.host, range: map.host.range(rw.start, rw.end), newText: rw.encode(out) };
 }
 
 export function findingToHost(f: Finding, payloadOf: PayloadOf): Finding {

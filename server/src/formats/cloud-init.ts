@@ -9,8 +9,9 @@ import { finding, type Finding } from '../model/finding.ts';
 import { LineIndex } from '../model/range.ts';
 import type { Payload } from '../embed/payload.ts';
 import { yamlStringMap } from '../embed/yaml-string.ts';
+import { commandPayloads } from '../embed/yaml-carrier.ts';
 import { TEMPLATE_MARKER } from '../embed/template.ts';
-import { hasMask, maskTemplates, restoreAt, scanTemplates, type Masked } from '../parse/template.ts';
+import { hasMask, MASK, maskTemplates, restoreAt, scanTemplates, type Masked } from '../parse/template.ts';
 import { templateNote } from '../parse/config.ts';
 import { defineFormat } from './types.ts';
 
@@ -41,9 +42,10 @@ function parseCloudConfig(path: string, text: string): { embedded: Payload[]; pr
     return { embedded, problems };
   }
   const crlf = /\r\n/.test(text.slice(0, 200));
+  // bootcmd runs before write_files, runcmd after (cloud.cfg module order): of two writes of one path, the later.
+  embedded.push(...commandPayloads(doc.get('bootcmd', true), src, lines, crlf).map((p) => unmasked(p, text)));
   const files = doc.get('write_files', true);
-  if (!isSeq(files)) return { embedded, problems };
-  for (const item of files.items) {
+  for (const item of isSeq(files) ? files.items : []) {
     if (!isMap(item)) continue;
     const pathNode = item.get('path', true);
     const written = isScalar(pathNode) ? pathNode.value : undefined;
@@ -66,8 +68,20 @@ function parseCloudConfig(path: string, text: string): { embedded: Payload[]; pr
     else if (item.get('append') === true) payload.unchecked = 'it is appended to a file this cloud-config does not hold whole (append: true)';
     embedded.push(payload);
   }
+  embedded.push(...commandPayloads(doc.get('runcmd', true), src, lines, crlf).map((p) => unmasked(p, text)));
   if (masked?.structural.length && embedded.length) problems.push(templateNote(path, lines, masked, 'cloud-config'));
   return { embedded, problems };
+}
+
+/**
+ * A runcmd/bootcmd payload read from the masked text, with its template expressions written back: here-document
+ * text is a copy of the carrier's, so each masked character is the carrier's character at its place.
+ */
+function unmasked(p: Payload, original: string): Payload {
+  if (!hasMask(p.text)) return p;
+  let t = '';
+  for (let i = 0; i < p.text.length; i++) t += p.text[i] === MASK ? original[p.map.offsets[i]] : p.text[i];
+  return { ...p, text: t, lines: new LineIndex(t) };
 }
 
 export default defineFormat({

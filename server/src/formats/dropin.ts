@@ -1,6 +1,6 @@
 /** A systemd drop-in (*.service.d/*.conf, or a .conf holding unit sections). */
 import { parseUnit } from '../parse/systemd/unit.ts';
-import { systemdTemplateSpans } from '../parse/template.ts';
+import { outsideTemplates, systemdTemplateSpans } from '../parse/template.ts';
 import { defineFormat } from './types.ts';
 
 /** A unit section header on a line of its own. */
@@ -14,7 +14,10 @@ export default defineFormat({
   parse(path, text) {
     const unit = parseUnit(path, text);
     const template = systemdTemplateSpans(path, text);
-    if (template) unit.template = template;
+    if (template) {
+      unit.template = template;
+      unit.problems = outsideTemplates(unit.problems, template);
+    }
     return { unit, problems: unit.problems };
   },
   comments: () => 'line',

@@ -30,8 +30,11 @@ import kops from './kops.ts';
 import kopsKubelet from './kops-kubelet.ts';
 import bottlerocket from './bottlerocket.ts';
 import k3s from './k3s.ts';
+import butane from './butane.ts';
+import ignition from './ignition.ts';
+import shell from './shell.ts';
 
-export const FORMATS = [cloudInit, talhelper, unit, dropin, crio, containerd, clusterApi, kindCluster, karpenter, kubeadmConfig, kubeletConfig, talos, eksNodeadm, openshift, eksctl, eksctlNodegroup, kops, kopsKubelet, bottlerocket, k3s, docker, envfile] as const;
+export const FORMATS = [cloudInit, butane, ignition, talhelper, unit, dropin, crio, containerd, clusterApi, kindCluster, karpenter, kubeadmConfig, kubeletConfig, talos, eksNodeadm, openshift, eksctl, eksctlNodegroup, kops, kopsKubelet, bottlerocket, k3s, docker, envfile, shell] as const;
 
 export type FormatKind = (typeof FORMATS)[number]['kind'];
 

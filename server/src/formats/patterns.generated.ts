@@ -5,6 +5,8 @@
 export const WATCH_GLOBS: readonly string[] = [
   "**/user-data",
   "**/*.cfg",
+  "**/*.bu",
+  "**/*.ign",
   "**/talconfig.yaml",
   "**/talconfig.yml",
   "**/*.service",
@@ -22,12 +24,15 @@ export const WATCH_GLOBS: readonly string[] = [
   "**/*.env",
   "**/default/kubelet",
   "**/sysconfig/kubelet",
+  "**/*.sh",
 ];
 
 /** Patterns of the client's document selector. */
 export const DOCUMENT_PATTERNS: readonly string[] = [
   "**/user-data",
   "**/*.cfg",
+  "**/*.bu",
+  "**/*.ign",
   "**/talconfig.yaml",
   "**/talconfig.yml",
   "**/*.service",
@@ -47,4 +52,5 @@ export const DOCUMENT_PATTERNS: readonly string[] = [
   "**/sysconfig/kubelet",
   "**/*.env",
   "**/kubeadm-flags.env",
+  "**/*.sh",
 ];

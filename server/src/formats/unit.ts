@@ -1,6 +1,6 @@
 /** A systemd service unit (kubelet.service, or any *.service that runs a kubelet). */
 import { parseUnit } from '../parse/systemd/unit.ts';
-import { systemdTemplateSpans } from '../parse/template.ts';
+import { outsideTemplates, systemdTemplateSpans } from '../parse/template.ts';
 import { defineFormat } from './types.ts';
 
 export default defineFormat({
@@ -11,7 +11,10 @@ export default defineFormat({
   parse(path, text) {
     const unit = parseUnit(path, text);
     const template = systemdTemplateSpans(path, text);
-    if (template) unit.template = template;
+    if (template) {
+      unit.template = template;
+      unit.problems = outsideTemplates(unit.problems, template);
+    }
     return { unit, problems: unit.problems };
   },
   comments: (p) => (p.path.endsWith('.json') ? 'none' : 'line'),

@@ -24,6 +24,7 @@ import type { NodeSeed } from './group.ts';
 import { buildService } from './service.ts';
 import { unusedVariables } from './unused-variables.ts';
 import { platformBase, platformCapacitySettings } from './platform.ts';
+import { containerKubeletArgs } from './container-run.ts';
 import type { ConfigRef, FlagUse, NodeModel } from './model.ts';
 import type { Workspace } from './parse-cache.ts';
 import type { NodeSettings } from './modelines.ts';
@@ -111,6 +112,14 @@ export function buildNode(ws: Workspace, seed: NodeSeed, systemdVersion?: number
         node.argv = argv.slice(1);
         const unused = unusedVariables(service, new Set(references.map((r) => r.variable)));
         if (unused.length > 0) node.unusedVariables = unused;
+      } else node.argv = containerKubeletArgs(argv) ?? [];
+    }
+    // `docker run -d <kubelet image>` in ExecStartPre= while ExecStart= follows its logs.
+    if (!node.argv.length && !(node.program && basename(node.program.text).includes('kubelet'))) {
+      for (const d of service.execStartPre) {
+        const { argv } = expandExecArgv(parseExecDirective(d), (name) => service.environment.get(name)?.assignment);
+        const args = containerKubeletArgs(argv);
+        if (args) node.argv = args;
       }
     }
   } else if (seed.standalone) {

@@ -341,7 +341,7 @@ function templated(out: ConfigFileParse, masked: Masked | undefined, restorer: T
 }
 
 /** The one `config-template` finding of a file whose template directives decide its structure, at the first one. */
-export function templateNote(path: string, lines: LineIndex, masked: Masked, what: 'file' | 'cloud-config'): Finding {
+export function templateNote(path: string, lines: LineIndex, masked: Masked, what: 'file' | 'cloud-config' | 'Butane config'): Finding {
   const s = masked.structural;
   const first = s[0];
   const firstLine = lines.position(first.start).line + 1;

@@ -12,7 +12,8 @@
  * no real configuration holds), which the reader sees as part of a plain or quoted scalar. The YAML/JSON
  * converters' results are then given back their original text (`restore`).
  */
-import { LineIndex } from '../model/range.ts';
+import { comparePos, LineIndex } from '../model/range.ts';
+import type { Finding } from '../model/finding.ts';
 import type { EnvFile, TemplateSpans } from './types.ts';
 
 /** The stand-in character of a masked expression. */
@@ -34,6 +35,11 @@ export interface ScanOptions {
    * where `${VAR}` is systemd's own variable syntax (the engine expands it) and `%` starts a specifier.
    */
   dollar: boolean;
+  /**
+   * Read `%{...}` (a Terraform directive) even with `dollar` off: in a unit `%{` is no systemd specifier (systemd
+   * refuses it), so there it can only be a template the file was written from (poseidon/typhoon's Butane units).
+   */
+  percent?: boolean;
 }
 
 /**
@@ -69,7 +75,7 @@ export function scanTemplates(text: string, opts: ScanOptions): TemplateExpr[] {
         out.push({ start: i, end: e + 2, open: kind.open, control: d === 123 ? goControl(text, i + 2, e) : true });
         next = e + 2;
       }
-    } else if (opts.dollar && (b === 36 /* $ */ || b === 37) /* % */ && !(i > 1 && text.charCodeAt(i - 2) === b)) {
+    } else if (((opts.dollar && b === 36) /* $ */ || ((opts.dollar || opts.percent) && b === 37)) /* % */ && !(i > 1 && text.charCodeAt(i - 2) === b)) {
       // `$${` and `%%{` are Terraform's escapes for a literal `${` / `%{`.
       const e = closeBrace(text, i + 1);
       if (e >= 0) {
@@ -428,7 +434,7 @@ export function isTemplatePath(path: string): boolean {
  * unknown: it is split into words wherever the rendered text has blanks.
  */
 export function systemdTemplateSpans(path: string, text: string, env?: EnvFile): TemplateSpans | undefined {
-  const exprs = scanTemplates(text, { dollar: false });
+  const exprs = scanTemplates(text, { dollar: false, percent: !env });
   if (exprs.length === 0) return undefined;
   const lines = new LineIndex(text);
   const unknown = exprs.map((e) => ({ file: path, range: lines.range(e.start, e.end) }));
@@ -441,4 +447,11 @@ export function systemdTemplateSpans(path: string, text: string, env?: EnvFile):
 /** A YAML text with its template expressions masked, every position unchanged (Helm, Jinja and Terraform syntax). */
 export function maskYamlTemplates(text: string): string {
   return maskTemplates(text, scanTemplates(text, { dollar: true }), false).text;
+}
+
+/** Parse problems that are not inside a template expression (a `%{ for }` line is no broken unit line once rendered). */
+export function outsideTemplates(problems: Finding[], t: TemplateSpans): Finding[] {
+  const inside = (f: Finding) =>
+    t.unknown.some((s) => comparePos(s.range.start, f.range.start) <= 0 && comparePos(f.range.end, s.range.end) <= 0);
+  return problems.some(inside) ? problems.filter((f) => !inside(f)) : problems;
 }
