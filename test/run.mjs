@@ -34,5 +34,21 @@ if (files.some((f) => f.replaceAll('\\', '/').includes('test/oracle/')) && env.K
   else console.error('\n::warning:: the oracle tests could not be set up (see above); they will be skipped with the reason\n');
 }
 
-const r = spawnSync(process.execPath, ['--import', 'tsx', '--test', '--test-reporter=spec', ...files], { stdio: 'inherit', env });
-process.exit(r.status ?? 1);
+const run = (list) => spawnSync(process.execPath, ['--import', 'tsx', '--test', '--test-reporter=spec', ...list], { stdio: 'inherit', env }).status ?? 1;
+
+// The real-editor test drives a browser through code-server; its Problems panel now and then leaves a row undrawn
+// ("Showing 1 of 20" with no row; seen before this change too, cause not found). It runs first and on its own, and once more when it
+// fails, saying so; a second failure fails the run. The other tests run last, so their summary closes the output.
+const EDITOR = 'test/e2e/editor.test.ts';
+const editor = files.filter((f) => f.replaceAll('\\', '/').endsWith(EDITOR));
+const rest = files.filter((f) => !editor.includes(f));
+let status = 0;
+if (editor.length) {
+  status = run(editor);
+  if (status !== 0 && env.KUBELET_E2E === 'required') {
+    console.error(`\n::warning:: ${EDITOR} failed; running it once more (a second failure fails the run)\n`);
+    status = run(editor);
+  }
+}
+if (rest.length) status = run(rest) || status;
+process.exit(status);

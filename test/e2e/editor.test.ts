@@ -230,8 +230,8 @@ class CodeServer {
 async function clickCenter(page: Page, locator: Locator): Promise<void> {
   // locator.click() can wait forever for workbench rows to be "stable": click at the centre instead.
   await locator.waitFor({ state: 'visible', timeout: EXPECT_TIMEOUT });
-  const box = await locator.boundingBox();
-  assert.ok(box, 'element has no bounding box');
+  // A list row can be drawn again (new diagnostics arrive) between the wait and the measure: measure until it holds.
+  const box = await until('the element to have a bounding box', async () => (await locator.boundingBox()) ?? undefined);
   await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
 }
 
