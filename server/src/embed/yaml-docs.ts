@@ -78,6 +78,12 @@ function parseAt(text: string, from: number, to: number, mask?: (src: string) =>
  * A document YAML cannot read gives one finding: information when template expressions explain it (the rendered
  * file is what is applied), else an error (see finish).
  */
+/** A carrier's first YAML error: where it is, and the first line of its text (the rest is the library's excerpt). */
+export function firstError(doc: Document): { at: number; message: string } | undefined {
+  const e = doc.errors[0];
+  return e && { at: e.pos?.[0] ?? 0, message: e.message.split('\n')[0] };
+}
+
 export function readCarrier(
   path: string,
   text: string,

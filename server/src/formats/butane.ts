@@ -17,6 +17,7 @@ import { stringPayload, unreadPayload } from '../embed/yaml-carrier.ts';
 import { TEMPLATE_MARKER } from '../embed/template.ts';
 import { scanTemplates } from '../parse/template.ts';
 import { templateNote } from '../parse/config.ts';
+import { firstError } from '../embed/yaml-docs.ts';
 import { defineFormat } from './types.ts';
 
 /** Butane's variants (coreos/butane config/config.go registry): fcos, flatcar, openshift, r4e, fiot, rhcos. */
@@ -35,13 +36,14 @@ function parseButane(path: string, text: string): { embedded: Payload[]; problem
   const problems: Finding[] = [];
   const embedded: Payload[] = [];
   const doc = parseDocument(text, { uniqueKeys: false });
-  if (doc.errors.length) {
-    const at = doc.errors[0].pos?.[0] ?? 0;
+  const error = firstError(doc);
+  if (error) {
+    const { at } = error;
     if (TEMPLATE_MARKER.test(text) || /%\{/.test(text)) {
       problems.push(finding('payload-not-checked', 'information', { file: path, range: lines.range(0, 0) },
         'This Butane config holds template expressions that make it invalid YAML, so its files are not checked.'));
     } else {
-      const msg = doc.errors[0].message.split('\n')[0];
+      const msg = error.message;
       problems.push(finding('config-syntax', 'error', { file: path, range: lines.range(at, at) }, `Butane cannot read this config: ${msg}`));
     }
     return { embedded, problems };

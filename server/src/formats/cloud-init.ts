@@ -13,6 +13,7 @@ import { commandPayloads } from '../embed/yaml-carrier.ts';
 import { TEMPLATE_MARKER } from '../embed/template.ts';
 import { hasMask, MASK, maskTemplates, restoreAt, scanTemplates, type Masked } from '../parse/template.ts';
 import { templateNote } from '../parse/config.ts';
+import { firstError } from '../embed/yaml-docs.ts';
 import { defineFormat } from './types.ts';
 
 const HEADER = /^\uFEFF?(?:##[ \t]*template:[ \t]*jinja[ \t]*\r?\n)?#cloud-config[ \t]*\r?(?:\n|$)/;
@@ -30,13 +31,14 @@ function parseCloudConfig(path: string, text: string): { embedded: Payload[]; pr
   const masked: Masked | undefined = exprs.length ? maskTemplates(text, exprs, false) : undefined;
   const src = masked ? masked.text : text;
   const doc = parseDocument(src, { uniqueKeys: false });
-  if (doc.errors.length) {
-    const at = doc.errors[0].pos?.[0] ?? 0;
+  const error = firstError(doc);
+  if (error) {
+    const { at } = error;
     if (TEMPLATE_MARKER.test(text)) {
       problems.push(finding('payload-not-checked', 'information', { file: path, range: lines.range(0, 0) },
         'This cloud-config holds template expressions that make it invalid YAML, so its files are not checked.'));
     } else {
-      const msg = doc.errors[0].message.split('\n')[0];
+      const msg = error.message;
       problems.push(finding('config-syntax', 'error', { file: path, range: lines.range(at, at) }, `cloud-init cannot read this cloud-config: ${msg}`));
     }
     return { embedded, problems };

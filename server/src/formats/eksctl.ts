@@ -11,6 +11,7 @@ import { finding, type Finding } from '../model/finding.ts';
 import { LineIndex } from '../model/range.ts';
 import type { Payload } from '../embed/payload.ts';
 import { yamlRegion } from '../embed/yaml-region.ts';
+import { firstError } from '../embed/yaml-docs.ts';
 import { defineFormat } from './types.ts';
 
 const API = /^apiVersion:[ \t]*["']?eksctl\.io\/v1alpha5["']?[ \t]*(?:#[^\n]*)?$/m;
@@ -23,10 +24,11 @@ function parseClusterConfig(path: string, text: string): { embedded: Payload[]; 
   const problems: Finding[] = [];
   const embedded: Payload[] = [];
   const doc = parseDocument(text, { uniqueKeys: false });
-  if (doc.errors.length) {
-    const at = doc.errors[0].pos?.[0] ?? 0;
+  const error = firstError(doc);
+  if (error) {
+    const { at } = error;
     problems.push(finding('config-syntax', 'error', { file: path, range: lines.range(at, at) },
-      `eksctl cannot read this ClusterConfig: ${doc.errors[0].message.split('\n')[0]}`));
+      `eksctl cannot read this ClusterConfig: ${error.message}`));
     return { embedded, problems };
   }
   const groups = doc.get('nodeGroups', true);

@@ -9,6 +9,7 @@ import { finding, type Finding } from '../model/finding.ts';
 import { LineIndex } from '../model/range.ts';
 import type { Payload } from '../embed/payload.ts';
 import { yamlStringMap } from '../embed/yaml-string.ts';
+import { firstError } from '../embed/yaml-docs.ts';
 import { defineFormat } from './types.ts';
 
 function parseTalconfig(path: string, text: string): { embedded: Payload[]; problems: Finding[] } {
@@ -16,10 +17,11 @@ function parseTalconfig(path: string, text: string): { embedded: Payload[]; prob
   const problems: Finding[] = [];
   const embedded: Payload[] = [];
   const doc = parseDocument(text, { uniqueKeys: false });
-  if (doc.errors.length) {
-    const at = doc.errors[0].pos?.[0] ?? 0;
+  const error = firstError(doc);
+  if (error) {
+    const { at } = error;
     problems.push(finding('config-syntax', 'information', { file: path, range: lines.range(at, at) },
-      `This talconfig.yaml is not valid YAML, so its patches are not checked. ${doc.errors[0].message.split('\n')[0]}`));
+      `This talconfig.yaml is not valid YAML, so its patches are not checked. ${error.message}`));
     return { embedded, problems };
   }
   const crlf = /\r\n/.test(text.slice(0, 200));
