@@ -458,6 +458,12 @@ test('a map flag repeated with different keys accumulates and is not flag-duplic
   none(analyzeAll(ws(kubeadmNode(N, { defaults: env }))).findings, 'flag-duplicate');
 });
 
+test('--reserved-memory repeated appends NUMA entries and is not flag-duplicate (pkg/util/flag/flags.go ReservedMemoryVar.Set: only the first Set clears)', () => {
+  const env = 'KUBELET_EXTRA_ARGS=--reserved-memory=0:memory=1Gi --reserved-memory=1:memory=2Gi --max-pods=1 --max-pods=2\n';
+  const found = analyzeAll(ws(kubeadmNode(N, { defaults: env }))).findings.filter((x) => x.code === 'flag-duplicate');
+  assert.deepEqual(found.map((x) => x.range), [at(env, '--max-pods=1')]);
+});
+
 test('a map flag repeating a key with another value warns at the earlier occurrence, naming both values; the same value or a key repeated inside one value does not', () => {
   const env = 'KUBELET_EXTRA_ARGS=--kube-reserved=cpu=1,memory=1Gi --kube-reserved=cpu=2 --kube-reserved=memory=1Gi\n';
   const f = only(analyzeAll(ws(kubeadmNode(N, { defaults: env }))).findings, 'flag-duplicate');

@@ -4,6 +4,11 @@
  * replacing an earlier one. Either way one of the occurrences is dead weight
  * or a surprise — typically KUBELET_EXTRA_ARGS repeating a flag that
  * kubeadm-flags.env already sets.
+ * `--reserved-memory` is neither: ReservedMemoryVar.Set (kubernetes
+ * pkg/util/flag/flags.go) clears its list on the first use only and appends
+ * the NUMA entries of every later one, so repeating it is how several NUMA
+ * nodes are written; a (node, resource) pair given twice is
+ * reserved-memory-invalid's.
  */
 import { finding, type Finding } from '../model/finding.ts';
 import type { FlagInfo, FlagSyntax } from '../catalog/flags.ts';
@@ -45,7 +50,7 @@ export const flagDuplicate: Rule = {
       else byFlag.set(key, [f]);
     }
     for (const uses of byFlag.values()) {
-      if (uses.length < 2) continue;
+      if (uses.length < 2 || uses[0].name === 'reserved-memory') continue;
       const last = uses[uses.length - 1];
       const { name, info } = last;
       if (info?.syntax.type === 'map') {
