@@ -131,19 +131,19 @@ const EMBEDDED_KIND: Record<string, string | undefined> = {
   '012-talos-patch-serialize-only.yaml': 'talos',
   '013-talos-v1.14-kubeletconfig-doc.yaml': 'talos',
   '014-talos-machineconfig-worker-cpumanager.yaml': 'talos',
-  '015-nodeadm-mime-merge.yaml': 'eks-nodeadm',
+  // MIME user data, whatever its name (formats/mime.ts): its application/node.eks.aws parts are one NodeConfig payload.
+  '015-nodeadm-mime-merge.yaml': 'mime',
   '016-nodeadm-empty-reserved-cgroups.yaml': 'eks-nodeadm',
   '017-nodeadm-maxpods-expression.yaml': 'eks-nodeadm',
-  '018-nodeadm-mime-userdata.tpl': 'eks-nodeadm',
-  '019-nodeadm-terraform-al2023-userdata.tpl': 'eks-nodeadm',
+  '018-nodeadm-mime-userdata.tpl': 'mime',
+  '019-nodeadm-terraform-al2023-userdata.tpl': 'mime',
   '024-bottlerocket-userdata-eviction.toml': 'bottlerocket',
   '025-kops-instancegroup-karpenter.yaml': 'kops',
   '026-eksctl-clusterconfig-kubeletextraconfig.yaml': 'eksctl',
   '027-kops-nodeupconfig-generated.yaml': 'kops',
   '029-openshift-kubeletconfig.yaml': 'openshift',
-  // MIME user data named .sh: read as the shell script its name says (its one part is a script); a MIME reader
-  // placed before formats/shell.ts in the registry takes it by its headers.
-  '020-al2-bootstrap-userdata-sed.sh': 'shell',
+  // MIME user data named .sh: recognised by its headers, not its name; its one part is a script (formats/mime.ts).
+  '020-al2-bootstrap-userdata-sed.sh': 'mime',
   '022-butane-fcos-typhoon-worker.yaml': 'butane',
   '023-butane-flatcar-typhoon-worker.yaml': 'butane',
 };

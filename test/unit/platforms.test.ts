@@ -10,6 +10,7 @@ import { analyze } from '../../server/src/engine.ts';
 import { detectKind } from '../../server/src/formats/index.ts';
 import { describe } from '../../server/src/node/provenance.ts';
 import { nodeadmCpuMillis } from '../../server/src/node/platform.ts';
+import { rangeToHost } from '../../server/src/embed/to-host.ts';
 import type { Finding } from '../../server/src/model/finding.ts';
 import { corpusDir } from '../helpers/corpus.ts';
 import { applyEdits } from '../helpers/edits.ts';
@@ -23,8 +24,8 @@ const GiB = 1024n ** 3n;
 const MiB = 1024n ** 2n;
 
 const dir = corpusDir('corpus-embedded');
-/** Pinned: kind, then every finding as "line severity code" (lines 1-based). */
-const PINS: Record<string, [string, string[]]> = {
+/** Pinned: kind, then every finding as "line severity code" (lines 1-based), then the number of nodes (default 1). */
+const PINS: Record<string, [string, string[], number?]> = {
   // MANIFEST: evictionHard with only memory.available drops the kubelet's other signals; systemReserved drops
   // Talos's pid and ephemeral-storage defaults.
   // enableSystemLogQuery needs the NodeLogQuery gate, which no file here turns on (config-needs-feature-gate, from
@@ -33,21 +34,24 @@ const PINS: Record<string, [string, string[]]> = {
   '012-talos-patch-serialize-only.yaml': ['talos', []],
   '013-talos-v1.14-kubeletconfig-doc.yaml': ['talos', []],
   '014-talos-machineconfig-worker-cpumanager.yaml': ['talos', []],
-  '015-nodeadm-mime-merge.yaml': ['eks-nodeadm', []],
+  // MIME user data (formats/mime.ts): its NodeConfig parts are one payload, found at their lines in the carrier.
+  '015-nodeadm-mime-merge.yaml': ['mime', []],
   '016-nodeadm-empty-reserved-cgroups.yaml': ['eks-nodeadm', []],
   // MANIFEST: config.maxPods 1 wins over the expression while kubeReserved follows the expression.
   '017-nodeadm-maxpods-expression.yaml': ['eks-nodeadm', ['13 warning nodeadm-max-pods-expression-ignored']],
-  '018-nodeadm-mime-userdata.tpl': ['eks-nodeadm', []],
+  '018-nodeadm-mime-userdata.tpl': ['mime', []],
   // Terraform template: invalid YAML until rendered (flags: ${bootstrap_extra_args}), said once, not as an error.
-  '019-nodeadm-terraform-al2023-userdata.tpl': ['eks-nodeadm', ['92 information config-syntax']],
+  // Its shell part writes a kubelet.service drop-in (ExecStartPre lines) by a quoted here-document: now read, it is
+  // a node of its own beside nodeadm's (the AMI's kubelet.service it belongs to is not in the file).
+  '019-nodeadm-terraform-al2023-userdata.tpl': ['mime', ['92 information config-syntax'], 2],
 };
 
-for (const [name, [kind, want]] of Object.entries(PINS)) {
+for (const [name, [kind, want, nodes = 1]] of Object.entries(PINS)) {
   test(`corpus-embedded ${name}: recognised as ${kind}, findings pinned, no error`, { skip: !dir && 'corpus-embedded not found' }, () => {
     const text = readFileSync(join(dir!, 'files', name), 'utf8');
     assert.equal(detectKind(name, text), kind);
     const a = analyze([{ path: name, text }]);
-    assert.equal(a.nodes.length, 1);
+    assert.equal(a.nodes.length, nodes);
     assert.deepEqual(show(a.findings), [...want].sort());
     assertShortPoints(a.findings);
   });
@@ -57,8 +61,9 @@ test('corpus-embedded: every file of the corpus is read without a crash or a fal
   for (const name of readdirSync(join(dir!, 'files'))) {
     const text = readFileSync(join(dir!, 'files', name), 'utf8');
     const kind = detectKind(name, text);
-    if (kind !== 'talos' && kind !== 'eks-nodeadm') continue;
-    assert.ok(name in PINS || /karpenter/.test(name), `${name} recognised as ${kind} but not pinned`);
+    if (kind !== 'talos' && kind !== 'eks-nodeadm' && kind !== 'mime') continue;
+    // 020 (MIME whose one part is a script) is pinned in test/unit/shell.test.ts.
+    assert.ok(name in PINS || /karpenter/.test(name) || name.startsWith('020-'), `${name} recognised as ${kind} but not pinned`);
   }
 });
 
@@ -133,7 +138,9 @@ test('nodeadm MIME parts merge in order over nodeadm\'s base (015): maxPods from
   const a = analyze([{ path: name, text: readFileSync(join(dir!, 'files', name), 'utf8') }]);
   const n = a.nodes[0].node;
   const maxPods = n.settings.get('maxPods');
-  assert.ok(maxPods?.kind === 'scalar' && maxPods.text === '58' && maxPods.span?.range.start.line === 17);
+  // The setting is read in the NodeConfig payload; through its map it is at line 18 of the MIME file.
+  const payload = a.files.get(name)!.embedded!.find((p) => p.kind === 'eks-nodeadm')!;
+  assert.ok(maxPods?.kind === 'scalar' && maxPods.text === '58' && rangeToHost(payload, maxPods.span!.range).start.line === 17);
   const sr = n.settings.get('systemReserved');
   assert.ok(sr?.kind === 'map' && sr.items[0].text === '150m');
   const kr = n.settings.get('kubeReserved');

@@ -37,7 +37,10 @@ export function expandCarrier(host: ParsedFile, deps: ExpandDeps, out: Expansion
     const kind = payload.kind ?? deps.detect(path, payload.text);
     // A carrier written by a carrier (a script in write_files): its files are files of the same machine.
     if (kind && deps.isCarrier(kind) && !payload.unchecked) {
-      for (const inner of deps.parse(src, kind).embedded ?? []) queue.push(nested(payload, inner));
+      const parsed = deps.parse(src, kind);
+      for (const inner of parsed.embedded ?? []) queue.push(nested(payload, inner));
+      // What keeps the inner carrier from being read (a cloud-config part that is no YAML) is said in the outer file.
+      for (const p of parsed.problems) out.notes.push(finding(p.code, p.severity, { file: host.path, range: rangeToHost(payload, p.range) }, p.message));
       continue;
     }
     const note = (why: string) =>
@@ -69,5 +72,7 @@ function nested(outer: Payload, inner: Payload): Payload {
     const t = inner.map.encode(text, payloadOffset(o, at) ?? 0);
     return t === undefined ? undefined : o.encode(t, at);
   };
-  return { ...inner, map: { host: o.host, offsets, encode }, span: rangeToHost(outer, inner.span) };
+  const template = inner.template || outer.template;
+  const instanceTypes = inner.instanceTypes ?? outer.instanceTypes;
+  return { ...inner, map: { host: o.host, offsets, encode }, span: rangeToHost(outer, inner.span), ...(template && { template }), ...(instanceTypes && { instanceTypes }) };
 }

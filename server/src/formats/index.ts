@@ -33,8 +33,9 @@ import k3s from './k3s.ts';
 import butane from './butane.ts';
 import ignition from './ignition.ts';
 import shell from './shell.ts';
+import mime from './mime.ts';
 
-export const FORMATS = [cloudInit, butane, ignition, talhelper, unit, dropin, crio, containerd, clusterApi, kindCluster, karpenter, kubeadmConfig, kubeletConfig, talos, eksNodeadm, openshift, eksctl, eksctlNodegroup, kops, kopsKubelet, bottlerocket, k3s, docker, envfile, shell] as const;
+export const FORMATS = [cloudInit, butane, ignition, mime, talhelper, unit, dropin, crio, containerd, clusterApi, kindCluster, karpenter, kubeadmConfig, kubeletConfig, talos, eksNodeadm, openshift, eksctl, eksctlNodegroup, kops, kopsKubelet, bottlerocket, k3s, docker, envfile, shell] as const;
 
 export type FormatKind = (typeof FORMATS)[number]['kind'];
 

@@ -1,10 +1,9 @@
 /**
  * EKS nodeadm `node.eks.aws/v1alpha1` NodeConfig (awslabs/amazon-eks-ami nodeadm/api/v1alpha1/nodeconfig_types.go,
  * nodeadm v20260724): `spec.kubelet.config` (a KubeletConfiguration fragment), `spec.kubelet.flags` (`--flag=value`
- * strings), `spec.kubelet.maxPodsExpression`, `spec.featureGates` (nodeadm's own gates). Standalone YAML, or EC2 user
- * data in MIME multi-part form whose `Content-Type: application/node.eks.aws` parts are NodeConfigs that nodeadm
- * merges in order (nodeadm/test/e2e/cases/mime-userdata-merge). The other parts (shell scripts) are blanked out, so
- * every position read is the position in the user's file.
+ * strings), `spec.kubelet.maxPodsExpression`, `spec.featureGates` (nodeadm's own gates). Standalone YAML, or the
+ * `Content-Type: application/node.eks.aws` parts of MIME multi-part user data, which nodeadm merges in order
+ * (nodeadm/test/e2e/cases/mime-userdata-merge): formats/mime.ts hands them over as one stream of documents.
  */
 import { LineIndex } from '../model/range.ts';
 import type { Finding } from '../model/finding.ts';
@@ -18,42 +17,9 @@ import { withoutPlaceholders } from './talos.ts';
 export const NODEADM_API_VERSION = 'node.eks.aws/v1alpha1';
 export const NODEADM_MEDIA_TYPE = 'application/node.eks.aws';
 
-
-const BOUNDARY = /^Content-Type:[ \t]*multipart\/[a-z-]+;[ \t]*boundary=(?:"([^"\r\n]+)"|([^\s;]+))/im;
-
-/**
- * The text with everything but the NodeConfig parts of a MIME multi-part message replaced by spaces (line ends
- * kept), or the text itself when it is no MIME message.
- */
-export function nodeConfigText(text: string): string {
-  const m = BOUNDARY.exec(text.slice(0, 4096));
-  if (!m) return text;
-  const delim = '--' + (m[1] ?? m[2]);
-  const out = text.split('');
-  const blank = (from: number, to: number) => {
-    for (let i = from; i < to; i++) if (out[i] !== '\n' && out[i] !== '\r') out[i] = ' ';
-  };
-  // Part boundaries: lines that start with the delimiter (RFC 2046 5.1.1).
-  const starts: number[] = [];
-  for (let at = text.indexOf(delim); at >= 0; at = text.indexOf(delim, at + delim.length)) {
-    if (at === 0 || text[at - 1] === '\n') starts.push(at);
-  }
-  blank(0, starts[0] ?? text.length);
-  for (let i = 0; i < starts.length; i++) {
-    const start = starts[i];
-    const end = starts[i + 1] ?? text.length;
-    const headerEnd = /\r?\n\r?\n/.exec(text.slice(start, end));
-    const head = headerEnd ? text.slice(start, start + headerEnd.index) : text.slice(start, end);
-    const isNodeConfig = /^Content-Type:[ \t]*application\/node\.eks\.aws\b/im.test(head);
-    const bodyStart = headerEnd ? start + headerEnd.index + headerEnd[0].length : end;
-    blank(start, isNodeConfig ? bodyStart : end);
-  }
-  return out.join('');
-}
-
 export function parseNodeadm(path: string, text: string): ConfigFileParse {
   const lines = new LineIndex(text);
-  const r = parseYamlStream(path, blankDirectiveLines(nodeConfigText(text)), lines);
+  const r = parseYamlStream(path, blankDirectiveLines(text), lines);
   const problems: Finding[] = templateAwareProblems(path, text, r.problems, 'NodeConfig');
   const out: ConfigFileParse = { path, kubeletConfigs: [], kubeadm: [], problems };
   const args: ExtraArg[] = [];
