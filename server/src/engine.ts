@@ -24,7 +24,7 @@ import { byCodeUnit } from './model/order.ts';
 import { formatOf, STANDALONE_ORDER, SYSTEMD_LINE_KINDS } from './formats/index.ts';
 import { findingToHost, textToHost } from './embed/to-host.ts';
 import { workspaceKubeadmVersion } from './node/version.ts';
-import { carrierOf } from './embed/payload.ts';
+import { carrierOf, type Payload } from './embed/payload.ts';
 
 export interface AnalyzeOptions {
   capacity?: Capacity;
@@ -72,6 +72,11 @@ export interface Analysis {
   findings: Finding[];
   /** Every file the engine recognised, parsed once (for editor features that look up what is at a position). */
   files: Map<string, ParsedFile>;
+  /**
+   * Every analysed payload by its workspace path, with the carrier file it lies in: also payloads of payloads (a
+   * script in a MIME part), mapped straight to the outer file (embed/expand.ts).
+   */
+  payloads?: ReadonlyMap<string, { host: string; payload: Payload }>;
 }
 
 const STANDALONE_KINDS: ReadonlySet<string> = new Set(STANDALONE_ORDER);
@@ -162,7 +167,7 @@ export function analyze(files: readonly SourceFile[], options: AnalyzeOptions = 
   };
   const crlf = (path: string) => parsed.get(path)?.crlf === true;
   const out = configure(matchLineEnds(keepLineEnds(dedupe(findings), systemdText), crlf), parsed, options);
-  return { nodes, findings: ws.payloads.size ? inCarriers(out, ws) : out, files: parsed };
+  return { nodes, findings: ws.payloads.size ? inCarriers(out, ws) : out, files: parsed, ...(ws.payloads.size ? { payloads: ws.payloads } : {}) };
 }
 
 /** Findings about payloads, at their places in the carrier files (embed/to-host.ts), in file and position order. */

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { analyze } from '../../server/src/engine.ts';
 import { CARRIER_KINDS, detectKind } from '../../server/src/formats/index.ts';
 import { rangeToHost } from '../../server/src/embed/to-host.ts';
+import { payloadPath } from '../../server/src/embed/payload.ts';
 import { applyEdits } from './edits.ts';
 
 export interface CarrierKit {
@@ -43,7 +44,8 @@ export function carrierProperty(corpus: string, kit: CarrierKit): { files: numbe
     const carrier = kit.wrap(target, text);
     const inHost = analyze([{ path: HOST, text: carrier }]);
     assert.deepEqual(inHost.nodes.map((n) => n.allocatable), bare.nodes.map((n) => n.allocatable), name);
-    const payload = inHost.files.get(HOST)!.embedded![0];
+    // The file's payload, also when it is a payload of a payload (a script in a MIME part), mapped to the carrier.
+    const payload = inHost.payloads?.get(payloadPath(HOST, target))?.payload ?? inHost.files.get(HOST)!.embedded![0];
     assert.equal(payload.text, text, name);
     const place = (code: string, r: unknown, m: string) => `${code} ${JSON.stringify(r)} ${m}`;
     const want = bare.findings.map((f) => place(f.code, rangeToHost(payload, f.range), f.message)).sort();

@@ -25,8 +25,7 @@ interface At {
 
 /** The analysed payload of carrier `path` that holds `pos`, and the position in it. */
 export function payloadAt(analysis: Analysis, path: string, pos: Position): At | undefined {
-  for (const payload of analysis.files.get(path)?.embedded ?? []) {
-    const vp = payloadPath(path, payload.target);
+  for (const [vp, payload] of payloadsIn(analysis, path)) {
     if (!analysis.files.has(vp)) continue;
     const o = payloadOffset(payload.map, offsetAt(payload.map.host, pos));
     if (o !== undefined) return { path: vp, payload, pos: payload.lines.position(o) };
@@ -63,12 +62,11 @@ export function completionAt(analysis: Analysis, path: string, pos: Position, ku
 
 export function inlayHintsIn(analysis: Analysis, path: string, range: Range, typing?: { start: number; end: number }): InlayHint[] {
   const out = inlayHints(analysis, path, range, typing);
-  const payloads = analysis.files.get(path)?.embedded ?? [];
+  const payloads = payloadsIn(analysis, path);
   // A payload's findings are reported in the carrier: its broken lines are the carrier's lines with an error.
   const broken = new Set<number>();
   if (payloads.length) for (const f of analysis.findings) if (f.file === path && f.severity === 'error') broken.add(f.range.start.line);
-  for (const payload of payloads) {
-    const vp = payloadPath(path, payload.target);
+  for (const [vp, payload] of payloads) {
     if (!analysis.files.has(vp)) continue;
     const all = { start: { line: 0, character: 0 }, end: { line: payload.lines.lineCount, character: 0 } };
     for (const h of inlayHints(analysis, vp, all)) {
@@ -83,8 +81,7 @@ export function inlayHintsIn(analysis: Analysis, path: string, range: Range, typ
 /** Code lenses of the payloads too, at their lines; they open the carrier's effective configuration. */
 export function codeLensesIn(analysis: Analysis, path: string, uri: string): CodeLens[] {
   const out = codeLenses(analysis, path, uri);
-  for (const payload of analysis.files.get(path)?.embedded ?? []) {
-    const vp = payloadPath(path, payload.target);
+  for (const [vp, payload] of payloadsIn(analysis, path)) {
     if (analysis.files.has(vp)) for (const l of codeLenses(analysis, vp, uri)) out.push({ ...l, range: rangeToHost(payload, l.range) });
   }
   return out;
@@ -93,10 +90,18 @@ export function codeLensesIn(analysis: Analysis, path: string, uri: string): Cod
 /** The payload at a workspace path of this analysis, with its carrier. */
 function payloadOf(analysis: Analysis): PayloadOf {
   return (path) => {
+    const known = analysis.payloads?.get(path);
+    if (known) return known;
     const host = carrierOf(path);
     const payload = host === undefined ? undefined : analysis.files.get(host)?.embedded?.find((p) => payloadPath(host, p.target) === path);
     return payload && { host: host!, payload };
   };
+}
+
+/** The payloads that lie in carrier `path` (payloads of its payloads too), by workspace path. */
+function payloadsIn(analysis: Analysis, path: string): [string, Payload][] {
+  if (analysis.payloads) return [...analysis.payloads].filter(([, p]) => p.host === path).map(([vp, p]) => [vp, p.payload]);
+  return (analysis.files.get(path)?.embedded ?? []).map((p) => [payloadPath(path, p.target), p]);
 }
 
 /** Refactors inside a payload: offered only when every edit can be written into the carrier. */

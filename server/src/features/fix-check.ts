@@ -88,6 +88,8 @@ interface Lines {
 
 /** A span in its carrier's lines when it lies in an embedded payload (fixes edit the carrier). */
 function hostSpan(analysis: Analysis, sp: { file: string; range: Range }): { file: string; range: Range } {
+  const known = analysis.payloads?.get(sp.file);
+  if (known) return { file: known.host, range: rangeToHost(known.payload, sp.range) };
   const host = carrierOf(sp.file);
   const payload = host === undefined ? undefined : analysis.files.get(host)?.embedded?.find((p) => payloadPath(host, p.target) === sp.file);
   return payload ? { file: host!, range: rangeToHost(payload, sp.range) } : sp;
