@@ -22,13 +22,18 @@ export function butaneFiles(text: string): Record<string, string> {
   const doc = parseDocument(text);
   assert.deepEqual(doc.errors, []);
   type U = { name: string; contents?: string; dropins?: { name: string; contents?: string }[] };
-  const js = doc.toJS() as { systemd?: { units?: U[] }; storage?: { files?: { path: string; contents?: { inline?: string } }[] } };
+  const js = doc.toJS() as { systemd?: { units?: U[] }; storage?: { files?: { path: string; contents?: { inline?: string; source?: string } }[] } };
   const out: Record<string, string> = {};
   for (const u of js.systemd?.units ?? []) {
     if (u.contents !== undefined) out[`/etc/systemd/system/${u.name}`] = u.contents;
     for (const d of u.dropins ?? []) if (d.contents !== undefined) out[`/etc/systemd/system/${u.name}.d/${d.name}`] = d.contents;
   }
   for (const f of js.storage?.files ?? []) if (f.contents?.inline !== undefined) out[f.path] = f.contents.inline;
+  // data: URLs (RFC 2397) as Ignition decodes them: base64, or percent-encoded (a plus stays a plus)
+  for (const f of js.storage?.files ?? []) {
+    const m = /^data:([^,]*),(.*)$/s.exec(f.contents?.source ?? '');
+    if (m) out[f.path] = /;base64$/.test(m[1]) ? Buffer.from(m[2], 'base64').toString() : decodeURIComponent(m[2]);
+  }
   return out;
 }
 
@@ -125,6 +130,33 @@ storage:
   assert.match(f[3].message, /compressed \(gzip\)/);
 });
 
+test('a data: URL in contents.source is the file, as Ignition reads it: percent-encoded edited in place, base64 re-encoded whole', () => {
+  const config = 'apiVersion: kubelet.config.k8s.io/v1beta1\nkind: KubeletConfiguration\nevictionSoft:\n  memory.available: 500Mi\n';
+  const env = 'KUBELET_EXTRA_ARGS=--cadvisor-port=0 --max-pod=20\n';
+  const text = `variant: fcos
+version: 1.5.0
+storage:
+  files:
+    - path: /var/lib/kubelet/config.yaml
+      contents:
+        source: data:;base64,${Buffer.from(config).toString('base64')}
+    - path: /etc/default/kubelet
+      contents:
+        source: "data:,${encodeURIComponent(env)}"
+`;
+  const a = analyze([{ path: HOST, text }]);
+  const got = a.findings.map((f) => `${f.range.start.line + 1} ${f.code}`).sort();
+  assert.deepEqual(got, ['10 flag-removed', '10 flag-unknown', '7 eviction-soft-without-grace', '7 reservations-missing']);
+  // percent-encoded: each character at its escape; base64: at the start of the data
+  const typo = a.findings.find((f) => f.code === 'flag-unknown')!;
+  assert.equal(text.split('\n')[9].slice(typo.range.start.character, typo.range.end.character), '--max-pod');
+  assert.equal(a.findings.find((f) => f.code === 'eviction-soft-without-grace')!.range.start.character, text.split('\n')[6].indexOf('base64,') + 7);
+  assert.ok(fixesMatchBare(HOST, text, { '/var/lib/kubelet/config.yaml': config, '/etc/default/kubelet': env }, butaneFiles) >= 2);
+  // a URL that is not data: is fetched when Ignition runs; a broken data: URL is said as such
+  const bad = analyze([{ path: HOST, text: text.replace('"data:,', '"data:,%zz') }]).findings.filter((f) => f.code === 'payload-not-checked');
+  assert.deepEqual(bad.map((f) => `${f.range.start.line + 1} ${f.message}`), ['10 /etc/default/kubelet is not checked: its data URL has a bad escape "%zz".']);
+});
+
 test('a Butane config that is not YAML: one syntax error', () => {
   const f = analyze([{ path: HOST, text: 'variant: fcos\nversion: 1.5.0\nsystemd: [\n' }]).findings;
   assert.deepEqual(f.map((x) => `${x.code} ${x.severity}`), ['config-syntax error']);
@@ -172,6 +204,15 @@ test('every corpus node file written by a Butane storage.files inline: the same 
     wrap: (target, text) =>
       `variant: fcos\nversion: 1.5.0\nstorage:\n  files:\n    - path: ${target}\n      contents:\n` +
       (blockable(text) ? `        inline: |\n${indent(text, 10)}` : `        inline: ${JSON.stringify(text)}\n`),
+    read: butaneFiles,
+  });
+  assert.ok(files > 30 && fixes >= 10, `${files} files, ${fixes} fixes`);
+});
+
+test('every corpus node file as a Butane contents.source data: URL (percent-encoded): the same findings, allocatable and quick fixes', { skip: !corpus && 'no ../shared/corpus' }, () => {
+  const { files, fixes } = carrierProperty(corpus!, {
+    host: HOST,
+    wrap: (target, text) => `variant: fcos\nversion: 1.5.0\nstorage:\n  files:\n    - path: ${target}\n      contents:\n        source: "data:,${encodeURIComponent(text)}"\n`,
     read: butaneFiles,
   });
   assert.ok(files > 30 && fixes >= 10, `${files} files, ${fixes} fixes`);

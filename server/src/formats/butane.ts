@@ -6,13 +6,14 @@
  * - `storage.files[].contents.inline`: the file at `path`.
  * Field names are those of coreos/butane base/v0_5 and v0_6 schema.go (Unit, Dropin, File, Resource: `inline`,
  * `local`, `source`, `compression`). Content that Butane or Ignition fetch at build or boot time (`local`,
- * `contents_local`, `source`, `append`) is named as not checked, never guessed (a `data:` URL in a Butane
- * `source` is rare: Butane writes `inline` for it).
+ * `contents_local`, `source` other than a `data:` URL, `append`) is named as not checked, never guessed; a `data:`
+ * URL in `source` is read as Ignition reads it.
  */
 import { isMap, isSeq, parseDocument, type Node, type YAMLMap } from 'yaml';
 import { finding, type Finding } from '../model/finding.ts';
 import { LineIndex } from '../model/range.ts';
-import type { Payload } from '../embed/payload.ts';
+import type { Payload, PayloadMap } from '../embed/payload.ts';
+import { decodeDataUrl, percentEncode } from '../embed/data-url.ts';
 import { stringPayload, unreadPayload } from '../embed/yaml-carrier.ts';
 import { TEMPLATE_MARKER } from '../embed/template.ts';
 import { scanTemplates } from '../parse/template.ts';
@@ -84,7 +85,7 @@ function parseButane(path: string, text: string): { embedded: Payload[]; problem
         const p = stringPayload(text, lines, at('inline'), target, crlf);
         if (p) embedded.push(p);
       } else if (at('local')) embedded.push(unreadPayload(lines, at('local'), target, 'its content is read from a local file (contents.local) when Butane runs'));
-      else if (at('source')) embedded.push(unreadPayload(lines, at('source'), target, 'its content is fetched from contents.source when Ignition runs'));
+      else if (at('source')) embedded.push(sourcePayload(text, lines, at('source')!, target, crlf));
     } else if (appended) embedded.push(unreadPayload(lines, append as Node, target, 'its content is appended (append) to a file this config does not hold whole'));
   }
   // A Terraform or Jinja template of a Butane config (poseidon/typhoon's): its directives decide lines of the payloads
@@ -96,6 +97,23 @@ function parseButane(path: string, text: string): { embedded: Payload[]; problem
     problems.push(templateNote(path, lines, { text, values: [], structural }, 'Butane config'));
   }
   return { embedded, problems };
+}
+
+/**
+ * `contents.source`: a `data:` URL is the file's content, read as Ignition reads it (embed/data-url.ts); Butane
+ * passes the URL through to the Ignition config unchanged. Any other URL is fetched when Ignition runs.
+ */
+function sourcePayload(text: string, lines: LineIndex, node: Node, target: string, crlf: boolean): Payload {
+  const s = stringPayload(text, lines, node, target, crlf);
+  const d = s && decodeDataUrl({ text: s.text, offsets: s.map.offsets });
+  if (!s || !d) return unreadPayload(lines, node, target, 'its content is fetched from contents.source when Ignition runs');
+  if (!d.ok) return unreadPayload(lines, node, target, d.why);
+  const { map } = s;
+  const end = map.offsets[s.text.length];
+  const data: PayloadMap = d.base64
+    ? { host: lines, offsets: d.offsets, encode: () => undefined, rewrite: { start: map.offsets[d.dataStart], end, encode: (t) => Buffer.from(t, 'utf8').toString('base64') } }
+    : { host: lines, offsets: d.offsets, encode: (t, at) => map.encode(percentEncode(t), at) };
+  return { target, text: d.text, map: data, span: s.span, lines: new LineIndex(d.text) };
 }
 
 export default defineFormat({
