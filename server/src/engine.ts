@@ -172,11 +172,12 @@ export function analyze(files: readonly SourceFile[], options: AnalyzeOptions = 
 
 /** Findings about payloads, at their places in the carrier files (embed/to-host.ts), in file and position order. */
 function inCarriers(list: Finding[], ws: Workspace): Finding[] {
-  // A placeholder in a payload of a template carrier is filled in when the carrier is rendered; a carrier may keep
-  // rules quiet whose misses the tool it configures supplies (Format.quietInPayloads).
+  // A placeholder in a payload of a template carrier is filled in when the carrier is rendered, and the carrier says
+  // once that its directives decide lines (config-template); a carrier may keep rules quiet whose misses the tool it
+  // configures supplies (Format.quietInPayloads).
   const kept = list.filter((f) => {
     const p = ws.payload(f.file);
-    if (f.code === 'config-placeholder' && p?.payload.template) return false;
+    if ((f.code === 'config-placeholder' || f.code === 'config-template') && p?.payload.template) return false;
     const host = p && ws.kind(p.host);
     return !(host && formatOf(host).quietInPayloads?.includes(f.code));
   });

@@ -42,8 +42,9 @@ const PINS: Record<string, [string, string[], number?]> = {
   '018-nodeadm-mime-userdata.tpl': ['mime', []],
   // Terraform template: invalid YAML until rendered (flags: ${bootstrap_extra_args}), said once, not as an error.
   // Its shell part writes a kubelet.service drop-in (ExecStartPre lines) by a quoted here-document: now read, it is
-  // a node of its own beside nodeadm's (the AMI's kubelet.service it belongs to is not in the file).
-  '019-nodeadm-terraform-al2023-userdata.tpl': ['mime', ['92 information config-syntax'], 2],
+  // a node of its own beside nodeadm's (the AMI's kubelet.service it belongs to is not in the file). Its %{ if }
+  // directives, which decide whole parts, are said once for the MIME file (config-template at the first).
+  '019-nodeadm-terraform-al2023-userdata.tpl': ['mime', ['3 information config-template', '92 information config-syntax'], 2],
 };
 
 for (const [name, [kind, want, nodes = 1]] of Object.entries(PINS)) {

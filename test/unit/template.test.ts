@@ -191,6 +191,27 @@ test('units and env files: a Go/Jinja expression is read literally but nothing i
   assert.deepEqual(errors, ['etc/systemd/system/kubelet.service cgroup-driver-invalid 3:89']);
 });
 
+test('units, drop-ins and env files whose template directives decide lines: the directive lines are no lines of the file, one note says so', () => {
+  // Kubespray/Ansible Jinja2 around ExecStart= lines: two branches, of which the rendered unit keeps one.
+  const unit = '[Service]\n{% if kubelet_config %}\nExecStart=/usr/bin/kubelet --config=/var/lib/kubelet/config.yaml\n{% else %}\nExecStart=/usr/bin/kubelet --max-pod=10\n{%- endif %}\n';
+  const dropin = '[Service]\n{{- range .Args }}\nEnvironment="A={{ . }}"\n{{- end }}\nEnvironment="KUBELET_EXTRA_ARGS=--cadvisor-port=0"\n';
+  const env = '{% if extra %}\nKUBELET_EXTRA_ARGS=--cadvisor-port=0\n{% endif %}\n';
+  const show = (path: string, text: string) => analyze([{ path, text }]).findings.map((f) => `${f.range.start.line + 1} ${f.code}`).sort();
+  // Read as literal lines these gave envfile-syntax at the env file's directive lines and unit-execstart-not-reset
+  // for the unit's two branches.
+  assert.deepEqual(show('etc/systemd/system/kubelet.service', unit), ['2 config-template', '5 flag-unknown', '5 reservations-missing']);
+  assert.deepEqual(show('etc/systemd/system/kubelet.service.d/10-x.conf', dropin), ['2 config-template']);
+  assert.deepEqual(show('etc/default/kubelet', env), ['1 config-template', '2 flag-removed']);
+  // the note names the first directive and how many there are
+  const note = analyze([{ path: 'etc/systemd/system/kubelet.service', text: unit }]).findings.find((f) => f.code === 'config-template')!;
+  assert.equal(note.severity, 'information');
+  assert.match(note.message, /^Template directives decide which lines this file has; .* 3 directives \(the first on line 2\)/);
+  // a value that is an expression is no directive: no note
+  assert.deepEqual(show('etc/default/kubelet', 'KUBELET_EXTRA_ARGS={{ args }}\n'), []);
+  // `${VAR}` is systemd's: no note, no directive
+  assert.deepEqual(show('etc/systemd/system/kubelet.service', '[Service]\nEnvironment=A=--v=2\nExecStart=/usr/bin/kubelet ${A}\n'), ['3 reservations-missing']);
+});
+
 test('runtime configs: a templated containerd or Docker config parses; a driver written as an expression is unknown, not the default', () => {
   const toml = 'version = 2\n[plugins."io.containerd.grpc.v1.cri".containerd.runtimes.runc.options]\n  SystemdCgroup = {{ .systemd }}\n{{ if .mirror }}\n[plugins."io.containerd.grpc.v1.cri".registry.mirrors."docker.io"]\n  endpoint = ["${mirror}"]\n{{ end }}\n';
   const kubelet = HEAD + 'cgroupDriver: systemd\n';

@@ -1,6 +1,5 @@
 /** A systemd drop-in (*.service.d/*.conf, or a .conf holding unit sections). */
-import { parseUnit } from '../parse/systemd/unit.ts';
-import { outsideTemplates, systemdTemplateSpans } from '../parse/template.ts';
+import { parseTemplatedUnit } from './_systemd-template.ts';
 import { defineFormat } from './types.ts';
 
 /** A unit section header on a line of its own. */
@@ -12,12 +11,7 @@ export default defineFormat({
   byPath: (c) => c.ext === 'conf' && c.dir.endsWith('.service.d'),
   byContent: (c) => c.ext === 'conf' && UNIT_SECTION.test(c.head),
   parse(path, text) {
-    const unit = parseUnit(path, text);
-    const template = systemdTemplateSpans(path, text);
-    if (template) {
-      unit.template = template;
-      unit.problems = outsideTemplates(unit.problems, template);
-    }
+    const unit = parseTemplatedUnit(path, text);
     return { unit, problems: unit.problems };
   },
   comments: () => 'line',

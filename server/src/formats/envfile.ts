@@ -1,6 +1,7 @@
 /** An environment file (/etc/default/kubelet, /etc/sysconfig/kubelet, kubeadm-flags.env, EnvironmentFile= targets). */
 import { parseEnvFile } from '../parse/systemd/envfile.ts';
 import { systemdTemplateSpans } from '../parse/template.ts';
+import { withoutDirectives } from './_systemd-template.ts';
 import { defineFormat } from './types.ts';
 
 /** A variable named *KUBELET*, or one whose value starts with a flag: `KUBELET_EXTRA_ARGS=`, `ARGS="--v=2"`. */
@@ -21,9 +22,11 @@ export default defineFormat({
   // read as an env file whatever this says.)
   byContent: (c) => c.ext === 'env' && (c.lower.includes('kube') || KUBELET_ENV.test(c.head)),
   parse(path, text) {
-    const env = parseEnvFile(path, text);
+    const bare = withoutDirectives(path, text, false);
+    const env = parseEnvFile(path, bare.text);
     const template = systemdTemplateSpans(path, text, env);
-    if (template) env.template = template;
+    if (template) env.template = bare.note ? { ...template, structureIn: path } : template;
+    if (bare.note) env.problems.push(bare.note);
     return { env, problems: env.problems };
   },
   comments: (p) => (p.path.endsWith('.json') ? 'none' : 'line'),

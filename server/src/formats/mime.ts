@@ -18,6 +18,7 @@ import { carrierOf, type Payload, type PayloadMap } from '../embed/payload.ts';
 import { decodeBase64Lines } from '../embed/data-url.ts';
 import { looksLikeMime, readMime, type MimePart } from '../parse/mime.ts';
 import { scanTemplates } from '../parse/template.ts';
+import { templateNote } from '../parse/config.ts';
 import { NODEADM_MEDIA_TYPE } from '../parse/nodeadm.ts';
 import type { FileKind } from '../model/source.ts';
 import { defineFormat } from './types.ts';
@@ -99,7 +100,11 @@ function parseMime(path: string, text: string): { embedded: Payload[]; problems:
   if (nodeadm.length) embedded.push(joinNodeConfigs(path, lines, nodeadm, eol));
   // A template (Terraform `%{ if }`, Jinja `{% %}`) decides which lines and parts there are: what is literal is read,
   // and a placeholder in a payload is filled in when the template is rendered.
-  if (embedded.length && scanTemplates(text, { dollar: true }).some((e) => e.control)) for (const p of embedded) p.template = true;
+  const structural = embedded.length ? scanTemplates(text, { dollar: true }).filter((e) => e.control) : [];
+  if (structural.length) {
+    for (const p of embedded) p.template = true;
+    problems.push(templateNote(path, lines, { text, values: [], structural }, 'file'));
+  }
   return { embedded, problems };
 }
 

@@ -1,6 +1,5 @@
 /** A systemd service unit (kubelet.service, or any *.service that runs a kubelet). */
-import { parseUnit } from '../parse/systemd/unit.ts';
-import { outsideTemplates, systemdTemplateSpans } from '../parse/template.ts';
+import { parseTemplatedUnit } from './_systemd-template.ts';
 import { defineFormat } from './types.ts';
 
 export default defineFormat({
@@ -9,12 +8,7 @@ export default defineFormat({
   // A .service file is a unit whatever it holds: systemd reads it as one, and so do we (a broken header is a finding).
   byPath: (c) => c.ext === 'service',
   parse(path, text) {
-    const unit = parseUnit(path, text);
-    const template = systemdTemplateSpans(path, text);
-    if (template) {
-      unit.template = template;
-      unit.problems = outsideTemplates(unit.problems, template);
-    }
+    const unit = parseTemplatedUnit(path, text);
     return { unit, problems: unit.problems };
   },
   comments: (p) => (p.path.endsWith('.json') ? 'none' : 'line'),

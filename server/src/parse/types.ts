@@ -168,6 +168,11 @@ export interface TemplateSpans {
    * from the literal text may be there once the template is rendered. (The lines inside `{% if %}` are literal text.)
    */
   inserts?: boolean;
+  /**
+   * The file whose lines template directives decide (a unit with `{% if %}` lines): a key written twice may be in
+   * two branches, of which the rendered file keeps one.
+   */
+  structureIn?: string;
 }
 
 /** A kubeadm document (InitConfiguration, JoinConfiguration, ClusterConfiguration, ...). */

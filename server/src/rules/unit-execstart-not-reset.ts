@@ -19,7 +19,11 @@ export const unitExecStartNotReset: Rule = {
     const s = node.service;
     if (!s || s.execStarts.length < 2 || s.serviceType === 'oneshot') return out;
     const [first, ...rest] = s.execStarts;
+    // In a file whose template directives decide its lines, two ExecStart= may be two branches (`{% if %}` ...
+    // `{% else %}`) of which the rendered unit keeps one: that is the template's to say, not systemd's.
+    const branched = new Set(node.templates?.flatMap((t) => (t.structureIn ? [t.structureIn] : [])));
     for (const d of rest) {
+      if (branched.has(d.span.file) || branched.has(first.span.file)) continue;
       out.push(
         finding(
           'unit-execstart-not-reset',
