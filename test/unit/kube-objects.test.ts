@@ -18,6 +18,7 @@ import { completionAt, hoverAt } from '../../server/src/features/embedded.ts';
 import type { Finding } from '../../server/src/model/finding.ts';
 import { applyEdits } from '../helpers/edits.ts';
 import { corpusDir } from '../helpers/corpus.ts';
+import { carrierProperty } from '../helpers/carrier-property.ts';
 
 const key = (f: Finding, dl = 0, dc = 0) =>
   `${f.code} ${f.severity} ${f.range.start.line + dl}:${f.range.start.character + dc}-${f.range.end.line + dl}:${f.range.end.character + dc} ${f.message}`;
@@ -582,4 +583,30 @@ spec:
   assert.ok(a.findings.some((f) => f.severity === 'error' && f.range.start.line === 12), a.findings.map((f) => key(f)).join('\n'));
   assert.ok(!a.findings.some((f) => f.code === 'payload-not-checked' || f.code === 'config-syntax'));
   assert.deepEqual(a.nodes.map((n) => n.node.id), [`${HOST}//{{ .Values.name }}/karpenter-kubelet.yaml`]);
+});
+
+/** What a KubeadmConfig's files[] write: target (under the object's name) -> content (asserts the YAML is valid). */
+function capiFiles(text: string): Record<string, string> {
+  const docs = parseAllDocuments(text);
+  const out: Record<string, string> = {};
+  for (const d of Array.isArray(docs) ? docs : []) {
+    assert.deepEqual(d.errors, []);
+    const js = d.toJS() as { metadata?: { name?: string }; spec?: { files?: { path: string; content?: string }[] } };
+    for (const f of js.spec?.files ?? []) if (typeof f.content === 'string') out[`/${js.metadata?.name}${f.path}`] = f.content;
+  }
+  return out;
+}
+
+const blockable = (t: string) => /^[^\s]/.test(t) && t.endsWith('\n') && !t.endsWith('\n\n') && !/[\r\t]|[ ]\n|[\x00-\x08\x0b-\x1f\x7f\u2028\u2029\ufeff]/.test(t);
+test('every corpus node file written by a Cluster API files[] entry: the same findings at the mapped places, allocatable and quick fixes', { skip: !nodeCorpus && 'no ../shared/corpus' }, () => {
+  const { files, fixes } = carrierProperty(nodeCorpus!, {
+    host: HOST,
+    // payloads of an object are under its name (formats/cluster-api.ts): the bare file sits at the same path
+    target: (name) => `/n/${name}`,
+    wrap: (target, text) =>
+      `apiVersion: bootstrap.cluster.x-k8s.io/v1beta2\nkind: KubeadmConfig\nmetadata:\n  name: n\nspec:\n  files:\n    - path: ${target.slice(2)}\n      owner: root:root\n` +
+      (blockable(text) ? `      content: |\n${text.replace(/^(?=.)/gm, '        ')}` : `      content: ${JSON.stringify(text)}\n`),
+    read: capiFiles,
+  });
+  assert.ok(files > 30 && fixes >= 10, `${files} files, ${fixes} fixes`);
 });
