@@ -15,6 +15,7 @@ import type { Finding } from '../../server/src/model/finding.ts';
 import { applyEdits } from '../helpers/edits.ts';
 import { corpusDir } from '../helpers/corpus.ts';
 import { carrierProperty } from '../helpers/carrier-property.ts';
+import { heredocFiles } from '../helpers/heredoc.ts';
 
 const mime = (...parts: string[]) => ['MIME-Version: 1.0', 'Content-Type: multipart/mixed; boundary="==B=="', '', ...parts.flatMap((p) => ['--==B==', p]), '--==B==--', ''].join('\n');
 const part = (type: string, body: string, headers = '') => `Content-Type: ${type}\n${headers}\n${body}`;
@@ -31,6 +32,10 @@ test('recognised by its MIME-Version and multipart Content-Type at column 0, wha
   assert.equal(detectKind('x.yaml', 'userData: |\n' + text.replace(/^/gm, '  ')), undefined);
   // a script that writes a MIME file is a script
   assert.equal(detectKind('make.sh', '#!/bin/bash\n' + text + 'kubelet\n'), 'shell');
+  // nodeadm reads a message without MIME-Version (net/mail, mime.ParseMediaType); cloud-init would not
+  const noVersion = 'Content-Type: multipart/mixed; boundary="//"\n\n--//\nContent-Type: application/node.eks.aws\n\napiVersion: node.eks.aws/v1alpha1\nkind: NodeConfig\n--//--\n';
+  assert.equal(detectKind('user-data', noVersion), 'mime');
+  assert.notEqual(detectKind('user-data', noVersion.replace('application/node.eks.aws', 'text/x-shellscript')), 'mime');
   // no multipart Content-Type: not a message of parts
   assert.equal(detectKind('user-data', 'MIME-Version: 1.0\nContent-Type: text/plain\n\nhello\n'), undefined);
 });
@@ -184,19 +189,7 @@ test('docs/formats/mime.md: the worked example gives the findings the page names
 });
 
 /** The files of the first text/x-shellscript part's quoted here-documents (a reader independent of the carrier's). */
-function partFiles(text: string): Record<string, string> {
-  const body = (text.split('Content-Type: text/x-shellscript\n\n')[1] ?? '').split('\n\n--==B==\n')[0];
-  const out: Record<string, string> = {};
-  const lines = body.split('\n');
-  for (let i = 0; i < lines.length; i++) {
-    const m = /^cat > (\S+) <<'(\w+)'$/.exec(lines[i]);
-    if (!m) continue;
-    let s = '';
-    for (i++; i < lines.length && lines[i] !== m[2]; i++) s += lines[i] + '\n';
-    out[m[1]] = s;
-  }
-  return out;
-}
+const partFiles = (text: string) => heredocFiles((text.split('Content-Type: text/x-shellscript\n\n')[1] ?? '').split('\n\n--==B==\n')[0]);
 
 const corpus = corpusDir('corpus');
 test('every corpus node file in a MIME script part: the same findings at the mapped lines, allocatable and quick fixes', { skip: !corpus && 'no ../shared/corpus' }, () => {

@@ -15,23 +15,10 @@ import type { Finding } from '../../server/src/model/finding.ts';
 import { applyEdits } from '../helpers/edits.ts';
 import { corpusDir } from '../helpers/corpus.ts';
 import { carrierProperty, fixesMatchBare } from '../helpers/carrier-property.ts';
+import { heredocFiles } from '../helpers/heredoc.ts';
 
 const HOST = 'nodes/user-data.sh';
 const D = 'EOF';
-
-/** The files a script's here-documents with a quoted delimiter write (an extractor independent of the carrier's). */
-function heredocFiles(script: string): Record<string, string> {
-  const out: Record<string, string> = {};
-  const lines = script.split('\n');
-  for (let i = 0; i < lines.length; i++) {
-    const m = /^cat > (\S+) <<'(\w+)'$/.exec(lines[i]);
-    if (!m) continue;
-    let body = '';
-    for (i++; lines[i] !== m[2]; i++) body += lines[i] + '\n';
-    out[m[1]] = body;
-  }
-  return out;
-}
 
 const where = (text: string, f: Finding) => text.split('\n')[f.range.start.line].slice(f.range.start.character, f.range.end.character);
 

@@ -35,9 +35,14 @@ const MAX_DEPTH = 4;
 export const MIME_VERSION_LINE = /^MIME-Version:/im;
 export const MULTIPART_LINE = /^Content-Type:[ \t]*multipart\//im;
 
-export function looksLikeMime(head: string): boolean {
+/**
+ * A multipart message by its head. cloud-init needs `MIME-Version:`; nodeadm reads the message's Content-Type only
+ * (net/mail ReadMessage, mime.ParseMediaType), so `partType`, a part type its reader looks for, is enough too.
+ */
+export function looksLikeMime(head: string, partType?: string): boolean {
   const h = head.length > HEAD ? head.slice(0, HEAD) : head;
-  return !/^\uFEFF?#!/.test(h) && MIME_VERSION_LINE.test(h) && MULTIPART_LINE.test(h);
+  if (/^\uFEFF?#!/.test(h) || !MULTIPART_LINE.test(h)) return false;
+  return MIME_VERSION_LINE.test(h) || (partType !== undefined && h.toLowerCase().includes('\ncontent-type: ' + partType));
 }
 
 export function readMime(text: string): MimeMessage {
