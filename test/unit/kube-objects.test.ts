@@ -14,6 +14,7 @@ import { EVICTION_SIGNALS } from '../../server/src/catalog/defaults.ts';
 import { karpenterPayloads, KUBELET_ONLY_SIGNALS, SIGNALS } from '../../server/src/formats/karpenter.ts';
 import { detectKind } from '../../server/src/formats/index.ts';
 import { hover } from '../../server/src/features/hover.ts';
+import { candidateAllocatables } from '../../server/src/features/allocatable-candidates.ts';
 import { completionAt, hoverAt } from '../../server/src/features/embedded.ts';
 import type { Finding } from '../../server/src/model/finding.ts';
 import { applyEdits } from '../helpers/edits.ts';
@@ -361,7 +362,12 @@ test('docs/formats/kind.md: the worked example gives the findings the page names
 test('docs/formats/karpenter.md: the worked example gives the findings the page names, at its lines; the fix stays in kubelet:', () => {
   const text = example('karpenter.md');
   const a = analyze([{ path: 'nodeclass.yaml', text }]);
-  assert.deepEqual(atLines(a), ['10 eviction-defaults-dropped', '13 eviction-soft-without-grace', '14 karpenter-reserved-in-userdata']);
+  assert.deepEqual(atLines(a), ['11 eviction-soft-without-grace', '12 karpenter-reserved-in-userdata', '9 max-pods-above-eni-limit']);
+  // the numbers the page gives: m5.xlarge kube-reserved 80m and 893 MiB, m5.4xlarge 110m and 2829 MiB
+  const pool = a.nodes.find((n) => n.node.platform?.tool === 'karpenter')!;
+  assert.equal(pool.allocatable.lines.cpu.kubeReserved, 80n);
+  assert.equal(pool.allocatable.lines.memory.kubeReserved, 893n * 2n ** 20n);
+  assert.deepEqual(candidateAllocatables(pool.node).map((r) => `${r.name} ${r.cpu} ${r.memory}`), ['m5.xlarge 3.92 CPU 15.03 GiB', 'm5.4xlarge 15.89 CPU 61.14 GiB']);
   const soft = a.findings.find((f) => f.code === 'eviction-soft-without-grace')!;
   const fixed = applyEdits(text, soft.fixes![0].edits, 'nodeclass.yaml');
   const kubelet = kubeletOf(fixed) as Record<string, unknown>;

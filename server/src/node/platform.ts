@@ -273,9 +273,10 @@ export function platformCapacitySettings(p: PlatformInfo, settings: ReadonlyMap<
       items = items.map((i) => (i.key === 'memory' ? { key: 'memory', value: memory, text: memory, from: { how: 'platform', label: `${who} default (11 × ${pods} + 255 Mi)`, field: 'kubeReserved' } } : i));
     }
   }
-  if (capacity.cpu !== undefined && items?.some((i) => i.from.how === 'platform') && !items.some((i) => i.key === 'cpu')) {
+  // the tool's cpu of another candidate type (features/allocatable-candidates.ts) is computed again
+  if (capacity.cpu !== undefined && items?.some((i) => i.from.how === 'platform') && !items.some((i) => i.key === 'cpu' && i.from.how !== 'platform')) {
     const cpu = `${nodeadmCpuMillis(Number(capacity.cpu))}m`;
-    items = [...items, { key: 'cpu', value: cpu, text: cpu, from: { how: 'platform', label: `${who} default (tiered CPU for ${Number(capacity.cpu) / 1000} cores)`, field: 'kubeReserved' } }];
+    items = [...items.filter((i) => i.key !== 'cpu'), { key: 'cpu', value: cpu, text: cpu, from: { how: 'platform', label: `${who} default (tiered CPU for ${Number(capacity.cpu) / 1000} cores)`, field: 'kubeReserved' } }];
   }
   if (kr?.kind === 'map' && items && items !== kr.items) {
     out.set('kubeReserved', { ...kr, items });
