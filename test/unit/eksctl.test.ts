@@ -15,6 +15,7 @@ import { corpusDir } from '../helpers/corpus.ts';
 import { applyEdits } from '../helpers/edits.ts';
 import { completionAt, hoverAt, inlayHintsIn } from '../../server/src/features/embedded.ts';
 import { assertShortPoints } from '../helpers/messages.ts';
+import { candidateAllocatables } from '../../server/src/features/allocatable-candidates.ts';
 
 const show = (fs: readonly Finding[]) => fs.map((f) => `${f.range.start.line + 1} ${f.severity} ${f.code}`).sort();
 const GiB = 1024n ** 3n;
@@ -106,4 +107,11 @@ test('the node group\'s instanceType gives the capacity (t3.medium: 2 vCPU, 4 Gi
   assert.equal(n.allocatable.pods, 17n);
   // mixed instances with template placeholders name no type: no capacity, nothing invented
   assert.equal(a.nodes.filter((x) => !x.node.capacitySource).length, 1);
+});
+
+test('a mixed node group: each candidate type\'s allocatable has nodeadm\'s kube-reserved and max pods of that type', () => {
+  const text = `${HEAD}  - name: ng\n    instancesDistribution:\n      instanceTypes: [m5.large, m5.4xlarge]\n    kubeletExtraConfig:\n      systemReserved:\n        memory: 100Mi\n`;
+  const node = analyze([{ path: 'c.yaml', text }]).nodes[0].node;
+  // m5.large: 29 pods, 11 × 29 + 255 = 574Mi, 70m; m5.4xlarge: 234 pods, 2829Mi, 110m (nodeadm getCPUMillicoresToReserve)
+  assert.deepEqual(candidateAllocatables(node).map((r) => `${r.name} ${r.cpu} ${r.memory} ${r.pods}`), ['m5.large 1.93 CPU 7.24 GiB 29', 'm5.4xlarge 15.89 CPU 61.04 GiB 234']);
 });

@@ -7,7 +7,7 @@
  * findings, positions and edits are mapped back to the carrier through the payload's `map`.
  */
 import type { FileKind } from '../model/source.ts';
-import type { InstanceTypeMention } from '../node/model.ts';
+import type { InstanceTypeMention, NodeModel } from '../node/model.ts';
 import type { LineIndex, Position, Range } from '../model/range.ts';
 
 /** How a payload's text sits in its carrier. */
@@ -43,6 +43,11 @@ export interface Payload {
   unchecked?: string;
   /** Instance types the carrier names for this payload's node (eksctl instanceType, kops machineType), at their place in the carrier. */
   instanceTypes?: InstanceTypeMention[];
+  /**
+   * The platform tool that builds the kubelet's configuration from this payload, when only the carrier knows it (a
+   * Karpenter spec.kubelet is a plain KubeletConfiguration fragment; Karpenter's base applies to it, node/platform.ts).
+   */
+  platform?: NodeModel['platform'];
   /**
    * The carrier is a template whose directives decide its lines (parse/template.ts): placeholders in the payload
    * are expected there, not forgotten (no config-placeholder).

@@ -7,6 +7,7 @@
 import type { NodeResult } from '../engine.ts';
 import { computeAllocatable } from '../node/allocatable.ts';
 import type { NodeModel } from '../node/model.ts';
+import { platformCapacitySettings } from '../node/platform.ts';
 import { formatAmount } from '../rules/lib/format.ts';
 
 export interface CandidateAllocatable {
@@ -26,7 +27,10 @@ export interface CandidateAllocatable {
 /** One row per candidate instance type of the node, in the order its file names them; empty without candidates. */
 export function candidateAllocatables(node: NodeModel): CandidateAllocatable[] {
   return (node.capacityCandidates ?? []).map((c) => {
-    const a = computeAllocatable(node, c.capacity);
+    // What a platform tool computes from the machine (Karpenter's and nodeadm's kube-reserved, the ENI max pods) is
+    // computed again for each type: the node's settings hold it for the first one.
+    const settings = node.platform ? platformCapacitySettings(node.platform, node.settings, c.capacity) : undefined;
+    const a = computeAllocatable(settings ? { ...node, settings } : node, c.capacity);
     const cpu = a.lines.cpu.allocatable;
     const memory = a.lines.memory.allocatable;
     return {

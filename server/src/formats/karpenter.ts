@@ -14,7 +14,9 @@
  */
 import { isMap, isScalar, isSeq, type Node, type Pair, type YAMLMap } from 'yaml';
 import { finding, type Finding } from '../model/finding.ts';
-import type { Payload } from '../embed/payload.ts';
+import { payloadPath, type Payload } from '../embed/payload.ts';
+import type { InstanceTypeMention } from '../node/model.ts';
+import type { PlatformInfo } from '../parse/types.ts';
 import { finish, nodeAt, readCarrier, stringPayload, subtreePayload, type Carrier, type ObjectDoc } from '../embed/yaml-docs.ts';
 import { maskYamlTemplates } from '../parse/template.ts';
 import { defineFormat } from './types.ts';
@@ -108,16 +110,99 @@ function al2OnAl2023(path: string, c: Carrier, u: Payload): void {
   }
 }
 
+/** The label whose requirement names instance types (kubernetes-sigs/karpenter pkg/apis/v1 labels.go, corev1.LabelInstanceTypeStable). */
+const INSTANCE_TYPE = 'node.kubernetes.io/instance-type';
+
+/** Documents that hold kubelet settings, user data, instance type requirements or the AMI family a pool's kubelet runs on. */
+const RELEVANT = /kubelet|userData|node\.kubernetes\.io\/instance-type|amiFamily|alias/;
+
+/** Where a pool keeps its requirements: v1 and v1beta1 NodePool spec.template.spec, v1alpha5 Provisioner spec. */
+function requirementsOf(d: ObjectDoc): Node | undefined {
+  if (d.kind === 'NodePool' && d.apiVersion.startsWith('karpenter.sh/')) return nodeAt(d.doc.contents, ['spec', 'template', 'spec', 'requirements']);
+  if (d.kind === 'Provisioner' && d.apiVersion === 'karpenter.sh/v1alpha5') return nodeAt(d.doc.contents, ['spec', 'requirements']);
+  return undefined;
+}
+
+/**
+ * The instance types a pool's requirements name: `node.kubernetes.io/instance-type` with operator In. Other
+ * requirements (instance-category, instance-cpu, NotIn) allow sets of types that the file does not list: none then.
+ */
+function namedInstanceTypes(path: string, c: Carrier, d: ObjectDoc): InstanceTypeMention['names'][number][] {
+  const out: InstanceTypeMention['names'][number][] = [];
+  const reqs = requirementsOf(d);
+  for (const r of isSeq(reqs) ? reqs.items : []) {
+    if (!isMap(r) || r.get('key') !== INSTANCE_TYPE || r.get('operator') !== 'In') continue;
+    const values = r.get('values', true);
+    for (const v of isSeq(values) ? values.items : []) {
+      // a masked template expression or anything but a plain type name (m5.large) names nothing
+      if (!isScalar(v) || typeof v.value !== 'string' || !v.range || !/^[a-z0-9-]+\.[a-z0-9-]+$/i.test(v.value)) continue;
+      out.push({ name: v.value, span: { file: path, range: c.lines.range(v.range[0], v.range[1]) } });
+    }
+  }
+  return out;
+}
+
+/** The node class a pool refers to: v1 and v1beta1 NodePool nodeClassRef, v1alpha5 Provisioner providerRef. */
+function nodeClassName(d: ObjectDoc): string | undefined {
+  const ref = d.kind === 'Provisioner' ? nodeAt(d.doc.contents, ['spec', 'providerRef']) : nodeAt(d.doc.contents, ['spec', 'template', 'spec', 'nodeClassRef']);
+  const name = isMap(ref) ? ref.get('name') : undefined;
+  return typeof name === 'string' ? name : undefined;
+}
+
+const NODE_CLASS_KINDS = new Set(['EC2NodeClass', 'AWSNodeTemplate']);
+
+/**
+ * The AMI family Karpenter resolves for a node class (pkg/apis/v1/ec2nodeclass.go AMIFamily(), v1.14.1): spec.amiFamily,
+ * else the family of the amiSelectorTerms alias (`al2023@latest`). Undefined when neither says.
+ */
+function amiFamilyOf(spec: YAMLMap): PlatformInfo['amiFamily'] {
+  const terms = spec.get('amiSelectorTerms', true);
+  const alias = isSeq(terms) ? terms.items.map((t) => (isMap(t) ? String(t.get('alias') ?? '') : '')).find((a) => a.includes('@')) : undefined;
+  const name = String(spec.get('amiFamily') ?? alias?.slice(0, alias.indexOf('@')) ?? '').toLowerCase();
+  if (name === 'al2' || name === 'al2023' || name === 'custom') return name === 'custom' ? 'Custom' : (name.toUpperCase() as 'AL2' | 'AL2023');
+  if (name === 'bottlerocket') return 'Bottlerocket';
+  if (/^windows20\d\d$/.test(name)) return 'Windows';
+  return undefined;
+}
+
 export function karpenterPayloads(path: string, text: string): { embedded: Payload[]; problems: Finding[] } {
-  const c = readCarrier(path, text, 'Karpenter file', [KARPENTER_API, /kubelet|userData/], maskYamlTemplates);
+  const c = readCarrier(path, text, 'Karpenter file', (src) => KARPENTER_API.test(src) && RELEVANT.test(src), maskYamlTemplates);
+  // The instance types each node class's pools name: a v1 NodePool has no kubelet of its own, Karpenter takes it from
+  // the EC2NodeClass its nodeClassRef names (kubernetes-sigs/karpenter pkg/apis/v1 nodepool.go NodeClassReference).
+  const classTypes = new Map<string, InstanceTypeMention['names'][number][]>();
+  const classes = new Map<string, YAMLMap>();
+  for (const d of c.docs) {
+    const spec = nodeAt(d.doc.contents, ['spec']);
+    if (NODE_CLASS_KINDS.has(d.kind) && isMap(spec)) classes.set(d.name, spec);
+    const ref = d.apiVersion === 'karpenter.sh/v1' && d.kind === 'NodePool' ? nodeClassName(d) : undefined;
+    if (ref !== undefined) classTypes.set(ref, [...(classTypes.get(ref) ?? []), ...namedInstanceTypes(path, c, d)]);
+  }
   for (const d of c.docs) {
     const where = kubeletPath(d);
     const spec = nodeAt(d.doc.contents, ['spec']);
     if (!isMap(spec)) continue;
     const kubelet = where ? nodeAt(d.doc.contents, where) : undefined;
     if (isMap(kubelet)) {
-      const p = subtreePayload(c, kubelet, `/${d.name}/karpenter-kubelet.yaml`, 'kubelet-config', HEADER);
-      if (p) c.embedded.push(p);
+      const target = `/${d.name}/karpenter-kubelet.yaml`;
+      const p = subtreePayload(c, kubelet, target, 'kubelet-config', HEADER);
+      if (p) {
+        const ref = d.kind === 'EC2NodeClass' ? undefined : nodeClassName(d);
+        const nodeClass = d.kind === 'EC2NodeClass' ? spec : ref === undefined ? undefined : classes.get(ref);
+        const names = d.kind === 'EC2NodeClass' ? classTypes.get(d.name) ?? [] : namedInstanceTypes(path, c, d);
+        const maxPods = kubelet.get('maxPods');
+        const platform: PlatformInfo = {
+          tool: 'karpenter',
+          span: { file: payloadPath(path, target), range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } } },
+          gates: [],
+          configLabel: `${d.kind} ${where!.join('.')}`,
+          ...(nodeClass && amiFamilyOf(nodeClass) ? { amiFamily: amiFamilyOf(nodeClass) } : {}),
+          ...(typeof maxPods === 'number' && Number.isInteger(maxPods) ? { maxPods } : {}),
+          ...(names.length ? { instanceTypes: names } : {}),
+        };
+        p.platform = platform;
+        if (names.length) p.instanceTypes = [{ what: `Karpenter requirement ${INSTANCE_TYPE}`, names }];
+        c.embedded.push(p);
+      }
       admission(path, c, kubelet, `${d.kind} ${where!.join('.')}`, c.problems);
     }
     if (d.kind !== 'EC2NodeClass') continue;
@@ -147,10 +232,6 @@ export default defineFormat({
   parse: karpenterPayloads,
   comments: () => 'trailing',
   join: { kind: 'carrier' },
-  // The node's kube-reserved comes from the AMI family's bootstrap (nodeadm, Bottlerocket, bootstrap.sh compute it
-  // from the instance type) and Karpenter assumes its own (pkg/providers/instancetype/types.go); neither is modelled
-  // yet, so "no reservations" would be false here.
-  quietInPayloads: ['reservations-missing'],
   watch: ['**/*.yaml', '**/*.yml'],
   selector: ['**/*.yaml', '**/*.yml'],
   activation: ['**/ec2nodeclass*.{yaml,yml}', '**/nodepool*.{yaml,yml}', '**/provisioner*.{yaml,yml}'],

@@ -179,7 +179,7 @@ export function buildNode(ws: Workspace, seed: NodeSeed, systemdVersion?: number
     // merges spec.kubeletConfig over its template with mergo (maps key by key, the rest replaced): the same rule;
     // eksctl's kubeletExtraConfig is nodeadm's kubelet.config.
     const how = node.platform && node.platform.tool !== 'talos' ? 'config-dir' : 'config';
-    const label = node.platform?.tool === 'openshift' ? 'spec.kubeletConfig' : node.platform?.tool === 'eksctl' ? 'kubeletExtraConfig' : node.platform?.tool === 'kops' ? 'the kops kubelet spec' : node.platform?.tool === 'bottlerocket' ? 'settings.kubernetes' : undefined;
+    const label = node.platform?.configLabel ?? (node.platform?.tool === 'openshift' ? 'spec.kubeletConfig' : node.platform?.tool === 'eksctl' ? 'kubeletExtraConfig' : node.platform?.tool === 'kops' ? 'the kops kubelet spec' : node.platform?.tool === 'bottlerocket' ? 'settings.kubernetes' : undefined);
     for (const doc of node.kubeletConfigs) sources.push(label ? { doc, how, label } : { doc, how });
   }
   if (configDirFlag?.value) {

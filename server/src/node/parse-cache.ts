@@ -168,13 +168,19 @@ export class Workspace {
   }
 }
 
-/** The payload's parse with the instance types its carrier names for it (the same object while both are unchanged). */
+/**
+ * The payload's parse with what its carrier says about it: the instance types it names, and the platform tool that
+ * builds the kubelet's configuration from it (the same object while both are unchanged).
+ */
 const WITH_TYPES = new WeakMap<Payload, { from: ParsedFile; to: ParsedFile }>();
 function withCarrierInstanceTypes(p: ParsedFile, payload: Payload | undefined): ParsedFile {
-  if (!payload?.instanceTypes?.length) return p;
+  const platform = payload?.platform && p.config && !p.config.platform ? payload.platform : undefined;
+  if (!payload || (!payload.instanceTypes?.length && !platform)) return p;
   const have = WITH_TYPES.get(payload);
   if (have?.from === p) return have.to;
-  const to = { ...p, instanceTypes: [...(p.instanceTypes ?? []), ...payload.instanceTypes] };
+  const to = { ...p };
+  if (payload.instanceTypes?.length) to.instanceTypes = [...(p.instanceTypes ?? []), ...payload.instanceTypes];
+  if (platform) to.config = { ...p.config!, platform };
   WITH_TYPES.set(payload, { from: p, to });
   return to;
 }

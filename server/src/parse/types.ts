@@ -209,15 +209,24 @@ export interface ConfigFileParse {
  * `kubeletExtraArgs` of a pseudo kubeadm document (they reach the command line the same way).
  */
 export interface PlatformInfo {
-  tool: 'talos' | 'nodeadm' | 'openshift' | 'eksctl' | 'kops' | 'bottlerocket' | 'k3s';
+  tool: 'talos' | 'nodeadm' | 'openshift' | 'eksctl' | 'kops' | 'bottlerocket' | 'k3s' | 'karpenter';
   /** Talos machine.type; undefined in a patch, which applies to either. */
   role?: 'worker' | 'controlplane';
   /** The key that holds the kubelet settings (`kubelet:`), for findings about the tool's own values. */
   span: Span;
   /** nodeadm spec.kubelet.maxPodsExpression. */
   maxPodsExpression?: { text: string; span: Span };
-  /** Bottlerocket: settings.kubernetes max-pods as written, and whether reserved-cpus / system-reserved are set. */
+  /** Bottlerocket: settings.kubernetes max-pods as written; Karpenter: spec.kubelet maxPods as written (an integer). */
   maxPods?: number;
+  /**
+   * Karpenter: the EC2NodeClass's AMI family (amiFamily, or the family of an amiSelectorTerms alias), which decides the
+   * pod count Karpenter sizes kube-reserved memory with; undefined when the file does not say.
+   */
+  amiFamily?: 'AL2' | 'AL2023' | 'Bottlerocket' | 'Windows' | 'Custom';
+  /** Karpenter: the instance types the node pool's requirements name (node.kubernetes.io/instance-type In ...). */
+  instanceTypes?: { name: string; span: Span }[];
+  /** What the file calls the block of kubelet settings, for provenance ("EC2NodeClass spec.kubelet"). */
+  configLabel?: string;
   reservedCpus?: boolean;
   systemReserved?: boolean;
   /** kops: a nodeup config, kops's rendered result, which already holds its defaults. */

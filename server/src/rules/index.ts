@@ -30,6 +30,7 @@ import { platformDefaultMapReplaced } from './platform-default-map-replaced.ts';
 import { platformSettingRefused } from './platform-setting-refused.ts';
 import { quantityDecimalSuffix } from './quantity-decimal-suffix.ts';
 import { evictionSoftNotAboveHard } from './eviction-soft-not-above-hard.ts';
+import { maxPodsAboveEniLimit } from './max-pods-above-eni-limit.ts';
 import { nodeadmKubeletGate } from './nodeadm-kubelet-gate.ts';
 import { nodeadmMaxPodsExpressionIgnored } from './nodeadm-max-pods-expression-ignored.ts';
 import { evictionGraceInvalid } from './eviction-grace-invalid.ts';
@@ -100,6 +101,7 @@ export const RULES: readonly Rule[] = [
   platformDefaultMapReplaced,
   platformSettingRefused,
   quantityDecimalSuffix,
+  maxPodsAboveEniLimit,
   nodeadmKubeletGate,
   nodeadmMaxPodsExpressionIgnored,
   flagUnknown,

@@ -27,7 +27,8 @@ export const reservedResourceUnknown: Rule = {
       if (item.key === undefined || (RESERVABLE_RESOURCES as readonly string[]).includes(item.key) || !item.keySpan) continue;
       // A resource the map already reserves is no candidate: renaming onto it would write a duplicate key and change
       // that reservation (gpu -> cpu next to cpu: 500m raises the CPU reservation to the gpu's value).
-      const taken = new Set<string | undefined>(entries.filter((e) => e.field === field).map((e) => e.item.key));
+      // A platform tool's own key (Karpenter's assumed memory) is no obstacle: the user's map merges over it.
+      const taken = new Set<string | undefined>(entries.filter((e) => e.field === field && e.item.from.how !== 'platform').map((e) => e.item.key));
       for (const x of shadowedKeys(node, field)) taken.add(x);
       const guess = isResourceName(item.key) ? undefined : closest(item.key, RESERVABLE_RESOURCES.filter((r) => !taken.has(r)));
       const fixes: Fix[] = [];
