@@ -69,5 +69,6 @@ function nested(outer: Payload, inner: Payload): Payload {
     const t = inner.map.encode(text, payloadOffset(o, at) ?? 0);
     return t === undefined ? undefined : o.encode(t, at);
   };
-  return { ...inner, map: { host: o.host, offsets, encode }, span: rangeToHost(outer, inner.span) };
+  const target = outer.ownRoot ? outer.target.replace(/\.ya?ml$/, '') + inner.target : inner.target;
+  return { ...inner, target, map: { host: o.host, offsets, encode }, span: rangeToHost(outer, inner.span) };
 }

@@ -3,6 +3,8 @@
 
 /** Globs the language server watches on disk. */
 export const WATCH_GLOBS: readonly string[] = [
+  "**/*.yaml",
+  "**/*.yml",
   "**/user-data",
   "**/*.cfg",
   "**/*.bu",
@@ -12,8 +14,6 @@ export const WATCH_GLOBS: readonly string[] = [
   "**/*.service",
   "**/*.conf",
   "**/*.toml",
-  "**/*.yaml",
-  "**/*.yml",
   "**/*.{yaml,yml,json}.{j2,jinja,jinja2,tpl,tmpl,gotmpl,template,tftpl}",
   "**/*.json",
   "**/*.yaml.tpl",
@@ -29,6 +29,8 @@ export const WATCH_GLOBS: readonly string[] = [
 
 /** Patterns of the client's document selector. */
 export const DOCUMENT_PATTERNS: readonly string[] = [
+  "**/*.yaml",
+  "**/*.yml",
   "**/user-data",
   "**/*.cfg",
   "**/*.bu",
@@ -39,8 +41,6 @@ export const DOCUMENT_PATTERNS: readonly string[] = [
   "**/*.service.d/*.conf",
   "**/*.conf",
   "**/*.toml",
-  "**/*.yaml",
-  "**/*.yml",
   "**/*.{yaml,yml,json}.{j2,jinja,jinja2,tpl,tmpl,gotmpl,template,tftpl}",
   "**/*.json",
   "**/*.yaml.tpl",
