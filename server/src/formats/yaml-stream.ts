@@ -11,7 +11,6 @@
 import type { Finding } from '../model/finding.ts';
 import { LineIndex } from '../model/range.ts';
 import type { Payload } from '../embed/payload.ts';
-import { yamlRegion } from '../embed/yaml-region.ts';
 import { defineFormat, type Candidate, type Format } from './types.ts';
 
 /** The format of one document, seen as a file of its own (no stream). */
@@ -31,20 +30,26 @@ function documents(text: string): { from: number; to: number }[] {
 }
 
 /**
- * Documents' formats by their text, per file name (recognition looks at the extension): a keystroke changes one
- * document of a long stream, so the others are not recognised again. A cache of a pure function.
+ * What is known of each document by its text, per file: a keystroke changes one document of a long stream, so the
+ * others are not recognised again and keep their line index. A cache of pure functions of the text (and the file's
+ * name, which recognition looks at), pruned to the file's current documents on every parse.
  */
-const KINDS = new Map<string, Map<string, string | undefined>>();
-const KINDS_MAX = 2000;
+interface Known {
+  kind: string | undefined;
+  lines?: LineIndex;
+}
+const FILES = new Map<string, Map<string, Known>>();
+const FILES_MAX = 200;
 
-function kindOf(detect: DocDetector, c: Candidate, doc: string): string | undefined {
-  let byDoc = KINDS.get(c.lower);
-  if (!byDoc) KINDS.set(c.lower, (byDoc = new Map()));
-  if (byDoc.has(doc)) return byDoc.get(doc);
-  if (byDoc.size >= KINDS_MAX) byDoc.clear();
-  const kind = detect({ ...c, head: doc.length > HEAD ? doc.slice(0, HEAD) : doc });
-  byDoc.set(doc, kind);
-  return kind;
+function known(detect: DocDetector, c: Candidate, doc: string): Known {
+  let docs = FILES.get(c.path);
+  if (!docs) {
+    if (FILES.size >= FILES_MAX) FILES.clear();
+    FILES.set(c.path, (docs = new Map()));
+  }
+  let k = docs.get(doc);
+  if (!k) docs.set(doc, (k = { kind: detect({ ...c, head: doc.length > HEAD ? doc.slice(0, HEAD) : doc }) }));
+  return k;
 }
 
 function isStream(detect: DocDetector, c: Candidate): boolean {
@@ -53,7 +58,7 @@ function isStream(detect: DocDetector, c: Candidate): boolean {
   if (!/\n---(?=[ \t\r\n]|$)/.test(c.head)) return false;
   const groups = new Set<string>();
   for (const { from, to } of documents(c.head)) {
-    const kind = kindOf(detect, c, c.head.slice(from, to));
+    const kind = known(detect, c, c.head.slice(from, to)).kind;
     if (kind !== undefined) groups.add(GROUP[kind] ?? kind);
     if (groups.size >= 2) return true;
   }
@@ -62,21 +67,33 @@ function isStream(detect: DocDetector, c: Candidate): boolean {
 
 function parseStream(detect: DocDetector, path: string, text: string): { embedded: Payload[]; problems: Finding[] } {
   const lines = new LineIndex(text);
-  const slash = path.lastIndexOf('/');
-  const name = path.slice(slash + 1);
+  const name = path.slice(path.lastIndexOf('/') + 1);
   const dot = name.lastIndexOf('.');
   const c: Candidate = { path, name, lower: name.toLowerCase(), dir: '', ext: dot < 0 ? '' : name.slice(dot + 1).toLowerCase(), head: '' };
   const embedded: Payload[] = [];
-  const problems: Finding[] = [];
+  const current = new Map<string, Known>();
   documents(text).forEach(({ from, to }, i) => {
-    const kind = kindOf(detect, c, text.slice(from, to));
-    if (kind === undefined) return;
-    const { text: body, map } = yamlRegion(text, lines, from, to);
+    const body = text.slice(from, to);
+    const k = known(detect, c, body);
+    current.set(body, k);
+    if (k.kind === undefined) return;
+    // The document as it stands: every payload offset is the stream's offset plus its start.
+    const offsets = new Int32Array(body.length + 1);
+    for (let j = 0; j <= body.length; j++) offsets[j] = from + j;
     const eol = text.indexOf('\n', from);
     // Named by the document's place and format (`gitops.yaml//3-talos.yaml`), so node names say which it is.
-    embedded.push({ target: `/${i + 1}-${kind}.yaml`, kind: kind as Payload['kind'], text: body, map, ownRoot: true, span: lines.range(from, eol < 0 || eol > to ? to : eol), lines: new LineIndex(body) });
+    embedded.push({
+      target: `/${i + 1}-${k.kind}.yaml`,
+      kind: k.kind as Payload['kind'],
+      text: body,
+      map: { host: lines, offsets, encode: (t) => t },
+      ownRoot: true,
+      span: lines.range(from, eol < 0 || eol > to ? to : eol),
+      lines: (k.lines ??= new LineIndex(body)),
+    });
   });
-  return { embedded, problems };
+  FILES.set(path, current);
+  return { embedded, problems: [] };
 }
 
 export function yamlStreamFormat(detect: DocDetector): Format<'yaml-stream'> {
