@@ -25,6 +25,7 @@ import { formatOf, STANDALONE_ORDER, SYSTEMD_LINE_KINDS } from './formats/index.
 import { findingToHost, textToHost } from './embed/to-host.ts';
 import { workspaceKubeadmVersion } from './node/version.ts';
 import { carrierOf } from './embed/payload.ts';
+import { k3sFiles } from './node/k3s.ts';
 
 export interface AnalyzeOptions {
   capacity?: Capacity;
@@ -97,7 +98,11 @@ export function analyze(files: readonly SourceFile[], options: AnalyzeOptions = 
   for (const path of standalone) {
     if (claimed.has(path)) continue;
     // A platform file (Talos, nodeadm, OpenShift) without kubelet settings is no node.
-    if (PLATFORM_KINDS.has(ws.kind(path) ?? '') && !ws.get(path)?.config?.platform) continue;
+    if (ws.kind(path) === 'k3s') {
+      // k3s reads config.yaml and its config.yaml.d/ as one configuration (node/k3s.ts): one node, at the first file.
+      const group = k3sFiles(ws, path);
+      if (group[0] !== path || !group.some((f) => ws.get(f)?.config?.platform)) continue;
+    } else if (PLATFORM_KINDS.has(ws.kind(path) ?? '') && !ws.get(path)?.config?.platform) continue;
     const b = build({ anchor: path, units: [], masked: [], standalone: path });
     built.push(b);
     for (const f of b.node.files) claimed.add(f);

@@ -68,3 +68,55 @@ test('docs/formats/k3s.md: the worked example gives the findings the page names,
   assert.deepEqual(show(a.findings), ['5 information eviction-defaults-dropped', '6 error reserved-resource-unknown']);
   assertShortPoints(a.findings);
 });
+
+// k3s pkg/configfilearg/parser.go (main at f6466040): config.yaml, then config.yaml.d/*.yaml|*.yml in name order; per
+// key the last file wins, `kubelet-arg+` appends.
+const BASE = 'etc/rancher/k3s/config.yaml';
+const flagsOf = (a: ReturnType<typeof analyze>) => a.nodes.map((n) => n.node.flags.map((f) => `${f.name}=${f.value}`));
+
+test('config.yaml.d: one node with config.yaml; a later kubelet-arg replaces the list, kubelet-arg+ appends, in name order', () => {
+  const files = [
+    { path: `${BASE}.d/20-more.YML`, text: 'kubelet-arg+:\n  - system-reserved=cpu=1\n' },
+    { path: BASE, text: 'write-kubeconfig-mode: "0644"\nkubelet-arg:\n  - max-pods=200\n' },
+    { path: `${BASE}.d/10-eviction.yaml`, text: 'kubelet-arg:\n  - eviction-hard=memory.available<500Mi\n' },
+    // Not read by k3s: a sub-folder, another extension.
+    { path: `${BASE}.d/old/30-x.yaml`, text: 'kubelet-arg: ["max-pods=1"]\n' },
+    { path: `${BASE}.d/40-x.yaml.bak`, text: 'kubelet-arg: ["max-pods=2"]\n' },
+  ];
+  const a = analyze(files);
+  const k3sNodes = a.nodes.filter((n) => n.node.id === BASE);
+  assert.equal(k3sNodes.length, 1);
+  assert.deepEqual(k3sNodes[0].node.files, [BASE, `${BASE}.d/10-eviction.yaml`, `${BASE}.d/20-more.YML`]);
+  assert.deepEqual(k3sNodes[0].node.flags.map((f) => `${f.name}=${f.value}`), ['eviction-hard=memory.available<500Mi', 'system-reserved=cpu=1']);
+  const f = a.findings.find((x) => x.code === 'k3s-kubelet-arg-replaced');
+  assert.ok(f, show(a.findings).join('\n'));
+  assert.equal(f.file, BASE);
+  assert.deepEqual([f.range.start.line, f.range.end.line], [1, 2]);
+  assert.match(f.message, /10-eviction\.yaml line 1/);
+  // The fix makes the drop-in append: max-pods=200 reaches the kubelet again, and the finding is gone.
+  const edit = f.fixes![0].edits[0];
+  assert.equal(edit.file, `${BASE}.d/10-eviction.yaml`);
+  const fixed = files.map((x) => (x.path === edit.file ? { ...x, text: applyEdits(x.text, [edit]) } : x));
+  assert.match(fixed[2].text, /^kubelet-arg\+:/);
+  const b = analyze(fixed);
+  assert.equal(b.findings.filter((x) => x.code === 'k3s-kubelet-arg-replaced').length, 0);
+  assert.deepEqual(flagsOf(b).find((l) => l.includes('max-pods=200')), ['max-pods=200', 'eviction-hard=memory.available<500Mi', 'system-reserved=cpu=1']);
+  assertShortPoints(a.findings);
+});
+
+test('config.yaml.d without kubelet-arg in config.yaml, or without config.yaml: still one node, at the first file', () => {
+  const a = analyze([
+    { path: BASE, text: 'tls-san: [a]\nwrite-kubeconfig-mode: "0644"\n' },
+    { path: `${BASE}.d/10-a.yaml`, text: 'kubelet-arg: ["max-pods=150"]\n' },
+    { path: `${BASE}.d/20-b.yaml`, text: 'kubelet-arg+: ["image-gc-high-threshold=90"]\n' },
+  ]);
+  assert.deepEqual(a.nodes.map((n) => n.node.id), [BASE]);
+  assert.deepEqual(flagsOf(a), [['max-pods=150', 'image-gc-high-threshold=90']]);
+  const b = analyze([
+    { path: `${BASE}.d/10-a.yaml`, text: 'kubelet-arg: ["max-pods=150"]\n' },
+    { path: `${BASE}.d/20-b.yaml`, text: 'kubelet-arg: ["image-gc-high-threshold=90"]\n' },
+  ]);
+  assert.deepEqual(b.nodes.map((n) => n.node.id), [`${BASE}.d/10-a.yaml`]);
+  assert.deepEqual(flagsOf(b), [['image-gc-high-threshold=90']]);
+  assert.deepEqual(b.findings.filter((x) => x.code === 'k3s-kubelet-arg-replaced').map((x) => x.file), [`${BASE}.d/10-a.yaml`]);
+});

@@ -25,6 +25,7 @@ import { buildService } from './service.ts';
 import { unusedVariables } from './unused-variables.ts';
 import { platformBase, platformCapacitySettings } from './platform.ts';
 import { containerKubeletArgs } from './container-run.ts';
+import { k3sFiles, mergeK3sArgs } from './k3s.ts';
 import type { ConfigRef, FlagUse, NodeModel } from './model.ts';
 import type { Workspace } from './parse-cache.ts';
 import type { NodeSettings } from './modelines.ts';
@@ -135,7 +136,8 @@ export function buildNode(ws: Workspace, seed: NodeSeed, systemdVersion?: number
         if (HOLDS_FLAG.test(a.value)) splitVariable(a, { variable: a.name, span: a.nameSpan }, node.argv, scratch);
       }
     }
-    if (p.config) {
+    if (p.kind === 'k3s') readK3s(ws, k3sFiles(ws, seed.standalone), node, files, problems);
+    else if (p.config) {
       for (const x of p.config.kubeletConfigs) node.kubeletConfigs.push(x);
       for (const x of p.config.kubeadm) node.kubeadm.push(x);
       if (p.config.platform) node.platform = p.config.platform;
@@ -270,6 +272,24 @@ function unresolved(span: Span, path: string, what: string): Finding {
     span,
     `${what} names ${path}, which is not in the workspace: its contents are not checked.`,
   );
+}
+
+/**
+ * A k3s configuration (config.yaml and its drop-ins, node/k3s.ts): the kubelet-arg lists that reach the kubelet, and
+ * the k3s platform with the places of every list (for completion and fixes).
+ */
+function readK3s(ws: Workspace, paths: readonly string[], node: Draft, files: Set<string>, problems: Finding[]): void {
+  const docs: KubeadmDoc[] = [];
+  for (const path of paths) {
+    files.add(path);
+    const c = ws.get(path, 'k3s')?.config;
+    if (!c) continue;
+    for (const d of c.kubeadm) docs.push(d);
+    if (c.platform) node.platform = node.platform ? { ...node.platform, args: [...(node.platform.args ?? []), ...(c.platform.args ?? [])] } : c.platform;
+  }
+  const merged = mergeK3sArgs(docs);
+  for (const d of merged.docs) node.kubeadm.push(d);
+  for (const x of merged.problems) problems.push(x);
 }
 
 /**
