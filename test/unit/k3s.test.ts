@@ -120,3 +120,48 @@ test('config.yaml.d without kubelet-arg in config.yaml, or without config.yaml: 
   assert.deepEqual(flagsOf(b), [['image-gc-high-threshold=90']]);
   assert.deepEqual(b.findings.filter((x) => x.code === 'k3s-kubelet-arg-replaced').map((x) => x.file), [`${BASE}.d/10-a.yaml`]);
 });
+
+test('a k3s unit: --kubelet-arg items (=value or the next word) are kubelet flags at their place, after config.yaml\'s', () => {
+  const unit = [
+    '[Service]',
+    'ExecStart=/usr/local/bin/k3s \\',
+    '    agent \\',
+    "        '--kubelet-arg=max-pods=250' \\",
+    "        '--kubelet-arg' 'kube-reserved=cpu=500m,memroy=1Gi' \\",
+    '        --node-label=x=y',
+    '',
+  ].join('\n');
+  const files = [
+    { path: 'etc/systemd/system/k3s-agent.service', text: unit },
+    { path: BASE, text: 'kubelet-arg:\n  - max-pods=200\n' },
+  ];
+  const a = analyze(files);
+  assert.equal(a.nodes.length, 1);
+  const node = a.nodes[0].node;
+  assert.deepEqual(node.files, ['etc/systemd/system/k3s-agent.service', BASE]);
+  assert.deepEqual(node.flags.map((f) => `${f.name}=${f.value}`), ['max-pods=200', 'max-pods=250', 'kube-reserved=cpu=500m,memroy=1Gi']);
+  assert.equal(node.settings.get('maxPods')?.text, '250');
+  // k3s's own defaults are the base, as for config.yaml.
+  assert.equal(describe(node.settings.get('evictionHard')!.from), 'k3s default');
+  const typo = a.findings.find((f) => f.code === 'reserved-resource-unknown')!;
+  assert.equal(typo.file, 'etc/systemd/system/k3s-agent.service');
+  assert.equal(unit.split('\n')[typo.range.start.line].slice(typo.range.start.character, typo.range.end.character), 'memroy');
+  assert.equal(applyEdits(unit, typo.fixes![0].edits), unit.replace('memroy', 'memory'));
+  assert.deepEqual(show(a.findings), ['2 warning flag-duplicate', '5 error reserved-resource-unknown']);
+  // k3s's own flags are not the kubelet's; a subcommand that runs no kubelet is no node.
+  assert.equal(a.findings.filter((f) => f.code === 'flag-unknown').length, 0);
+  assert.equal(analyze([{ path: 'k3s.service', text: '[Service]\nExecStart=/usr/local/bin/k3s kubectl get nodes\n' }]).nodes.length, 0);
+});
+
+test('an RKE2 unit reads /etc/rancher/rke2/config.yaml; --config names another file', () => {
+  const rke2 = analyze([
+    { path: 'usr/lib/systemd/system/rke2-server.service', text: '[Service]\nExecStart=/usr/local/bin/rke2 server\n' },
+    { path: 'etc/rancher/rke2/config.yaml', text: 'kubelet-arg: ["max-pods=150"]\n' },
+  ]);
+  assert.deepEqual(rke2.nodes.map((n) => [n.node.id, n.node.settings.get('maxPods')?.text]), [['usr/lib/systemd/system/rke2-server.service', '150']]);
+  const other = analyze([
+    { path: 'etc/systemd/system/k3s.service', text: '[Service]\nExecStart=/usr/local/bin/k3s server -c /opt/k3s/site.yaml\n' },
+    { path: 'opt/k3s/site.yaml', text: 'kubelet-arg: ["max-pods=90"]\n' },
+  ]);
+  assert.deepEqual(other.nodes.map((n) => n.node.settings.get('maxPods')?.text), ['90']);
+});
