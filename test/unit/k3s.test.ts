@@ -155,7 +155,7 @@ test('a k3s unit: --kubelet-arg items (=value or the next word) are kubelet flag
 
 test('an RKE2 unit reads /etc/rancher/rke2/config.yaml; --config names another file', () => {
   const rke2 = analyze([
-    { path: 'usr/lib/systemd/system/rke2-server.service', text: '[Service]\nExecStart=/usr/local/bin/rke2 server\n' },
+    { path: 'usr/lib/systemd/system/rke2-server.service', text: '[Service]\nExecStart=/usr/local/bin/rke2 server --kubelet-arg=v=2\n' },
     { path: 'etc/rancher/rke2/config.yaml', text: 'kubelet-arg: ["max-pods=150"]\n' },
   ]);
   assert.deepEqual(rke2.nodes.map((n) => [n.node.id, n.node.settings.get('maxPods')?.text]), [['usr/lib/systemd/system/rke2-server.service', '150']]);
