@@ -162,3 +162,43 @@ export function envFile(lines) {
 }
 
 export const lineCount = (t) => t.split('\n').length - (t.endsWith('\n') ? 1 : 0);
+
+/**
+ * The real platform files the GitOps stream is made of (../shared/corpus-embedded, MANIFEST.tsv): Cluster API
+ * v1beta2 and v1beta1, Talos patches, a Talos machine config (a Terraform template) and a v1.14 KubeletConfig
+ * document, EKS NodeConfigs, k3s, Karpenter, kops, eksctl and OpenShift KubeletConfig.
+ */
+export const GITOPS_FILES = ['005', '011', '029', '016', '007', '012', '002', '013', '017', '014', '009', '010', '025', '026'];
+
+/**
+ * A multi-document GitOps file of about `lines` lines: the GITOPS_FILES from `dir` (the corpus's files/ folder) one
+ * after the other, again and again, each copy's object names suffixed (`-2`, `-3`, ...) so that no two objects share
+ * a name; a capacity modeline first. Returns the text and the offset of the end of the line `memory: 1Gi` that ends
+ * the middle copy's Talos extraConfig (where the keystroke scenario types).
+ */
+export function gitopsStream(dir, lines, read) {
+  const names = read.list(dir);
+  const docs = GITOPS_FILES.map((n) => {
+    const file = names.find((f) => f.startsWith(`${n}-`));
+    if (!file) throw new Error(`corpus-embedded has no file ${n}-*`);
+    return { n, text: read.text(`${dir}/${file}`).replace(/^---\n/, '') };
+  });
+  const out = [CAPACITY_MODELINE];
+  let count = 1;
+  let copy = 0;
+  const copies = [];
+  while (count < lines) {
+    copy++;
+    for (const d of docs) {
+      if (count >= lines) break;
+      const text = copy === 1 ? d.text : d.text.replace(/^( {2}name: )(\S+)$/gm, (_, k, v) => `${k}${v}-${copy}`);
+      copies.push({ copy, n: d.n, at: out.join('').length + 4 });
+      out.push('---\n', text.endsWith('\n') ? text : `${text}\n`);
+      count += lineCount(text) + 1;
+    }
+  }
+  const text = out.join('');
+  const middle = copies.find((c) => c.n === '011' && c.copy === Math.ceil(copy / 2));
+  const at = text.indexOf('        memory: 1Gi\n', middle.at) + '        memory: 1Gi'.length;
+  return { text, at, copies: copy };
+}

@@ -1,6 +1,6 @@
 // Scenarios 6-9: the built language server (dist/server.js --stdio) and the bundles.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -163,6 +163,77 @@ export async function keystrokeScenario(serverPath, log) {
     await s.close().catch(() => undefined);
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/** The real platform files beside the checkout (`shared/corpus-embedded/files` in the nearest ancestor folder), or undefined. */
+function corpusEmbedded() {
+  for (let dir = join(dirname(fileURLToPath(import.meta.url)), '..'); ; dir = dirname(dir)) {
+    const d = join(dir, 'shared', 'corpus-embedded');
+    if (existsSync(join(d, 'MANIFEST.tsv'))) return join(d, 'files');
+    if (dirname(dir) === dir) return undefined;
+  }
+}
+
+// What the GitOps scenario types into a Talos patch's extraConfig, one character per edit (each line its own, so the
+// document stays YAML between keystrokes but for the key being typed).
+const TYPED_TALOS = ['imageGCHighThresholdPercent: 80', 'containerLogMaxSize: 50Mi', 'containerLogMaxFiles: 5', 'shutdownGracePeriod: 30s', 'evictionSoft:', '  memory.available: 500Mi', 'evictionSoftGracePeriod:', '  memory.available: 1m30s']
+  .map((l) => `\n      ${l}`)
+  .join('');
+
+/**
+ * Issue 15's figure: keystroke → diagnostics in a 3,000-line multi-document GitOps file of platform formats, built
+ * from the real files of corpus-embedded (bench/fixtures.mjs gitopsStream). The characters are typed into a Talos
+ * patch in the middle of the stream, so every document after it moves. Skipped when the corpus is not beside the
+ * checkout.
+ */
+export async function gitopsKeystrokeScenario(serverPath, log, lines = 3000) {
+  const files = corpusEmbedded();
+  if (!files) return { scenario: 'lsp-gitops', skipped: 'shared/corpus-embedded is not beside the checkout' };
+  const g = F.gitopsStream(files, lines, { list: (d) => readdirSync(d).sort(), text: (f) => readFileSync(f, 'utf8') });
+  const dir = mkdtempSync(join(tmpdir(), 'kubelet-bench-'));
+  const s = new LspServer(serverPath);
+  try {
+    await s.initialize({ rootPath: dir, capabilities: CAPS });
+    const uri = fileUri(join(dir, 'clusters', 'prod', 'nodes.yaml'));
+    let text = g.text;
+    let version = 1;
+    s.notify('textDocument/didOpen', { textDocument: { uri, languageId: 'yaml', version, text } });
+    const first = await s.waitDiagnostics(uri, 1, 30000);
+    log(`lsp-gitops: ${lineCount(text)} lines, ${first?.diagnostics?.length ?? "?"} diagnostics; 330 edits`);
+    let at = g.at;
+    const times = [];
+    for (let i = 0; i < 330; i++) {
+      const ch = TYPED_TALOS[i % TYPED_TALOS.length];
+      const pos = positionAt(text, at);
+      version++;
+      const t0 = hr();
+      const done = s.waitDiagnostics(uri, version);
+      s.notify('textDocument/didChange', { textDocument: { uri, version }, contentChanges: [{ range: { start: pos, end: pos }, text: ch }] });
+      await done;
+      if (i >= 30) times.push(ms(t0));
+      text = text.slice(0, at) + ch + text.slice(at);
+      at++;
+    }
+    return {
+      scenario: 'lsp-gitops',
+      figures: { lines: lineCount(g.text), documents: (g.text.match(/^---$/gm) ?? []).length, copies_of_the_files: g.copies, edits: times.length, edit_p50_ms: median(times), edit_p95_ms: quantile(times, 0.95) },
+      targets: [target('3,000-line GitOps file: edit → diagnostics p95', quantile(times, 0.95), 10, 'ms')],
+    };
+  } finally {
+    await s.close().catch(() => undefined);
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+const lineCount = (t) => t.split('\n').length - (t.endsWith('\n') ? 1 : 0);
+
+/** The LSP position of an offset. */
+function positionAt(text, offset) {
+  const before = text.slice(0, offset);
+  const nl = before.lastIndexOf('\n');
+  let line = 0;
+  for (let i = before.indexOf('\n'); i >= 0; i = before.indexOf('\n', i + 1)) line++;
+  return { line, character: offset - nl - 1 };
 }
 
 /**

@@ -3,14 +3,14 @@
 //   node bench/profile.mjs [workload] [--ms=4000] [--top=25]
 //   node bench/profile.mjs [workload] --alloc   (bytes allocated per call, by function)
 //   node bench/profile.mjs --summarise=path/to.cpuprofile   (any profile, e.g. of dist/server.js)
-// Workloads: node-typical, yaml-small, yaml-large, unit-large, envfile-8k, dropin-8k, yaml-8k, and any
+// Workloads: node-typical, yaml-small, yaml-large, unit-large, envfile-8k, dropin-8k, yaml-8k, gitops-keystroke, and any
 // <dropin|envfile|yaml>-<N>k size of the scaling inputs.
 // The engine is bundled like the bench bundle but not minified (readable names), and the
 // profile samples are mapped back to server/src through the source map. Writes the raw
 // profile next to the bundle (node_modules/.cache/kubelet-bench/<workload>.cpuprofile),
 // which Chrome DevTools or VS Code can open. (Same data as `node --cpu-prof`, taken
 // around the workload only, without the warm-up and bundling.)
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { SourceMap, createRequire } from 'node:module';
 import { Session } from 'node:inspector/promises';
 import { dirname, join, relative } from 'node:path';
@@ -167,6 +167,14 @@ if (summariseArg) {
 const bundle = await buildBench({ profile: true });
 const E = createRequire(import.meta.url)(bundle);
 
+/** shared/corpus-embedded/files in the nearest ancestor folder of the checkout. */
+function corpusFiles() {
+  for (let dir = ROOT; ; dir = dirname(dir)) {
+    if (existsSync(join(dir, 'shared', 'corpus-embedded', 'MANIFEST.tsv'))) return join(dir, 'shared', 'corpus-embedded', 'files');
+    if (dirname(dir) === dir) return undefined;
+  }
+}
+
 const one = (path, text) => () => E.analyze([{ path, text }]);
 const WORKLOADS = {
   'node-typical': () => { const files = F.typicalNode(); return () => E.analyze(files); },
@@ -176,6 +184,17 @@ const WORKLOADS = {
   'envfile-8k': () => one(F.PATHS.defaultEnv, F.envFile(8000)),
   'dropin-8k': () => one(F.PATHS.dropin, F.dropin(8000)),
   'yaml-8k': () => one(F.PATHS.config, F.yamlConfig(8000)),
+  // A keystroke in the 3,000-line GitOps stream of lsp-gitops, with the language server's parse cache (the text
+  // alternates between two versions, so each call re-reads the edited document and reuses the others).
+  'gitops-keystroke': () => {
+    const dir = corpusFiles();
+    if (!dir) throw new Error('shared/corpus-embedded is not beside the checkout');
+    const g = F.gitopsStream(dir, 3000, { list: (d) => readdirSync(d).sort(), text: (f) => readFileSync(f, 'utf8') });
+    const texts = [g.text, g.text.slice(0, g.at) + '\n      maxPods: 9' + g.text.slice(g.at)];
+    const cache = new E.ParseCache();
+    let i = 0;
+    return () => E.analyze([{ path: 'clusters/prod/nodes.yaml', text: texts[i++ & 1] }], {}, cache);
+  },
 };
 // Any size of the scaling inputs: dropin-2k, envfile-1k, yaml-4k, ... (to compare per-line costs across sizes).
 const sized = /^(dropin|envfile|yaml)-(\d+)k$/.exec(name);

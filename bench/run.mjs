@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { buildBench } from './build.mjs';
 import { spawn } from 'node:child_process';
 import { SHIPPED_ENV, SHIPPED_NODE_FLAGS } from './lsp-client.mjs';
-import { bundleScenario, coldStartScenario, keystrokeScenario, memoryScenario, serverProblem, workspaceKeystrokeScenario } from './lsp-scenarios.mjs';
+import { bundleScenario, coldStartScenario, gitopsKeystrokeScenario, keystrokeScenario, memoryScenario, serverProblem, workspaceKeystrokeScenario } from './lsp-scenarios.mjs';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const ROOT = join(HERE, '..');
@@ -104,7 +104,7 @@ async function main() {
     }
     if (bundle) for (const name of engineNames.filter(want)) for (const r of await engineScenarioApart(bundle, name)) results.push(r);
   }
-  const lspNames = ['lsp-keystroke', 'lsp-workspace', 'cold-start', 'memory'];
+  const lspNames = ['lsp-keystroke', 'lsp-gitops', 'lsp-workspace', 'cold-start', 'memory'];
   if (lspNames.some(want)) {
     log('checking dist/server.js');
     const problem = await serverProblem(SERVER);
@@ -120,6 +120,7 @@ async function main() {
       }
     };
     await run('lsp-keystroke', () => keystrokeScenario(SERVER, log));
+    await run('lsp-gitops', () => gitopsKeystrokeScenario(SERVER, log));
     await run('lsp-workspace', () => workspaceKeystrokeScenario(SERVER, log));
     await run('cold-start', () => coldStartScenario(SERVER, log));
     if (want('bundle')) results.push(bundleScenario(ROOT));

@@ -10,7 +10,7 @@ import { buildNode, completeNode, type BuiltNode } from './node/build.ts';
 import { capacityKey } from './node/capacity.ts';
 import { groupNodes, type NodeSeed } from './node/group.ts';
 import type { Capacity, NodeModel } from './node/model.ts';
-import { nodeSettings } from './node/modelines.ts';
+import { nodeSettings, type NodeSettings } from './node/modelines.ts';
 import type { NodeInputs } from './node/reuse.ts';
 import { Workspace, type ParseCache } from './node/parse-cache.ts';
 import type { ParsedFile } from './node/parse-files.ts';
@@ -25,6 +25,7 @@ import { formatOf, STANDALONE_ORDER, SYSTEMD_LINE_KINDS } from './formats/index.
 import { findingToHost, textToHost } from './embed/to-host.ts';
 import { workspaceKubeadmVersion } from './node/version.ts';
 import { carrierOf, type Payload } from './embed/payload.ts';
+import { k3sFiles } from './node/k3s.ts';
 
 export interface AnalyzeOptions {
   capacity?: Capacity;
@@ -102,7 +103,11 @@ export function analyze(files: readonly SourceFile[], options: AnalyzeOptions = 
   for (const path of standalone) {
     if (claimed.has(path)) continue;
     // A platform file (Talos, nodeadm, OpenShift) without kubelet settings is no node.
-    if (PLATFORM_KINDS.has(ws.kind(path) ?? '') && !ws.get(path)?.config?.platform) continue;
+    if (ws.kind(path) === 'k3s') {
+      // k3s reads config.yaml and its config.yaml.d/ as one configuration (node/k3s.ts): one node, at the first file.
+      const group = k3sFiles(ws, path);
+      if (group[0] !== path || !group.some((f) => ws.get(f)?.config?.platform)) continue;
+    } else if (PLATFORM_KINDS.has(ws.kind(path) ?? '') && !ws.get(path)?.config?.platform) continue;
     const b = build({ anchor: path, units: [], masked: [], standalone: path });
     built.push(b);
     for (const f of b.node.files) claimed.add(f);
@@ -124,19 +129,28 @@ export function analyze(files: readonly SourceFile[], options: AnalyzeOptions = 
     // payloads; a payload's own modeline still wins (it comes later).
     const carriers = [...new Set(files.map(carrierOf).filter((c): c is string => c !== undefined))];
     const carrierParses = carriers.map((c) => ws.get(c));
-    const inputs: NodeInputs | undefined = reuse ? { options: optionValues, files: [...files, ...carriers], parses: [...parses, ...carrierParses] } : undefined;
+    const forCarriers = () => {
+      const found = nodeSettings([...carrierParses, ...parses], given);
+      // Where the capacity and version come from, said in the carrier's lines when a payload says it.
+      const toHost = (t: string) => textToHost(t, (p) => ws.payload(p));
+      return { ...found, kubernetesVersionSource: toHost(found.kubernetesVersionSource), ...(found.capacitySource ? { capacitySource: toHost(found.capacitySource) } : {}) };
+    };
+    // What a carrier gives its payloads' nodes is these settings only (its modelines and instance types), so they,
+    // not the carrier's parse, are the node's input: typing in one document of a long stream changes the carrier's
+    // parse but not the other documents' nodes.
+    const early = carriers.length && reuse ? forCarriers() : undefined;
+    const inputs: NodeInputs | undefined = reuse
+      ? early
+        ? { options: { ...optionValues, carrierSettings: settingsKey(early) }, files, parses }
+        : { options: optionValues, files, parses }
+      : undefined;
     const kept = inputs ? reuse!.get(b.node.id, inputs) : undefined;
     if (kept) {
       nodes.push({ node: kept.node, allocatable: kept.allocatable });
       for (const x of kept.findings) findings.push(x);
       return;
     }
-    const found = nodeSettings(carriers.length ? [...carrierParses, ...parses] : parses, given);
-    // Where the capacity and version come from, said in the carrier's lines when a payload says it.
-    const toHost = (t: string) => textToHost(t, (p) => ws.payload(p));
-    const settings = carriers.length
-      ? { ...found, kubernetesVersionSource: toHost(found.kubernetesVersionSource), ...(found.capacitySource ? { capacitySource: toHost(found.capacitySource) } : {}) }
-      : found;
+    const settings = early ?? (carriers.length ? forCarriers() : nodeSettings(parses, given));
     const node = completeNode(b.node, files, runtimes[i], settings);
     const own: Finding[] = [...settings.problems];
     const allocatable = computeAllocatable(node, node.capacity);
@@ -168,6 +182,15 @@ export function analyze(files: readonly SourceFile[], options: AnalyzeOptions = 
   const crlf = (path: string) => parsed.get(path)?.crlf === true;
   const out = configure(matchLineEnds(keepLineEnds(dedupe(findings), systemdText), crlf), parsed, options);
   return { nodes, findings: ws.payloads.size ? inCarriers(out, ws) : out, files: parsed, ...(ws.payloads.size ? { payloads: ws.payloads } : {}) };
+}
+
+/** Node settings as one value compared with ===: every field, the capacities' quantities and each problem's place and words. */
+function settingsKey(s: NodeSettings): string {
+  const capacity = (c: Capacity | undefined) => (c ? capacityKey(c) : '');
+  const parts = [s.kubernetesVersion, s.kubernetesVersionSource, s.capacitySource ?? '', capacity(s.capacity)];
+  for (const c of s.capacityCandidates ?? []) parts.push(c.name, c.source, capacity(c.capacity));
+  for (const f of s.problems) parts.push(f.code, f.severity, f.file, JSON.stringify(f.range), f.message);
+  return parts.join('\0');
 }
 
 /** Findings about payloads, at their places in the carrier files (embed/to-host.ts), in file and position order. */

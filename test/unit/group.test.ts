@@ -4,6 +4,13 @@ import { analyze } from '../../server/src/engine.ts';
 import { resolveBySuffix, nodeRoot } from '../../server/src/model/paths.ts';
 import { CONFIG_HEAD, KUBELET_SERVICE, kubeadmNode, nodeWith, onlyNode, run, scalarOf } from '../helpers/nodes.ts';
 
+/** The effective maxPods as written (a scalar setting). */
+function maxPodsOf(node: { settings: ReadonlyMap<string, { kind: string }> }): string | undefined {
+  const s = node.settings.get('maxPods') as { kind: string; text?: string } | undefined;
+  return s?.kind === 'scalar' ? s.text : undefined;
+}
+
+
 const CONTAINERD_SYSTEMD = `version = 2
 [plugins."io.containerd.grpc.v1.cri".containerd.runtimes.runc.options]
   SystemdCgroup = true
@@ -130,7 +137,7 @@ test('a runtime config in a flat folder beside one unit joins that node', () => 
   assert.deepEqual(onlyNode(a).node.runtimes.map((r) => r.path), ['flat/config.toml']);
 });
 
-test('k3s.service and rke2-server.service are not kubelet nodes (their program is k3s/rke2, not kubelet)', () => {
+test('k3s.service with --kubelet-arg is a node (k3s server runs a kubelet); rke2-server.service passing it nothing is none', () => {
   const a = run({
     'k3s/etc/systemd/system/k3s.service':
       '[Unit]\nDescription=Lightweight Kubernetes\n[Service]\nType=notify\nEnvironmentFile=-/etc/default/%N\nEnvironmentFile=-/etc/sysconfig/%N\nEnvironmentFile=-/etc/systemd/system/k3s.service.env\nExecStart=/usr/local/bin/k3s server --kubelet-arg=max-pods=200\n',
@@ -139,7 +146,7 @@ test('k3s.service and rke2-server.service are not kubelet nodes (their program i
       '[Unit]\nDescription=Rancher Kubernetes Engine v2 (server)\n[Service]\nType=notify\nEnvironmentFile=-/usr/local/lib/systemd/system/rke2-server.env\nExecStart=/usr/local/bin/rke2 server\n',
     'rke2/usr/local/lib/systemd/system/rke2-server.env': 'HOME=/root\n',
   });
-  assert.deepEqual(a.nodes.map((n) => n.node.id), []);
+  assert.deepEqual(a.nodes.map((n) => [n.node.id, maxPodsOf(n.node)]), [['k3s/etc/systemd/system/k3s.service', '200']]);
   assert.deepEqual(a.findings.filter((f) => f.severity === 'error'), []);
 });
 

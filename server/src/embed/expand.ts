@@ -74,5 +74,6 @@ function nested(outer: Payload, inner: Payload): Payload {
   };
   const template = inner.template || outer.template;
   const instanceTypes = inner.instanceTypes ?? outer.instanceTypes;
-  return { ...inner, map: { host: o.host, offsets, encode }, span: rangeToHost(outer, inner.span), ...(template && { template }), ...(instanceTypes && { instanceTypes }) };
+  const target = outer.ownRoot ? outer.target.replace(/\.ya?ml$/, '') + inner.target : inner.target;
+  return { ...inner, target, map: { host: o.host, offsets, encode }, span: rangeToHost(outer, inner.span), ...(template && { template }), ...(instanceTypes && { instanceTypes }) };
 }

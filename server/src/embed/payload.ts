@@ -39,6 +39,11 @@ export interface Payload {
   span: Range;
   /** Line index of `text`. */
   lines: LineIndex;
+  /**
+   * A carrier payload that is a machine of its own (a document of a multi-document stream), not a file of the outer
+   * carrier's machine: the files it holds are named under its target, so two documents' files never share a path.
+   */
+  ownRoot?: boolean;
   /** Set when the payload is not analysed: why (an encoding, template expressions). */
   unchecked?: string;
   /** Instance types the carrier names for this payload's node (eksctl instanceType, kops machineType), at their place in the carrier. */

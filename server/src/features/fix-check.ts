@@ -146,6 +146,9 @@ function targetLines(f: Finding | undefined, edits: readonly TextEdit[]): { befo
       shift += added - (e.range.end.line - e.range.start.line);
     }
   }
+  // A finding in a file the fix leaves as it is (a k3s list a later file's key replaces) keeps its lines: they are
+  // the target after the fix too.
+  if (f && !byFile.has(f.file)) addLines(after, f.file, f.range.start.line, f.range.end.line + extra);
   return { before, after };
 }
 

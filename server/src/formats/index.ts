@@ -34,8 +34,13 @@ import butane from './butane.ts';
 import ignition from './ignition.ts';
 import shell from './shell.ts';
 import mime from './mime.ts';
+import { yamlStreamFormat, type DocDetector } from './yaml-stream.ts';
 
-export const FORMATS = [cloudInit, butane, ignition, mime, talhelper, unit, dropin, crio, containerd, clusterApi, kindCluster, karpenter, kubeadmConfig, kubeletConfig, talos, eksNodeadm, openshift, eksctl, eksctlNodegroup, kops, kopsKubelet, bottlerocket, k3s, docker, envfile, shell] as const;
+/** A document of a multi-document stream, as the format it would be alone (formats/yaml-stream.ts). */
+const docKind: DocDetector = (c) => FORMATS.find((f) => f !== yamlStream && f.byContent?.(c))?.kind;
+const yamlStream = yamlStreamFormat(docKind);
+
+export const FORMATS = [yamlStream, cloudInit, butane, ignition, mime, talhelper, unit, dropin, crio, containerd, clusterApi, kindCluster, karpenter, kubeadmConfig, kubeletConfig, talos, eksNodeadm, openshift, eksctl, eksctlNodegroup, kops, kopsKubelet, bottlerocket, k3s, docker, envfile, shell] as const;
 
 export type FormatKind = (typeof FORMATS)[number]['kind'];
 

@@ -7,7 +7,8 @@ import { parseK3s } from '../parse/k3s.ts';
 import { defineFormat } from './types.ts';
 import { platformParse } from './_platform.ts';
 
-const PLACE = /(?:^|\/)rancher\/(?:k3s|rke2)\/config\.yaml(?:\.d\/[^/]+\.ya?ml)?$/;
+// config.yaml.d takes *.yaml and *.yml in any case (k3s pkg/configfilearg/parser.go dotDFiles, util.HasSuffixI).
+const PLACE = /(?:^|\/)rancher\/(?:k3s|rke2)\/config\.yaml(?:\.d\/[^/]+\.[yY][aA]?[mM][lL])?$/;
 const KUBELET_ARG = /^kubelet-arg:/m;
 const K3S_KEY = /^(tls-san|write-kubeconfig-mode|cluster-init|flannel-backend|kube-apiserver-arg|kube-controller-manager-arg|kube-proxy-arg|kube-scheduler-arg|node-taint|node-label|disable-network-policy|secrets-encryption|etcd-expose-metrics|embedded-registry|servicelb-namespace|agent-token|write-kubeconfig):/gm;
 const API_VERSION = /^apiVersion:/m;
@@ -29,7 +30,7 @@ export default defineFormat({
   parse: platformParse(parseK3s),
   comments: () => 'trailing',
   join: { kind: 'standalone', order: 3 },
-  watch: ['**/rancher/k3s/config.yaml', '**/rancher/rke2/config.yaml', '**/rancher/*/config.yaml.d/*.yaml'],
-  selector: ['**/rancher/k3s/config.yaml', '**/rancher/rke2/config.yaml', '**/rancher/*/config.yaml.d/*.yaml', '**/*.yaml', '**/*.yml'],
+  watch: ['**/rancher/k3s/config.yaml', '**/rancher/rke2/config.yaml', '**/rancher/*/config.yaml.d/*.yaml', '**/rancher/*/config.yaml.d/*.yml'],
+  selector: ['**/rancher/k3s/config.yaml', '**/rancher/rke2/config.yaml', '**/rancher/*/config.yaml.d/*.yaml', '**/rancher/*/config.yaml.d/*.yml', '**/*.yaml', '**/*.yml'],
   activation: ['**/rancher/k3s/config.yaml', '**/rancher/rke2/config.yaml'],
 });

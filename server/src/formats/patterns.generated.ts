@@ -3,6 +3,8 @@
 
 /** Globs the language server watches on disk. */
 export const WATCH_GLOBS: readonly string[] = [
+  "**/*.yaml",
+  "**/*.yml",
   "**/user-data",
   "**/*.cfg",
   "**/*.bu",
@@ -14,14 +16,13 @@ export const WATCH_GLOBS: readonly string[] = [
   "**/*.service",
   "**/*.conf",
   "**/*.toml",
-  "**/*.yaml",
-  "**/*.yml",
   "**/*.{yaml,yml,json}.{j2,jinja,jinja2,tpl,tmpl,gotmpl,template,tftpl}",
   "**/*.json",
   "**/*.yaml.tpl",
   "**/rancher/k3s/config.yaml",
   "**/rancher/rke2/config.yaml",
   "**/rancher/*/config.yaml.d/*.yaml",
+  "**/rancher/*/config.yaml.d/*.yml",
   "**/*.env",
   "**/default/kubelet",
   "**/sysconfig/kubelet",
@@ -30,6 +31,8 @@ export const WATCH_GLOBS: readonly string[] = [
 
 /** Patterns of the client's document selector. */
 export const DOCUMENT_PATTERNS: readonly string[] = [
+  "**/*.yaml",
+  "**/*.yml",
   "**/user-data",
   "**/*.cfg",
   "**/*.bu",
@@ -42,14 +45,13 @@ export const DOCUMENT_PATTERNS: readonly string[] = [
   "**/*.service.d/*.conf",
   "**/*.conf",
   "**/*.toml",
-  "**/*.yaml",
-  "**/*.yml",
   "**/*.{yaml,yml,json}.{j2,jinja,jinja2,tpl,tmpl,gotmpl,template,tftpl}",
   "**/*.json",
   "**/*.yaml.tpl",
   "**/rancher/k3s/config.yaml",
   "**/rancher/rke2/config.yaml",
   "**/rancher/*/config.yaml.d/*.yaml",
+  "**/rancher/*/config.yaml.d/*.yml",
   "**/default/kubelet",
   "**/sysconfig/kubelet",
   "**/*.env",

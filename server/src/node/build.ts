@@ -20,11 +20,13 @@ import { runScratch } from '../parse/systemd/words.ts';
 import { resolveBySuffix, resolveDirBySuffix, basename } from '../model/paths.ts';
 import { parseKubeletArgs, type ArgProblem } from './command-line.ts';
 import { effectiveSettings, type ConfigSource } from './effective.ts';
-import type { NodeSeed } from './group.ts';
+import { K3S_PROGRAMS, K3S_SUBCOMMANDS, type NodeSeed } from './group.ts';
 import { buildService } from './service.ts';
 import { unusedVariables } from './unused-variables.ts';
 import { platformBase, platformCapacitySettings } from './platform.ts';
 import { containerKubeletArgs } from './container-run.ts';
+import { k3sFiles, mergeK3sArgs } from './k3s.ts';
+import { K3S_APPEND_KIND } from '../parse/k3s.ts';
 import type { ConfigRef, FlagUse, NodeModel } from './model.ts';
 import type { Workspace } from './parse-cache.ts';
 import type { NodeSettings } from './modelines.ts';
@@ -108,14 +110,16 @@ export function buildNode(ws: Workspace, seed: NodeSeed, systemdVersion?: number
       for (const x of argvSizeProblems(service.execStart, size, service.environment.values())) problems.push(x);
       node.execReferences = references;
       node.program = argv[0];
-      if (node.program && basename(node.program.text).includes('kubelet')) {
+      if (node.program && K3S_PROGRAMS.has(basename(node.program.text))) {
+        readK3sUnit(ws, seed.anchor, argv, node, files, problems);
+      } else if (node.program && basename(node.program.text).includes('kubelet')) {
         node.argv = argv.slice(1);
         const unused = unusedVariables(service, new Set(references.map((r) => r.variable)));
         if (unused.length > 0) node.unusedVariables = unused;
       } else node.argv = containerKubeletArgs(argv) ?? [];
     }
     // `docker run -d <kubelet image>` in ExecStartPre= while ExecStart= follows its logs.
-    if (!node.argv.length && !(node.program && basename(node.program.text).includes('kubelet'))) {
+    if (!node.argv.length && !node.platform && !(node.program && basename(node.program.text).includes('kubelet'))) {
       for (const d of service.execStartPre) {
         const { argv } = expandExecArgv(parseExecDirective(d), (name) => service.environment.get(name)?.assignment);
         const args = containerKubeletArgs(argv);
@@ -135,7 +139,8 @@ export function buildNode(ws: Workspace, seed: NodeSeed, systemdVersion?: number
         if (HOLDS_FLAG.test(a.value)) splitVariable(a, { variable: a.name, span: a.nameSpan }, node.argv, scratch);
       }
     }
-    if (p.config) {
+    if (p.kind === 'k3s') readK3s(ws, k3sFiles(ws, seed.standalone), node, files, problems);
+    else if (p.config) {
       for (const x of p.config.kubeletConfigs) node.kubeletConfigs.push(x);
       for (const x of p.config.kubeadm) node.kubeadm.push(x);
       if (p.config.platform) node.platform = p.config.platform;
@@ -270,6 +275,66 @@ function unresolved(span: Span, path: string, what: string): Finding {
     span,
     `${what} names ${path}, which is not in the workspace: its contents are not checked.`,
   );
+}
+
+/**
+ * A k3s or RKE2 unit (`ExecStart=/usr/local/bin/k3s agent --kubelet-arg=max-pods=250`): its configuration file
+ * (`--config`/`-c`, else /etc/rancher/<k3s|rke2>/config.yaml) and drop-ins, then its own `--kubelet-arg` items,
+ * which k3s appends after the files' ones (pkg/configfilearg/parser.go Parse puts the files' values before the
+ * command line's). k3s's other flags are not the kubelet's.
+ */
+function readK3sUnit(ws: Workspace, anchor: string, argv: readonly Word[], node: Draft, files: Set<string>, problems: Finding[]): void {
+  const program = basename(argv[0].text);
+  if (!K3S_SUBCOMMANDS.has(argv[1]?.text ?? '')) return;
+  const args: KubeadmDoc['kubeletExtraArgs'] = [];
+  let config = `/etc/rancher/${program}/config.yaml`;
+  for (let i = 2; i < argv.length; i++) {
+    const w = argv[i];
+    // urfave/cli takes -name and --name, with the value after `=` or in the next word.
+    const name = /^--?([^=]+)/.exec(w.text)?.[1];
+    if (name !== 'kubelet-arg' && name !== 'config' && name !== 'c') continue;
+    const eq = w.text.indexOf('=');
+    const word = eq >= 0 ? w : argv[++i];
+    if (!word) break;
+    const from = eq >= 0 ? eq + 1 : 0;
+    if (name !== 'kubelet-arg') {
+      config = word.text.slice(from);
+      continue;
+    }
+    const text = word.text.slice(from);
+    const dashes = text.startsWith('--') ? 2 : text.startsWith('-') ? 1 : 0;
+    const at = text.indexOf('=');
+    const nameEnd = at < 0 ? text.length : at;
+    args.push({
+      name: text.slice(dashes, nameEnd),
+      value: at < 0 ? 'true' : text.slice(at + 1),
+      nameSpan: word.map.span(from + dashes, from + nameEnd),
+      valueSpan: at < 0 ? word.map.span(from + nameEnd, from + nameEnd) : word.map.span(from + at + 1, from + text.length),
+    });
+  }
+  const base = resolveBySuffix(config, ws.paths, anchor) ?? resolveDirBySuffix(`${config}.d`, ws.paths, anchor).map((p) => p.slice(0, p.lastIndexOf('/') - 2))[0];
+  readK3s(ws, base ? k3sFiles(ws, base) : [], node, files, problems);
+  const span = argv[0].span;
+  node.platform ??= { tool: 'k3s', span, gates: [] };
+  if (args.length) node.kubeadm.push({ path: anchor, apiVersion: 'k3s', kind: K3S_APPEND_KIND, argsLabel: '--kubelet-arg', kubeletExtraArgs: args, span: args[0].nameSpan });
+}
+
+/**
+ * A k3s configuration (config.yaml and its drop-ins, node/k3s.ts): the kubelet-arg lists that reach the kubelet, and
+ * the k3s platform with the places of every list (for completion and fixes).
+ */
+function readK3s(ws: Workspace, paths: readonly string[], node: Draft, files: Set<string>, problems: Finding[]): void {
+  const docs: KubeadmDoc[] = [];
+  for (const path of paths) {
+    files.add(path);
+    const c = ws.get(path, 'k3s')?.config;
+    if (!c) continue;
+    for (const d of c.kubeadm) docs.push(d);
+    if (c.platform) node.platform = node.platform ? { ...node.platform, args: [...(node.platform.args ?? []), ...(c.platform.args ?? [])] } : c.platform;
+  }
+  const merged = mergeK3sArgs(docs);
+  for (const d of merged.docs) node.kubeadm.push(d);
+  for (const x of merged.problems) problems.push(x);
 }
 
 /**

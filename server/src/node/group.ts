@@ -40,7 +40,22 @@ export function execProgram(unit: UnitFile): string | undefined {
 
 export function runsKubelet(unit: UnitFile): boolean {
   const p = execProgram(unit);
-  return p !== undefined && basename(p).includes('kubelet');
+  return p !== undefined && (basename(p).includes('kubelet') || runsK3sAgent(unit, p));
+}
+
+/**
+ * k3s and RKE2 run a kubelet in `server` and `agent` (their units: `ExecStart=/usr/local/bin/k3s server ...`); the
+ * unit is a node when it passes `--kubelet-arg` (node/build.ts readK3sUnit).
+ */
+export const K3S_PROGRAMS: ReadonlySet<string> = new Set(['k3s', 'rke2']);
+export const K3S_SUBCOMMANDS: ReadonlySet<string> = new Set(['server', 'agent']);
+
+function runsK3sAgent(unit: UnitFile, program: string): boolean {
+  if (!K3S_PROGRAMS.has(basename(program))) return false;
+  const start = [...unit.directives].reverse().find((d) => d.section === 'Service' && d.key === 'ExecStart' && d.value !== '');
+  const sub = start?.value.replace(/^[@\-:+!]+/, '').trim().split(/\s+/)[1]?.replace(/^['"]|['"]$/g, '');
+  // A unit that passes the kubelet nothing is no node of its own: its config.yaml is one, if it has kubelet-arg.
+  return sub !== undefined && K3S_SUBCOMMANDS.has(sub) && start!.value.includes('kubelet-arg');
 }
 
 /** A drop-in outside a `kubelet.service.d` folder counts only if it visibly configures a kubelet. */

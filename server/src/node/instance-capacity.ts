@@ -11,8 +11,17 @@ import type { CandidateCapacity, Capacity } from './model.ts';
 
 /** parseCapacity that knows instance type names (`m5.large`, `Standard_D4s_v5`) as well as presets. */
 export function parseCapacityOrType(text: string): CapacityParse {
-  return parseCapacity(text, capacityOfName);
+  // Every node of a carrier reads the carrier's capacity modeline on every analysis: a cache of this pure function,
+  // whose results are never changed (a node model shares its capacity, read only).
+  let have = PARSED.get(text);
+  if (!have) {
+    if (PARSED.size >= 500) PARSED.clear();
+    PARSED.set(text, (have = parseCapacity(text, capacityOfName)));
+  }
+  return have;
 }
+
+const PARSED = new Map<string, CapacityParse>();
 
 /** An instance type or preset name alone. */
 export function capacityOfName(name: string): CapacityParse {

@@ -1,26 +1,34 @@
 /**
  * k3s and RKE2 `config.yaml` (and `config.yaml.d/*.yaml`): the `kubelet-arg` list, each item `key=value` with an
  * optional leading `--`, passed to the kubelet as `--key=value` (k3s pkg/cli/cmds/agent.go `kubelet-arg`, a string
- * slice; RKE2 embeds the same agent). A single string is one item. k3s's own kubelet settings are node/platform.ts's.
+ * slice; RKE2 embeds the same agent). A single string is one item. `kubelet-arg+` adds its items to the list the
+ * files before it set instead of replacing it (k3s pkg/configfilearg/parser.go readConfigFile: a key ending in `+`
+ * appends); node/k3s.ts merges the files. k3s's own kubelet settings are node/platform.ts's.
  */
 import { LineIndex } from '../model/range.ts';
 import type { Finding } from '../model/finding.ts';
 import type { ConfigFileParse } from './types.ts';
-import { getEntry } from './types.ts';
 import { parseYamlStream } from './yaml.ts';
 import { argsFromFlagList, mapOf, templateAwareProblems } from './platform.ts';
+
+/** The kind of the kubeadm-like document a `kubelet-arg` key becomes; `+` marks one that appends. */
+export const K3S_ARGS_KIND = 'k3s kubelet-arg';
+export const K3S_APPEND_KIND = 'k3s kubelet-arg+';
 
 export function parseK3s(path: string, text: string): ConfigFileParse {
   const r = parseYamlStream(path, text, new LineIndex(text));
   const problems: Finding[] = templateAwareProblems(path, text, r.problems, 'k3s config');
   const out: ConfigFileParse = { path, kubeletConfigs: [], kubeadm: [], problems };
   const root = mapOf(r.docs[0]?.root);
-  const entry = root ? getEntry(root, 'kubelet-arg') : undefined;
-  if (!entry) return out;
-  const v = entry.value;
-  const items = v.kind === 'seq' ? v.items : v.kind === 'scalar' && v.value !== null ? [v] : [];
-  const args = argsFromFlagList(items, problems, 'kubelet-arg');
-  out.platform = { tool: 'k3s', span: entry.keySpan, gates: [], args: [{ span: v.span, style: 'list' }] };
-  out.kubeadm.push({ path, apiVersion: 'k3s', kind: 'k3s kubelet-arg', argsLabel: 'kubelet-arg', kubeletExtraArgs: args, span: entry.keySpan });
+  // In the file's order: k3s reads the keys in order, and a `+` key appends to what is there by then.
+  for (const entry of root?.entries ?? []) {
+    if (entry.key !== 'kubelet-arg' && entry.key !== 'kubelet-arg+') continue;
+    const v = entry.value;
+    const items = v.kind === 'seq' ? v.items : v.kind === 'scalar' && v.value !== null ? [v] : [];
+    const args = argsFromFlagList(items, problems, entry.key);
+    out.platform ??= { tool: 'k3s', span: entry.keySpan, gates: [], args: [] };
+    out.platform.args!.push({ span: v.span, style: 'list' });
+    out.kubeadm.push({ path, apiVersion: 'k3s', kind: entry.key === 'kubelet-arg' ? K3S_ARGS_KIND : K3S_APPEND_KIND, argsLabel: entry.key, kubeletExtraArgs: args, span: entry.keySpan });
+  }
   return out;
 }

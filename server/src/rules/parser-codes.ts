@@ -26,6 +26,11 @@ export const PARSER_CODES: readonly RuleMeta[] = [
   { id: 'exec-multiple', area: P, severity: 'information', fix: false, summary: '`ExecStart=` holds several commands separated by `;`' },
   { id: 'exec-argv-too-long', area: P, severity: 'error', fix: false, summary: "the expanded command line passes execve()'s limits (2 MiB in all, 128 KiB per argument)" },
   { id: 'config-syntax', area: P, severity: ['error', 'information'], fix: false, summary: 'the KubeletConfiguration or kubeadm file cannot be decoded (YAML/JSON syntax)' },
+  {
+    id: 'k3s-kubelet-arg-replaced', area: P, severity: 'warning', fix: true,
+    fixDoes: 'names the later key `kubelet-arg+`, so that it adds to the list',
+    summary: 'a k3s/RKE2 `kubelet-arg` list that a later config file (`config.yaml.d/`) replaces',
+  },
   { id: 'platform-config-invalid', area: P, severity: 'error', fix: false, summary: 'a Talos machine configuration Talos rejects: kubelet settings given twice, or a KubeletConfig without image' },
   { id: 'config-field-duplicate', area: P, severity: 'warning', fix: false, summary: 'a key given twice in one mapping: the last one silently wins' },
   {

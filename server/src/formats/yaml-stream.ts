@@ -1,0 +1,111 @@
+/**
+ * A multi-document YAML stream whose documents are of different formats (a GitOps file holding a Talos patch, an
+ * OpenShift KubeletConfig, a NodeConfig and a Cluster API KubeadmConfigTemplate): a carrier whose payloads are its
+ * documents, each read as the format it is on its own, at its own lines. Without it the file would be read as the
+ * first format that recognises it, and the documents of the other formats would be skipped.
+ *
+ * Recognised by content only, and only when documents (split at column-0 `---` lines, YAML 1.2 l-document-prefix)
+ * are of at least two formats: a stream of one format is that format's file, as before. A KubeletConfiguration
+ * beside kubeadm documents is one format here (a kubeadm config file holds both, parse/config.ts reads them together).
+ */
+import type { Finding } from '../model/finding.ts';
+import { LineIndex } from '../model/range.ts';
+import type { Payload } from '../embed/payload.ts';
+import { defineFormat, type Candidate, type Format } from './types.ts';
+
+/** The format of one document, seen as a file of its own (no stream). */
+export type DocDetector = (c: Candidate) => string | undefined;
+
+const DOC_START = /^---(?=[ \t\r\n]|$)/gm;
+const EXTS = new Set(['yaml', 'yml']);
+const HEAD = 65536;
+/** Formats that are one for this purpose (see the header). */
+const GROUP: Record<string, string> = { 'kubeadm-config': 'config', 'kubelet-config': 'config' };
+
+/** Where each document starts, and its end. */
+function documents(text: string): { from: number; to: number }[] {
+  const starts = [0];
+  for (const m of text.matchAll(DOC_START)) if (m.index > 0) starts.push(m.index);
+  return starts.map((from, i) => ({ from, to: i + 1 < starts.length ? starts[i + 1] : text.length }));
+}
+
+/**
+ * What is known of each document by its text, per file: a keystroke changes one document of a long stream, so the
+ * others are not recognised again and keep their line index. A cache of pure functions of the text (and the file's
+ * name, which recognition looks at), pruned to the file's current documents on every parse.
+ */
+interface Known {
+  kind: string | undefined;
+  lines?: LineIndex;
+}
+const FILES = new Map<string, Map<string, Known>>();
+const FILES_MAX = 200;
+
+function known(detect: DocDetector, c: Candidate, doc: string): Known {
+  let docs = FILES.get(c.path);
+  if (!docs) {
+    if (FILES.size >= FILES_MAX) FILES.clear();
+    FILES.set(c.path, (docs = new Map()));
+  }
+  let k = docs.get(doc);
+  if (!k) docs.set(doc, (k = { kind: detect({ ...c, head: doc.length > HEAD ? doc.slice(0, HEAD) : doc }) }));
+  return k;
+}
+
+function isStream(detect: DocDetector, c: Candidate): boolean {
+  if (!EXTS.has(c.ext)) return false;
+  // Quick no for a file with one document: no marker after its first character.
+  if (!/\n---(?=[ \t\r\n]|$)/.test(c.head)) return false;
+  const groups = new Set<string>();
+  for (const { from, to } of documents(c.head)) {
+    const kind = known(detect, c, c.head.slice(from, to)).kind;
+    if (kind !== undefined) groups.add(GROUP[kind] ?? kind);
+    if (groups.size >= 2) return true;
+  }
+  return false;
+}
+
+function parseStream(detect: DocDetector, path: string, text: string): { embedded: Payload[]; problems: Finding[] } {
+  const lines = new LineIndex(text);
+  const name = path.slice(path.lastIndexOf('/') + 1);
+  const dot = name.lastIndexOf('.');
+  const c: Candidate = { path, name, lower: name.toLowerCase(), dir: '', ext: dot < 0 ? '' : name.slice(dot + 1).toLowerCase(), head: '' };
+  const embedded: Payload[] = [];
+  const current = new Map<string, Known>();
+  documents(text).forEach(({ from, to }, i) => {
+    const body = text.slice(from, to);
+    const k = known(detect, c, body);
+    current.set(body, k);
+    if (k.kind === undefined) return;
+    // The document as it stands: every payload offset is the stream's offset plus its start.
+    const offsets = new Int32Array(body.length + 1);
+    for (let j = 0; j <= body.length; j++) offsets[j] = from + j;
+    const eol = text.indexOf('\n', from);
+    // Named by the document's place and format (`gitops.yaml//3-talos.yaml`), so node names say which it is.
+    embedded.push({
+      target: `/${i + 1}-${k.kind}.yaml`,
+      kind: k.kind as Payload['kind'],
+      text: body,
+      map: { host: lines, offsets, encode: (t) => t },
+      ownRoot: true,
+      span: lines.range(from, eol < 0 || eol > to ? to : eol),
+      lines: (k.lines ??= new LineIndex(body)),
+    });
+  });
+  FILES.set(path, current);
+  return { embedded, problems: [] };
+}
+
+export function yamlStreamFormat(detect: DocDetector): Format<'yaml-stream'> {
+  return defineFormat({
+    kind: 'yaml-stream',
+    label: 'multi-document YAML',
+    byContent: (c) => isStream(detect, c),
+    parse: (path, text) => parseStream(detect, path, text),
+    comments: () => 'trailing',
+    join: { kind: 'carrier' },
+    watch: ['**/*.yaml', '**/*.yml'],
+    selector: ['**/*.yaml', '**/*.yml'],
+    activation: [],
+  });
+}

@@ -1,0 +1,101 @@
+/**
+ * A multi-document YAML stream of several platform formats (server/src/formats/yaml-stream.ts): each document is
+ * read as the format it is alone, its findings at its own lines of the stream; a stream of one format stays that
+ * format's file; typing in one document re-checks that document's node only (the carrier's parse is not a node input).
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { analyze } from '../../server/src/engine.ts';
+import { detectKind } from '../../server/src/formats/index.ts';
+import { ParseCache } from '../../server/src/node/parse-cache.ts';
+import type { Finding } from '../../server/src/model/finding.ts';
+import { applyEdits } from '../helpers/edits.ts';
+
+const TALOS = `machine:
+  kubelet:
+    extraConfig:
+      evictionHard:
+        memory.available: 1Gi
+      systemReserved:
+        cpu: 500m
+        memory: 1Gi
+`;
+const OPENSHIFT = `apiVersion: machineconfiguration.openshift.io/v1
+kind: KubeletConfig
+metadata:
+  name: workers
+spec:
+  kubeletConfig:
+    maxPods: 5000
+    kubeReserved:
+      memroy: 1Gi
+`;
+const CAPI = `apiVersion: bootstrap.cluster.x-k8s.io/v1beta1
+kind: KubeadmConfigTemplate
+metadata:
+  name: md-0
+spec:
+  template:
+    spec:
+      joinConfiguration:
+        nodeRegistration:
+          kubeletExtraArgs:
+            eviction-hard: nodefs.available<0%
+`;
+const STREAM = `# kubelet-lint: capacity cpu=4,memory=16Gi\n---\n${TALOS}---\n${OPENSHIFT}---\n${CAPI}`;
+
+const at = (fs: readonly Finding[]) => fs.map((f) => `${f.range.start.line}:${f.range.start.character} ${f.code}`).sort();
+/** The findings of a document alone, moved down by the lines before it in the stream. */
+function alone(path: string, doc: string, before: number): string[] {
+  return analyze([{ path, text: doc }], { capacity: { cpu: 4000n, memory: 16n * 1024n ** 3n, hugepages: new Map() } })
+    .findings.map((f) => `${f.range.start.line + before}:${f.range.start.character} ${f.code}`);
+}
+
+test('a stream of Talos, OpenShift and Cluster API documents: each read as it is alone, at its lines of the stream', () => {
+  assert.equal(detectKind('clusters/prod/nodes.yaml', STREAM), 'yaml-stream');
+  const a = analyze([{ path: 'clusters/prod/nodes.yaml', text: STREAM }]);
+  assert.equal(a.nodes.length, 3);
+  const lines = STREAM.split('\n');
+  const start = (doc: string) => lines.indexOf(doc.split('\n')[0]);
+  const expected = [...alone('talos.yaml', TALOS, start(TALOS)), ...alone('openshift.yaml', OPENSHIFT, start(OPENSHIFT)), ...alone('capi.yaml', CAPI, start(CAPI))].sort();
+  assert.ok(expected.length >= 3, expected.join('\n'));
+  assert.deepEqual(at(a.findings), expected);
+  // The carrier's capacity modeline holds for every document's node.
+  for (const n of a.nodes) assert.equal(n.node.capacity?.cpu, 4000n, n.node.id);
+  // Node names say which document they are.
+  assert.deepEqual(a.nodes.map((n) => n.node.id).sort(), ['clusters/prod/nodes.yaml//2-talos.yaml', 'clusters/prod/nodes.yaml//3-openshift.yaml', 'clusters/prod/nodes.yaml//4-cluster-api/md-0/run/kubeadm/joinConfiguration.yaml'].sort());
+});
+
+test('a fix in a document of the stream edits the stream at that document\'s line', () => {
+  const a = analyze([{ path: 'nodes.yaml', text: STREAM }]);
+  const f = a.findings.find((x) => x.code === 'reserved-resource-unknown');
+  assert.ok(f?.fixes?.length, 'the memroy typo has a fix');
+  assert.equal(STREAM.split('\n')[f.range.start.line].trim(), 'memroy: 1Gi');
+  const fixed = applyEdits(STREAM, f.fixes[0].edits);
+  assert.equal(fixed, STREAM.replace('memroy', 'memory'));
+  assert.equal(analyze([{ path: 'nodes.yaml', text: fixed }]).findings.filter((x) => x.code === 'reserved-resource-unknown').length, 0);
+});
+
+test('not a stream: one document, documents of one format, a kubeadm file with its KubeletConfiguration', () => {
+  assert.equal(detectKind('talos.yaml', TALOS), 'talos');
+  assert.equal(detectKind('openshift.yaml', `${OPENSHIFT}---\n${OPENSHIFT.replace('workers', 'masters')}`), 'openshift');
+  const kubeadm = 'apiVersion: kubeadm.k8s.io/v1beta4\nkind: InitConfiguration\n---\napiVersion: kubelet.config.k8s.io/v1beta1\nkind: KubeletConfiguration\nmaxPods: 50\n';
+  assert.equal(detectKind('kubeadm.yaml', kubeadm), 'kubeadm-config');
+  // A `---` inside a block scalar is indented, so it splits nothing.
+  assert.equal(detectKind('t.yaml', `machine:\n  kubelet:\n    extraArgs:\n      x: |\n        ---\n        ${OPENSHIFT.split('\n')[0]}\n`), 'talos');
+});
+
+test('typing in one document of the stream re-checks its node only; the others are reused as they were', () => {
+  const cache = new ParseCache();
+  const first = analyze([{ path: 'nodes.yaml', text: STREAM }], {}, cache);
+  const edited = STREAM.replace('cpu: 500m', 'cpu: 600m');
+  const second = analyze([{ path: 'nodes.yaml', text: edited }], {}, cache);
+  const before = new Map(first.nodes.map((n) => [n.node.id, n.node]));
+  const fresh = second.nodes.filter((n) => before.get(n.node.id) !== n.node).map((n) => n.node.id);
+  assert.deepEqual(fresh, ['nodes.yaml//2-talos.yaml']);
+  // And the results are those of a fresh analysis.
+  assert.deepEqual(at(second.findings), at(analyze([{ path: 'nodes.yaml', text: edited }]).findings));
+  // The capacity modeline is every node's input: changing it re-checks them all.
+  const third = analyze([{ path: 'nodes.yaml', text: edited.replace('cpu=4', 'cpu=8') }], {}, cache);
+  for (const n of third.nodes) assert.equal(n.node.capacity?.cpu, 8000n, n.node.id);
+});
