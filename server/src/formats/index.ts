@@ -39,8 +39,9 @@ import { yamlStreamFormat, type DocDetector } from './yaml-stream.ts';
 /** A document of a multi-document stream, as the format it would be alone (formats/yaml-stream.ts). */
 const docKind: DocDetector = (c) => FORMATS.find((f) => f !== yamlStream && f.byContent?.(c))?.kind;
 const yamlStream = yamlStreamFormat(docKind);
+// MIME user data goes first: its parts may hold `---` lines, and a MIME file is never a YAML stream.
 
-export const FORMATS = [yamlStream, cloudInit, butane, ignition, mime, talhelper, unit, dropin, crio, containerd, clusterApi, kindCluster, karpenter, kubeadmConfig, kubeletConfig, talos, eksNodeadm, openshift, eksctl, eksctlNodegroup, kops, kopsKubelet, bottlerocket, k3s, docker, envfile, shell] as const;
+export const FORMATS = [mime, yamlStream, cloudInit, butane, ignition, talhelper, unit, dropin, crio, containerd, clusterApi, kindCluster, karpenter, kubeadmConfig, kubeletConfig, talos, eksNodeadm, openshift, eksctl, eksctlNodegroup, kops, kopsKubelet, bottlerocket, k3s, docker, envfile, shell] as const;
 
 export type FormatKind = (typeof FORMATS)[number]['kind'];
 

@@ -3,14 +3,14 @@
 
 /** Globs the language server watches on disk. */
 export const WATCH_GLOBS: readonly string[] = [
+  "**/*.mime",
+  "**/user-data",
+  "**/*.tpl",
   "**/*.yaml",
   "**/*.yml",
-  "**/user-data",
   "**/*.cfg",
   "**/*.bu",
   "**/*.ign",
-  "**/*.mime",
-  "**/*.tpl",
   "**/talconfig.yaml",
   "**/talconfig.yml",
   "**/*.service",
@@ -31,14 +31,14 @@ export const WATCH_GLOBS: readonly string[] = [
 
 /** Patterns of the client's document selector. */
 export const DOCUMENT_PATTERNS: readonly string[] = [
+  "**/*.mime",
+  "**/user-data",
+  "**/*.tpl",
   "**/*.yaml",
   "**/*.yml",
-  "**/user-data",
   "**/*.cfg",
   "**/*.bu",
   "**/*.ign",
-  "**/*.mime",
-  "**/*.tpl",
   "**/talconfig.yaml",
   "**/talconfig.yml",
   "**/*.service",
