@@ -183,7 +183,7 @@ export default defineFormat({
   parse: parseMime,
   comments: () => 'none',
   join: { kind: 'carrier' },
-  watch: ['**/*.mime', '**/user-data', '**/*.tpl'],
-  selector: ['**/*.mime', '**/user-data', '**/*.tpl'],
+  watch: ['**/*.mime', '**/user-data', '**/*.tpl', '**/*userdata*', '**/*user-data*'],
+  selector: ['**/*.mime', '**/user-data', '**/*.tpl', '**/*userdata*', '**/*user-data*'],
   activation: ['**/*.mime'],
 });
