@@ -617,7 +617,7 @@ test('every corpus KubeletConfiguration as a kind kubeadmConfigPatches entry: th
     host: HOST,
     target: () => target,
     wrap: (_, text) => `kind: Cluster\napiVersion: kind.x-k8s.io/v1alpha4\nkubeadmConfigPatches:\n  - |\n${text.replace(/^(?=.)/gm, '    ')}`,
-    read: (text) => {
+    read: (text): Record<string, string> => {
       const d = parseAllDocuments(text);
       const doc = Array.isArray(d) ? d[0] : undefined;
       assert.deepEqual(doc?.errors, []);
