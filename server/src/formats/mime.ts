@@ -93,9 +93,9 @@ function parseMime(path: string, text: string): { embedded: Payload[]; problems:
       continue;
     }
     if (kind === 'shell') noShebang(path, text, lines, part, b, eol, problems);
-    const map: PayloadMap = b.base64
-      ? { host: lines, offsets: b.offsets, encode: () => undefined, rewrite: { start: part.bodyStart, end: part.bodyEnd, encode: (t) => base64Lines(t, eol) } }
-      : { host: lines, offsets: b.offsets, encode: (t) => (breaksParts(t, part) ? undefined : t) };
+    // A script or cloud-config is itself a carrier: its files are edited through this map, piecemeal or not at all
+    // (base64 text has no place for a piece).
+    const map: PayloadMap = { host: lines, offsets: b.offsets, encode: (t) => (b.base64 || breaksParts(t, part) ? undefined : t) };
     embedded.push({ target, kind, text: b.text, map, span: span(part), lines: new LineIndex(b.text) });
   }
   if (nodeadm.length) embedded.push(joinNodeConfigs(path, lines, nodeadm, eol));
