@@ -643,3 +643,22 @@ test('every corpus node file written by a Cluster API files[] entry: the same fi
   });
   assert.ok(files > 30 && fixes >= 10, `${files} files, ${fixes} fixes`);
 });
+
+test('every corpus KubeletConfiguration as a kind kubeadmConfigPatches entry: the same findings at the mapped places, allocatable and quick fixes', { skip: !nodeCorpus && 'no ../shared/corpus' }, () => {
+  const target = '/cluster/kubeadmConfigPatches/0.yaml';
+  const { files, fixes } = carrierProperty(nodeCorpus!, {
+    host: HOST,
+    target: () => target,
+    wrap: (_, text) => `kind: Cluster\napiVersion: kind.x-k8s.io/v1alpha4\nkubeadmConfigPatches:\n  - |\n${text.replace(/^(?=.)/gm, '    ')}`,
+    read: (text): Record<string, string> => {
+      const d = parseAllDocuments(text);
+      const doc = Array.isArray(d) ? d[0] : undefined;
+      assert.deepEqual(doc?.errors, []);
+      const patches = (doc!.toJS() as { kubeadmConfigPatches?: string[] }).kubeadmConfigPatches ?? [];
+      return patches.length ? { [target]: patches[0] } : {};
+    },
+    // A patch is one YAML KubeletConfiguration document (kind matches it by kind: at column 0) in a | block.
+    cannot: (text) => detectKind('x.yaml', text) !== 'kubelet-config' || !/^kind:[ \t]*KubeletConfiguration[ \t]*$/m.test(text) || !blockable(text) || /^---/m.test(text),
+  });
+  assert.ok(files >= 5 && fixes >= 5, `${files} files, ${fixes} fixes`);
+});

@@ -90,6 +90,19 @@ test('cloud-init decides text/plain and text/x-shellscript parts by their first 
   assert.deepEqual(analyze([{ path: 'user-data', text: mime(part('text/x-include-url', SCRIPT)) }]).findings, []);
 });
 
+test('a script part without #! cannot be run by cloud-init (Exec format error): warned at its first line, fixed by inserting one', () => {
+  const text = mime(part('text/x-shellscript', SCRIPT.replace('#!/bin/bash\n', '')));
+  const a = analyze([{ path: 'user-data', text }]);
+  const w = a.findings.filter((f) => f.code === 'userdata-script-no-shebang');
+  assert.deepEqual(w.map((f) => `${at(f)} ${f.severity} ${word(text, f)}`), ["7 userdata-script-no-shebang warning cat > /etc/default/kubelet <<'EOF'"]);
+  const fixed = applyEdits(text, w[0].fixes![0].edits, 'user-data');
+  assert.equal(fixed, mime(part('text/x-shellscript', SCRIPT)));
+  assert.deepEqual(analyze([{ path: 'user-data', text: fixed }]).findings.filter((f) => f.code === 'userdata-script-no-shebang'), []);
+  // a Jinja script part is checked past its template line; a cloud-config part needs no #!
+  assert.equal(analyze([{ path: 'user-data', text: mime(part('text/x-shellscript', '## template: jinja\n' + SCRIPT)) }]).findings.filter((f) => f.code === 'userdata-script-no-shebang').length, 0);
+  assert.equal(analyze([{ path: 'user-data', text: mime(part('text/cloud-config', 'packages: [jq]\n')) }]).findings.length, 0);
+});
+
 test('a cloud-config part that is no YAML is said at its line in the MIME file', () => {
   const a = analyze([{ path: 'user-data', text: mime(part('text/cloud-config', '#cloud-config\nwrite_files: [\n')) }]);
   assert.deepEqual(a.findings.map((f) => `${at(f)} ${f.severity}`), ['9 config-syntax error']);

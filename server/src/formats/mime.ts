@@ -92,9 +92,10 @@ function parseMime(path: string, text: string): { embedded: Payload[]; problems:
       nodeadm.push(b);
       continue;
     }
-    const map: PayloadMap = b.base64
-      ? { host: lines, offsets: b.offsets, encode: () => undefined, rewrite: { start: part.bodyStart, end: part.bodyEnd, encode: (t) => base64Lines(t, eol) } }
-      : { host: lines, offsets: b.offsets, encode: (t) => (breaksParts(t, part) ? undefined : t) };
+    if (kind === 'shell') noShebang(path, text, lines, part, b, eol, problems);
+    // A script or cloud-config is itself a carrier: its files are edited through this map, piecemeal or not at all
+    // (base64 text has no place for a piece).
+    const map: PayloadMap = { host: lines, offsets: b.offsets, encode: (t) => (b.base64 || breaksParts(t, part) ? undefined : t) };
     embedded.push({ target, kind, text: b.text, map, span: span(part), lines: new LineIndex(b.text) });
   }
   if (nodeadm.length) embedded.push(joinNodeConfigs(path, lines, nodeadm, eol));
@@ -106,6 +107,25 @@ function parseMime(path: string, text: string): { embedded: Payload[]; problems:
     problems.push(templateNote(path, lines, { text, values: [], structural }, 'file'));
   }
   return { embedded, problems };
+}
+
+/**
+ * cloud-init writes a script part to a file as it is and executes it (handlers/shell_script.py, then subp.runparts
+ * in the scripts-user module): without `#!` at its very start the kernel refuses it (ENOEXEC, "Exec format error")
+ * and none of its commands run. A Jinja part loses its `## template: jinja` line when it is rendered.
+ */
+function noShebang(path: string, text: string, lines: LineIndex, part: MimePart, b: Body, eol: string, out: Finding[]): void {
+  const script = b.text.replace(/^## *template: *jinja[ \t]*\r?\n/i, '');
+  if (script.startsWith('#!')) return;
+  const at = part.bodyStart;
+  const lineEnd = text.indexOf('\n', at);
+  const end = Math.min(lineEnd < 0 ? part.bodyEnd : lineEnd, part.bodyEnd);
+  const range = lines.range(at, end > at && text[end - 1] === '\r' ? end - 1 : end);
+  const jinja = script.length !== b.text.length;
+  const fix = !b.base64 && !jinja ? [{ title: 'Insert "#!/bin/bash" as the first line', edits: [{ file: path, range: lines.range(at, at), newText: '#!/bin/bash' + eol }], preferred: true }] : [];
+  out.push(finding('userdata-script-no-shebang', 'warning', { file: path, range },
+    `cloud-init cannot run this script part: it has no #! line. cloud-init saves a ${part.type} part as a file and executes it; without an interpreter line such as "#!/bin/bash" first, the kernel refuses it (Exec format error) and none of its commands run.`,
+    fix.length ? { fixes: fix } : undefined));
 }
 
 /** A Content-Disposition file name as cloud-init would write it: the last path segment, if any. */
@@ -163,7 +183,7 @@ export default defineFormat({
   parse: parseMime,
   comments: () => 'none',
   join: { kind: 'carrier' },
-  watch: ['**/*.mime', '**/user-data', '**/*.tpl'],
-  selector: ['**/*.mime', '**/user-data', '**/*.tpl'],
+  watch: ['**/*.mime', '**/user-data', '**/*.tpl', '**/*userdata*', '**/*user-data*'],
+  selector: ['**/*.mime', '**/user-data', '**/*.tpl', '**/*userdata*', '**/*user-data*'],
   activation: ['**/*.mime'],
 });

@@ -61,4 +61,12 @@ export const PARSER_CODES: readonly RuleMeta[] = [
   { id: 'karpenter-kubelet-invalid', area: P, severity: 'error', fix: false, summary: 'Karpenter kubelet settings its API refuses although the kubelet takes them (signals, a grace period without a threshold)' },
   { id: 'karpenter-reserved-in-userdata', area: P, severity: 'warning', fix: false, summary: 'a reservation set only in a Karpenter EC2NodeClass userData, which Karpenter does not schedule by' },
   { id: 'payload-not-checked', area: P, severity: 'information', fix: false, summary: 'a file a carrier writes, encoded or templated, that is not read' },
+  {
+    id: 'userdata-script-no-shebang',
+    area: P,
+    severity: 'warning',
+    fix: true,
+    fixDoes: 'inserts `#!/bin/bash` as the part\'s first line',
+    summary: 'a script part of MIME user data without a `#!` line: cloud-init cannot run it',
+  },
 ];
