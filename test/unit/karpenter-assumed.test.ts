@@ -5,7 +5,10 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { analyze } from '../../server/src/engine.ts';
+import { corpusDir } from '../helpers/corpus.ts';
 import { candidateAllocatables } from '../../server/src/features/allocatable-candidates.ts';
 import { describe } from '../../server/src/node/provenance.ts';
 import type { NodeModel } from '../../server/src/node/model.ts';
@@ -193,4 +196,17 @@ test('a Custom AMI gets the user data alone: a value unlike spec.kubelet\'s reac
 test('user data without a NodeConfig (a script with flags) is still read for the reservation names it holds', () => {
   const text = withUserData(AL2023, '', '#!/bin/bash\nexport KUBELET_ARGS="--kube-reserved=cpu=1"\n');
   assert.deepEqual(userDataFindings(text).map((l) => l.split(' | ').slice(0, 2).join(' | ')), ['userData | karpenter-reserved-in-userdata']);
+});
+
+const dir = corpusDir('corpus-embedded');
+test('corpus-embedded 010: maxPods 110 with requirements by category and cpu: no type named, so no ENI finding; Karpenter\'s 1465Mi shown', { skip: !dir && 'no corpus-embedded' }, () => {
+  const name = readdirSync(join(dir!, 'files')).find((n) => n.startsWith('010-'))!;
+  const a = analyze([{ path: name, text: readFileSync(join(dir!, 'files', name), 'utf8') }]);
+  assert.deepEqual(a.findings.filter((f) => f.severity !== 'information' && f.severity !== 'hint').map((f) => f.code), []);
+  assert.equal(a.findings.some((f) => f.code === 'max-pods-above-eni-limit'), false, 'instance-cpu 8/16/32 of categories c and m is no list of types');
+  const [n] = a.nodes;
+  assert.equal(n.node.capacity, undefined);
+  // MANIFEST: "Karpenter also sizes kubeReserved memory from 110 pods (11*110+255 = 1465Mi)"
+  assert.equal(n.allocatable.lines.memory.kubeReserved, 1465n * MiB);
+  assert.match(items(n.node, 'kubeReserved').memory, /Karpenter's assumed kube-reserved memory/);
 });
