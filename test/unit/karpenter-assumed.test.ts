@@ -10,6 +10,8 @@ import { join } from 'node:path';
 import { analyze } from '../../server/src/engine.ts';
 import { corpusDir } from '../helpers/corpus.ts';
 import { candidateAllocatables } from '../../server/src/features/allocatable-candidates.ts';
+import { hoverAt } from '../../server/src/features/embedded.ts';
+import { effectiveConfigYaml } from '../../server/src/features/effective-config.ts';
 import { describe } from '../../server/src/node/provenance.ts';
 import type { NodeModel } from '../../server/src/node/model.ts';
 import { assertShortPoints, firstSentence } from '../helpers/messages.ts';
@@ -209,4 +211,19 @@ test('corpus-embedded 010: maxPods 110 with requirements by category and cpu: no
   // MANIFEST: "Karpenter also sizes kubeReserved memory from 110 pods (11*110+255 = 1465Mi)"
   assert.equal(n.allocatable.lines.memory.kubeReserved, 1465n * MiB);
   assert.match(items(n.node, 'kubeReserved').memory, /Karpenter's assumed kube-reserved memory/);
+});
+
+test('hover on spec.kubelet: the node table of the first named type and a row per type, each with Karpenter\'s kube-reserved for it', () => {
+  const text = `${nodeClass({ kubelet: '    maxPods: 110\n' })}---\n${nodePool('general', 'default', ['m5.large', 'm5.4xlarge'])}`;
+  const a = analyze([{ path: HOST, text }]);
+  const line = text.split('\n').findIndex((l) => l.includes('maxPods: 110'));
+  const h = hoverAt(a, HOST, { line, character: 6 });
+  const value = (h?.contents as { value: string } | undefined)?.value ?? '';
+  // m5.large: 11 × 29 + 255 = 574 MiB; the m5.4xlarge row: 16 cores -> 110m, 11 × 234 + 255 = 2829 MiB
+  assert.match(value, /\| memory \| 8 GiB \| 574 MiB/);
+  assert.match(value, /Allocatable per candidate instance type/);
+  assert.match(value, /\| m5\.4xlarge \| 16 vCPU, 64 GiB, 234 pods \(EC2 table\) \| 15\.89 CPU \| 61\.14 GiB \| 110 \|/);
+  // the effective configuration names where each value comes from
+  const yaml = effectiveConfigYaml(a.nodes[0]);
+  assert.match(yaml, /memory: "574Mi" +# Karpenter's assumed kube-reserved memory: 11 × 29 \+ 255 Mi for the ENI limit of 29 pods/);
 });
