@@ -5,10 +5,16 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { analyze } from '../../server/src/engine.ts';
+import { corpusDir } from '../helpers/corpus.ts';
 import { candidateAllocatables } from '../../server/src/features/allocatable-candidates.ts';
+import { hoverAt } from '../../server/src/features/embedded.ts';
+import { effectiveConfigYaml } from '../../server/src/features/effective-config.ts';
 import { describe } from '../../server/src/node/provenance.ts';
 import type { NodeModel } from '../../server/src/node/model.ts';
+import { assertShortPoints, firstSentence } from '../helpers/messages.ts';
 
 const HOST = 'karpenter.yaml';
 const MiB = 1024n ** 2n;
@@ -139,4 +145,85 @@ test('max-pods-above-eni-limit: maxPods past a named type\'s ENI pods, at the ma
   assert.deepEqual(findings('    clusterDNS: ["10.0.0.10"]\n', ['m5.large']), []);
   const none = analyze([{ path: HOST, text: nodeClass({ kubelet: '    maxPods: 110\n' }) }]).findings;
   assert.deepEqual(none.map((f) => f.code), []);
+});
+
+// ---------- the user data's NodeConfig against spec.kubelet ----------
+
+const withUserData = (ami: string, kubelet: string, userData: string) =>
+  `apiVersion: karpenter.k8s.aws/v1\nkind: EC2NodeClass\nmetadata:\n  name: d\nspec:\n${ami}${kubelet ? `  kubelet:\n${kubelet}` : ''}  userData: |\n${userData.replace(/^(?=.)/gm, '    ')}`;
+const NODE_CONFIG = (config: string) => `apiVersion: node.eks.aws/v1alpha1\nkind: NodeConfig\nspec:\n  kubelet:\n    config:\n${config.replace(/^(?=.)/gm, '      ')}`;
+const AL2023 = '  amiSelectorTerms:\n    - alias: al2023@latest\n';
+
+function userDataFindings(text: string): string[] {
+  const a = analyze([{ path: HOST, text }]);
+  assertShortPoints(a.findings);
+  return a.findings.filter((f) => f.code.startsWith('karpenter-')).map((f) => {
+    const line = text.split('\n')[f.range.start.line];
+    return `${line.slice(f.range.start.character, f.range.end.character)} | ${f.code} | ${firstSentence(f.message)}`;
+  });
+}
+
+test('AL2023: Karpenter\'s NodeConfig is merged after the user data\'s, so maxPods and keys spec.kubelet sets are dead there', () => {
+  const text = withUserData(AL2023, '    kubeReserved:\n      cpu: 200m\n      memory: 1Gi\n', NODE_CONFIG('maxPods: 50\nkubeReserved:\n  cpu: 1000m\n  memory: 1Gi\n  ephemeral-storage: 5Gi\nsystemReserved:\n  memory: 300Mi\nevictionHard:\n  memory.available: 500Mi\n  imagefs.available: 15%\n'));
+  assert.deepEqual(userDataFindings(text), [
+    "maxPods: 50 | karpenter-userdata-overridden | maxPods 50 in userData has no effect: Karpenter's NodeConfig, merged later, always sets maxPods.",
+    "cpu: 1000m | karpenter-userdata-overridden | kubeReserved cpu 1000m in userData has no effect: Karpenter's NodeConfig, merged later, sets 200m.",
+    // memory: 1Gi in both: nothing to say; imagefs is no part of Karpenter's model
+    'ephemeral-storage: 5Gi | karpenter-reserved-in-userdata | The node reserves kubeReserved ephemeral-storage 5Gi from userData, but Karpenter schedules with its own default.',
+    'memory: 300Mi | karpenter-reserved-in-userdata | The node reserves systemReserved memory 300Mi from userData, but Karpenter schedules without it.',
+    'memory.available: 500Mi | karpenter-reserved-in-userdata | The node evicts at memory.available 500Mi from userData, but Karpenter schedules with 100Mi.',
+  ]);
+});
+
+test('MIME user data: the NodeConfig parts merge in order, the last value of a key is the one reported; shell parts are not read', () => {
+  const mime = 'MIME-Version: 1.0\nContent-Type: multipart/mixed; boundary="B"\n\n--B\nContent-Type: application/node.eks.aws\n\n' +
+    NODE_CONFIG('kubeReserved:\n  cpu: 500m\n') + '\n--B\nContent-Type: text/x-shellscript\n\n#!/bin/bash\necho "kubeReserved: cpu: 9"\n\n--B\nContent-Type: application/node.eks.aws\n\n' +
+    NODE_CONFIG('kubeReserved:\n  cpu: 750m\n') + '\n--B--\n';
+  assert.deepEqual(userDataFindings(withUserData(AL2023, '', mime)), [
+    'cpu: 750m | karpenter-reserved-in-userdata | The node reserves kubeReserved cpu 750m from userData, but Karpenter schedules with its own default.',
+  ]);
+});
+
+test('a Custom AMI gets the user data alone: a value unlike spec.kubelet\'s reaches the node while Karpenter schedules with spec.kubelet\'s', () => {
+  const custom = '  amiFamily: Custom\n  amiSelectorTerms:\n    - id: ami-0123456789abcdef0\n';
+  const text = withUserData(custom, '    maxPods: 30\n    systemReserved:\n      cpu: 200m\n', NODE_CONFIG('maxPods: 50\nsystemReserved:\n  cpu: 1000m\n'));
+  assert.deepEqual(userDataFindings(text), [
+    'maxPods: 50 | karpenter-reserved-in-userdata | The node admits maxPods 50 from userData, but Karpenter schedules with 30 from spec.kubelet.',
+    'cpu: 1000m | karpenter-reserved-in-userdata | The node reserves systemReserved cpu 1000m from userData, but Karpenter schedules with 200m from spec.kubelet.',
+  ]);
+  // the same user data on AL2023: spec.kubelet's values win on the node
+  assert.deepEqual(userDataFindings(withUserData(AL2023, '    maxPods: 30\n    systemReserved:\n      cpu: 200m\n', NODE_CONFIG('maxPods: 50\nsystemReserved:\n  cpu: 1000m\n'))).map((l) => l.split(' | ')[1]), ['karpenter-userdata-overridden', 'karpenter-userdata-overridden']);
+});
+
+test('user data without a NodeConfig (a script with flags) is still read for the reservation names it holds', () => {
+  const text = withUserData(AL2023, '', '#!/bin/bash\nexport KUBELET_ARGS="--kube-reserved=cpu=1"\n');
+  assert.deepEqual(userDataFindings(text).map((l) => l.split(' | ').slice(0, 2).join(' | ')), ['userData | karpenter-reserved-in-userdata']);
+});
+
+const dir = corpusDir('corpus-embedded');
+test('corpus-embedded 010: maxPods 110 with requirements by category and cpu: no type named, so no ENI finding; Karpenter\'s 1465Mi shown', { skip: !dir && 'no corpus-embedded' }, () => {
+  const name = readdirSync(join(dir!, 'files')).find((n) => n.startsWith('010-'))!;
+  const a = analyze([{ path: name, text: readFileSync(join(dir!, 'files', name), 'utf8') }]);
+  assert.deepEqual(a.findings.filter((f) => f.severity !== 'information' && f.severity !== 'hint').map((f) => f.code), []);
+  assert.equal(a.findings.some((f) => f.code === 'max-pods-above-eni-limit'), false, 'instance-cpu 8/16/32 of categories c and m is no list of types');
+  const [n] = a.nodes;
+  assert.equal(n.node.capacity, undefined);
+  // MANIFEST: "Karpenter also sizes kubeReserved memory from 110 pods (11*110+255 = 1465Mi)"
+  assert.equal(n.allocatable.lines.memory.kubeReserved, 1465n * MiB);
+  assert.match(items(n.node, 'kubeReserved').memory, /Karpenter's assumed kube-reserved memory/);
+});
+
+test('hover on spec.kubelet: the node table of the first named type and a row per type, each with Karpenter\'s kube-reserved for it', () => {
+  const text = `${nodeClass({ kubelet: '    maxPods: 110\n' })}---\n${nodePool('general', 'default', ['m5.large', 'm5.4xlarge'])}`;
+  const a = analyze([{ path: HOST, text }]);
+  const line = text.split('\n').findIndex((l) => l.includes('maxPods: 110'));
+  const h = hoverAt(a, HOST, { line, character: 6 });
+  const value = (h?.contents as { value: string } | undefined)?.value ?? '';
+  // m5.large: 11 × 29 + 255 = 574 MiB; the m5.4xlarge row: 16 cores -> 110m, 11 × 234 + 255 = 2829 MiB
+  assert.match(value, /\| memory \| 8 GiB \| 574 MiB/);
+  assert.match(value, /Allocatable per candidate instance type/);
+  assert.match(value, /\| m5\.4xlarge \| 16 vCPU, 64 GiB, 234 pods \(EC2 table\) \| 15\.89 CPU \| 61\.14 GiB \| 110 \|/);
+  // the effective configuration names where each value comes from
+  const yaml = effectiveConfigYaml(a.nodes[0]);
+  assert.match(yaml, /memory: "574Mi" +# Karpenter's assumed kube-reserved memory: 11 × 29 \+ 255 Mi for the ENI limit of 29 pods/);
 });

@@ -12,13 +12,15 @@
  * reservation written only in `spec.userData`, which Karpenter's scheduling never sees.
  * `spec.userData` itself is a payload too (a NodeConfig, a MIME document), read when its format is known.
  */
-import { isMap, isScalar, isSeq, type Node, type Pair, type YAMLMap } from 'yaml';
+import { isMap, isScalar, isSeq, parseAllDocuments, type Document, type Node, type Pair, type YAMLMap } from 'yaml';
 import { finding, type Finding } from '../model/finding.ts';
 import { payloadPath, type Payload } from '../embed/payload.ts';
 import type { InstanceTypeMention } from '../node/model.ts';
 import type { PlatformInfo } from '../parse/types.ts';
 import { finish, nodeAt, readCarrier, stringPayload, subtreePayload, type Carrier, type ObjectDoc } from '../embed/yaml-docs.ts';
 import { maskYamlTemplates } from '../parse/template.ts';
+import { NODEADM_API_VERSION, nodeConfigText } from '../parse/nodeadm.ts';
+import { hasPlaceholder } from '../parse/platform.ts';
 import { defineFormat } from './types.ts';
 
 const KARPENTER_API = /^["']?apiVersion["']?[ \t]*:[ \t]*["']?karpenter\.(?:k8s\.aws|sh)\//m;
@@ -165,6 +167,110 @@ function amiFamilyOf(spec: YAMLMap): PlatformInfo['amiFamily'] {
   return undefined;
 }
 
+/** A kubelet setting of a user-data NodeConfig that Karpenter's scheduling model also holds, at payload offsets. */
+interface UserDataSetting {
+  field: 'maxPods' | 'kubeReserved' | 'systemReserved' | 'evictionHard';
+  key?: string;
+  text: string;
+  from: number;
+  to: number;
+}
+
+/** The signals Karpenter's eviction model reads (types.go evictionThreshold): the others do not change its numbers. */
+const MODELLED_SIGNALS = new Set(['memory.available', 'nodefs.available']);
+
+const scalarText = (n: unknown): string | undefined =>
+  isScalar(n) && n.value !== null && (typeof n.value === 'string' || typeof n.value === 'number') && !hasPlaceholder(String(n.value)) ? String(n.value) : undefined;
+
+/**
+ * The settings of Karpenter's model that the user data's NodeConfigs set (a bare NodeConfig, or the
+ * application/node.eks.aws parts of a MIME message), the last one of each key: nodeadm merges the documents in order,
+ * maps key by key (awslabs/amazon-eks-ami nodeadm/internal/api/merge.go mergeInlineDocument, v20260724).
+ */
+function userDataSettings(u: Payload): UserDataSetting[] {
+  const out = new Map<string, UserDataSetting>();
+  const text = nodeConfigText(u.text);
+  if (!text.includes('NodeConfig')) return [];
+  for (const [from, to] of mimeParts(u.text)) for (const doc of parseAllDocuments(text.slice(from, to), { uniqueKeys: false }) as Document.Parsed[]) {
+    const at = (n: Node | null | undefined, end = false) => from + (n?.range?.[end ? 1 : 0] ?? 0);
+    const root = doc.contents;
+    if (!isMap(root) || doc.get('apiVersion') !== NODEADM_API_VERSION || doc.get('kind') !== 'NodeConfig') continue;
+    const config = doc.getIn(['spec', 'kubelet', 'config'], true);
+    if (!isMap(config)) continue;
+    for (const p of (config as YAMLMap<Node, Node>).items as Pair<Node, Node>[]) {
+      const field = keyText(p);
+      if (field === 'maxPods') {
+        const t = scalarText(p.value);
+        if (t !== undefined && p.key?.range && p.value?.range) out.set(field, { field, text: t, from: at(p.key), to: at(p.value, true) });
+        continue;
+      }
+      if (field !== 'kubeReserved' && field !== 'systemReserved' && field !== 'evictionHard') continue;
+      for (const e of pairs(p.value)) {
+        const key = keyText(e);
+        const t = scalarText(e.value);
+        if (t === undefined || !e.key?.range || !e.value?.range || (field === 'evictionHard' && !MODELLED_SIGNALS.has(key))) continue;
+        out.set(`${field}.${key}`, { field, key, text: t, from: at(e.key), to: at(e.value, true) });
+      }
+    }
+  }
+  return [...out.values()];
+}
+
+/**
+ * The parts of a MIME multi-part message (from one delimiter line to the next, RFC 2046 5.1.1), or the whole text:
+ * each part is a YAML stream of its own, also when its NodeConfig has no `---` of its own.
+ */
+function mimeParts(text: string): [number, number][] {
+  const m = /boundary=(?:"([^"\r\n]+)"|([^\s;"]+))/i.exec(text.slice(0, 4096));
+  if (!m) return [[0, text.length]];
+  const delim = '--' + (m[1] ?? m[2]);
+  const cuts = [0];
+  for (let at = text.indexOf(delim); at >= 0; at = text.indexOf(delim, at + delim.length)) if (at > 0 && text[at - 1] === '\n') cuts.push(at);
+  cuts.push(text.length);
+  return cuts.slice(1).map((to, i) => [cuts[i], to]);
+}
+
+/** What Karpenter's model holds for a key spec.kubelet leaves out, in words. */
+function assumedWithout(s: UserDataSetting): string {
+  if (s.field === 'systemReserved') return 'without it';
+  if (s.field === 'evictionHard') return `with ${s.key === 'memory.available' ? '100Mi' : '10%'}`;
+  return ['cpu', 'memory', 'ephemeral-storage'].includes(s.key ?? '') ? 'with its own default' : 'without it';
+}
+
+/**
+ * The user data's NodeConfig against spec.kubelet (AL2023 and Custom node classes). On AL2023 Karpenter appends its
+ * own NodeConfig, rendered from spec.kubelet with maxPods always set, after the user's parts
+ * (aws/karpenter-provider-aws pkg/providers/amifamily/bootstrap/nodeadm.go Script, resolver.go resolveLaunchTemplates;
+ * v1.14.1), and nodeadm merges later documents over earlier ones key by key: a key spec.kubelet also sets, and
+ * maxPods, have no effect in the user data; a key only the user data sets reaches the node but not Karpenter's model.
+ * A Custom AMI gets the user data alone: the node takes its values, Karpenter schedules with spec.kubelet's.
+ * Returns false when the user data holds no NodeConfig setting of the model (the caller then looks for the names).
+ */
+function userDataAgainstKubelet(path: string, c: Carrier, u: Payload, kubelet: YAMLMap | undefined, family: PlatformInfo['amiFamily']): boolean {
+  const found = userDataSettings(u);
+  const at = (s: UserDataSetting) => ({ file: path, range: c.lines.range(u.map.offsets[s.from], u.map.offsets[s.to]) });
+  const rendered = family === 'AL2023';
+  for (const s of found) {
+    const name = s.key ? `${s.field} ${s.key}` : s.field;
+    const inSpec = s.key ? (() => { const m = kubelet?.get(s.field, true); return isMap(m) ? scalarText(m.get(s.key!, true)) : undefined; })() : scalarText(kubelet?.get(s.field, true));
+    if (rendered && (s.field === 'maxPods' || inSpec !== undefined)) {
+      if (inSpec === s.text) continue;
+      const by = inSpec === undefined ? 'always sets maxPods' : `sets ${inSpec}`;
+      const how = inSpec === undefined ? "spec.kubelet.maxPods, or the instance type's ENI limit" : 'spec.kubelet';
+      c.problems.push(finding('karpenter-userdata-overridden', 'warning', at(s),
+        `${name} ${s.text} in userData has no effect: Karpenter's NodeConfig, merged later, ${by}. ` +
+          `Karpenter appends a NodeConfig with ${how} after the user data's parts, and nodeadm lets the later one win. Set it in spec.kubelet.`));
+      continue;
+    }
+    if (inSpec === s.text) continue;
+    const karpenter = inSpec !== undefined ? `with ${inSpec} from spec.kubelet` : s.field === 'maxPods' ? "with the instance type's ENI limit" : assumedWithout(s);
+    const node = s.field === 'evictionHard' ? `The node evicts at ${s.key} ${s.text}` : s.field === 'maxPods' ? `The node admits maxPods ${s.text}` : `The node reserves ${name} ${s.text}`;
+    c.problems.push(finding('karpenter-reserved-in-userdata', 'warning', at(s),
+      `${node} from userData, but Karpenter schedules ${karpenter}. Set it in spec.kubelet${rendered ? '' : ' too'}.`));
+  }
+  return found.length > 0;
+}
+
 export function karpenterPayloads(path: string, text: string): { embedded: Payload[]; problems: Finding[] } {
   const c = readCarrier(path, text, 'Karpenter file', (src) => KARPENTER_API.test(src) && RELEVANT.test(src), maskYamlTemplates);
   // The instance types each node class's pools name: a v1 NodePool has no kubelet of its own, Karpenter takes it from
@@ -212,7 +318,10 @@ export function karpenterPayloads(path: string, text: string): { embedded: Paylo
     if (u) c.embedded.push(u);
     if (u && isAl2023(spec)) al2OnAl2023(path, c, u);
     // Karpenter models a node's allocatable from spec.kubelet and its own defaults only (pkg/providers/instancetype/
-    // types.go kubeReservedResources, systemReservedResources); user data is for the node alone.
+    // types.go kubeReservedResources, systemReservedResources); user data is for the node alone. A NodeConfig is
+    // compared key by key; other user data (Bottlerocket TOML, kubelet flags in a script) by the names it holds.
+    const family = amiFamilyOf(spec);
+    if (u && (family === 'AL2023' || family === 'Custom') && userDataAgainstKubelet(path, c, u, isMap(kubelet) ? kubelet : undefined, family)) continue;
     const m = USERDATA_RESERVATION.exec(userData.value);
     const modelled = isMap(kubelet) && (kubelet.has('kubeReserved') || kubelet.has('systemReserved'));
     if (m && !modelled) {

@@ -59,7 +59,8 @@ export const PARSER_CODES: readonly RuleMeta[] = [
   { id: 'capi-extra-args-duplicate', area: P, severity: 'error', fix: false, summary: 'a flag named twice in a Cluster API v1beta2 `kubeletExtraArgs` list, which its API refuses' },
   { id: 'karpenter-al2-userdata-on-al2023', area: P, severity: 'warning', fix: false, summary: 'Karpenter user data for AL2 (bootstrap.sh, KUBELET_EXTRA_ARGS, kubelet-config.json) on AL2023 nodes, where it does nothing' },
   { id: 'karpenter-kubelet-invalid', area: P, severity: 'error', fix: false, summary: 'Karpenter kubelet settings its API refuses although the kubelet takes them (signals, a grace period without a threshold)' },
-  { id: 'karpenter-reserved-in-userdata', area: P, severity: 'warning', fix: false, summary: 'a reservation set only in a Karpenter EC2NodeClass userData, which Karpenter does not schedule by' },
+  { id: 'karpenter-reserved-in-userdata', area: P, severity: 'warning', fix: false, summary: 'a reservation, eviction threshold or max pods the node takes from a Karpenter EC2NodeClass userData, which Karpenter does not schedule by' },
+  { id: 'karpenter-userdata-overridden', area: P, severity: 'warning', fix: false, summary: "a kubelet setting in an AL2023 EC2NodeClass userData NodeConfig that Karpenter's own NodeConfig overrides (maxPods, keys spec.kubelet sets)" },
   { id: 'payload-not-checked', area: P, severity: 'information', fix: false, summary: 'a file a carrier writes, encoded or templated, that is not read' },
   {
     id: 'userdata-script-no-shebang',
