@@ -19,7 +19,8 @@ import type { InstanceTypeMention } from '../node/model.ts';
 import type { PlatformInfo } from '../parse/types.ts';
 import { finish, nodeAt, readCarrier, stringPayload, subtreePayload, type Carrier, type ObjectDoc } from '../embed/yaml-docs.ts';
 import { maskYamlTemplates } from '../parse/template.ts';
-import { NODEADM_API_VERSION, nodeConfigText } from '../parse/nodeadm.ts';
+import { NODEADM_API_VERSION, NODEADM_MEDIA_TYPE } from '../parse/nodeadm.ts';
+import { looksLikeMime, readMime } from '../parse/mime.ts';
 import { hasPlaceholder } from '../parse/platform.ts';
 import { defineFormat } from './types.ts';
 
@@ -189,9 +190,9 @@ const scalarText = (n: unknown): string | undefined =>
  */
 function userDataSettings(u: Payload): UserDataSetting[] {
   const out = new Map<string, UserDataSetting>();
-  const text = nodeConfigText(u.text);
+  const text = u.text;
   if (!text.includes('NodeConfig')) return [];
-  for (const [from, to] of mimeParts(u.text)) for (const doc of parseAllDocuments(text.slice(from, to), { uniqueKeys: false }) as Document.Parsed[]) {
+  for (const [from, to] of nodeConfigParts(text)) for (const doc of parseAllDocuments(text.slice(from, to), { uniqueKeys: false }) as Document.Parsed[]) {
     const at = (n: Node | null | undefined, end = false) => from + (n?.range?.[end ? 1 : 0] ?? 0);
     const root = doc.contents;
     if (!isMap(root) || doc.get('apiVersion') !== NODEADM_API_VERSION || doc.get('kind') !== 'NodeConfig') continue;
@@ -217,17 +218,15 @@ function userDataSettings(u: Payload): UserDataSetting[] {
 }
 
 /**
- * The parts of a MIME multi-part message (from one delimiter line to the next, RFC 2046 5.1.1), or the whole text:
- * each part is a YAML stream of its own, also when its NodeConfig has no `---` of its own.
+ * Where the NodeConfig documents of the user data are: the bodies of its application/node.eks.aws parts when it is a
+ * MIME message (parse/mime.ts, as nodeadm reads it; base64 parts are left out: their offsets are not the text's), or
+ * the whole text. Each part is a YAML stream of its own, also when its NodeConfig has no `---` of its own.
  */
-function mimeParts(text: string): [number, number][] {
-  const m = /boundary=(?:"([^"\r\n]+)"|([^\s;"]+))/i.exec(text.slice(0, 4096));
-  if (!m) return [[0, text.length]];
-  const delim = '--' + (m[1] ?? m[2]);
-  const cuts = [0];
-  for (let at = text.indexOf(delim); at >= 0; at = text.indexOf(delim, at + delim.length)) if (at > 0 && text[at - 1] === '\n') cuts.push(at);
-  cuts.push(text.length);
-  return cuts.slice(1).map((to, i) => [cuts[i], to]);
+function nodeConfigParts(text: string): [number, number][] {
+  if (!looksLikeMime(text, NODEADM_MEDIA_TYPE)) return [[0, text.length]];
+  const m = readMime(text);
+  if (!m.ok) return [];
+  return m.parts.filter((p) => p.type === NODEADM_MEDIA_TYPE && p.encoding !== 'base64').map((p) => [p.bodyStart, p.bodyEnd]);
 }
 
 /** What Karpenter's model holds for a key spec.kubelet leaves out, in words. */
