@@ -204,7 +204,13 @@ function inCarriers(list: Finding[], ws: Workspace): Finding[] {
     const host = p && ws.kind(p.host);
     return !(host && formatOf(host).quietInPayloads?.includes(f.code));
   });
-  const mapped = kept.map((f) => findingToHost(f, (p) => ws.payload(p)));
+  // Payloads that share carrier text (a talhelper patch every node applies) report its mistakes once.
+  const seen = new Set<string>();
+  const mapped = kept.map((f) => findingToHost(f, (p) => ws.payload(p))).filter((f) => {
+    const r = f.range;
+    const key = `${f.file}\0${r.start.line}:${r.start.character}-${r.end.line}:${r.end.character}\0${f.code}\0${f.message}`;
+    return !seen.has(key) && !!seen.add(key);
+  });
   return mapped.sort((a, b) => byCodeUnit(a.file, b.file) || a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character);
 }
 

@@ -259,14 +259,89 @@ worker:
 test('talhelper talconfig.yaml: inline patches with kubelet settings are Talos patches, findings and fixes at their lines', () => {
   assert.equal(detectKind('talos/talconfig.yaml', TALCONFIG), 'talhelper');
   const a = analyze([{ path: 'talconfig.yaml', text: TALCONFIG }]);
-  // the @file patch and the patch without kubelet settings are no nodes
-  assert.deepEqual(a.nodes.map((n) => n.node.id), ['talconfig.yaml//talhelper/all/patch-2.yaml', 'talconfig.yaml//talhelper/node-cp1/patch-1.yaml']);
+  // One node per talhelper node, named by its hostname; the @file patch and the patch without kubelet settings add
+  // nothing to it.
+  assert.deepEqual(a.nodes.map((n) => n.node.id), ['talconfig.yaml//cp1.yaml']);
+  assert.equal(a.nodes[0].node.platform?.role, 'controlplane');
   assert.ok(a.findings.every((f) => f.file === 'talconfig.yaml'));
   assert.deepEqual(show(a.findings), ['12 error eviction-soft-without-grace', '21 error flag-value-invalid', '9 warning platform-default-map-replaced']);
   const grace = a.findings.find((f) => f.code === 'eviction-soft-without-grace')!;
   const fixed = applyEdits(TALCONFIG, grace.fixes![0].edits);
   const again = analyze([{ path: 'talconfig.yaml', text: fixed }]);
   assert.deepEqual(show(again.findings), ['23 error flag-value-invalid', '9 warning platform-default-map-replaced'], fixed);
+});
+
+// budimanjojo/talhelper v3.1.16 pkg/config/nodeconfigs.go mergeNodeConfigs and pkg/generate/config.go: the group's
+// patches, then the node's own, then the top-level ones; overridePatches drops the group's. Talos merges the patches'
+// maps key by key (pkg/machinery/merge).
+const TALCONFIG_NODES = `clusterName: home
+patches:
+  - |-
+    machine:
+      kubelet:
+        extraConfig:
+          maxPods: 120
+          evictionSoftGracePeriod:
+            memory.available: 1m
+nodes:
+  - hostname: cp1
+    controlPlane: true
+  - hostname: w1
+    patches:
+      - |-
+        machine:
+          kubelet:
+            extraConfig:
+              maxPods: 300
+              evictionSoft:
+                memory.available: 1Gi
+  - hostname: w2
+    overridePatches: true
+    patches:
+      - |-
+        machine:
+          kubelet:
+            extraArgs:
+              node-labels: pool=w2
+worker:
+  patches:
+    - |-
+      machine:
+        kubelet:
+          extraConfig:
+            evictionSoft:
+              nodefs.available: 15%
+            evictionSoftGracePeriod:
+              nodefs.available: 2m
+`;
+
+test('talhelper: each node\'s kubelet is its group\'s patches, then its own, then the top-level ones, merged as Talos merges them', () => {
+  const a = analyze([{ path: 'talconfig.yaml', text: TALCONFIG_NODES }]);
+  const byName = new Map(a.nodes.map((n) => [n.node.id.replace('talconfig.yaml//', ''), n.node]));
+  assert.deepEqual([...byName.keys()], ['cp1.yaml', 'w1.yaml', 'w2.yaml']);
+  const scalar = (n: string, field: string) => {
+    const s = byName.get(n)!.settings.get(field);
+    return s?.kind === 'scalar' ? s.text : undefined;
+  };
+  const keys = (n: string, field: string) => {
+    const s = byName.get(n)!.settings.get(field);
+    return s?.kind === 'map' ? s.items.map((i) => `${i.key}=${i.text}`).sort() : undefined;
+  };
+  // The top-level patch comes last: its maxPods wins over w1's own.
+  assert.equal(scalar('w1.yaml', 'maxPods'), '120');
+  assert.equal(scalar('cp1.yaml', 'maxPods'), '120');
+  // Maps merge key by key: the worker group's nodefs and w1's memory soft thresholds both hold.
+  assert.deepEqual(keys('w1.yaml', 'evictionSoft'), ['memory.available=1Gi', 'nodefs.available=15%']);
+  assert.deepEqual(keys('w1.yaml', 'evictionSoftGracePeriod'), ['memory.available=1m', 'nodefs.available=2m']);
+  // overridePatches: w2 has no worker-group patch; control planes never get it.
+  assert.equal(keys('w2.yaml', 'evictionSoft'), undefined);
+  assert.equal(keys('cp1.yaml', 'evictionSoft'), undefined);
+  assert.equal(byName.get('w2.yaml')!.flags.find((f) => f.name === 'node-labels')?.value, 'pool=w2');
+  // Roles from controlPlane: Talos's default system-reserved memory differs.
+  assert.deepEqual(keys('cp1.yaml', 'systemReserved')?.find((k) => k.startsWith('memory')), 'memory=512Mi');
+  assert.deepEqual(keys('w1.yaml', 'systemReserved')?.find((k) => k.startsWith('memory')), 'memory=384Mi');
+  // Every soft threshold has its grace period once merged: no finding.
+  assert.deepEqual(show(a.findings), []);
 });
 
 test('nodeadm kubeReserved cpu comes from the capacity (tiered: 4 cores 80m), and allocatable counts it', () => {

@@ -1,16 +1,76 @@
 /**
- * talhelper's talconfig.yaml (budimanjojo/talhelper pkg/config/config.go, talhelper v3): a carrier. Each inline
- * patch of `patches`, `controlPlane.patches`, `worker.patches` and `nodes[].patches` (strings: a strategic-merge
- * patch, or `@file` naming a patch file, which is read as a file of its own) is a Talos patch payload, read like a
- * patch file and mapped back to its lines in talconfig.yaml. Only patches that hold kubelet settings become nodes.
+ * talhelper's talconfig.yaml (budimanjojo/talhelper v3.1.16, master at 39b69792): a carrier. talhelper writes one
+ * Talos machine config per `nodes[]` entry and patches it with, in order (pkg/config/loader.go, nodeconfigs.go
+ * mergeNodeConfigs; pkg/generate/config.go GenerateConfig):
+ *   1. the patches of its group, `controlPlane.patches` or `worker.patches` (by the node's `controlPlane`), unless
+ *      the node sets `overridePatches: true`;
+ *   2. its own `nodes[].patches`;
+ *   3. the top-level `patches`, last.
+ * Each node whose patches hold kubelet settings is a payload named by its hostname (`talconfig.yaml//cp1.yaml`): the
+ * inline patches (strings: strategic-merge patches) in that order as one multi-document Talos file, each document
+ * mapped back to its lines in talconfig.yaml, after a `machine.type` document that says the node's role (Talos's
+ * default system-reserved memory differs for control planes). A patch named `@file` is a file of its own, read as
+ * that file. Without `nodes`, each patch with kubelet settings is a payload of its own.
  */
-import { isMap, isScalar, isSeq, parseDocument, type Scalar } from 'yaml';
+import { isMap, isScalar, isSeq, parseDocument, type Scalar, type YAMLMap } from 'yaml';
 import { finding, type Finding } from '../model/finding.ts';
 import { LineIndex } from '../model/range.ts';
-import type { Payload } from '../embed/payload.ts';
+import type { Payload, PayloadMap } from '../embed/payload.ts';
 import { yamlStringMap } from '../embed/yaml-string.ts';
 import { firstError } from '../embed/yaml-docs.ts';
 import { defineFormat } from './types.ts';
+
+interface Patch {
+  text: string;
+  map: PayloadMap;
+  /** Carrier offsets of the patch string. */
+  start: number;
+  end: number;
+}
+
+const SAFE_NAME = /^[A-Za-z0-9._-]+$/;
+
+/** The inline patches of a `patches` list that hold kubelet settings (an `@file` patch is read as its file). */
+function patchesOf(list: unknown, text: string, lines: LineIndex, crlf: boolean): Patch[] {
+  if (!isSeq(list)) return [];
+  const out: Patch[] = [];
+  for (const item of list.items) {
+    if (!isScalar(item) || typeof item.value !== 'string' || !item.range) continue;
+    const value = item.value;
+    if (value.trimStart().startsWith('@') || !/\bkubelet\b/.test(value)) continue;
+    const node = item as Scalar<string>;
+    out.push({ text: value, map: yamlStringMap(text, lines, node, value, crlf), start: node.range![0], end: node.range![1] });
+  }
+  return out;
+}
+
+/**
+ * The node's patches as one multi-document Talos file: a `machine.type` document for its role (mapped to `at`), then
+ * each patch, separated by `---` lines mapped to the end of the patch before. Inserted text is written by the patch
+ * whose place in talconfig.yaml holds the edit.
+ */
+function nodePayload(host: LineIndex, target: string, role: 'controlplane' | 'worker', at: number, patches: readonly Patch[], span: Payload['span']): Payload {
+  const head = `machine:\n  type: ${role}\n`;
+  const parts: { text: string; offsets: ArrayLike<number> }[] = [{ text: head, offsets: new Int32Array(head.length).fill(at) }];
+  for (const p of patches) {
+    const sep = '---\n';
+    const before = parts[parts.length - 1];
+    const last = before.offsets.length ? before.offsets[before.offsets.length - 1] : at;
+    parts.push({ text: sep, offsets: new Int32Array(sep.length).fill(last) });
+    const text = p.text.endsWith('\n') ? p.text : `${p.text}\n`;
+    const o = p.map.offsets;
+    const offsets = new Int32Array(text.length);
+    for (let i = 0; i < text.length; i++) offsets[i] = o[Math.min(i, o.length - 1)];
+    parts.push({ text, offsets });
+  }
+  const text = parts.map((x) => x.text).join('');
+  const offsets = new Int32Array(text.length + 1);
+  let k = 0;
+  for (const x of parts) for (let i = 0; i < x.text.length; i++) offsets[k++] = x.offsets[i];
+  offsets[k] = k > 0 ? offsets[k - 1] : at;
+  const encode = (t: string, where: number) => patches.find((p) => where >= p.start && where <= p.end)?.map.encode(t, where);
+  return { target, kind: 'talos', text, map: { host, offsets, encode }, span, lines: new LineIndex(text) };
+}
 
 function parseTalconfig(path: string, text: string): { embedded: Payload[]; problems: Finding[] } {
   const lines = new LineIndex(text);
@@ -25,29 +85,38 @@ function parseTalconfig(path: string, text: string): { embedded: Payload[]; prob
     return { embedded, problems };
   }
   const crlf = /\r\n/.test(text.slice(0, 200));
-  const add = (list: unknown, where: string) => {
-    if (!isSeq(list)) return;
-    list.items.forEach((item, i) => {
-      if (!isScalar(item) || typeof item.value !== 'string' || !item.range) return;
-      const value = item.value;
-      // `@./patches/x.yaml` names a file; a patch without kubelet settings is no business of ours.
-      if (value.trimStart().startsWith('@') || !/\bkubelet\b/.test(value)) return;
-      const node = item as Scalar<string>;
-      const map = yamlStringMap(text, lines, node, value, crlf);
-      embedded.push({ target: `/talhelper/${where}/patch-${i + 1}.yaml`, kind: 'talos', text: value, map, span: lines.range(node.range![0], node.range![1]), lines: new LineIndex(value) });
-    });
+  const global = patchesOf(doc.get('patches', true), text, lines, crlf);
+  const group = {
+    controlplane: patchesOf(doc.getIn(['controlPlane', 'patches'], true), text, lines, crlf),
+    worker: patchesOf(doc.getIn(['worker', 'patches'], true), text, lines, crlf),
   };
-  add(doc.get('patches', true), 'all');
-  add(doc.getIn(['controlPlane', 'patches'], true), 'controlplane');
-  add(doc.getIn(['worker', 'patches'], true), 'worker');
   const nodes = doc.get('nodes', true);
-  if (isSeq(nodes)) {
-    nodes.items.forEach((n, i) => {
-      if (!isMap(n)) return;
-      const host = n.get('hostname');
-      add(n.get('patches', true), `node-${typeof host === 'string' && /^[A-Za-z0-9._-]+$/.test(host) ? host : i + 1}`);
-    });
+  const entries = isSeq(nodes) ? nodes.items.filter((n): n is YAMLMap => isMap(n)) : [];
+  if (entries.length === 0) {
+    // No node to patch: each patch is read alone, so its mistakes are still found.
+    const alone = (list: readonly Patch[], where: string) =>
+      list.forEach((p, i) => embedded.push({ target: `/talhelper/${where}/patch-${i + 1}.yaml`, kind: 'talos', text: p.text, map: p.map, span: lines.range(p.start, p.end), lines: new LineIndex(p.text) }));
+    alone(global, 'all');
+    alone(group.controlplane, 'controlplane');
+    alone(group.worker, 'worker');
+    return { embedded, problems };
   }
+  const seen = new Set<string>();
+  entries.forEach((n, i) => {
+    const role = n.get('controlPlane') === true ? 'controlplane' : 'worker';
+    const own = patchesOf(n.get('patches', true), text, lines, crlf);
+    const patches = [...(n.get('overridePatches') === true ? [] : group[role]), ...own, ...global];
+    if (patches.length === 0) return;
+    const host = n.get('hostname', true);
+    const hostname = isScalar(host) && typeof host.value === 'string' && SAFE_NAME.test(host.value) ? host.value : `node-${i + 1}`;
+    // Two entries with one hostname would write one file: the second keeps its place in the list.
+    const name = seen.has(hostname) ? `${hostname}-${i + 1}` : hostname;
+    seen.add(name);
+    const key = n.items.find((p) => isScalar(p.key) && p.key.value === 'hostname')?.key as Scalar | undefined;
+    const at = key?.range?.[0] ?? n.range?.[0] ?? 0;
+    const span = lines.range(at, isScalar(host) && host.range ? host.range[1] : at);
+    embedded.push(nodePayload(lines, `/${name}.yaml`, role, at, patches, span));
+  });
   return { embedded, problems };
 }
 

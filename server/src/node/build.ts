@@ -185,7 +185,12 @@ export function buildNode(ws: Workspace, seed: NodeSeed, systemdVersion?: number
     // eksctl's kubeletExtraConfig is nodeadm's kubelet.config.
     const how = node.platform && node.platform.tool !== 'talos' ? 'config-dir' : 'config';
     const label = node.platform?.configLabel ?? (node.platform?.tool === 'openshift' ? 'spec.kubeletConfig' : node.platform?.tool === 'eksctl' ? 'kubeletExtraConfig' : node.platform?.tool === 'kops' ? 'the kops kubelet spec' : node.platform?.tool === 'bottlerocket' ? 'settings.kubernetes' : undefined);
-    for (const doc of node.kubeletConfigs) sources.push(label ? { doc, how, label } : { doc, how });
+    node.kubeletConfigs.forEach((doc, i) => {
+      // Talos patches after the first (talhelper's patches of one node, a multi-document patch file) are merged as
+      // Talos merges them (pkg/machinery/merge: maps key by key).
+      if (node.platform?.tool === 'talos' && i > 0) sources.push({ doc, how: 'config-dir', label: 'a Talos patch' });
+      else sources.push(label ? { doc, how, label } : { doc, how });
+    });
   }
   if (configDirFlag?.value) {
     const ref: ConfigRef = { flag: 'config-dir', path: configDirFlag.value, span: configDirFlag.valueSpan };
