@@ -8,6 +8,7 @@ import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseAllDocuments, stringify } from 'yaml';
+import { describe } from '../../server/src/node/provenance.ts';
 import { analyze } from '../../server/src/engine.ts';
 import { ParseCache } from '../../server/src/node/parse-cache.ts';
 import { EVICTION_SIGNALS } from '../../server/src/catalog/defaults.ts';
@@ -256,7 +257,12 @@ nodes:
   const a = analyze([{ path: HOST, text }]);
   assert.deepEqual(a.nodes.map((n) => n.node.id).sort(), [`${HOST}//cluster/kubeadmConfigPatches/0.yaml`, `${HOST}//nodes/1-worker/kubeadmConfigPatches/0.yaml`]);
   const at = a.findings.map((f) => `${f.code} ${f.range.start.line}:${f.range.start.character}`);
-  assert.ok(at.includes('eviction-defaults-dropped 5:2'), at.join('\n'));
+  // The patch merges into kind's own KubeletConfiguration (RFC 7386): kind's "0%" thresholds stay, named as kind's;
+  // its map never had memory.available, so the patch drops nothing (no eviction-defaults-dropped).
+  const eh = a.nodes.find((n) => n.node.id.includes('/cluster/'))!.node.settings.get('evictionHard');
+  assert.ok(eh?.kind === 'map');
+  assert.deepEqual(eh.items.map((i) => `${i.key}<${i.text} ${describe(i.from).startsWith('kind default') ? 'kind' : 'patch'}`).sort(), ['imagefs.available<0% kind', 'nodefs.available<0% patch', 'nodefs.inodesFree<0% kind']);
+  assert.ok(!at.some((x) => x.startsWith('eviction-defaults-dropped')), at.join('\n'));
   assert.ok(at.includes('flag-unknown 15:16'), at.join('\n'));
   // the only error is the unknown flag (the kubelet refuses to start)
   assert.deepEqual(a.findings.filter((f) => f.severity === 'error').map((f) => f.code), ['flag-unknown']);
@@ -284,12 +290,11 @@ test('corpus 005-007: eviction-hard without memory.available reported at each ob
   }
 });
 
-test('corpus 032: kind refuses the stale apiVersion; the KubeletConfiguration patch drops memory.available', { skip: !dir && 'no corpus-embedded' }, () => {
+test('corpus 032: kind refuses the stale apiVersion; the patch merges into kind\'s own evictionHard, which has no memory.available', { skip: !dir && 'no corpus-embedded' }, () => {
   const f = corpus('032-kind-config-kubeletconfiguration-patch.yaml');
   const a = analyze([f]);
   const got = a.findings.map((x) => `${x.code} ${x.severity} ${x.range.start.line}`);
   assert.deepEqual(got.sort(), [
-    `eviction-defaults-dropped information ${lineOf(f.text, 'evictionHard:')}`,
     `eviction-threshold-ineffective information ${lineOf(f.text, 'nodefs.available: "0%"')}`,
     `kind-api-version error ${lineOf(f.text, 'apiVersion: kind.sigs')}`,
     // kind's own KubeletConfiguration reserves nothing either
@@ -367,7 +372,7 @@ test('docs/formats/cluster-api.md: the worked example gives the findings the pag
 
 test('docs/formats/kind.md: the worked example gives the findings the page names, at its lines', () => {
   const a = analyze([{ path: 'kind.yaml', text: example('kind.md') }]);
-  assert.deepEqual(atLines(a), ['16 flag-unknown', '5 reservations-missing', '6 eviction-defaults-dropped']);
+  assert.deepEqual(atLines(a), ['16 flag-unknown', '5 reservations-missing']);
   assert.equal(a.nodes.length, 2);
 });
 

@@ -50,7 +50,8 @@ export interface Payload {
   instanceTypes?: InstanceTypeMention[];
   /**
    * The platform tool that builds the kubelet's configuration from this payload, when only the carrier knows it (a
-   * Karpenter spec.kubelet is a plain KubeletConfiguration fragment; Karpenter's base applies to it, node/platform.ts).
+   * Karpenter spec.kubelet is a plain KubeletConfiguration fragment; Karpenter's base applies to it; a kind patch
+   * merges into kind's generated KubeletConfiguration; node/platform.ts).
    */
   platform?: NodeModel['platform'];
   /**

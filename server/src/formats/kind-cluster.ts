@@ -8,10 +8,10 @@
  * the one kind's generated document has (kubelet.config.k8s.io/v1beta1, kubeadm.k8s.io/v1beta4 in
  * pkg/cluster/internal/kubeadm/config.go).
  *
- * Not modelled: kind's own KubeletConfiguration under the patches (config.go: evictionHard with only
- * nodefs.available, nodefs.inodesFree and imagefs.available at "0%", which create no threshold, cgroupRoot
- * /kubelet, failSwapOn false, imageGCHighThresholdPercent 100). Its evictionHard has no memory.available either, so
- * the allocatable of a patch that sets evictionHard is the same with or without it.
+ * kind's own KubeletConfiguration (config.go: evictionHard with only nodefs.available, nodefs.inodesFree and
+ * imagefs.available at "0%", which create no threshold, cgroupRoot /kubelet, failSwapOn false,
+ * imageGCHighThresholdPercent 100, cgroupDriver systemd) is each patch's base, named "kind default"
+ * (node/platform.ts kindBase).
  */
 import { isMap } from 'yaml';
 import { finding, type Finding } from '../model/finding.ts';
@@ -56,7 +56,8 @@ export function kindPayloads(path: string, text: string): { embedded: Payload[];
     for (const { at, node } of patches) {
       const s = stringPayload(c, node as never, at);
       const p = s && patchPayload(s);
-      if (p) found.push(p);
+      // kind's own KubeletConfiguration is the base the patch merges into (node/platform.ts kindBase).
+      if (p) found.push({ ...p, platform: { tool: 'kind', span: { file: path, range: p.span }, gates: [], configLabel: 'a kubeadmConfigPatches patch' } });
     }
     if (found.length === 0) continue;
     for (const p of found) c.embedded.push(p);

@@ -14,7 +14,7 @@ import type { PlatformInfo } from '../parse/types.ts';
 import type { Capacity, Item, Provenance, Setting } from './model.ts';
 
 /** The tool's name in messages. */
-export const TOOL_NAMES: Record<PlatformInfo['tool'], string> = { talos: 'Talos', nodeadm: 'nodeadm', openshift: 'OpenShift', eksctl: 'nodeadm', kops: 'kops', bottlerocket: 'Bottlerocket', k3s: 'k3s', karpenter: 'Karpenter' };
+export const TOOL_NAMES: Record<PlatformInfo['tool'], string> = { talos: 'Talos', nodeadm: 'nodeadm', openshift: 'OpenShift', eksctl: 'nodeadm', kops: 'kops', bottlerocket: 'Bottlerocket', k3s: 'k3s', karpenter: 'Karpenter', kind: 'kind' };
 
 export interface PlatformBase {
   rule: 'fill-unset' | 'merge-patch';
@@ -193,6 +193,27 @@ function k3sBase(): Map<string, Setting> {
   return s;
 }
 
+/**
+ * The KubeletConfiguration kind generates for every node (kubernetes-sigs/kind pkg/cluster/internal/kubeadm/config.go
+ * ConfigTemplateBetaV4, main at fed26882 after v0.33.0-alpha), under the user's kubeadmConfigPatches, which kind
+ * applies as RFC 7386 merge patches (pkg/internal/patch): maps merge key by key. Its evictionHard has only "0%"
+ * thresholds, which the kubelet drops, so a kind node has no hard eviction at all, memory included (the map being set,
+ * the kubelet's defaults do not apply).
+ */
+function kindBase(): Map<string, Setting> {
+  const from = (field: string, label = `kind default (kind ${KIND_VERSION})`): Provenance => ({ how: 'platform', label, field });
+  const s = new Map<string, Setting>();
+  // ConfigData.Derive: systemd; Config(): cgroupfs for Kubernetes before 1.24.
+  s.set('cgroupDriver', scalar('systemd', from('cgroupDriver', `kind default (kind ${KIND_VERSION}; cgroupfs for Kubernetes before 1.24)`)));
+  s.set('cgroupRoot', scalar('/kubelet', from('cgroupRoot')));
+  s.set('failSwapOn', scalar(false, from('failSwapOn')));
+  s.set('imageGCHighThresholdPercent', scalar(100, from('imageGCHighThresholdPercent')));
+  s.set('evictionHard', map({ 'nodefs.available': '0%', 'nodefs.inodesFree': '0%', 'imagefs.available': '0%' }, from('evictionHard')));
+  return s;
+}
+
+const KIND_VERSION = 'v0.33.0-alpha';
+
 /** The karpenter-provider-aws release the Karpenter base holds for. */
 const KARPENTER = 'karpenter-provider-aws v1.14.1';
 
@@ -235,6 +256,7 @@ function karpenterBase(p: PlatformInfo): Map<string, Setting> {
 
 export function platformBase(p: PlatformInfo, cpuMillis?: number): PlatformBase {
   if (p.tool === 'karpenter') return { rule: 'merge-patch', settings: karpenterBase(p) };
+  if (p.tool === 'kind') return { rule: 'merge-patch', settings: kindBase() };
   if (p.tool === 'k3s') return { rule: 'merge-patch', settings: k3sBase() };
   if (p.tool === 'bottlerocket') return { rule: 'merge-patch', settings: bottlerocketBase(p) };
   if (p.tool === 'kops') return { rule: 'merge-patch', settings: kopsBase(p) };

@@ -209,7 +209,7 @@ export interface ConfigFileParse {
  * `kubeletExtraArgs` of a pseudo kubeadm document (they reach the command line the same way).
  */
 export interface PlatformInfo {
-  tool: 'talos' | 'nodeadm' | 'openshift' | 'eksctl' | 'kops' | 'bottlerocket' | 'k3s' | 'karpenter';
+  tool: 'talos' | 'nodeadm' | 'openshift' | 'eksctl' | 'kops' | 'bottlerocket' | 'k3s' | 'karpenter' | 'kind';
   /** Talos machine.type; undefined in a patch, which applies to either. */
   role?: 'worker' | 'controlplane';
   /** The key that holds the kubelet settings (`kubelet:`), for findings about the tool's own values. */
