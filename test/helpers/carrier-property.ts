@@ -22,6 +22,12 @@ export interface CarrierKit {
   target?(name: string): string;
   /** A file the carrier cannot hold byte for byte (left out, and counted). */
   cannot?(text: string): boolean;
+  /**
+   * The carrier's tool puts its own configuration under the file (kind's generated KubeletConfiguration, node/platform.ts):
+   * the node is not the bare file's, so allocatable is not compared and only the findings both have are, at the mapped
+   * places, with the same quick fixes.
+   */
+  base?: boolean;
 }
 
 export function carrierProperty(corpus: string, kit: CarrierKit): { files: number; fixes: number; left: number } {
@@ -43,16 +49,18 @@ export function carrierProperty(corpus: string, kit: CarrierKit): { files: numbe
     files++;
     const carrier = kit.wrap(target, text);
     const inHost = analyze([{ path: HOST, text: carrier }]);
-    assert.deepEqual(inHost.nodes.map((n) => n.allocatable), bare.nodes.map((n) => n.allocatable), name);
+    if (!kit.base) assert.deepEqual(inHost.nodes.map((n) => n.allocatable), bare.nodes.map((n) => n.allocatable), name);
     // The file's payload, also when it is a payload of a payload (a script in a MIME part), mapped to the carrier.
     const payload = inHost.payloads?.get(payloadPath(HOST, target))?.payload ?? inHost.files.get(HOST)!.embedded![0];
     assert.equal(payload.text, text, name);
     const place = (code: string, r: unknown, m: string) => `${code} ${JSON.stringify(r)} ${m}`;
     const want = bare.findings.map((f) => place(f.code, rangeToHost(payload, f.range), f.message)).sort();
     const got = inHost.findings.map((f) => place(f.code, f.range, samePaths(f.message))).sort();
-    assert.deepEqual(got, want, name);
+    const both = new Set(want.filter((x) => got.includes(x)));
+    if (!kit.base) assert.deepEqual(got, want, name);
     const bareByPlace = new Map(bare.findings.map((f) => [place(f.code, rangeToHost(payload, f.range), f.message), f]));
     for (const f of inHost.findings) {
+      if (kit.base && !both.has(place(f.code, f.range, samePaths(f.message)))) continue;
       const b = bareByPlace.get(place(f.code, f.range, samePaths(f.message)))!;
       assert.equal(f.fixes?.length ?? 0, b.fixes?.length ?? 0, `${name}: ${f.code} ${f.message} lost a fix`);
       for (const [i, fix] of (f.fixes ?? []).entries()) {

@@ -9,6 +9,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseAllDocuments, stringify } from 'yaml';
 import { describe } from '../../server/src/node/provenance.ts';
+import { assertShortPoints } from '../helpers/messages.ts';
 import { analyze } from '../../server/src/engine.ts';
 import { ParseCache } from '../../server/src/node/parse-cache.ts';
 import { EVICTION_SIGNALS } from '../../server/src/catalog/defaults.ts';
@@ -669,6 +670,27 @@ test('every corpus KubeletConfiguration as a kind kubeadmConfigPatches entry: th
     },
     // A patch is one YAML KubeletConfiguration document (kind matches it by kind: at column 0) in a | block.
     cannot: (text) => detectKind('x.yaml', text) !== 'kubelet-config' || !/^kind:[ \t]*KubeletConfiguration[ \t]*$/m.test(text) || !blockable(text) || /^---/m.test(text),
+    // kind's generated KubeletConfiguration is the patch's base (its 0% evictionHard and the rest, node/platform.ts).
+    base: true,
   });
   assert.ok(files >= 5 && fixes >= 5, `${files} files, ${fixes} fixes`);
+});
+
+test('Cluster API kubeletExtraArgs in the other version\'s shape: the message names the Cluster API version the user wrote, not kubeadm\'s', () => {
+  const capi = (api: string, args: string) =>
+    `apiVersion: bootstrap.cluster.x-k8s.io/${api}\nkind: KubeadmConfigTemplate\nmetadata:\n  name: md-0\nspec:\n  template:\n    spec:\n      joinConfiguration:\n        nodeRegistration:\n${args}`;
+  const list = analyze([{ path: 'capi.yaml', text: capi('v1beta1', '          kubeletExtraArgs:\n            - name: max-pods\n              value: "50"\n') }]);
+  const map = analyze([{ path: 'capi.yaml', text: capi('v1beta2', '          kubeletExtraArgs:\n            max-pods: "50"\n') }]);
+  for (const [a, version] of [[list, 'v1beta1'], [map, 'v1beta2']] as const) {
+    const f = a.findings.find((x) => x.code === 'config-kubeadm-extra-args');
+    assert.ok(f, a.findings.map((x) => x.code).join());
+    assert.equal(f.range.start.line, 9);
+    assert.match(f.message, new RegExp(`^Cluster API ${version} takes kubeletExtraArgs`));
+    assert.match(f.message, /KubeadmConfigTemplate is bootstrap\.cluster\.x-k8s\.io/);
+    assert.doesNotMatch(f.message, /kubeadm\.k8s\.io/);
+    assertShortPoints(a.findings);
+  }
+  // A kubeadm file of its own keeps kubeadm's words.
+  const own = analyze([{ path: 'kubeadm.yaml', text: 'apiVersion: kubeadm.k8s.io/v1beta3\nkind: JoinConfiguration\nnodeRegistration:\n  kubeletExtraArgs:\n    - name: max-pods\n      value: "50"\n' }]);
+  assert.match(own.findings.find((x) => x.code === 'config-kubeadm-extra-args')!.message, /^In kubeadm\.k8s\.io\/v1beta3 kubeletExtraArgs is a map/);
 });

@@ -20,6 +20,7 @@ import { finding } from '../model/finding.ts';
 import type { Payload } from '../embed/payload.ts';
 import { finish, itemsOf, nodeAt, readCarrier, stringPayload, subtreePayload, withHeader, withPrefix, type Carrier, type ObjectDoc } from '../embed/yaml-docs.ts';
 import { maskYamlTemplates } from '../parse/template.ts';
+import { CAPI_MARK } from '../parse/config.ts';
 import { defineFormat } from './types.ts';
 
 const CAPI_API = /^["']?apiVersion["']?[ \t]*:[ \t]*["']?(?:bootstrap|controlplane)\.cluster\.x-k8s\.io\//m;
@@ -122,7 +123,8 @@ export function capiPayloads(path: string, text: string): { embedded: Payload[];
       const args = nodeAt(cfg, ['nodeRegistration', 'kubeletExtraArgs']);
       if (!args) continue;
       if (kubeadmApi.endsWith('v1beta4')) uniqueNames(path, c, args, `${d.kind} ${key}`);
-      const p = subtreePayload(c, cfg, `/${d.name}/run/kubeadm/${key}.yaml`, 'kubeadm-config', `apiVersion: ${kubeadmApi}\nkind: ${kind}\n`);
+      // The mark names the object the user wrote, for messages about its shape (parse/config.ts clusterApi).
+      const p = subtreePayload(c, cfg, `/${d.name}/run/kubeadm/${key}.yaml`, 'kubeadm-config', `${CAPI_MARK}${d.apiVersion} ${d.kind}\napiVersion: ${kubeadmApi}\nkind: ${kind}\n`);
       if (!p) continue;
       // A control plane names its version itself; a config (template) gets the version of the machines that use it.
       const version = d.kind.startsWith('KubeadmControlPlane') ? nodeAt(d.doc.contents, ['spec', 'version']) : versions.get(d.name);

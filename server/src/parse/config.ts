@@ -116,7 +116,20 @@ function checkKubeletApiVersion(c: Classified, root: MapNode, problems: Finding[
   }
 }
 
-function kubeadmDoc(path: string, root: MapNode, c: Classified, docSpan: Span, problems: Finding[]): KubeadmDoc {
+/**
+ * The Cluster API object a kubeadm document is cut from (formats/cluster-api.ts writes `# Cluster API <apiVersion>
+ * <kind>` in its header): messages about its shape speak of the object the user wrote, not of the kubeadm API it
+ * stands for.
+ */
+export const CAPI_MARK = '# Cluster API ';
+
+function clusterApi(text: string): { apiVersion: string; kind: string } | undefined {
+  if (!text.startsWith(CAPI_MARK)) return undefined;
+  const [apiVersion, kind] = text.slice(CAPI_MARK.length, text.indexOf('\n')).split(' ');
+  return apiVersion && kind ? { apiVersion, kind } : undefined;
+}
+
+function kubeadmDoc(path: string, root: MapNode, c: Classified, docSpan: Span, problems: Finding[], capi?: { apiVersion: string; kind: string }): KubeadmDoc {
   const apiVersion = c.apiVersion ?? '';
   const kind = c.kind ?? '';
   const out: KubeadmDoc = { path, apiVersion, kind, kubeletExtraArgs: [], span: docSpan };
@@ -151,7 +164,11 @@ function kubeadmDoc(path: string, root: MapNode, c: Classified, docSpan: Span, p
     return n.value === null ? '' : typeof n.value === 'string' ? n.value : n.source;
   };
   if (v.kind === 'map') {
-    if (isV1beta4) {
+    if (isV1beta4 && capi) {
+      // api/bootstrap/kubeadm/v1beta2/kubeadm_types.go NodeRegistrationOptions.KubeletExtraArgs []Arg.
+      problems.push(finding('config-kubeadm-extra-args', 'error', kea.keySpan,
+        `Cluster API ${capi.apiVersion.slice(capi.apiVersion.lastIndexOf('/') + 1)} takes kubeletExtraArgs as a list of {name, value} items, not a map: the API server refuses it. This ${capi.kind} is ${capi.apiVersion}. Write:\n  kubeletExtraArgs:\n  - name: <flag>\n    value: "<value>"\nor keep the map with apiVersion ${capi.apiVersion.replace(/v1beta2$/, 'v1beta1')}.`));
+    } else if (isV1beta4) {
       problems.push(finding('config-kubeadm-extra-args', 'error', kea.keySpan,
         `kubeletExtraArgs must be a list of {name, value} items here, not a map. That is so in ${apiVersion || 'kubeadm.k8s.io/v1beta4'}; kubeadm fails to decode a map here. Write:\n  kubeletExtraArgs:\n  - name: <flag>\n    value: "<value>"`));
     }
@@ -159,7 +176,11 @@ function kubeadmDoc(path: string, root: MapNode, c: Classified, docSpan: Span, p
       out.kubeletExtraArgs.push({ name: e.key, value: valueOf(e.value, `kubeletExtraArgs "${e.key}"`), nameSpan: e.keySpan, valueSpan: e.value.span });
     }
   } else if (v.kind === 'seq') {
-    if (!isV1beta4) {
+    if (!isV1beta4 && capi) {
+      // api/bootstrap/kubeadm/v1beta1/kubeadm_types.go NodeRegistrationOptions.KubeletExtraArgs map[string]string.
+      problems.push(finding('config-kubeadm-extra-args', 'error', kea.keySpan,
+        `Cluster API ${capi.apiVersion.slice(capi.apiVersion.lastIndexOf('/') + 1)} takes kubeletExtraArgs as a map of flag to value, not a list: the API server refuses it. This ${capi.kind} is ${capi.apiVersion}; write "<flag>: <value>" entries, or use the {name, value} list with apiVersion ${capi.apiVersion.replace(/v1beta1$/, 'v1beta2')}.`));
+    } else if (!isV1beta4) {
       problems.push(finding('config-kubeadm-extra-args', 'error', kea.keySpan,
         `In ${apiVersion || 'this kubeadm API version'} kubeletExtraArgs is a map of flag name to value (the {name, value} list form arrived in kubeadm.k8s.io/v1beta4); kubeadm fails to decode a list here. Write "<flag>: <value>" entries or use apiVersion kubeadm.k8s.io/v1beta4.`));
     }
@@ -319,7 +340,7 @@ export function parseConfigFile(path: string, text: string, opts?: ParseConfigOp
       out.kubeletConfigs.push(doc);
       placeholderProblems(root, problems, template);
     } else if (isKubeadm) {
-      out.kubeadm.push(kubeadmDoc(path, root, c, d.span, problems));
+      out.kubeadm.push(kubeadmDoc(path, root, c, d.span, problems, clusterApi(src)));
       placeholderProblems(root, problems, template);
     }
   }
