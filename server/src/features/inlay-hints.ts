@@ -7,6 +7,7 @@
 import { InlayHintKind, type InlayHint, type Position, type Range } from 'vscode-languageserver-types';
 import type { Analysis, NodeResult } from '../engine.ts';
 import { allocatableSummary } from './allocatable-view.ts';
+import { readablePath } from '../model/paths.ts';
 import { before, kubeletDocs, nodeOfDoc, nodesOf, parsedFile } from './locate.ts';
 
 export interface AllocatableAnchor {
@@ -57,7 +58,7 @@ export function inlayHints(analysis: Analysis, path: string, range: Range, typin
       label: allocatableSummary(a.result) + candidatesSuffix(a.result.node.capacityCandidates?.length),
       kind: InlayHintKind.Type,
       paddingLeft: true,
-      tooltip: `Node Allocatable of ${a.result.node.id}${a.result.node.capacitySource ? `; capacity from ${a.result.node.capacitySource}` : ''}`,
+      tooltip: `Node Allocatable of ${readablePath(a.result.node.id)}${a.result.node.capacitySource ? `; capacity from ${a.result.node.capacitySource}` : ''}`,
     }));
 }
 
