@@ -205,12 +205,18 @@ function inCarriers(list: Finding[], ws: Workspace): Finding[] {
     return !(host && formatOf(host).quietInPayloads?.includes(f.code));
   });
   // Payloads that share carrier text (a talhelper patch every node applies) report its mistakes once.
-  const seen = new Set<string>();
-  const mapped = kept.map((f) => findingToHost(f, (p) => ws.payload(p))).filter((f) => {
-    const r = f.range;
-    const key = `${f.file}\0${r.start.line}:${r.start.character}-${r.end.line}:${r.end.character}\0${f.code}\0${f.message}`;
-    return !seen.has(key) && !!seen.add(key);
-  });
+  // (Only across payloads: two findings of one payload may land on one point of a carrier that holds it whole.)
+  const from = new Map<string, string>();
+  const mapped: Finding[] = [];
+  for (const f of kept) {
+    const g = findingToHost(f, (p) => ws.payload(p));
+    const r = g.range;
+    const key = `${g.file}\0${r.start.line}:${r.start.character}-${r.end.line}:${r.end.character}\0${g.code}\0${g.message}`;
+    const first = from.get(key);
+    if (first !== undefined && first !== f.file) continue;
+    from.set(key, f.file);
+    mapped.push(g);
+  }
   return mapped.sort((a, b) => byCodeUnit(a.file, b.file) || a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character);
 }
 
