@@ -176,10 +176,20 @@ function bottlerocketBase(p: PlatformInfo): Map<string, Setting> {
 }
 
 /**
- * What k3s passes to every kubelet (k3s-io/k3s pkg/daemons/agent/agent_linux.go kubeletArgs, read at commit 82394d7d;
- * later k3s versions write the same into a 00-k3s-defaults.conf config drop-in): an evictionHard map without
- * memory.available, so the kubelet's 100Mi memory default is gone; evictionMinimumReclaim; failSwapOn false;
- * cgroupDriver cgroupfs (systemd when k3s finds systemd managing cgroups); readOnlyPort 0; no reservations.
+ * What k3s passes to every kubelet: an evictionHard map without memory.available, so the kubelet's 100Mi memory
+ * default is gone; evictionMinimumReclaim; failSwapOn false; cgroupDriver cgroupfs (systemd when k3s finds systemd
+ * managing cgroups); readOnlyPort 0; serializeImagePulls false; no reservations. Read in k3s-io/k3s:
+ * - pkg/daemons/agent/agent_linux.go kubeletArgs at commit 82394d7d (flags: eviction-hard imagefs.available<5%,
+ *   nodefs.available<5%; eviction-minimum-reclaim 10%);
+ * - pkg/daemons/agent/agent.go defaultKubeletConfig, the version that writes 00-k3s-defaults.conf into the
+ *   --config-dir it passes (k3s v1.32 and later): the same values as a KubeletConfiguration;
+ * - agent_linux.go kubeletArgsAndConfig at commit 00014d28 (the newest stored, Kubernetes 1.37 era): read-only-port 0
+ *   as a flag (k3s issue 12164), cgroupDriver systemd when cfg.Systemd, SerializeImagePulls false with a runtime socket.
+ * A copy of defaultKubeletConfig with imagefs/nodefs.available 15% and minimum reclaim 20% also exists in the stored
+ * sources, in a file whose repository could not be told; until a k3s release is seen with it, 5% / 10% stay.
+ * RKE2 (rancher/rke2 at 6ce1a801, v1.36, which embeds k3s main 2a1e2e8cf41b) runs the same agent; it adds only
+ * --file-check-frequency=5s, --sync-frequency=30s and --volume-plugin-dir (pkg/executor/staticpod Kubelet) and log
+ * flags (pkg/cli/defaults), none of which changes allocatable.
  */
 function k3sBase(): Map<string, Setting> {
   const from = (field: string, label = 'k3s default'): Provenance => ({ how: 'platform', label, field });
