@@ -201,6 +201,7 @@ function inCarriers(list: Finding[], ws: Workspace): Finding[] {
   const kept = list.filter((f) => {
     const p = ws.payload(f.file);
     if ((f.code === 'config-placeholder' || f.code === 'config-template') && p?.payload.template) return false;
+    if (p?.payload.quiet?.includes(f.code)) return false;
     const host = p && ws.kind(p.host);
     return !(host && formatOf(host).quietInPayloads?.includes(f.code));
   });

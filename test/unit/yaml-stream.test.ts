@@ -99,3 +99,27 @@ test('typing in one document of the stream re-checks its node only; the others a
   const third = analyze([{ path: 'nodes.yaml', text: edited.replace('cpu=4', 'cpu=8') }], {}, cache);
   for (const n of third.nodes) assert.equal(n.node.capacity?.cpu, 8000n, n.node.id);
 });
+
+test('a Karpenter document in a stream is read as in its own file: Karpenter keeps reservations-missing quiet there too', () => {
+  const karpenter = `apiVersion: karpenter.k8s.aws/v1
+kind: EC2NodeClass
+metadata:
+  name: default
+spec:
+  amiSelectorTerms:
+    - alias: al2023@latest
+  kubelet:
+    maxPods: 50
+    evictionHard:
+      memory.available: 5%
+`;
+  const codes = (text: string, path: string) => analyze([{ path, text }]).findings.map((f) => f.code).sort();
+  const alone = codes(karpenter, 'nodeclass.yaml');
+  assert.ok(!alone.includes('reservations-missing'), alone.join());
+  const stream = `${TALOS}---\n${karpenter}`;
+  assert.equal(detectKind('nodes.yaml', stream), 'yaml-stream');
+  const a = analyze([{ path: 'nodes.yaml', text: stream }]);
+  const karpenterLines = new Set(karpenter.split('\n').map((_, i) => i + TALOS.split('\n').length));
+  const inKarpenter = a.findings.filter((f) => karpenterLines.has(f.range.start.line)).map((f) => f.code).sort();
+  assert.deepEqual(inKarpenter, alone);
+});

@@ -22,6 +22,8 @@ export interface ExpandDeps {
   parse(src: SourceFile, kind: FileKind): ParsedFile;
   /** Files of this kind hold files (a script written by a cloud-config). */
   isCarrier(kind: FileKind): boolean;
+  /** Rule ids a carrier of this kind keeps quiet about its payloads (Format.quietInPayloads). */
+  quiet(kind: FileKind): readonly string[] | undefined;
 }
 
 /** The parser could not read all of it: an error, or a line it skips (unit-syntax, envfile-syntax, ...). */
@@ -38,7 +40,8 @@ export function expandCarrier(host: ParsedFile, deps: ExpandDeps, out: Expansion
     // A carrier written by a carrier (a script in write_files): its files are files of the same machine.
     if (kind && deps.isCarrier(kind) && !payload.unchecked) {
       const parsed = deps.parse(src, kind);
-      for (const inner of parsed.embedded ?? []) queue.push(nested(payload, inner));
+      const quiet = deps.quiet(kind);
+      for (const inner of parsed.embedded ?? []) queue.push(nested(payload, inner, quiet));
       // What keeps the inner carrier from being read (a cloud-config part that is no YAML) is said in the outer file.
       for (const p of parsed.problems) out.notes.push(finding(p.code, p.severity, { file: host.path, range: rangeToHost(payload, p.range) }, p.message));
       continue;
@@ -65,7 +68,7 @@ export function expandCarrier(host: ParsedFile, deps: ExpandDeps, out: Expansion
 }
 
 /** A payload of a payload, mapped straight to the outer carrier: offsets composed, text encoded for both. */
-function nested(outer: Payload, inner: Payload): Payload {
+function nested(outer: Payload, inner: Payload, quiet: readonly string[] | undefined): Payload {
   const o = outer.map;
   const offsets = inner.map.offsets.map((i) => o.offsets[Math.min(i, o.offsets.length - 1)]);
   const encode = (text: string, at: number) => {
@@ -75,5 +78,7 @@ function nested(outer: Payload, inner: Payload): Payload {
   const template = inner.template || outer.template;
   const instanceTypes = inner.instanceTypes ?? outer.instanceTypes;
   const target = outer.ownRoot ? outer.target.replace(/\.ya?ml$/, '') + inner.target : inner.target;
-  return { ...inner, target, map: { host: o.host, offsets, encode }, span: rangeToHost(outer, inner.span), ...(template && { template }), ...(instanceTypes && { instanceTypes }) };
+  const out: Payload = { ...inner, target, map: { host: o.host, offsets, encode }, span: rangeToHost(outer, inner.span), ...(template && { template }), ...(instanceTypes && { instanceTypes }) };
+  if (outer.quiet || quiet) out.quiet = [...(outer.quiet ?? []), ...(quiet ?? [])];
+  return out;
 }

@@ -44,6 +44,11 @@ export interface Payload {
    * carrier's machine: the files it holds are named under its target, so two documents' files never share a path.
    */
   ownRoot?: boolean;
+  /**
+   * Rule ids not reported about this payload, set when it comes through carriers that keep them quiet
+   * (Format.quietInPayloads of a Karpenter document inside a multi-document stream).
+   */
+  quiet?: readonly string[];
   /** Set when the payload is not analysed: why (an encoding, template expressions). */
   unchecked?: string;
   /** Instance types the carrier names for this payload's node (eksctl instanceType, kops machineType), at their place in the carrier. */

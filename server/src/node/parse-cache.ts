@@ -1,6 +1,6 @@
 /** The files of one analysis, parsed lazily and once, by path. */
 import type { FileKind, SourceFile } from '../model/source.ts';
-import { CARRIER_KINDS, detectKind } from '../formats/index.ts';
+import { CARRIER_KINDS, detectKind, formatOf } from '../formats/index.ts';
 import { carrierOf, type Payload } from '../embed/payload.ts';
 import { expandCarrier, type Expansion } from '../embed/expand.ts';
 import type { Finding } from '../model/finding.ts';
@@ -104,7 +104,7 @@ export class Workspace {
   constructor(files: readonly SourceFile[], private readonly cache?: ParseCache) {
     for (const f of files) this.sources.set(f.path, f);
     const x: Expansion = { sources: [], payloads: new Map(), notes: [] };
-    const deps = { detect: (path: string, text: string) => this.detect(path, text), parse: (src: SourceFile, kind: FileKind) => this.parseOnce(src, kind), isCarrier: (k: FileKind) => CARRIER_KINDS.has(k) };
+    const deps = { detect: (path: string, text: string) => this.detect(path, text), parse: (src: SourceFile, kind: FileKind) => this.parseOnce(src, kind), isCarrier: (k: FileKind) => CARRIER_KINDS.has(k), quiet: (k: FileKind) => formatOf(k).quietInPayloads };
     for (const f of files) if (CARRIER_KINDS.has(this.kind(f.path)!)) expandCarrier(this.read(f.path)!, deps, x);
     for (const s of x.sources) this.sources.set(s.path, s);
     for (const [path, { payload }] of x.payloads) if (payload.kind) this.detected.set(path, payload.kind);
