@@ -37,6 +37,8 @@ function documents(text: string): { from: number; to: number }[] {
 interface Known {
   kind: string | undefined;
   lines?: LineIndex;
+  /** The payload offsets for the document at stream offset `from` (documents before an edit keep theirs). */
+  offsets?: { from: number; map: Int32Array };
 }
 const FILES = new Map<string, Map<string, Known>>();
 const FILES_MAX = 200;
@@ -78,8 +80,12 @@ function parseStream(detect: DocDetector, path: string, text: string): { embedde
     current.set(body, k);
     if (k.kind === undefined) return;
     // The document as it stands: every payload offset is the stream's offset plus its start.
-    const offsets = new Int32Array(body.length + 1);
-    for (let j = 0; j <= body.length; j++) offsets[j] = from + j;
+    if (k.offsets?.from !== from) {
+      const map = new Int32Array(body.length + 1);
+      for (let j = 0; j <= body.length; j++) map[j] = from + j;
+      k.offsets = { from, map };
+    }
+    const offsets = k.offsets.map;
     const eol = text.indexOf('\n', from);
     // Named by the document's place and format (`gitops.yaml//3-talos.yaml`), so node names say which it is.
     embedded.push({
