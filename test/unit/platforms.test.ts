@@ -16,6 +16,7 @@ import { corpusDir } from '../helpers/corpus.ts';
 import { applyEdits } from '../helpers/edits.ts';
 import { assertShortPoints } from '../helpers/messages.ts';
 import { hover } from '../../server/src/features/hover.ts';
+import { hoverAt } from '../../server/src/features/embedded.ts';
 import { completion } from '../../server/src/features/completion.ts';
 import { inlayHints } from '../../server/src/features/inlay-hints.ts';
 
@@ -342,6 +343,22 @@ test('talhelper: each node\'s kubelet is its group\'s patches, then its own, the
   assert.deepEqual(keys('w1.yaml', 'systemReserved')?.find((k) => k.startsWith('memory')), 'memory=384Mi');
   // Every soft threshold has its grace period once merged: no finding.
   assert.deepEqual(show(a.findings), []);
+});
+
+test('talhelper: hover works in every patch of a node, whose parts are not in talconfig.yaml\'s order (group, node, top-level)', () => {
+  const a = analyze([{ path: 'talconfig.yaml', text: TALCONFIG_NODES }]);
+  const lines = TALCONFIG_NODES.split('\n');
+  for (const key of ['maxPods: 120', 'maxPods: 300', 'nodefs.available: 15%']) {
+    const line = lines.findIndex((l) => l.includes(key));
+    const character = lines[line].indexOf(key) + 2;
+    const h = hoverAt(a, 'talconfig.yaml', { line, character });
+    assert.ok(h && typeof h.contents === 'object' && 'value' in h.contents, key);
+    assert.match(h.contents.value, new RegExp(key.split(':')[0].replace('.', '\\.')), key);
+    assert.equal(h.range?.start.line, line, key);
+  }
+  // Between two patches, in talconfig.yaml's own keys: no payload answers.
+  const own = lines.findIndex((l) => l.startsWith('worker:'));
+  assert.equal(hoverAt(a, 'talconfig.yaml', { line: own, character: 2 }), null);
 });
 
 test('nodeadm kubeReserved cpu comes from the capacity (tiered: 4 cores 80m), and allocatable counts it', () => {

@@ -88,6 +88,7 @@ export function hostOffset(map: PayloadMap, offset: number): number {
 /** Payload offset of a carrier offset: the first payload character at or after it (undefined: outside the payload). */
 export function payloadOffset(map: PayloadMap, at: number): number | undefined {
   const o = map.offsets;
+  if (!ascending(o)) return scan(o, at);
   if (o.length === 0 || at < o[0] || at > o[o.length - 1]) return undefined;
   let lo = 0;
   let hi = o.length - 1;
@@ -103,4 +104,31 @@ export function payloadOffset(map: PayloadMap, at: number): number | undefined {
 export function offsetAt(lines: LineIndex, p: Position): number {
   const start = lines.starts[Math.min(p.line, lines.starts.length - 1)] ?? 0;
   return Math.min(start + p.character, lines.text.length);
+}
+
+/** Whether a map's carrier offsets never decrease (all but a payload made of parts in another order: talhelper's). */
+const ASCENDING = new WeakMap<Int32Array, boolean>();
+function ascending(o: Int32Array): boolean {
+  let v = ASCENDING.get(o);
+  if (v === undefined) {
+    v = true;
+    for (let i = 1; i < o.length && v; i++) v = o[i - 1] <= o[i];
+    ASCENDING.set(o, v);
+  }
+  return v;
+}
+
+/**
+ * payloadOffset for a map whose parts are in another order than in the carrier: the first payload character written
+ * at the carrier offset; else, for an offset between two characters of the payload (the indentation a block scalar
+ * leaves out), the character after the narrowest such gap.
+ */
+function scan(o: Int32Array, at: number): number | undefined {
+  for (let i = 0; i < o.length; i++) if (o[i] === at) return i;
+  let best: number | undefined;
+  for (let i = 1; i < o.length; i++) {
+    // (No wider than an indentation: a jump from one part to the next is no place inside the payload.)
+    if (o[i - 1] < at && at < o[i] && o[i] - o[i - 1] <= 64 && (best === undefined || o[i] - o[i - 1] < o[best] - o[best - 1])) best = i;
+  }
+  return best;
 }
