@@ -95,6 +95,12 @@ test('typing in one document of the stream re-checks its node only; the others a
   assert.deepEqual(fresh, ['nodes.yaml//2-talos.yaml']);
   // And the results are those of a fresh analysis.
   assert.deepEqual(at(second.findings), at(analyze([{ path: 'nodes.yaml', text: edited }]).findings));
+  // As the language server runs it: the cache is told after each analysis which files are open (the carrier only),
+  // and a carrier's payload nodes are kept with it.
+  cache.retain(new Set(['nodes.yaml']));
+  const fourth = analyze([{ path: 'nodes.yaml', text: edited.replace('cpu: 600m', 'cpu: 700m') }], {}, cache);
+  const kept = new Map(second.nodes.map((n) => [n.node.id, n.node]));
+  assert.deepEqual(fourth.nodes.filter((n) => kept.get(n.node.id) !== n.node).map((n) => n.node.id), ['nodes.yaml//2-talos.yaml']);
   // The capacity modeline is every node's input: changing it re-checks them all.
   const third = analyze([{ path: 'nodes.yaml', text: edited.replace('cpu=4', 'cpu=8') }], {}, cache);
   for (const n of third.nodes) assert.equal(n.node.capacity?.cpu, 8000n, n.node.id);
@@ -122,4 +128,26 @@ spec:
   const karpenterLines = new Set(karpenter.split('\n').map((_, i) => i + TALOS.split('\n').length));
   const inKarpenter = a.findings.filter((f) => karpenterLines.has(f.range.start.line)).map((f) => f.code).sort();
   assert.deepEqual(inKarpenter, alone);
+});
+
+test('a payload that carries its carrier\'s instance types keeps its node while another document is edited', () => {
+  const eksctl = `apiVersion: eksctl.io/v1alpha5
+kind: ClusterConfig
+metadata:
+  name: c
+  region: us-east-1
+nodeGroups:
+  - name: ng
+    instanceType: m5.large
+    kubeletExtraConfig:
+      maxPods: 20
+`;
+  const text = `${TALOS}---\n${eksctl}`;
+  const cache = new ParseCache();
+  const first = analyze([{ path: 'nodes.yaml', text }], {}, cache);
+  const ng = first.nodes.find((n) => n.node.id.includes('eksctl'));
+  assert.ok(ng?.node.capacity, first.nodes.map((n) => n.node.id).join());
+  cache.retain(new Set(['nodes.yaml']));
+  const second = analyze([{ path: 'nodes.yaml', text: text.replace('cpu: 500m', 'cpu: 501m') }], {}, cache);
+  assert.equal(second.nodes.find((n) => n.node.id === ng.node.id)?.node, ng.node);
 });

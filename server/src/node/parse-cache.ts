@@ -172,17 +172,29 @@ export class Workspace {
  * The payload's parse with what its carrier says about it: the instance types it names, and the platform tool that
  * builds the kubelet's configuration from it (the same object while both are unchanged).
  */
-const WITH_TYPES = new WeakMap<Payload, { from: ParsedFile; to: ParsedFile }>();
+const WITH_TYPES = new WeakMap<ParsedFile, { key: string; to: ParsedFile }>();
 function withCarrierInstanceTypes(p: ParsedFile, payload: Payload | undefined): ParsedFile {
   const platform = payload?.platform && p.config && !p.config.platform ? payload.platform : undefined;
   if (!payload || (!payload.instanceTypes?.length && !platform)) return p;
-  const have = WITH_TYPES.get(payload);
-  if (have?.from === p) return have.to;
+  // By value: a carrier parsed again (a keystroke elsewhere in it) makes new payload objects that say the same; the
+  // same object keeps the node's results (node/reuse.ts compares parses by identity).
+  const key = JSON.stringify([payload.instanceTypes ?? null, platform ?? null], spansByValue);
+  const have = WITH_TYPES.get(p);
+  if (have?.key === key) return have.to;
   const to = { ...p };
   if (payload.instanceTypes?.length) to.instanceTypes = [...(p.instanceTypes ?? []), ...payload.instanceTypes];
   if (platform) to.config = { ...p.config!, platform };
-  WITH_TYPES.set(payload, { from: p, to });
+  WITH_TYPES.set(p, { key, to });
   return to;
+}
+
+/** JSON of a span as its file and range (a LazySpan computes its range on demand). */
+function spansByValue(_key: string, v: unknown): unknown {
+  if (v && typeof v === 'object' && 'file' in v && 'range' in v) {
+    const s = v as { file: string; range: { start: { line: number; character: number }; end: { line: number; character: number } } };
+    return `${s.file}:${s.range.start.line}:${s.range.start.character}-${s.range.end.line}:${s.range.end.character}`;
+  }
+  return v;
 }
 
 function compatible(have: FileKind, want: FileKind): boolean {

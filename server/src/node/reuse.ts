@@ -19,6 +19,7 @@ import type { NodeSeed } from './group.ts';
 import type { NodeModel } from './model.ts';
 import type { ParsedFile } from './parse-files.ts';
 import type { FileRead, Workspace } from './parse-cache.ts';
+import { carrierOf } from '../embed/payload.ts';
 
 /** Everything a node's results are computed from besides the workspace's paths. */
 export interface NodeInputs {
@@ -109,8 +110,10 @@ export class NodeReuse {
 
   /** Forgets the nodes that read a file not in `paths` (a closed document: its parse must not outlive it here). */
   retain(paths: ReadonlySet<string>): void {
-    for (const [id, e] of this.entries) if (!e.node.files.every((f) => paths.has(f))) this.entries.delete(id);
-    for (const [id, e] of this.builds) if (!e.reads.every((r) => paths.has(r.path)) || !e.seed.units.every((u) => paths.has(u.path))) this.builds.delete(id);
+    // A carrier's payloads are kept with it (they are not files of the workspace themselves).
+    const kept = (p: string) => paths.has(p) || paths.has(carrierOf(p) ?? p);
+    for (const [id, e] of this.entries) if (!e.node.files.every(kept)) this.entries.delete(id);
+    for (const [id, e] of this.builds) if (!e.reads.every((r) => kept(r.path)) || !e.seed.units.every((u) => kept(u.path))) this.builds.delete(id);
   }
 
   /** Ends the analysis: nodes it did not have are forgotten (the cache holds one result per current node). */
