@@ -23,11 +23,13 @@ export interface CarrierKit {
   /** A file the carrier cannot hold byte for byte (left out, and counted). */
   cannot?(text: string): boolean;
   /**
-   * The carrier's tool puts its own configuration under the file (kind's generated KubeletConfiguration, node/platform.ts):
-   * the node is not the bare file's, so allocatable is not compared and only the findings both have are, at the mapped
-   * places, with the same quick fixes.
+   * For a carrier whose tool puts its own configuration under the file (kind's generated KubeletConfiguration,
+   * node/platform.ts): the bare file with that base merged under it, whose allocatable the carrier's node must have
+   * (undefined: not comparable).
    */
-  base?: boolean;
+  withBase?(text: string): string | undefined;
+  /** Codes whose outcome the base decides (left out on both sides). */
+  supplies?: ReadonlySet<string>;
 }
 
 export function carrierProperty(corpus: string, kit: CarrierKit): { files: number; fixes: number; left: number } {
@@ -49,18 +51,21 @@ export function carrierProperty(corpus: string, kit: CarrierKit): { files: numbe
     files++;
     const carrier = kit.wrap(target, text);
     const inHost = analyze([{ path: HOST, text: carrier }]);
-    if (!kit.base) assert.deepEqual(inHost.nodes.map((n) => n.allocatable), bare.nodes.map((n) => n.allocatable), name);
+    const based = kit.withBase ? kit.withBase(text) : text;
+    if (based !== undefined) {
+      const want = based === text ? bare : analyze([{ path: `disk${target}`, text: based }]);
+      assert.deepEqual(inHost.nodes.map((n) => n.allocatable), want.nodes.map((n) => n.allocatable), name);
+    }
+    const kept = (f: { code: string }) => !kit.supplies?.has(f.code);
     // The file's payload, also when it is a payload of a payload (a script in a MIME part), mapped to the carrier.
     const payload = inHost.payloads?.get(payloadPath(HOST, target))?.payload ?? inHost.files.get(HOST)!.embedded![0];
     assert.equal(payload.text, text, name);
     const place = (code: string, r: unknown, m: string) => `${code} ${JSON.stringify(r)} ${m}`;
-    const want = bare.findings.map((f) => place(f.code, rangeToHost(payload, f.range), f.message)).sort();
-    const got = inHost.findings.map((f) => place(f.code, f.range, samePaths(f.message))).sort();
-    const both = new Set(want.filter((x) => got.includes(x)));
-    if (!kit.base) assert.deepEqual(got, want, name);
+    const want = bare.findings.filter(kept).map((f) => place(f.code, rangeToHost(payload, f.range), f.message)).sort();
+    const got = inHost.findings.filter(kept).map((f) => place(f.code, f.range, samePaths(f.message))).sort();
+    assert.deepEqual(got, want, name);
     const bareByPlace = new Map(bare.findings.map((f) => [place(f.code, rangeToHost(payload, f.range), f.message), f]));
-    for (const f of inHost.findings) {
-      if (kit.base && !both.has(place(f.code, f.range, samePaths(f.message)))) continue;
+    for (const f of inHost.findings.filter(kept)) {
       const b = bareByPlace.get(place(f.code, f.range, samePaths(f.message)))!;
       assert.equal(f.fixes?.length ?? 0, b.fixes?.length ?? 0, `${name}: ${f.code} ${f.message} lost a fix`);
       for (const [i, fix] of (f.fixes ?? []).entries()) {

@@ -655,6 +655,23 @@ test('every corpus node file written by a Cluster API files[] entry: the same fi
   assert.ok(files > 30 && fixes >= 10, `${files} files, ${fixes} fixes`);
 });
 
+/**
+ * The bare file with kind's generated KubeletConfiguration under it (kubernetes-sigs/kind pkg/cluster/internal/kubeadm/
+ * config.go, as node/platform.ts kindBase holds it; kind applies a patch as an RFC 7386 merge patch: the user's keys
+ * win, maps merge key by key). Undefined when evictionHard is not a plain map.
+ */
+function withKindBase(text: string): string | undefined {
+  const docs = parseAllDocuments(text);
+  const obj = (Array.isArray(docs) ? docs[0]?.toJS() : undefined) as Record<string, unknown> | undefined;
+  if (!obj || typeof obj !== 'object') return undefined;
+  const eh = obj.evictionHard;
+  if (eh !== undefined && (eh === null || typeof eh !== 'object' || Array.isArray(eh))) return undefined;
+  const base = { cgroupDriver: 'systemd', cgroupRoot: '/kubelet', failSwapOn: false, imageGCHighThresholdPercent: 100 };
+  return stringify({ ...base, ...obj, evictionHard: { 'nodefs.available': '0%', 'nodefs.inodesFree': '0%', 'imagefs.available': '0%', ...(eh as object) } });
+}
+/** What kind's base decides whatever the patch says: its evictionHard map never had memory.available to drop. */
+const KIND_SUPPLIES = new Set(['eviction-defaults-dropped']);
+
 test('every corpus KubeletConfiguration as a kind kubeadmConfigPatches entry: the same findings at the mapped places, allocatable and quick fixes', { skip: !nodeCorpus && 'no ../shared/corpus' }, () => {
   const target = '/cluster/kubeadmConfigPatches/0.yaml';
   const { files, fixes } = carrierProperty(nodeCorpus!, {
@@ -671,7 +688,8 @@ test('every corpus KubeletConfiguration as a kind kubeadmConfigPatches entry: th
     // A patch is one YAML KubeletConfiguration document (kind matches it by kind: at column 0) in a | block.
     cannot: (text) => detectKind('x.yaml', text) !== 'kubelet-config' || !/^kind:[ \t]*KubeletConfiguration[ \t]*$/m.test(text) || !blockable(text) || /^---/m.test(text),
     // kind's generated KubeletConfiguration is the patch's base (its 0% evictionHard and the rest, node/platform.ts).
-    base: true,
+    withBase: withKindBase,
+    supplies: KIND_SUPPLIES,
   });
   assert.ok(files >= 5 && fixes >= 5, `${files} files, ${fixes} fixes`);
 });
