@@ -593,12 +593,12 @@ spec:
   const a = analyze([{ path: HOST, text }], { kubernetesVersion: undefined });
   const byId = new Map(a.nodes.map((n) => [n.node.id.split('//')[1], n.node]));
   assert.equal(byId.get('cp/run/kubeadm/joinConfiguration.yaml')?.kubernetesVersion, '1.29');
-  assert.equal(byId.get('cp/run/kubeadm/joinConfiguration.yaml')?.kubernetesVersionSource, `kubernetesVersion v1.29.4 in ${HOST} line 6`);
+  assert.equal(byId.get('cp/run/kubeadm/joinConfiguration.yaml')?.kubernetesVersionSource, `KubeadmControlPlane cp spec.version v1.29.4 in ${HOST} line 6`);
   assert.equal(byId.get('workers/run/kubeadm/joinConfiguration.yaml')?.kubernetesVersion, '1.31');
-  assert.equal(byId.get('workers/run/kubeadm/joinConfiguration.yaml')?.kubernetesVersionSource, `kubernetesVersion v1.31.0 in ${HOST} line 21`);
+  assert.equal(byId.get('workers/run/kubeadm/joinConfiguration.yaml')?.kubernetesVersionSource, `MachineDeployment md spec.template.spec.version v1.31.0 in ${HOST} line 21`);
   // a config no machine names has no version of its own (the workspace's or the newest)
   assert.ok(byId.has('unused/run/kubeadm/joinConfiguration.yaml'));
-  assert.doesNotMatch(byId.get('unused/run/kubeadm/joinConfiguration.yaml')!.kubernetesVersionSource ?? '', /kubernetesVersion v1\.(29|31)/);
+  assert.doesNotMatch(byId.get('unused/run/kubeadm/joinConfiguration.yaml')!.kubernetesVersionSource ?? '', /v1\.(29|31)/);
   assert.deepEqual(a.findings.filter((f) => f.severity === 'error').map((f) => key(f)), []);
 });
 

@@ -7,7 +7,7 @@
  * findings, positions and edits are mapped back to the carrier through the payload's `map`.
  */
 import type { FileKind } from '../model/source.ts';
-import type { InstanceTypeMention, NodeModel } from '../node/model.ts';
+import type { InstanceTypeMention, NodeModel, VersionMention } from '../node/model.ts';
 import type { LineIndex, Position, Range } from '../model/range.ts';
 
 /** How a payload's text sits in its carrier. */
@@ -48,6 +48,8 @@ export interface Payload {
   unchecked?: string;
   /** Instance types the carrier names for this payload's node (eksctl instanceType, kops machineType), at their place in the carrier. */
   instanceTypes?: InstanceTypeMention[];
+  /** Kubernetes versions the carrier states for this payload's node (a kind node image, eksctl metadata.version), at their place in the carrier. */
+  versions?: VersionMention[];
   /**
    * The platform tool that builds the kubelet's configuration from this payload, when only the carrier knows it (a
    * Karpenter spec.kubelet is a plain KubeletConfiguration fragment; Karpenter's base applies to it, node/platform.ts).

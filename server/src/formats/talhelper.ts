@@ -9,7 +9,7 @@ import { finding, type Finding } from '../model/finding.ts';
 import { LineIndex } from '../model/range.ts';
 import type { Payload } from '../embed/payload.ts';
 import { yamlStringMap } from '../embed/yaml-string.ts';
-import { firstError } from '../embed/yaml-docs.ts';
+import { firstError, versionAt } from '../embed/yaml-docs.ts';
 import { defineFormat } from './types.ts';
 
 function parseTalconfig(path: string, text: string): { embedded: Payload[]; problems: Finding[] } {
@@ -25,6 +25,8 @@ function parseTalconfig(path: string, text: string): { embedded: Payload[]; prob
     return { embedded, problems };
   }
   const crlf = /\r\n/.test(text.slice(0, 200));
+  // kubernetesVersion: the kubelet image tag talhelper writes into every node's machine.kubelet.image.
+  const version = versionAt(path, text, lines, doc.get('kubernetesVersion', true), 'kubernetesVersion', false);
   const add = (list: unknown, where: string) => {
     if (!isSeq(list)) return;
     list.items.forEach((item, i) => {
@@ -34,7 +36,7 @@ function parseTalconfig(path: string, text: string): { embedded: Payload[]; prob
       if (value.trimStart().startsWith('@') || !/\bkubelet\b/.test(value)) return;
       const node = item as Scalar<string>;
       const map = yamlStringMap(text, lines, node, value, crlf);
-      embedded.push({ target: `/talhelper/${where}/patch-${i + 1}.yaml`, kind: 'talos', text: value, map, span: lines.range(node.range![0], node.range![1]), lines: new LineIndex(value) });
+      embedded.push({ target: `/talhelper/${where}/patch-${i + 1}.yaml`, kind: 'talos', text: value, map, span: lines.range(node.range![0], node.range![1]), lines: new LineIndex(value), ...(version ? { versions: [version] } : {}) });
     });
   };
   add(doc.get('patches', true), 'all');
