@@ -5,6 +5,7 @@ import { RESOURCES } from '../node/allocatable.ts';
 import { formatAmount } from '../rules/lib/format.ts';
 import { counts } from './report.ts';
 import { templateNote } from '../features/allocatable-view.ts';
+import { readablePath } from '../features/locate.ts';
 
 interface Paint {
   (code: string, s: string): string;
@@ -59,7 +60,7 @@ export function formatText(analysis: Analysis, color: boolean, hints = false): s
 
 function nodeTable({ node, allocatable: a }: NodeResult, paint: Paint): string[] {
   const out: string[] = [];
-  out.push(`${paint('1', 'Node')} ${printable(node.id)}${node.files.length > 1 ? paint('2', ` (+${node.files.length - 1} file${node.files.length === 2 ? '' : 's'})`) : ''}`);
+  out.push(`${paint('1', 'Node')} ${printable(readablePath(node.id))}${node.files.length > 1 ? paint('2', ` (+${node.files.length - 1} file${node.files.length === 2 ? '' : 's'})`) : ''}`);
   const header = ['resource', 'capacity', 'kube-reserved', 'system-reserved', 'eviction-hard', 'allocatable'];
   const rows: string[][] = [];
   for (const r of RESOURCES) {

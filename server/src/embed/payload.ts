@@ -75,6 +75,12 @@ export function carrierOf(path: string): string | undefined {
   return i < 0 ? undefined : path.slice(0, i);
 }
 
+/** A payload path as people read it, `cloud-init.yaml → /etc/kubelet.conf`; any other path unchanged. */
+export function readablePath(path: string): string {
+  const host = carrierOf(path);
+  return host === undefined ? path : `${host} → /${path.slice(host.length + SEP.length)}`;
+}
+
 /** Carrier offset of a payload offset, clamped into the payload. */
 export function hostOffset(map: PayloadMap, offset: number): number {
   const o = map.offsets;
