@@ -907,10 +907,13 @@ if (notReady) {
     // previous step's settings change re-pulls every file): a click that lands while its row is replaced opens
     // nothing (failure-a-rule-link-... screenshots: the row drawn, no page). Click until the page opens.
     const texts = ['flag-overrides-config', 'What it catches'];
+    let clicks = 0;
     await until('the rendered flag-overrides-config page after a click on the rule link', async () => {
+      clicks++;
       await clickCenter(page, link);
       return until('the rule page', () => frameNow(page, texts), 5_000).catch(() => undefined);
     }, EXPECT_TIMEOUT, 0);
+    if (clicks > 1) console.log(`# the rule link opened its page at click ${clicks}`);
     await page.locator('.tabs-container .tab.active', { hasText: /Preview/ }).waitFor({ state: 'visible' });
     shots.push(await screenshot(page, 'rule-page.png'));
   });
