@@ -202,7 +202,7 @@ nodes:
   assert.match(byTarget.get('talhelper/node-big/patch-1.yaml')!.kubernetesVersionSource!, /^machine\.kubelet\.image ghcr\.io\/siderolabs\/kubelet:v1\.32\.0 in talconfig\.yaml line 16$/);
 });
 
-test('eksctl metadata.version and kops spec.kubernetesVersion state the version of their node groups', () => {
+test('eksctl metadata.version, kops spec.kubernetesVersion and a nodeup config\'s KubernetesVersion state the version of their node groups', () => {
   const eksctl = `apiVersion: eksctl.io/v1alpha5
 kind: ClusterConfig
 metadata:
@@ -226,6 +226,9 @@ spec:
   const k = analyze([{ path: 'kops.yaml', text: kops }]).nodes[0].node;
   assert.equal(k.kubernetesVersion, '1.29');
   assert.equal(k.kubernetesVersionSource, 'spec.kubernetesVersion v1.29.3 in kops.yaml line 6');
+  // the nodeup config kops renders names it too
+  const nodeup = 'ClusterName: c.example.com\nKubeletConfig:\n  maxPods: 50\nKubernetesVersion: 1.32.0\n';
+  assert.equal(analyze([{ path: 'nodeupconfig', text: nodeup }]).nodes[0]?.node.kubernetesVersionSource, 'KubernetesVersion 1.32.0 in nodeupconfig line 4');
 });
 
 test('a kubelet run from a container image: the tag states the version, at the Environment= line that sets the image', () => {

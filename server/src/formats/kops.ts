@@ -57,6 +57,8 @@ function parseKops(path: string, text: string): { embedded: Payload[]; problems:
   const groups: { name: string; role: string; kubelet?: Region; machine?: InstanceTypeMention }[] = [];
   for (const d of list) {
     if (d.get('KubeletConfig') !== undefined && d.get('ClusterName') !== undefined) {
+      // KubernetesVersion (kops pkg/apis/nodeup Config): the version nodeup installs.
+      version = versionAt(path, text, lines, d.get('KubernetesVersion', true), 'KubernetesVersion', false);
       add('nodeup', [regionOf(d, ['KubeletConfig'])]);
       continue;
     }
