@@ -111,3 +111,11 @@ test('links and definitions in a shell here-document: --config= through a variab
   const def = definitionIn(a, 'boot.sh', inText(SHELL, '$KUBELET_CONFIG_ARGS'), id);
   assert.deepEqual(def.map((l) => [l.uri, l.range.start.line]), [[id('boot.sh'), 4]]);
 });
+
+test('a here-document unit whose --config= names a file on disk links to that file, as the bare unit does', () => {
+  const sh = "#!/bin/bash\ncat <<'EOF' > /etc/systemd/system/kubelet.service.d/20-x.conf\n[Service]\nExecStart=\nExecStart=/usr/bin/kubelet --config=/var/lib/kubelet/config.yaml\nEOF\n";
+  const disk = 'n/var/lib/kubelet/config.yaml';
+  const a = analyze([{ path: 'n/boot.sh', text: sh }, { path: disk, text: 'apiVersion: kubelet.config.k8s.io/v1beta1\nkind: KubeletConfiguration\nmaxPods: 3\n' }]);
+  assert.deepEqual(documentLinksIn(a, 'n/boot.sh', id).map((l) => [l.range.start, l.target, l.tooltip]), [[inText(sh, '/var/lib/kubelet/config.yaml', 0), id(disk), `Open ${disk}`]]);
+  assert.deepEqual(definitionIn(a, 'n/boot.sh', inText(sh, '/var/lib/kubelet/config.yaml'), id).map((l) => [l.uri, l.range.start.line]), [[id(disk), 0]]);
+});
