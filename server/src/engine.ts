@@ -130,7 +130,7 @@ export function analyze(files: readonly SourceFile[], options: AnalyzeOptions = 
     const carriers = [...new Set(files.map(carrierOf).filter((c): c is string => c !== undefined))];
     const carrierParses = carriers.map((c) => ws.get(c));
     const forCarriers = () => {
-      const found = nodeSettings([...carrierParses, ...parses], given);
+      const found = nodeSettings([...carrierParses, ...parses], given, b.node.kubeletImage);
       // Where the capacity and version come from, said in the carrier's lines when a payload says it.
       const toHost = (t: string) => textToHost(t, (p) => ws.payload(p));
       return { ...found, kubernetesVersionSource: toHost(found.kubernetesVersionSource), ...(found.capacitySource ? { capacitySource: toHost(found.capacitySource) } : {}) };
@@ -150,7 +150,7 @@ export function analyze(files: readonly SourceFile[], options: AnalyzeOptions = 
       for (const x of kept.findings) findings.push(x);
       return;
     }
-    const settings = early ?? (carriers.length ? forCarriers() : nodeSettings(parses, given));
+    const settings = early ?? (carriers.length ? forCarriers() : nodeSettings(parses, given, b.node.kubeletImage));
     const node = completeNode(b.node, files, runtimes[i], settings);
     const own: Finding[] = [...settings.problems];
     const allocatable = computeAllocatable(node, node.capacity);

@@ -417,14 +417,17 @@ async function actionMenu(page: Page, at: string, title: string | RegExp, key = 
 
 /** A frame (webview content) whose body holds every one of `texts`. */
 async function frameWith(page: Page, what: string, ...texts: string[]): Promise<Frame> {
-  return until(what, async () => {
-    for (const f of page.frames()) {
-      if (f === page.mainFrame()) continue;
-      const body = await f.locator('body').innerText({ timeout: 1_000 }).catch(() => '');
-      if (texts.every((t) => body.includes(t))) return f;
-    }
-    return undefined;
-  });
+  return until(what, () => frameNow(page, texts));
+}
+
+/** The first frame (a webview's document) whose text holds every one of `texts`, as it is now. */
+async function frameNow(page: Page, texts: readonly string[]): Promise<Frame | undefined> {
+  for (const f of page.frames()) {
+    if (f === page.mainFrame()) continue;
+    const body = await f.locator('body').innerText({ timeout: 1_000 }).catch(() => '');
+    if (texts.every((t) => body.includes(t))) return f;
+  }
+  return undefined;
 }
 
 /** The status bar item of the extension showing `text`. */
@@ -900,8 +903,17 @@ if (notReady) {
     await showProblems(page, 'silently dropped');
     await waitForProblem(page, 'silently dropped');
     const link = page.locator('.markers-panel .monaco-list-row', { hasText: 'silently dropped' }).locator('a', { hasText: 'flag-overrides-config' }).first();
-    await clickCenter(page, link);
-    await frameWith(page, 'the rendered flag-overrides-config page', 'flag-overrides-config', 'What it catches');
+    // The Problems rows are drawn anew each time this file's diagnostics arrive (opening it pulls them again, and the
+    // previous step's settings change re-pulls every file): a click that lands while its row is replaced opens
+    // nothing (failure-a-rule-link-... screenshots: the row drawn, no page). Click until the page opens.
+    const texts = ['flag-overrides-config', 'What it catches'];
+    let clicks = 0;
+    await until('the rendered flag-overrides-config page after a click on the rule link', async () => {
+      clicks++;
+      await clickCenter(page, link);
+      return until('the rule page', () => frameNow(page, texts), 5_000).catch(() => undefined);
+    }, EXPECT_TIMEOUT, 0);
+    if (clicks > 1) console.log(`# the rule link opened its page at click ${clicks}`);
     await page.locator('.tabs-container .tab.active', { hasText: /Preview/ }).waitFor({ state: 'visible' });
     shots.push(await screenshot(page, 'rule-page.png'));
   });

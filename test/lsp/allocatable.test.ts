@@ -53,7 +53,7 @@ describe('language server: allocatable for the editor view', () => {
     assert.ok(r);
     assert.equal(r.nodes.length, 1);
     const node = r.nodes[0];
-    assert.equal(node.node, ws.path(DOCS));
+    assert.equal(node.node, DOCS, 'named relative to the workspace, as in messages');
     assert.equal(node.summary, '14.5 CPU · 28.51 GiB');
     assert.equal(figure(r, 'cpu'), '14500');
     assert.equal(figure(r, 'memory'), '30614224896');

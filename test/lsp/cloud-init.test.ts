@@ -40,4 +40,30 @@ describe('language server: cloud-init carrier', () => {
     assert.ok(h && /kube-reserved/.test(JSON.stringify(h.contents)), JSON.stringify(h));
     assert.equal(h.range.start.line, at.line);
   });
+
+  test('the effective configuration and the allocatable view name the entries `user-data → /path`, relative, at the cloud-config\'s lines', async () => {
+    await client.waitDiagnostics(u, (ds) => ds.length > 0);
+    const yaml: string = await client.request('workspace/executeCommand', { command: 'kubelet.showEffectiveConfiguration', arguments: [u] });
+    assert.ok(yaml.startsWith('# Effective kubelet configuration of node user-data → /etc/systemd/system/kubelet.service '), yaml.split('\n')[0]);
+    assert.match(yaml, /^# Files: user-data → \/etc\/systemd\/system\/kubelet\.service, user-data → \/etc\/systemd\/system\/kubelet\.service\.d\/20-reserved\.conf, user-data → \/var\/lib\/kubelet\/config\.yaml$/m);
+    // A setting is cited at the line of the cloud-config that holds it (kubeReserved: line 10).
+    assert.match(yaml, /^kubeReserved: {2}# --kube-reserved via \$KUBELET_EXTRA_ARGS in user-data line 10$/m);
+    assert.ok(!yaml.includes(ws.dir) && !yaml.includes('user-data//'), yaml);
+    const r: any = await client.request('kubelet/allocatable', { uri: u });
+    const n = r.nodes[0];
+    assert.equal(n.node, 'user-data → /etc/systemd/system/kubelet.service');
+    assert.ok(n.files.includes('user-data → /var/lib/kubelet/config.yaml'), n.files.join(', '));
+    const all = JSON.stringify(r);
+    assert.ok(!all.includes(ws.dir) && !all.includes('user-data//'), all);
+  });
+
+  test('document links and Go to Definition inside the entries open the entry they name, in the cloud-config', async () => {
+    const links: any[] = await client.request('textDocument/documentLink', { textDocument: { uri: u } });
+    const config = links.find((l) => l.range.start.line === positionOf(text, '--config=').line);
+    assert.ok(config, JSON.stringify(links));
+    assert.equal(config.target, `${u}#L${positionOf(text, 'apiVersion: kubelet').line + 1}`);
+    assert.equal(config.tooltip, 'Open user-data → /var/lib/kubelet/config.yaml');
+    const defs: any[] = await client.request('textDocument/definition', { textDocument: { uri: u }, position: positionOf(text, '$KUBELET_EXTRA_ARGS', 2) });
+    assert.deepEqual(defs.map((d) => [d.uri, d.range.start.line]), [[u, positionOf(text, 'Environment="KUBELET_EXTRA_ARGS').line]]);
+  });
 });

@@ -107,6 +107,8 @@ describe('language server (push diagnostics)', () => {
     const targets = links.map((l) => l.target);
     assert.ok(targets.includes(uri(ws.path(ENV))), JSON.stringify(targets));
     assert.ok(targets.includes(uri(ws.path(CONFIG))), JSON.stringify(targets));
+    // the tooltip names the file as messages do, relative to the workspace
+    assert.equal(links.find((l) => l.target === uri(ws.path(ENV))).tooltip, `Open ${ENV}`);
     const defs: any[] = await client.request('textDocument/definition', { textDocument: { uri: u }, position: positionOf(text, '$KUBELET_EXTRA_ARGS', 2) });
     assert.deepEqual(defs.map((d) => d.uri), [uri(ws.path(ENV))]);
   });
@@ -221,11 +223,12 @@ describe('language server (push diagnostics)', () => {
     assert.deepEqual(resources.map((i) => i.label), ['memory', 'pid']);
   });
 
-  test('kubelet.showEffectiveConfiguration returns the merged YAML with provenance comments', async () => {
+  test('kubelet.showEffectiveConfiguration returns the merged YAML with provenance comments, paths relative to the workspace', async () => {
     const yaml: string = await client.request('workspace/executeCommand', { command: 'kubelet.showEffectiveConfiguration', arguments: [configUri] });
     assert.match(yaml, /^kind: KubeletConfiguration$/m);
-    assert.ok(yaml.includes(`systemReserved:  # --system-reserved via $KUBELET_EXTRA_ARGS in ${ws.path(ENV)} line 4`), yaml);
-    assert.ok(yaml.includes(`cgroupDriver: systemd  # cgroupDriver in ${ws.path(CONFIG)} line 5`), yaml);
+    assert.ok(yaml.includes(`systemReserved:  # --system-reserved via $KUBELET_EXTRA_ARGS in ${ENV} line 4`), yaml);
+    assert.ok(yaml.includes(`cgroupDriver: systemd  # cgroupDriver in ${CONFIG} line 5`), yaml);
+    assert.ok(!yaml.includes(ws.dir), yaml);
     assert.match(yaml, /^failSwapOn: true {2}# the kubelet default$/m);
   });
 

@@ -56,6 +56,8 @@ test('without a capacity: no bars, the reservations, and how to give a capacity 
   assert.match(html, /href="command:workbench\.action\.openSettings\?%5B%22kubeletConfig\.nodeCapacity%22%5D"/);
   assert.match(html, /# kubelet-lint: capacity cpu=16,memory=64Gi,ephemeral-storage=200Gi/);
   assert.match(html, /<td>10% of capacity<small>nodefs\.available&lt;10%<\/small><\/td>/);
+  // Why a row has no figure sits on a line of its own under the resource, not run into it ("cpuno node capacity given").
+  assert.match(html, /<th scope="row">cpu<br><small>no node capacity given<\/small><\/th>/);
   assert.doesNotMatch(renderAllocatable(data, { nonce: NONCE }), /href="command:/);
 });
 

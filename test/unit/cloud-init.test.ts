@@ -16,7 +16,8 @@ import { refactorsAt } from '../../server/src/features/refactors/index.ts';
 import { inlayHints } from '../../server/src/features/inlay-hints.ts';
 import { codeLenses } from '../../server/src/features/code-lens.ts';
 import type { Finding } from '../../server/src/model/finding.ts';
-import { rangeToHost } from '../../server/src/embed/to-host.ts';
+import { rangeToHost, readableText } from '../../server/src/embed/to-host.ts';
+import { payloadOf } from '../../server/src/features/locate.ts';
 import { applyEdits } from '../helpers/edits.ts';
 import { corpusDir } from '../helpers/corpus.ts';
 
@@ -63,8 +64,8 @@ const HOST = 'nodes/a/user-data';
 const bareFiles = () => Object.entries(BARE).map(([p, text]) => ({ path: 'disk' + p, text }));
 const key = (f: Finding) => `${f.code} ${f.severity} ${f.range.start.line}:${f.range.start.character}-${f.range.end.line}:${f.range.end.character} ${f.message}`;
 
-/** Messages name files; the payload path `user-data//etc/...` stands where the disk path `disk/etc/...` stood. */
-const samePaths = (m: string) => m.replaceAll(`${HOST}//`, 'disk/');
+/** Messages name files; the payload `user-data → /etc/...` stands where the disk path `disk/etc/...` stood. */
+const samePaths = (m: string) => m.replaceAll(`${HOST} → /`, 'disk/');
 
 test('a #cloud-config first line makes a carrier, whatever the file is called; a payload never makes its carrier a kubelet file', () => {
   assert.equal(detectKind('user-data', '#cloud-config\n'), 'cloud-init');
@@ -392,4 +393,18 @@ test('a cloud-config with CRLF line ends: findings at the same places, fixes wri
     }
   }
   assert.ok(checked >= 3);
+});
+
+test('readableText: payload paths read `carrier → /target`, places in them the carrier\'s line; URLs and other paths stay', () => {
+  const host = 'nodes/user-data.yaml';
+  const text = '#cloud-config\nwrite_files:\n  - path: /etc/kubernetes/kubelet.env\n    content: |\n      KUBELET_ARGS=--max-pods=20\n';
+  const a = analyze([{ path: host, text }]);
+  const lookup = payloadOf(a);
+  const p = `${host}//etc/kubernetes/kubelet.env`;
+  assert.ok(lookup(p), 'the env file is a payload');
+  assert.equal(readableText(`Node ${p}.`, lookup), `Node ${host} → /etc/kubernetes/kubelet.env.`);
+  assert.equal(readableText(`set in ${p} line 1 (see ${p})`, lookup), `set in ${host} line 5 (see ${host} → /etc/kubernetes/kubelet.env)`);
+  const other = '--container-runtime-endpoint=unix:///run/containerd/containerd.sock, https://kubernetes.io/docs, other.yaml//etc/x';
+  assert.equal(readableText(other, lookup), other);
+  assert.equal(readableText('/'.repeat(20000), lookup), '/'.repeat(20000), 'a run of slashes is no path (and is read once)');
 });

@@ -220,3 +220,18 @@ test('the fixture helper: files split at //- lines, $0 removed and located', () 
   assert.deepEqual(f.files, [{ path: 'a.conf', text: 'x=1\n' }, { path: 'b/c.env', text: 'A=2\n' }]);
   assert.deepEqual(f.cursor, { path: 'b/c.env', pos: { line: 0, character: 2 } });
 });
+
+test('the kubeReserved hover asks for quotes only where YAML reads a number, as the kubelet does (500m is a string already)', () => {
+  const text = `apiVersion: kubelet.config.k8s.io/v1beta1\nkind: KubeletConfiguration\nkubeReserved:\n  cpu: VALUE\n`;
+  const md = (value: string) => {
+    const a = analyze([{ path: CONFIG, text: text.replace('VALUE', value) }]);
+    const h = hover(a, CONFIG, { line: 2, character: 3 });
+    return { findings: a.findings.map((f) => f.code), text: h && typeof h.contents === 'object' && 'value' in h.contents ? h.contents.value : '' };
+  };
+  const ok = md('500m');
+  assert.match(ok.text, /A value that YAML reads as a number must be quoted/);
+  assert.doesNotMatch(ok.text, /values must be quoted strings/i);
+  assert.deepEqual(ok.findings.filter((c) => c === 'config-field-type'), [], '500m needs no quotes');
+  assert.deepEqual(md('1').findings.filter((c) => c === 'config-field-type'), ['config-field-type'], 'an unquoted number cannot be decoded into the string map');
+  assert.deepEqual(md('"1"').findings.filter((c) => c === 'config-field-type'), []);
+});

@@ -155,7 +155,7 @@ test('hover inside a JSON string and inside percent-encoded data: the bare file\
   const h = hoverAt(a, HOST, { line: dropLine, character: lines[dropLine].indexOf('--kube-reserved') + 4 });
   const bh = hover(b, 'disk/etc/systemd/system/kubelet.service.d/20-args.conf', { line: 1, character: files['/etc/systemd/system/kubelet.service.d/20-args.conf'].split('\n')[1].indexOf('--kube-reserved') + 4 });
   // A place cited in the text is the carrier's line in the carrier (embed/to-host.ts textToHost), the file's on disk.
-  const same = (x: unknown) => JSON.stringify(x).replaceAll(`${HOST}//`, 'disk/').replace(/in \S+ line \d+/g, 'in <place>');
+  const same = (x: unknown) => JSON.stringify(x).replaceAll(`${HOST} → /`, 'disk/').replace(/in \S+ line \d+/g, 'in <place>');
   assert.ok(h && bh);
   assert.equal(same(h.contents), same(bh.contents));
   assert.match(JSON.stringify(h.contents), new RegExp(`in ${HOST} line ${dropLine + 1}\\b`));

@@ -126,7 +126,7 @@ test('hover and completion inside spec.kubelet are the KubeletConfiguration\'s',
   const bh = hover(b, 'kubelet.yaml', { line: 7, character: 2 });
   assert.ok(h && bh);
   // the same field text; the place is cited at the user's line, named by its object; the node table is Karpenter's
-  const [field, table] = (h.contents as { value: string }).value.replaceAll(`${HOST}//default/karpenter-kubelet.yaml`, 'kubelet.yaml').split('\n---\n');
+  const [field, table] = (h.contents as { value: string }).value.replaceAll(`${HOST} → /default/karpenter-kubelet.yaml`, 'kubelet.yaml').split('\n---\n');
   const [bareField] = (bh.contents as { value: string }).value.split('\n---\n');
   assert.equal(field, bareField.replace('`maxPods in kubelet.yaml line 8`', `\`maxPods in EC2NodeClass spec.kubelet in ${HOST} line ${line + 1}\``));
   // Karpenter's assumed kube-reserved (types.go kubeReservedResources): 11 × 110 + 255 = 1465 MiB, 1Gi of disk; cpu as written
@@ -435,7 +435,7 @@ test('every corpus KubeletConfiguration written as a Karpenter spec.kubelet: the
     const assumed = withKarpenterAssumptions(body);
     if (assumed) assert.deepEqual(inHost.nodes.map((n) => n.allocatable), analyze([{ path: 'kubelet.yaml', text: assumed }], CAPACITY).nodes.map((n) => n.allocatable), name);
     const own = (f: Finding) => f.code.startsWith('karpenter-') || KARPENTER_SUPPLIES.has(f.code);
-    const strip = (m: string) => m.replaceAll(`${HOST}//default/karpenter-kubelet.yaml`, 'kubelet.yaml');
+    const strip = (m: string) => m.replaceAll(`${HOST} → /default/karpenter-kubelet.yaml`, 'kubelet.yaml');
     // A multi-line finding range keeps its columns only on lines the block indents: compare starts and ends.
     const got = inHost.findings.filter((f) => !own(f)).map((f) => `${f.code} ${f.range.start.line}:${f.range.start.character} ${strip(f.message)}`).sort();
     // a finding on the header (the kind line) is at the block's first key; Karpenter's assumed kube-reserved and
@@ -599,12 +599,12 @@ spec:
   const a = analyze([{ path: HOST, text }], { kubernetesVersion: undefined });
   const byId = new Map(a.nodes.map((n) => [n.node.id.split('//')[1], n.node]));
   assert.equal(byId.get('cp/run/kubeadm/joinConfiguration.yaml')?.kubernetesVersion, '1.29');
-  assert.equal(byId.get('cp/run/kubeadm/joinConfiguration.yaml')?.kubernetesVersionSource, `kubernetesVersion v1.29.4 in ${HOST} line 6`);
+  assert.equal(byId.get('cp/run/kubeadm/joinConfiguration.yaml')?.kubernetesVersionSource, `KubeadmControlPlane cp spec.version v1.29.4 in ${HOST} line 6`);
   assert.equal(byId.get('workers/run/kubeadm/joinConfiguration.yaml')?.kubernetesVersion, '1.31');
-  assert.equal(byId.get('workers/run/kubeadm/joinConfiguration.yaml')?.kubernetesVersionSource, `kubernetesVersion v1.31.0 in ${HOST} line 21`);
+  assert.equal(byId.get('workers/run/kubeadm/joinConfiguration.yaml')?.kubernetesVersionSource, `MachineDeployment md spec.template.spec.version v1.31.0 in ${HOST} line 21`);
   // a config no machine names has no version of its own (the workspace's or the newest)
   assert.ok(byId.has('unused/run/kubeadm/joinConfiguration.yaml'));
-  assert.doesNotMatch(byId.get('unused/run/kubeadm/joinConfiguration.yaml')!.kubernetesVersionSource ?? '', /kubernetesVersion v1\.(29|31)/);
+  assert.doesNotMatch(byId.get('unused/run/kubeadm/joinConfiguration.yaml')!.kubernetesVersionSource ?? '', /v1\.(29|31)/);
   assert.deepEqual(a.findings.filter((f) => f.severity === 'error').map((f) => key(f)), []);
 });
 

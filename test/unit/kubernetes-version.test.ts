@@ -1,6 +1,7 @@
 /**
  * The target Kubernetes version of a node (node/version.ts): a modeline, then --kubernetes-version or the setting,
- * then kubeadm's ClusterConfiguration.kubernetesVersion (own files, else the one the workspace agrees on), and the
+ * then a kubelet image tag or platform cluster version the node's files state, kubeadm's
+ * ClusterConfiguration.kubernetesVersion (own files, else the one the workspace agrees on), and the
  * newest catalog version only when nothing names one. Completion, hover and the effective configuration follow it.
  */
 import { test } from 'node:test';
@@ -11,6 +12,9 @@ import { completion } from '../../server/src/features/completion.ts';
 import { nodeAllocatable } from '../../server/src/features/allocatable-data.ts';
 import { allocatableMarkdown } from '../../server/src/features/allocatable-view.ts';
 import { minorOf } from '../../server/src/node/version.ts';
+import { imageVersion } from '../../server/src/model/version-mention.ts';
+import { hover } from '../../server/src/features/hover.ts';
+import { renderAllocatable, statusText, statusTooltip } from '../../client/src/allocatable-render.ts';
 import { CONFIG_HEAD } from '../helpers/nodes.ts';
 
 const KUBEADM = (v: string) =>
@@ -75,4 +79,162 @@ test('the effective configuration follows the node version: no mergeDefaultEvict
   assert.match(effectiveConfigYaml(old), /kubelet 1\.30, from kubernetesVersion v1\.30\.2/);
   const newer = analyze([{ path: 'n/kubeadm.yaml', text: KUBEADM('v1.34.0') }]).nodes[0];
   assert.match(effectiveConfigYaml(newer), /mergeDefaultEvictionSettings: false/);
+});
+
+// ---------------------------------------------------------------------------------------------------------------
+// Versions the platform files state: kubelet image tags and cluster versions (model/version-mention.ts).
+
+const TALOS = (image: string) =>
+  `version: v1alpha1\nmachine:\n  type: worker\n  kubelet:\n    image: ${image}\n    extraConfig:\n      maxPods: 100\n      merge`;
+
+test('imageVersion reads the tag of a kubelet image reference; no tag, a word tag or a template expression states none', () => {
+  assert.equal(imageVersion('ghcr.io/siderolabs/kubelet:v1.33.1'), '1.33');
+  assert.equal(imageVersion('kindest/node:v1.31.0@sha256:047357ac0cfea04663786a612ba1eaba9702bef25227a794b52890dd8bcd692e'), '1.31');
+  assert.equal(imageVersion('localhost:5000/kubelet:v1.29.0-rc.1'), '1.29');
+  assert.equal(imageVersion('localhost:5000/kubelet'), undefined, 'the port is no tag');
+  assert.equal(imageVersion('ghcr.io/siderolabs/kubelet'), undefined);
+  assert.equal(imageVersion('ghcr.io/siderolabs/kubelet:latest'), undefined);
+  assert.equal(imageVersion('ghcr.io/siderolabs/kubelet:{{ .Values.k8sVersion }}'), undefined);
+  assert.equal(imageVersion('ghcr.io/siderolabs/kubelet:v1.{{ .minor }}.0'), undefined, 'a partly templated tag is not guessed from');
+  assert.equal(imageVersion('ghcr.io/siderolabs/kubelet:${version}'), undefined);
+  assert.equal(imageVersion('ghcr.io/siderolabs/kubelet:v1.3%{ if x }3%{ endif }'), undefined);
+});
+
+test('Talos machine.kubelet.image sets the node version, with where; the status bar and the allocatable view show it', () => {
+  const r = analyze([{ path: 'talos/worker.yaml', text: TALOS('ghcr.io/siderolabs/kubelet:v1.30.1').replace(/\n      merge$/, '\n') }]).nodes[0];
+  assert.equal(r.node.kubernetesVersion, '1.30');
+  const source = 'machine.kubelet.image ghcr.io/siderolabs/kubelet:v1.30.1 in talos/worker.yaml line 5';
+  assert.equal(r.node.kubernetesVersionSource, source);
+  const data = nodeAllocatable(r);
+  assert.equal(statusText(data).endsWith('kubelet 1.30'), true);
+  assert.ok(statusTooltip(data).includes(`Kubernetes 1.30, from ${source}.`), statusTooltip(data));
+  const view = renderAllocatable({ nodes: [data] }, { nonce: 'n' });
+  assert.ok(view.includes(`kubelet 1.30 (from ${source})`), view);
+});
+
+test('Talos: a templated kubelet image states no version, so the fallback holds (never a guess from the template)', () => {
+  for (const image of ['ghcr.io/siderolabs/kubelet:${version}', 'ghcr.io/siderolabs/kubelet:{{ .Values.k8sVersion }}', '"ghcr.io/siderolabs/kubelet:{{ .Values.k8sVersion }}"']) {
+    const alone = analyze([{ path: 'talos/worker.yaml', text: TALOS(image) }]).nodes[0].node;
+    assert.equal(alone.kubernetesVersion, NEWEST_VERSION, image);
+    assert.match(alone.kubernetesVersionSource!, /newest version this tool knows/);
+    const ws = analyze([{ path: 'talos/worker.yaml', text: TALOS(image) }, { path: 'kubeadm/cluster.yaml', text: KUBEADM('v1.29.4') }]);
+    assert.equal(ws.nodes.find((n) => n.node.id === 'talos/worker.yaml')!.node.kubernetesVersion, '1.29', `${image}: the workspace's kubeadm version`);
+  }
+});
+
+test('Talos v1.14 KubeletConfig document: its image states the version; a modeline and the setting still win', () => {
+  const text = 'apiVersion: v1alpha1\nkind: KubeletConfig\nimage: ghcr.io/siderolabs/kubelet:v1.32.3\nconfig:\n  maxPods: 90\n';
+  assert.equal(analyze([{ path: 'kubelet.yaml', text }]).nodes[0].node.kubernetesVersionSource, 'KubeletConfig image ghcr.io/siderolabs/kubelet:v1.32.3 in kubelet.yaml line 3');
+  assert.equal(analyze([{ path: 'kubelet.yaml', text }], { kubernetesVersion: '1.34' }).nodes[0].node.kubernetesVersion, '1.34');
+  assert.equal(analyze([{ path: 'kubelet.yaml', text: `# kubelet-lint: kubernetes-version 1.31\n${text}` }]).nodes[0].node.kubernetesVersion, '1.31');
+});
+
+test('completion, hover and the effective configuration follow the image tag: no mergeDefaultEvictionSettings for a v1.30 Talos node', async () => {
+  const { effectiveConfigYaml } = await import('../../server/src/features/effective-config.ts');
+  const pos = { line: 7, character: '      merge'.length };
+  const labels = (image: string) => completion(analyze([{ path: 't.yaml', text: TALOS(image) }]), 't.yaml', pos).map((c) => c.label);
+  assert.ok(!labels('ghcr.io/siderolabs/kubelet:v1.30.1').includes('mergeDefaultEvictionSettings'), 'offered to a 1.30 node');
+  assert.ok(labels('ghcr.io/siderolabs/kubelet:v1.34.0').includes('mergeDefaultEvictionSettings'), 'not offered to a 1.34 node');
+  const done = (image: string) => analyze([{ path: 't.yaml', text: TALOS(image).replace(/\n      merge$/, '\n') }]).nodes[0];
+  assert.doesNotMatch(effectiveConfigYaml(done('ghcr.io/siderolabs/kubelet:v1.30.1')), /mergeDefaultEvictionSettings/);
+  assert.match(effectiveConfigYaml(done('ghcr.io/siderolabs/kubelet:v1.30.1')), /kubelet 1\.30, from machine\.kubelet\.image/);
+  assert.match(effectiveConfigYaml(done('ghcr.io/siderolabs/kubelet:v1.34.0')), /mergeDefaultEvictionSettings: false/);
+  // The gate hover speaks of the node's version: a gate's state line names it.
+  const gates = (image: string) => TALOS(image).replace(/\n      merge$/, '\n      featureGates:\n        InPlacePodVerticalScaling: true\n');
+  const hoverAt = (image: string) => hover(analyze([{ path: 't.yaml', text: gates(image) }]), 't.yaml', { line: 8, character: 12 });
+  assert.match(JSON.stringify(hoverAt('ghcr.io/siderolabs/kubelet:v1.30.1')), /kubelet 1\.30: \*\*alpha\*\*, default `false`/);
+  assert.match(JSON.stringify(hoverAt('ghcr.io/siderolabs/kubelet:v1.34.0')), /kubelet 1\.34: \*\*beta\*\*, default `true`/);
+});
+
+test('kind nodes[].image: each node patch takes its node image; a cluster-wide patch the version all images agree on', () => {
+  const kind = (second: string) => `kind: Cluster
+apiVersion: kind.x-k8s.io/v1alpha4
+kubeadmConfigPatches:
+- |
+  kind: KubeletConfiguration
+  maxPods: 50
+nodes:
+- role: control-plane
+  image: kindest/node:v1.30.0@sha256:047357ac0cfea04663786a612ba1eaba9702bef25227a794b52890dd8bcd692e
+- role: worker
+  image: "${second}"
+  kubeadmConfigPatches:
+  - |
+    kind: JoinConfiguration
+    nodeRegistration:
+      kubeletExtraArgs:
+        max-pods: "20"
+`;
+  const byTarget = (text: string) => new Map(analyze([{ path: 'kind.yaml', text }]).nodes.map((n) => [n.node.id.split('//')[1], n.node]));
+  const same = byTarget(kind('kindest/node:v1.30.2'));
+  assert.equal(same.get('nodes/1-worker/kubeadmConfigPatches/0.yaml')?.kubernetesVersionSource, 'nodes[1].image kindest/node:v1.30.2 in kind.yaml line 11');
+  assert.equal(same.get('cluster/kubeadmConfigPatches/0.yaml')?.kubernetesVersionSource, 'nodes[0].image kindest/node:v1.30.0 in kind.yaml line 9', 'the digest is left out');
+  const mixed = byTarget(kind('kindest/node:v1.32.0'));
+  assert.equal(mixed.get('nodes/1-worker/kubeadmConfigPatches/0.yaml')?.kubernetesVersion, '1.32');
+  assert.equal(mixed.get('cluster/kubeadmConfigPatches/0.yaml')?.kubernetesVersion, NEWEST_VERSION, 'nodes of two versions: the cluster patch has neither');
+  const templated = byTarget(kind('kindest/node:{{ .Values.k8sVersion }}'));
+  assert.equal(templated.get('nodes/1-worker/kubeadmConfigPatches/0.yaml')?.kubernetesVersion, NEWEST_VERSION);
+});
+
+test('talhelper kubernetesVersion holds for every patch; a patch\'s own machine.kubelet.image wins', () => {
+  const text = `clusterName: home
+talosVersion: v1.9.0
+kubernetesVersion: v1.31.4
+patches:
+  - |-
+    machine:
+      kubelet:
+        extraConfig:
+          maxPods: 150
+nodes:
+  - hostname: big
+    patches:
+      - |-
+        machine:
+          kubelet:
+            image: ghcr.io/siderolabs/kubelet:v1.32.0
+            extraConfig:
+              maxPods: 250
+`;
+  const byTarget = new Map(analyze([{ path: 'talconfig.yaml', text }]).nodes.map((n) => [n.node.id.split('//')[1], n.node]));
+  assert.equal(byTarget.get('talhelper/all/patch-1.yaml')?.kubernetesVersionSource, 'kubernetesVersion v1.31.4 in talconfig.yaml line 3');
+  assert.equal(byTarget.get('talhelper/node-big/patch-1.yaml')?.kubernetesVersion, '1.32');
+  assert.match(byTarget.get('talhelper/node-big/patch-1.yaml')!.kubernetesVersionSource!, /^machine\.kubelet\.image ghcr\.io\/siderolabs\/kubelet:v1\.32\.0 in talconfig\.yaml line 16$/);
+});
+
+test('eksctl metadata.version, kops spec.kubernetesVersion and a nodeup config\'s KubernetesVersion state the version of their node groups', () => {
+  const eksctl = `apiVersion: eksctl.io/v1alpha5
+kind: ClusterConfig
+metadata:
+  name: c
+  version: 1.30
+nodeGroups:
+  - name: ng
+    kubeletExtraConfig:
+      maxPods: 30
+`;
+  assert.equal(analyze([{ path: 'eks.yaml', text: eksctl }]).nodes[0].node.kubernetesVersionSource, 'metadata.version 1.30 in eks.yaml line 5', 'unquoted 1.30 is read as written, not as the number 1.3');
+  const kops = `apiVersion: kops.k8s.io/v1alpha2
+kind: Cluster
+metadata:
+  name: c.example.com
+spec:
+  kubernetesVersion: v1.29.3
+  kubelet:
+    maxPods: 60
+`;
+  const k = analyze([{ path: 'kops.yaml', text: kops }]).nodes[0].node;
+  assert.equal(k.kubernetesVersion, '1.29');
+  assert.equal(k.kubernetesVersionSource, 'spec.kubernetesVersion v1.29.3 in kops.yaml line 6');
+  // the nodeup config kops renders names it too
+  const nodeup = 'ClusterName: c.example.com\nKubeletConfig:\n  maxPods: 50\nKubernetesVersion: 1.32.0\n';
+  assert.equal(analyze([{ path: 'nodeupconfig', text: nodeup }]).nodes[0]?.node.kubernetesVersionSource, 'KubernetesVersion 1.32.0 in nodeupconfig line 4');
+});
+
+test('a kubelet run from a container image: the tag states the version, at the Environment= line that sets the image', () => {
+  const unit = '[Service]\nEnvironment=KUBELET_IMAGE=quay.io/poseidon/kubelet:v1.31.4\nExecStart=/usr/bin/podman run --name kubelet --privileged ${KUBELET_IMAGE} \\\n  --config=/etc/kubernetes/kubelet.yaml\n';
+  const n = analyze([{ path: 'n/etc/systemd/system/kubelet.service', text: unit }]).nodes[0].node;
+  assert.equal(n.kubernetesVersionSource, 'KUBELET_IMAGE quay.io/poseidon/kubelet:v1.31.4 in n/etc/systemd/system/kubelet.service line 2');
+  const direct = '[Service]\nExecStart=/usr/bin/podman run --privileged quay.io/poseidon/kubelet:v1.29.4 kubelet --max-pods=30\n';
+  assert.equal(analyze([{ path: 'n/etc/systemd/system/kubelet.service', text: direct }]).nodes[0].node.kubernetesVersion, '1.29');
 });

@@ -34,7 +34,7 @@ Options:
   --capacity LIST             node capacity, e.g. cpu=16,memory=64Gi,ephemeral-storage=200Gi,pods=110,
                               or an instance type (m5.large, Standard_D4s_v5) with optional overrides
                               (a "# kubelet-lint: capacity ..." modeline in a node's file overrides it)
-  --kubernetes-version X.Y    target kubelet version (default: kubeadm's kubernetesVersion, else the newest known)
+  --kubernetes-version X.Y    target kubelet version (default: what the files state, else the newest known)
   --systemd-version N         target systemd version, e.g. 252 (default: the newest); env files
                               differ before 254 (a "# kubelet-lint: systemd-version N" modeline overrides it)
   --rule ID=SEVERITY          change a rule's severity (off, hint, information, warning, error); repeatable

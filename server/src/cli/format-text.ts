@@ -4,8 +4,8 @@ import type { Finding, Severity } from '../model/finding.ts';
 import { RESOURCES } from '../node/allocatable.ts';
 import { formatAmount } from '../rules/lib/format.ts';
 import { counts } from './report.ts';
-import { readablePath } from '../model/paths.ts';
 import { templateNote } from '../features/allocatable-view.ts';
+import { readablePath } from '../features/locate.ts';
 
 interface Paint {
   (code: string, s: string): string;

@@ -7,7 +7,7 @@
  * findings, positions and edits are mapped back to the carrier through the payload's `map`.
  */
 import type { FileKind } from '../model/source.ts';
-import type { InstanceTypeMention, NodeModel } from '../node/model.ts';
+import type { InstanceTypeMention, NodeModel, VersionMention } from '../node/model.ts';
 import type { LineIndex, Position, Range } from '../model/range.ts';
 
 /** How a payload's text sits in its carrier. */
@@ -53,6 +53,8 @@ export interface Payload {
   unchecked?: string;
   /** Instance types the carrier names for this payload's node (eksctl instanceType, kops machineType), at their place in the carrier. */
   instanceTypes?: InstanceTypeMention[];
+  /** Kubernetes versions the carrier states for this payload's node (a kind node image, eksctl metadata.version), at their place in the carrier. */
+  versions?: VersionMention[];
   /**
    * The platform tool that builds the kubelet's configuration from this payload, when only the carrier knows it (a
    * Karpenter spec.kubelet is a plain KubeletConfiguration fragment; Karpenter's base applies to it; a kind patch
@@ -77,6 +79,12 @@ export function payloadPath(host: string, target: string): string {
 export function carrierOf(path: string): string | undefined {
   const i = path.indexOf(SEP);
   return i < 0 ? undefined : path.slice(0, i);
+}
+
+/** A payload path as people read it, `cloud-init.yaml → /etc/kubelet.conf`; any other path unchanged. */
+export function readablePath(path: string): string {
+  const host = carrierOf(path);
+  return host === undefined ? path : `${host} → /${path.slice(host.length + SEP.length)}`;
 }
 
 /** Carrier offset of a payload offset, clamped into the payload. */

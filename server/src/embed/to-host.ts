@@ -5,7 +5,7 @@
  */
 import type { Finding, Fix, TextEdit } from '../model/finding.ts';
 import type { Range, Span } from '../model/range.ts';
-import { hostOffset, offsetAt, type Payload } from './payload.ts';
+import { hostOffset, offsetAt, readablePath, type Payload } from './payload.ts';
 
 export type PayloadOf = (path: string) => { host: string; payload: Payload } | undefined;
 
@@ -80,6 +80,38 @@ export function textToHost(text: string, payloadOf: PayloadOf): string {
   return out + text.slice(last);
 }
 
+/** Characters that end a path cited in prose. */
+const PATH_END = ' \t\n\r`\'"(),;';
+
+/**
+ * Text for the user: places in payloads cited in their carrier's lines (textToHost), and every other payload path
+ * it names (a node's id, its files) written `cloud-init.yaml → /var/lib/kubelet/config.yaml` instead of the
+ * workspace path `cloud-init.yaml//var/lib/kubelet/config.yaml`. Only paths of payloads are rewritten: a URL such
+ * as `unix:///run/containerd/containerd.sock` stays as it is.
+ */
+export function readableText(text: string, payloadOf: PayloadOf): string {
+  const cited = textToHost(text, payloadOf);
+  if (!cited.includes('//')) return cited;
+  let out = '';
+  let last = 0;
+  // Each word is looked at once, from its first `//` (so a long run of slashes costs its length, not its square).
+  for (let at = cited.indexOf('//'); at >= 0; at = cited.indexOf('//', at + 2)) {
+    let s = at;
+    while (s > last && !PATH_END.includes(cited[s - 1])) s--;
+    let e = at + 2;
+    while (e < cited.length && !PATH_END.includes(cited[e])) e++;
+    // A sentence may end right after the path.
+    let word = cited.slice(s, e);
+    while (word.length && '.:'.includes(word[word.length - 1]) && !payloadOf(word)) word = word.slice(0, -1);
+    if (payloadOf(word)) {
+      out += cited.slice(last, s) + readablePath(word);
+      last = s + word.length;
+    }
+    at = e - 2;
+  }
+  return out + cited.slice(last);
+}
+
 /** A payload the carrier holds only whole: the edits applied to its text, the result encoded in place of the old. */
 function rewriteToHost(p: { host: string; payload: Payload }, es: readonly TextEdit[]): TextEdit {
   const { map, lines, text } = p.payload;
@@ -97,12 +129,12 @@ export function findingToHost(f: Finding, payloadOf: PayloadOf): Finding {
   const touches = p || f.related?.some((r) => payloadOf(r.span.file)) || f.fixes?.some((x) => x.edits.some((e) => payloadOf(e.file)));
   if (!touches) return f;
   const out: Finding = { ...f };
-  out.message = textToHost(f.message, payloadOf);
+  out.message = readableText(f.message, payloadOf);
   if (p) {
     out.file = p.host;
     out.range = rangeToHost(p.payload, f.range);
   }
-  if (f.related) out.related = f.related.map((r) => ({ ...r, span: spanToHost(r.span, payloadOf) }));
+  if (f.related) out.related = f.related.map((r) => ({ ...r, message: readableText(r.message, payloadOf), span: spanToHost(r.span, payloadOf) }));
   if (f.fixes) {
     const fixes = f.fixes.map((x) => fixToHost(x, payloadOf)).filter((x): x is Fix => x !== undefined);
     if (fixes.length) out.fixes = fixes;

@@ -11,6 +11,7 @@ import type { Payload } from './payload.ts';
 import { yamlStringMap } from './yaml-string.ts';
 import { yamlSubtree } from './yaml-subtree.ts';
 import { TEMPLATE_MARKER } from './template.ts';
+import { versionMention, type VersionMention } from '../model/version-mention.ts';
 
 export interface ObjectDoc {
   apiVersion: string;
@@ -197,4 +198,17 @@ export function withPrefix(p: Payload, parts: readonly { text: string; at?: numb
 /** The payload with `header` lines before its text, mapped to its first character. */
 export function withHeader(p: Payload, header: string): Payload {
   return withPrefix(p, [{ text: header }]);
+}
+
+/**
+ * The Kubernetes version a scalar of a carrier states (node/version.ts versionMention), read from the file's own
+ * characters: the parsed value may be a masked template, and an unquoted `1.30` is the number 1.3 to YAML.
+ */
+export function versionAt(path: string, text: string, lines: LineIndex, node: unknown, what: string, image: boolean): VersionMention | undefined {
+  if (!isScalar(node) || !node.range || (typeof node.value !== 'string' && typeof node.value !== 'number')) return undefined;
+  const [start, end] = node.range;
+  let raw = text.slice(start, end);
+  const q = raw.charAt(0);
+  if ((q === '"' || q === "'") && raw.length >= 2 && raw.endsWith(q)) raw = raw.slice(1, -1);
+  return versionMention(what, raw, { file: path, range: lines.range(start, end) }, image);
 }

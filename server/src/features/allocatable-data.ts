@@ -8,7 +8,9 @@ import type { Analysis, NodeResult } from '../engine.ts';
 import { RESOURCES, type Resource, type ResourceLine } from '../node/allocatable.ts';
 import { formatAmount } from '../rules/lib/format.ts';
 import { exactAmount, templateNote } from './allocatable-view.ts';
-import { nodesOf } from './locate.ts';
+import { nodesOf, payloadOf } from './locate.ts';
+import { readableText } from '../embed/to-host.ts';
+import { mapStrings } from '../model/strings.ts';
 import { candidateAllocatables, podsNote, type CandidateAllocatable } from './allocatable-candidates.ts';
 
 export { ALLOCATABLE_CHANGED, ALLOCATABLE_REQUEST } from './protocol.ts';
@@ -49,7 +51,7 @@ export interface NodeAllocatable {
   node: string;
   files: string[];
   kubernetesVersion: string;
-  /** Where the version comes from, in words (kubeadm's kubernetesVersion, a modeline, the setting, the default). */
+  /** Where the version comes from, in words (an image tag, kubeadm's kubernetesVersion, a modeline, the setting, the default). */
   kubernetesVersionSource?: string;
   hasCapacity: boolean;
   capacitySource?: string;
@@ -204,5 +206,7 @@ export function nodeAllocatable(result: NodeResult, capacityProblem?: string): N
 
 /** The allocatable of every node that reads `path`. */
 export function allocatableForFile(analysis: Analysis, path: string, capacityProblem?: string): AllocatableResponse {
-  return { nodes: nodesOf(analysis, path).map((n) => nodeAllocatable(n, capacityProblem)) };
+  const lookup = payloadOf(analysis);
+  // A payload's places in its carrier's lines, its paths (the node, its files) as `cloud-init.yaml → /etc/...`.
+  return mapStrings({ nodes: nodesOf(analysis, path).map((n) => nodeAllocatable(n, capacityProblem)) }, (s) => readableText(s, lookup));
 }

@@ -12,7 +12,8 @@ import { parseGoBool } from '../node/read.ts';
 import { fieldInfo } from '../catalog/fields.ts';
 import type { ConfigNode, KubeletConfigDoc } from '../parse/types.ts';
 import { allocatableSummary } from './allocatable-view.ts';
-import { nodeOf } from './locate.ts';
+import { nodeOf, payloadOf } from './locate.ts';
+import { readableText } from '../embed/to-host.ts';
 import { byCodeUnit } from '../model/order.ts';
 
 interface T {
@@ -179,5 +180,6 @@ export function effectiveConfigYaml(result: NodeResult): string {
 /** The effective configuration of the node containing `path`, or undefined when no node reads it. */
 export function effectiveConfiguration(analysis: Analysis, path: string): string | undefined {
   const result = nodeOf(analysis, path);
-  return result ? effectiveConfigYaml(result) : undefined;
+  // A payload's places in its carrier's lines, its paths as `cloud-init.yaml → /var/lib/kubelet/config.yaml`.
+  return result ? readableText(effectiveConfigYaml(result), payloadOf(analysis)) : undefined;
 }

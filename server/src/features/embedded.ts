@@ -4,18 +4,19 @@
  * completion inserts is written for the carrier (re-indented, re-escaped); an item whose text the carrier cannot
  * hold is left out.
  */
-import type { CodeAction, CodeLens, CompletionItem, Hover, InlayHint, Position, Range } from 'vscode-languageserver-types';
+import type { CodeAction, CodeLens, CompletionItem, DocumentLink, Hover, InlayHint, Location, Position, Range } from 'vscode-languageserver-types';
 import { codeLenses } from './code-lens.ts';
 import type { Analysis } from '../engine.ts';
-import { carrierOf, hostOffset, offsetAt, payloadOffset, payloadPath, type Payload } from '../embed/payload.ts';
-import { editToHost, rangeToHost, textToHost, type PayloadOf } from '../embed/to-host.ts';
+import { hostOffset, offsetAt, payloadOffset, payloadPath, readablePath, type Payload } from '../embed/payload.ts';
+import { editToHost, rangeToHost, readableText, type PayloadOf } from '../embed/to-host.ts';
 import { CodeActionKind } from 'vscode-languageserver-types';
 import { refactorActions, wanted } from './code-actions.ts';
 import { refactorsAt, type PlainEdit } from './refactors/index.ts';
 import { completion } from './completion.ts';
 import { hover } from './hover.ts';
 import { inlayHints } from './inlay-hints.ts';
-import { before } from './locate.ts';
+import { before, payloadOf } from './locate.ts';
+import { definition, documentLinks } from './links.ts';
 
 interface At {
   path: string;
@@ -35,12 +36,12 @@ export function payloadAt(analysis: Analysis, path: string, pos: Position): At |
 
 export function hoverAt(analysis: Analysis, path: string, pos: Position): Hover | null {
   const at = payloadAt(analysis, path, pos);
-  if (!at) return hover(analysis, path, pos);
-  const h = hover(analysis, at.path, at.pos);
+  const h = at ? hover(analysis, at.path, at.pos) : hover(analysis, path, pos);
   if (!h) return h;
+  // Places and paths in payloads, as the user reads them (a hover in a plain file may cite a payload too).
   const lookup = payloadOf(analysis);
-  const contents = typeof h.contents === 'object' && 'kind' in h.contents ? { ...h.contents, value: textToHost(h.contents.value, lookup) } : h.contents;
-  return { ...h, contents, ...(h.range ? { range: rangeToHost(at.payload, h.range) } : {}) };
+  const contents = typeof h.contents === 'object' && 'kind' in h.contents ? { ...h.contents, value: readableText(h.contents.value, lookup) } : h.contents;
+  return { ...h, contents, ...(at && h.range ? { range: rangeToHost(at.payload, h.range) } : {}) };
 }
 
 export function completionAt(analysis: Analysis, path: string, pos: Position, kubernetesVersion?: string, opts?: { snippets?: boolean }): CompletionItem[] {
@@ -66,15 +67,60 @@ export function inlayHintsIn(analysis: Analysis, path: string, range: Range, typ
   // A payload's findings are reported in the carrier: its broken lines are the carrier's lines with an error.
   const broken = new Set<number>();
   if (payloads.length) for (const f of analysis.findings) if (f.file === path && f.severity === 'error') broken.add(f.range.start.line);
+  const lookup = payloadOf(analysis);
   for (const [vp, payload] of payloads) {
     if (!analysis.files.has(vp)) continue;
     const all = { start: { line: 0, character: 0 }, end: { line: payload.lines.lineCount, character: 0 } };
     for (const h of inlayHints(analysis, vp, all)) {
       const position = rangeToHost(payload, { start: h.position, end: h.position }).start;
       const typed = typing && position.line >= typing.start && position.line <= typing.end;
-      if (!typed && !broken.has(position.line) && !before(position, range.start) && !before(range.end, position)) out.push({ ...h, position });
+      const tooltip = typeof h.tooltip === 'string' ? { tooltip: readableText(h.tooltip, lookup) } : {};
+      if (!typed && !broken.has(position.line) && !before(position, range.start) && !before(range.end, position)) out.push({ ...h, ...tooltip, position });
     }
   }
+  return out;
+}
+
+/**
+ * A place a link or definition leads to, for the editor: a payload is opened as its carrier, at the payload's line
+ * there (a whole file: the payload's first line).
+ */
+function placeFor(lookup: PayloadOf, path: string, range: Range | undefined, toUri: (path: string) => string): { uri: string; range: Range } {
+  const p = lookup(path);
+  const start: Range = { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
+  if (!p) return { uri: toUri(path), range: range ?? start };
+  return { uri: toUri(p.host), range: rangeToHost(p.payload, range ?? start) };
+}
+
+/**
+ * Go to Definition inside a payload as in a file (EnvironmentFile=, --config=, --config-dir=, `$VAR`, the cgroup
+ * driver), the places found moved to the carriers that hold them; the links.ts answers are asked with the
+ * workspace paths as their URIs, so that a payload's path can be told from a file's.
+ */
+export function definitionIn(analysis: Analysis, path: string, pos: Position, toUri: (path: string) => string): Location[] {
+  const at = payloadAt(analysis, path, pos);
+  const found = at ? definition(analysis, at.path, at.pos, (p) => p) : definition(analysis, path, pos, (p) => p);
+  const lookup = payloadOf(analysis);
+  return found.map((l) => placeFor(lookup, l.uri, l.range, toUri));
+}
+
+/**
+ * Document links of the payloads too, at their lines in the carrier. A link to a payload opens its carrier at the
+ * payload's first line (a `#L<line>` fragment, which VS Code's opener selects).
+ */
+export function documentLinksIn(analysis: Analysis, path: string, toUri: (path: string) => string): DocumentLink[] {
+  const lookup = payloadOf(analysis);
+  const out: DocumentLink[] = [];
+  const add = (links: DocumentLink[], payload?: Payload) => {
+    for (const l of links) {
+      const to = l.target!;
+      const place = placeFor(lookup, to, undefined, toUri);
+      const target = lookup(to) ? `${place.uri}#L${place.range.start.line + 1}` : place.uri;
+      out.push({ range: payload ? rangeToHost(payload, l.range) : l.range, target, tooltip: `Open ${readablePath(to)}` });
+    }
+  };
+  add(documentLinks(analysis, path, (p) => p));
+  for (const [vp, payload] of payloadsIn(analysis, path)) if (analysis.files.has(vp)) add(documentLinks(analysis, vp, (p) => p), payload);
   return out;
 }
 
@@ -85,17 +131,6 @@ export function codeLensesIn(analysis: Analysis, path: string, uri: string): Cod
     if (analysis.files.has(vp)) for (const l of codeLenses(analysis, vp, uri)) out.push({ ...l, range: rangeToHost(payload, l.range) });
   }
   return out;
-}
-
-/** The payload at a workspace path of this analysis, with its carrier. */
-function payloadOf(analysis: Analysis): PayloadOf {
-  return (path) => {
-    const known = analysis.payloads?.get(path);
-    if (known) return known;
-    const host = carrierOf(path);
-    const payload = host === undefined ? undefined : analysis.files.get(host)?.embedded?.find((p) => payloadPath(host, p.target) === path);
-    return payload && { host: host!, payload };
-  };
 }
 
 /** The payloads that lie in carrier `path` (payloads of its payloads too), by workspace path. */

@@ -7,7 +7,7 @@
 import { InlayHintKind, type InlayHint, type Position, type Range } from 'vscode-languageserver-types';
 import type { Analysis, NodeResult } from '../engine.ts';
 import { allocatableSummary } from './allocatable-view.ts';
-import { readablePath } from '../model/paths.ts';
+import { readablePath } from '../embed/payload.ts';
 import { before, kubeletDocs, nodeOfDoc, nodesOf, parsedFile } from './locate.ts';
 
 export interface AllocatableAnchor {

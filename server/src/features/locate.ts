@@ -7,7 +7,8 @@ import type { Analysis, NodeResult } from '../engine.ts';
 import type { Position, Range, TextMap } from '../model/range.ts';
 import type { FlagUse } from '../node/model.ts';
 import type { ParsedFile } from '../node/parse-files.ts';
-import { carrierOf } from '../embed/payload.ts';
+import { carrierOf, payloadPath } from '../embed/payload.ts';
+import type { PayloadOf } from '../embed/to-host.ts';
 import type { ConfigNode, EnvAssignment, KubeletConfigDoc, MapEntry, UnitDirective } from '../parse/types.ts';
 
 export function before(a: Position, b: Position): boolean {
@@ -160,3 +161,17 @@ export function extraArgAt(file: ParsedFile | undefined, pos: Position) {
   }
   return undefined;
 }
+
+/** The payload at a workspace path of this analysis, with its carrier. */
+export function payloadOf(analysis: Analysis): PayloadOf {
+  return (path) => {
+    const known = analysis.payloads?.get(path);
+    if (known) return known;
+    const host = carrierOf(path);
+    const payload = host === undefined ? undefined : analysis.files.get(host)?.embedded?.find((p) => payloadPath(host, p.target) === path);
+    return payload && { host: host!, payload };
+  };
+}
+
+/** For the CLI's text output, which names nodes as the editor does (it may not reach into embed/). */
+export { readablePath } from '../embed/payload.ts';

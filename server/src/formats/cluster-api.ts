@@ -18,7 +18,7 @@
 import { isMap, isScalar, type Node, type Scalar } from 'yaml';
 import { finding } from '../model/finding.ts';
 import type { Payload } from '../embed/payload.ts';
-import { finish, itemsOf, nodeAt, readCarrier, stringPayload, subtreePayload, withHeader, withPrefix, type Carrier, type ObjectDoc } from '../embed/yaml-docs.ts';
+import { finish, itemsOf, nodeAt, readCarrier, stringPayload, subtreePayload, versionAt, withHeader, type Carrier, type ObjectDoc } from '../embed/yaml-docs.ts';
 import { maskYamlTemplates } from '../parse/template.ts';
 import { CAPI_MARK } from '../parse/config.ts';
 import { defineFormat } from './types.ts';
@@ -81,32 +81,18 @@ const CORE_API = /^["']?apiVersion["']?[ \t]*:[ \t]*["']?cluster\.x-k8s\.io\//m;
  * spec.template.spec.version of a MachineDeployment, MachineSet or MachinePool, for the config its
  * bootstrap.configRef names (api/core/v1beta2/machine_types.go MachineSpec.Version, Bootstrap.ConfigRef).
  */
-function versionsByConfig(docs: readonly ObjectDoc[]): Map<string, Scalar> {
-  const out = new Map<string, Scalar>();
+function versionsByConfig(docs: readonly ObjectDoc[]): Map<string, { node: Scalar; what: string }> {
+  const out = new Map<string, { node: Scalar; what: string }>();
   for (const d of docs) {
     if (!/^cluster\.x-k8s\.io\//.test(d.apiVersion)) continue;
     const spec = d.kind === 'Machine' ? nodeAt(d.doc.contents, ['spec']) : nodeAt(d.doc.contents, ['spec', 'template', 'spec']);
     const name = nodeAt(spec, ['bootstrap', 'configRef', 'name']);
     const version = nodeAt(spec, ['version']);
-    if (isScalar(name) && typeof name.value === 'string' && isScalar(version) && typeof version.value === 'string') out.set(name.value, version);
+    const what = `${d.kind} ${d.name} ${d.kind === 'Machine' ? 'spec' : 'spec.template.spec'}.version`;
+    if (isScalar(name) && typeof name.value === 'string' && isScalar(version) && typeof version.value === 'string') out.set(name.value, { node: version, what });
   }
   return out;
 }
-
-/**
- * A ClusterConfiguration that names the version, before the kubeadm document: kubeadm's kubernetesVersion decides
- * which kubelet the node runs, as the machine's version does in Cluster API. The version's characters are the
- * user's (so a message citing it points at their line); a version the file does not hold plainly is left out.
- */
-function versionPrefix(c: Carrier, version: Scalar | undefined, api: string): { text: string; at?: number }[] {
-  if (!version?.range || typeof version.value !== 'string' || TEMPLATE_OR_VAR.test(version.value)) return [];
-  const [start, end] = version.range;
-  const inner = end - start === version.value.length + 2 ? start + 1 : start;
-  if (c.text.slice(inner, inner + version.value.length) !== version.value) return [];
-  return [{ text: `apiVersion: ${api}\nkind: ClusterConfiguration\nkubernetesVersion: ` }, { text: version.value, at: inner }, { text: '\n---\n' }];
-}
-
-const TEMPLATE_OR_VAR = /\$\{|\{\{/;
 
 export function capiPayloads(path: string, text: string): { embedded: Payload[]; problems: import('../model/finding.ts').Finding[] } {
   const relevant = (src: string) => (CAPI_API.test(src) && /kubeletExtraArgs|files:/.test(src)) || (CORE_API.test(src) && /configRef/.test(src));
@@ -116,6 +102,12 @@ export function capiPayloads(path: string, text: string): { embedded: Payload[];
     if (!isCapi(d)) continue;
     const spec = nodeAt(d.doc.contents, SPEC_PATH[d.kind]);
     if (!isMap(spec)) continue;
+    // A control plane names its version itself; a config (template) gets the version of the machines that use it
+    // (a templated one, `${KUBERNETES_VERSION}`, states none).
+    const own = d.kind.startsWith('KubeadmControlPlane');
+    const version = own ? nodeAt(d.doc.contents, ['spec', 'version']) : versions.get(d.name)?.node;
+    const stated = versionAt(path, text, c.lines, version, own ? `${d.kind} ${d.name} spec.version` : versions.get(d.name)?.what ?? '', false);
+    const first = c.embedded.length;
     // CAPI v1beta1 holds kubeadm's v1beta3 shapes (kubeletExtraArgs a map), v1beta2 kubeadm's v1beta4 ({name, value} list).
     const kubeadmApi = /\/v1beta1$/.test(d.apiVersion) ? 'kubeadm.k8s.io/v1beta3' : 'kubeadm.k8s.io/v1beta4';
     for (const [key, kind] of [['initConfiguration', 'InitConfiguration'], ['joinConfiguration', 'JoinConfiguration']] as const) {
@@ -126,10 +118,7 @@ export function capiPayloads(path: string, text: string): { embedded: Payload[];
       // The mark names the object the user wrote, for messages about its shape (parse/config.ts clusterApi).
       const p = subtreePayload(c, cfg, `/${d.name}/run/kubeadm/${key}.yaml`, 'kubeadm-config', `${CAPI_MARK}${d.apiVersion} ${d.kind}\napiVersion: ${kubeadmApi}\nkind: ${kind}\n`);
       if (!p) continue;
-      // A control plane names its version itself; a config (template) gets the version of the machines that use it.
-      const version = d.kind.startsWith('KubeadmControlPlane') ? nodeAt(d.doc.contents, ['spec', 'version']) : versions.get(d.name);
-      const prefix = versionPrefix(c, isScalar(version) ? version : undefined, kubeadmApi);
-      c.embedded.push(prefix.length ? { ...withPrefix(p, prefix), kind: 'kubeadm-config' } : p);
+      c.embedded.push(p);
     }
     const patchDirs = new Set<string>();
     for (const key of ['initConfiguration', 'joinConfiguration']) {
@@ -155,6 +144,7 @@ export function capiPayloads(path: string, text: string): { embedded: Payload[];
       else if (item.get('append') === true) p.unchecked = 'it is appended to a file this object does not hold whole (append: true)';
       c.embedded.push(p);
     }
+    if (stated) for (let i = first; i < c.embedded.length; i++) c.embedded[i] = { ...c.embedded[i], versions: [stated] };
   }
   return finish(path, c);
 }

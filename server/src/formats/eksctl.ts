@@ -11,7 +11,7 @@ import { finding, type Finding } from '../model/finding.ts';
 import { LineIndex } from '../model/range.ts';
 import type { Payload } from '../embed/payload.ts';
 import { yamlRegion } from '../embed/yaml-region.ts';
-import { firstError } from '../embed/yaml-docs.ts';
+import { firstError, versionAt } from '../embed/yaml-docs.ts';
 import { defineFormat } from './types.ts';
 
 const API = /^apiVersion:[ \t]*["']?eksctl\.io\/v1alpha5["']?[ \t]*(?:#[^\n]*)?$/m;
@@ -33,6 +33,8 @@ function parseClusterConfig(path: string, text: string): { embedded: Payload[]; 
   }
   const groups = doc.get('nodeGroups', true);
   if (!isSeq(groups)) return { embedded, problems };
+  // metadata.version: the EKS cluster's Kubernetes version, which the node groups' AMIs are chosen for.
+  const version = versionAt(path, text, lines, doc.getIn(['metadata', 'version'], true), 'metadata.version', false);
   groups.items.forEach((ng, i) => {
     if (!isMap(ng)) return;
     const extra = ng.get('kubeletExtraConfig', true);
@@ -42,6 +44,7 @@ function parseClusterConfig(path: string, text: string): { embedded: Payload[]; 
     const types = instanceTypes(ng, path, lines);
     embedded.push({
       ...(types ? { instanceTypes: [types] } : {}),
+      ...(version ? { versions: [version] } : {}),
       target: `/eksctl/nodeGroups/${typeof name === 'string' && SAFE_NAME.test(name) ? name : i + 1}/kubeletExtraConfig.yaml`,
       kind: 'eksctl-nodegroup',
       text: region.text,

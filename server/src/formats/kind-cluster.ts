@@ -16,7 +16,8 @@
 import { isMap } from 'yaml';
 import { finding, type Finding } from '../model/finding.ts';
 import type { Payload } from '../embed/payload.ts';
-import { finish, itemsOf, nodeAt, readCarrier, stringPayload, withHeader } from '../embed/yaml-docs.ts';
+import { finish, itemsOf, nodeAt, readCarrier, stringPayload, versionAt, withHeader } from '../embed/yaml-docs.ts';
+import type { VersionMention } from '../model/version-mention.ts';
 import type { FileKind } from '../model/source.ts';
 import { maskYamlTemplates } from '../parse/template.ts';
 import { defineFormat } from './types.ts';
@@ -44,20 +45,27 @@ export function kindPayloads(path: string, text: string): { embedded: Payload[];
   for (const d of c.docs) {
     if (d.kind !== 'Cluster' || !/^kind\.(?:x-k8s|sigs\.k8s)\.io\//.test(d.apiVersion)) continue;
     const root = d.doc.contents;
-    const patches: { at: string; node: unknown }[] = [];
-    itemsOf(nodeAt(root, ['kubeadmConfigPatches'])).forEach((node, i) => patches.push({ at: `/cluster/kubeadmConfigPatches/${i}.yaml`, node }));
+    const patches: { at: string; node: unknown; image?: VersionMention }[] = [];
+    const images: (VersionMention | undefined)[] = [];
     itemsOf(nodeAt(root, ['nodes'])).forEach((n, j) => {
       if (!isMap(n)) return;
       const role = n.get('role');
       const who = `${j}-${typeof role === 'string' ? role : 'control-plane'}`;
-      itemsOf(n.get('kubeadmConfigPatches', true)).forEach((node, i) => patches.push({ at: `/nodes/${who}/kubeadmConfigPatches/${i}.yaml`, node }));
+      // nodes[].image: the node image, whose tag is its Kubernetes version (kindest/node:v1.31.0@sha256:...).
+      const image = versionAt(path, text, c.lines, n.get('image', true), `nodes[${j}].image`, true);
+      images.push(image);
+      itemsOf(n.get('kubeadmConfigPatches', true)).forEach((node, i) => patches.push({ at: `/nodes/${who}/kubeadmConfigPatches/${i}.yaml`, node, image }));
     });
+    // A cluster-wide patch reaches every node: their images state its version when they all state the same one.
+    const minors = new Set(images.map((m) => m?.version));
+    const common = minors.size === 1 ? images[0] : undefined;
+    patches.unshift(...itemsOf(nodeAt(root, ['kubeadmConfigPatches'])).map((node, i) => ({ at: `/cluster/kubeadmConfigPatches/${i}.yaml`, node, image: common })));
     const found: Payload[] = [];
-    for (const { at, node } of patches) {
+    for (const { at, node, image } of patches) {
       const s = stringPayload(c, node as never, at);
       const p = s && patchPayload(s);
       // kind's own KubeletConfiguration is the base the patch merges into (node/platform.ts kindBase).
-      if (p) found.push({ ...p, platform: { tool: 'kind', span: { file: path, range: p.span }, gates: [], configLabel: 'a kubeadmConfigPatches patch' } });
+      if (p) found.push({ ...p, platform: { tool: 'kind', span: { file: path, range: p.span }, gates: [], configLabel: 'a kubeadmConfigPatches patch' }, ...(image ? { versions: [image] } : {}) });
     }
     if (found.length === 0) continue;
     for (const p of found) c.embedded.push(p);

@@ -14,6 +14,8 @@ import { LineIndex } from '../model/range.ts';
 import type { Payload } from '../embed/payload.ts';
 import { yamlRegions } from '../embed/yaml-regions.ts';
 import { defineFormat } from './types.ts';
+import { versionAt } from '../embed/yaml-docs.ts';
+import type { VersionMention } from '../model/version-mention.ts';
 
 const API = /^apiVersion:[ \t]*["']?kops\.k8s\.io\/v1alpha2["']?[ \t]*(?:#[^\n]*)?$/m;
 const KIND = /^kind:[ \t]*["']?(?:Cluster|InstanceGroup)["']?[ \t]*(?:#[^\n]*)?$/m;
@@ -47,19 +49,24 @@ function parseKops(path: string, text: string): { embedded: Payload[]; problems:
     const rs = regions.filter((r): r is Region => r !== undefined);
     if (rs.length === 0) return;
     const { text: t, map } = yamlRegions(text, lines, rs);
-    embedded.push({ target: `/kops/${name}/kubelet.yaml`, kind: 'kops-kubelet', text: t, map, span: lines.range(rs[0][0], rs[0][1]), lines: new LineIndex(t), ...(machine ? { instanceTypes: [machine] } : {}) });
+    embedded.push({ target: `/kops/${name}/kubelet.yaml`, kind: 'kops-kubelet', text: t, map, span: lines.range(rs[0][0], rs[0][1]), lines: new LineIndex(t), ...(machine ? { instanceTypes: [machine] } : {}), ...(version ? { versions: [version] } : {}) });
   };
   let cluster: Region | undefined;
+  let version: VersionMention | undefined;
   let master: Region | undefined;
   const groups: { name: string; role: string; kubelet?: Region; machine?: InstanceTypeMention }[] = [];
   for (const d of list) {
     if (d.get('KubeletConfig') !== undefined && d.get('ClusterName') !== undefined) {
+      // KubernetesVersion (kops pkg/apis/nodeup Config): the version nodeup installs.
+      version = versionAt(path, text, lines, d.get('KubernetesVersion', true), 'KubernetesVersion', false);
       add('nodeup', [regionOf(d, ['KubeletConfig'])]);
       continue;
     }
     const kind = d.get('kind');
     if (kind === 'Cluster') {
       cluster = regionOf(d, ['spec', 'kubelet']);
+      // spec.kubernetesVersion (kops ClusterSpec): the version kops installs on every instance group.
+      version = versionAt(path, text, lines, d.getIn(['spec', 'kubernetesVersion'], true), 'spec.kubernetesVersion', false);
       master = regionOf(d, ['spec', 'controlPlaneKubelet']) ?? regionOf(d, ['spec', 'masterKubelet']);
     } else if (kind === 'InstanceGroup') {
       const name = d.getIn(['metadata', 'name']);

@@ -17,7 +17,7 @@ import { finding, type Finding } from '../model/finding.ts';
 import { LineIndex } from '../model/range.ts';
 import type { Payload, PayloadMap } from '../embed/payload.ts';
 import { yamlStringMap } from '../embed/yaml-string.ts';
-import { firstError } from '../embed/yaml-docs.ts';
+import { firstError, versionAt } from '../embed/yaml-docs.ts';
 import { defineFormat } from './types.ts';
 
 interface Patch {
@@ -85,6 +85,9 @@ function parseTalconfig(path: string, text: string): { embedded: Payload[]; prob
     return { embedded, problems };
   }
   const crlf = /\r\n/.test(text.slice(0, 200));
+  // kubernetesVersion: the kubelet image tag talhelper writes into every node's machine.kubelet.image.
+  const version = versionAt(path, text, lines, doc.get('kubernetesVersion', true), 'kubernetesVersion', false);
+  const versions = version ? { versions: [version] } : {};
   const global = patchesOf(doc.get('patches', true), text, lines, crlf);
   const group = {
     controlplane: patchesOf(doc.getIn(['controlPlane', 'patches'], true), text, lines, crlf),
@@ -95,7 +98,7 @@ function parseTalconfig(path: string, text: string): { embedded: Payload[]; prob
   if (entries.length === 0) {
     // No node to patch: each patch is read alone, so its mistakes are still found.
     const alone = (list: readonly Patch[], where: string) =>
-      list.forEach((p, i) => embedded.push({ target: `/talhelper/${where}/patch-${i + 1}.yaml`, kind: 'talos', text: p.text, map: p.map, span: lines.range(p.start, p.end), lines: new LineIndex(p.text) }));
+      list.forEach((p, i) => embedded.push({ target: `/talhelper/${where}/patch-${i + 1}.yaml`, kind: 'talos', text: p.text, map: p.map, span: lines.range(p.start, p.end), lines: new LineIndex(p.text), ...versions }));
     alone(global, 'all');
     alone(group.controlplane, 'controlplane');
     alone(group.worker, 'worker');
@@ -115,7 +118,7 @@ function parseTalconfig(path: string, text: string): { embedded: Payload[]; prob
     const key = n.items.find((p) => isScalar(p.key) && p.key.value === 'hostname')?.key as Scalar | undefined;
     const at = key?.range?.[0] ?? n.range?.[0] ?? 0;
     const span = lines.range(at, isScalar(host) && host.range ? host.range[1] : at);
-    embedded.push(nodePayload(lines, `/${name}.yaml`, role, at, patches, span));
+    embedded.push({ ...nodePayload(lines, `/${name}.yaml`, role, at, patches, span), ...versions });
   });
   return { embedded, problems };
 }

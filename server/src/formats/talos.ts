@@ -5,6 +5,7 @@
  */
 import { parseTalos } from '../parse/talos.ts';
 import { defineFormat } from './types.ts';
+import type { VersionMention } from '../model/version-mention.ts';
 
 const MACHINE = /^machine:[ \t]*(?:#[^\n]*)?$/m;
 const VERSION = /^version:[ \t]*["']?v1alpha1["']?[ \t]*(?:#[^\n]*)?$/m;
@@ -23,8 +24,9 @@ export default defineFormat({
     return BARE_V1ALPHA1.test(c.head) && KUBELET_CONFIG.test(c.head);
   },
   parse(path, text) {
-    const config = parseTalos(path, text);
-    return { config, problems: config.problems };
+    const versions: VersionMention[] = [];
+    const config = parseTalos(path, text, versions);
+    return { config, problems: config.problems, ...(versions.length ? { versions } : {}) };
   },
   comments: () => 'trailing',
   join: { kind: 'standalone', order: 3 },

@@ -19,7 +19,7 @@ export interface Candidate {
 }
 
 /** What a format's parser adds to a ParsedFile. */
-export type ParsedBody = Partial<Pick<ParsedFile, 'unit' | 'env' | 'config' | 'runtime' | 'embedded' | 'instanceTypes'>> & { problems: readonly Finding[] };
+export type ParsedBody = Partial<Pick<ParsedFile, 'unit' | 'env' | 'config' | 'runtime' | 'embedded' | 'instanceTypes' | 'versions'>> & { problems: readonly Finding[] };
 
 /**
  * How kubelet-lint comments (suppressions and modelines) are written in the format: `line` for a whole-line

@@ -12,9 +12,9 @@ export { codeActions } from '../features/code-actions.ts';
 export { suppressionActions } from '../features/suppress-actions.ts';
 export { diagnosticsFor, pathsWithFindings } from '../features/diagnostics.ts';
 export { effectiveConfiguration } from '../features/effective-config.ts';
-// Hover, completion, inlay hints, code lenses and refactors reach into the payloads of carrier files (features/embedded.ts).
+// Hover, completion, inlay hints, code lenses, links, definitions and refactors reach into the payloads of carrier files (features/embedded.ts).
 export {
-  codeLensesIn as codeLenses, completionAt as completion, hoverAt as hover, inlayHintsIn as inlayHints, refactorActionsAt as refactorActions,
+  codeLensesIn as codeLenses, completionAt as completion, definitionIn as definition, documentLinksIn as documentLinks, hoverAt as hover, inlayHintsIn as inlayHints,
+  refactorActionsAt as refactorActions,
 } from '../features/embedded.ts';
-export { definition, documentLinks } from '../features/links.ts';
 export { documentSymbols, foldingRanges } from '../features/symbols.ts';

@@ -16,6 +16,7 @@ import { uriToPath } from './uri.ts';
 import { WorkspaceFiles } from './disk-files.ts';
 import { WATCH_GLOBS } from '../formats/patterns.generated.ts';
 import { relativizer } from './relative.ts';
+import { mapStrings } from '../model/strings.ts';
 
 
 export function startServer(connection: Connection, version = 'dev'): void {
@@ -220,19 +221,21 @@ export function startServer(connection: Connection, version = 'dev'): void {
       )),
     ]),
   );
-  connection.languages.inlayHint.on((p, token) => feature('inlayHint', docUri(p), [], token, (a, path) => engine().inlayHints(a, path, p.range, typing.get(docUri(p)))));
+  connection.languages.inlayHint.on((p, token) =>
+    feature('inlayHint', docUri(p), [], token, (a, path) => engine().inlayHints(a, path, p.range, typing.get(docUri(p))).map((h) => (typeof h.tooltip === 'string' ? { ...h, tooltip: relative(h.tooltip) } : h))),
+  );
   connection.onCodeLens((p, token) => feature('codeLens', docUri(p), [], token, (a, path) => engine().codeLenses(a, path, p.textDocument.uri)));
   connection.onDefinition((p, token) => feature('definition', docUri(p), [], token, (a, path) => engine().definition(a, path, p.position, (f) => host.uriOf(f))));
-  connection.onDocumentLinks((p, token) => feature('documentLink', docUri(p), [], token, (a, path) => engine().documentLinks(a, path, (f) => host.uriOf(f))));
+  connection.onDocumentLinks((p, token) =>
+    feature('documentLink', docUri(p), [], token, (a, path) => engine().documentLinks(a, path, (f) => host.uriOf(f)).map((l) => (l.tooltip ? { ...l, tooltip: relative(l.tooltip) } : l))),
+  );
   connection.onDocumentSymbol((p, token) => feature('documentSymbol', docUri(p), [], token, (a, path) => engine().documentSymbols(a, path)));
   connection.onFoldingRanges((p, token) => feature('foldingRange', docUri(p), [], token, (a, path) => engine().foldingRanges(a, path)));
   connection.onRequest(ALLOCATABLE_REQUEST, (p: { uri: string }, token) =>
     feature<AllocatableResponse | null>('allocatable', p.uri, null, token, (a, path) => {
-      const r = engine().allocatableForFile(a, path, capacityProblem);
-      // The version may come from a file outside the node (a kubeadm file elsewhere in the workspace), which the
-      // client's labels of the node's own files do not cover: name it relative to the workspace here.
-      for (const n of r.nodes) if (n.kubernetesVersionSource) n.kubernetesVersionSource = relative(n.kubernetesVersionSource);
-      return r;
+      // Paths relative to the workspace here, as in messages: the version or capacity may come from a file outside
+      // the node (a kubeadm file elsewhere in the workspace), which the client's labels of the node's files miss.
+      return mapStrings(engine().allocatableForFile(a, path, capacityProblem), relative);
     }),
   );
 
@@ -241,7 +244,10 @@ export function startServer(connection: Connection, version = 'dev'): void {
     const arg = p.arguments?.[0] as string | { uri?: string } | undefined;
     const uri = typeof arg === 'string' ? arg : arg?.uri;
     if (!uri) return null;
-    return feature<string | null>('effectiveConfiguration', uri, null, token, (a, path) => engine().effectiveConfiguration(a, path) ?? null);
+    return feature<string | null>('effectiveConfiguration', uri, null, token, (a, path) => {
+      const text = engine().effectiveConfiguration(a, path);
+      return text === undefined ? null : relative(text);
+    });
   });
 
   connection.languages.diagnostics.on((p, token) =>

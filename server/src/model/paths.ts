@@ -197,12 +197,3 @@ export function resolveDirBySuffix(ref: string, files: readonly string[], near?:
   const dir = resolveBySuffix(ref, [...byDir.keys()].map((d) => d + '/'), near === undefined ? undefined : near);
   return dir === undefined ? [] : byDir.get(dir.slice(0, -1))!.slice().sort();
 }
-
-/**
- * A workspace path as people read it: a carrier's payload `talconfig.yaml//cp1.yaml` (embed/payload.ts payloadPath)
- * reads `talconfig.yaml → cp1.yaml`, the carrier then what it holds; a file of the workspace is itself. For titles
- * only, never for lookups.
- */
-export function readablePath(path: string): string {
-  return path.split('//').join(' → ');
-}

@@ -24,7 +24,8 @@ import { K3S_PROGRAMS, K3S_SUBCOMMANDS, type NodeSeed } from './group.ts';
 import { buildService } from './service.ts';
 import { unusedVariables } from './unused-variables.ts';
 import { platformBase, platformCapacitySettings } from './platform.ts';
-import { containerKubeletArgs } from './container-run.ts';
+import { containerKubelet } from './container-run.ts';
+import { versionMention } from '../model/version-mention.ts';
 import { k3sFiles, mergeK3sArgs } from './k3s.ts';
 import { K3S_APPEND_KIND } from '../parse/k3s.ts';
 import type { ConfigRef, FlagUse, NodeModel } from './model.ts';
@@ -78,6 +79,15 @@ export function buildNode(ws: Workspace, seed: NodeSeed, systemdVersion?: number
     shadowed: new Map(),
     flagOnly: new Map(),
   };
+  // A kubelet run in a container: its arguments, and the version its image's tag states (quay.io/poseidon/kubelet:v1.36.1).
+  const runsImage = (run: { image: Word; args: Word[] } | undefined) => {
+    if (!run) return;
+    node.argv = run.args;
+    // `${KUBELET_IMAGE}`: the tag is written where the variable is set.
+    const via = run.image.via && node.service?.environment.get(run.image.via.variable)?.assignment;
+    const image = versionMention(via ? via.name : 'kubelet image', run.image.text, via ? via.span : run.image.span, true);
+    if (image) node.kubeletImage = image;
+  };
   let argProblems: ArgProblem[] = [];
   const kubeadmFlags: FlagUse[] = [];
 
@@ -116,14 +126,13 @@ export function buildNode(ws: Workspace, seed: NodeSeed, systemdVersion?: number
         node.argv = argv.slice(1);
         const unused = unusedVariables(service, new Set(references.map((r) => r.variable)));
         if (unused.length > 0) node.unusedVariables = unused;
-      } else node.argv = containerKubeletArgs(argv) ?? [];
+      } else runsImage(containerKubelet(argv));
     }
     // `docker run -d <kubelet image>` in ExecStartPre= while ExecStart= follows its logs.
     if (!node.argv.length && !node.platform && !(node.program && basename(node.program.text).includes('kubelet'))) {
       for (const d of service.execStartPre) {
         const { argv } = expandExecArgv(parseExecDirective(d), (name) => service.environment.get(name)?.assignment);
-        const args = containerKubeletArgs(argv);
-        if (args) node.argv = args;
+        runsImage(containerKubelet(argv));
       }
     }
   } else if (seed.standalone) {

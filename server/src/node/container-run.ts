@@ -15,6 +15,11 @@ const SWITCHES = new Set(['-d', '--detach', '--privileged', '--rm', '-i', '-t', 
 
 /** The kubelet's arguments when `argv` runs a kubelet image; undefined otherwise. */
 export function containerKubeletArgs(argv: readonly Word[]): Word[] | undefined {
+  return containerKubelet(argv)?.args;
+}
+
+/** The kubelet image `argv` runs and the kubelet's arguments; undefined when it runs none. */
+export function containerKubelet(argv: readonly Word[]): { image: Word; args: Word[] } | undefined {
   if (!argv.length || !RUNNERS.has(basename(argv[0].text))) return undefined;
   let i = 1;
   if (argv[i]?.text === 'container') i++;
@@ -29,7 +34,7 @@ export function containerKubeletArgs(argv: readonly Word[]): Word[] | undefined 
     }
     if (!/kubelet/i.test(w)) return undefined;
     const rest = argv.slice(i + 1);
-    return rest.length && basename(rest[0].text) === 'kubelet' ? rest.slice(1) : rest;
+    return { image: argv[i], args: rest.length && basename(rest[0].text) === 'kubelet' ? rest.slice(1) : rest };
   }
   return undefined;
 }

@@ -3,6 +3,9 @@
  * where it came from. Rules and allocatable read only this.
  */
 import type { Span } from '../model/range.ts';
+import type { VersionMention } from '../model/version-mention.ts';
+
+export type { VersionMention };
 import type { Finding } from '../model/finding.ts';
 import type {
   ConfigFileParse, EnvFile, KubeadmDoc, KubeletConfigDoc, RuntimeCgroupDriver, UnitDirective, UnitFile, Word,
@@ -143,8 +146,10 @@ export interface NodeModel {
   readonly capacityCandidates?: readonly CandidateCapacity[];
   /** Template expressions of the node's units and environment files (config documents carry their own). */
   readonly templates?: import('../parse/types.ts').TemplateSpans[];
+  /** The kubelet image a unit runs the kubelet from (node/container-run.ts), when its tag states a version. */
+  readonly kubeletImage?: VersionMention;
   readonly kubernetesVersion: string;
-  /** Where kubernetesVersion comes from, in words (a modeline, the setting, kubeadm's kubernetesVersion, the default). */
+  /** Where kubernetesVersion comes from, in words (a modeline, the setting, an image tag, kubeadm's kubernetesVersion, the default). */
   readonly kubernetesVersionSource?: string;
   /** The platform tool that writes this kubelet's configuration from the user's file (Talos, EKS nodeadm). */
   readonly platform?: import('../parse/types.ts').PlatformInfo;

@@ -1,6 +1,7 @@
 /**
  * A node's capacity and target version: the analysis options, overridden by a modeline in any file of the node
- * (parse/modeline.ts). Without either, the version is what kubeadm's kubernetesVersion says (node/version.ts).
+ * (parse/modeline.ts). Without either, the version is what the files state (a kubelet image tag, kubeadm's
+ * kubernetesVersion: node/version.ts).
  * Part of making the node, so the model is never changed after it is made.
  */
 import { finding, type Finding } from '../model/finding.ts';
@@ -9,7 +10,8 @@ import { capacitiesOfInstanceTypes, parseCapacityOrType } from './instance-capac
 import type { CandidateCapacity, Capacity } from './model.ts';
 import type { ParsedFile } from './parse-files.ts';
 import type { KubeadmDoc } from '../parse/types.ts';
-import { chooseVersion, kubeadmVersion, type VersionChoice } from './version.ts';
+import { chooseVersion, kubeadmVersion, mentionedVersion, type VersionChoice } from './version.ts';
+import type { VersionMention } from './model.ts';
 
 export interface NodeSettings {
   capacity?: Capacity;
@@ -23,10 +25,14 @@ export interface NodeSettings {
   problems: Finding[];
 }
 
-/** `files`: the node's files, anchor first, with their parses (the last modeline of a setting wins). */
+/**
+ * `files`: the node's files, anchor first, with their parses (the last modeline of a setting wins). `kubeletImage`:
+ * the image a unit runs the kubelet from (node/model.ts NodeModel.kubeletImage).
+ */
 export function nodeSettings(
   files: readonly (ParsedFile | undefined)[],
   given: { capacity?: Capacity; capacitySource?: string; kubernetesVersion?: string; kubernetesVersionSource?: string; workspace?: VersionChoice },
+  kubeletImage?: VersionMention,
 ): NodeSettings {
   const out: Omit<NodeSettings, 'kubernetesVersion' | 'kubernetesVersionSource'> = {
     capacity: given.capacity,
@@ -38,8 +44,10 @@ export function nodeSettings(
     ? { version: given.kubernetesVersion, source: given.kubernetesVersionSource ?? '--kubernetes-version' }
     : undefined;
   const kubeadm: KubeadmDoc[] = [];
+  const mentions: VersionMention[] = kubeletImage ? [kubeletImage] : [];
   for (const file of files) {
     for (const d of file?.config?.kubeadm ?? []) kubeadm.push(d);
+    for (const m of file?.versions ?? []) mentions.push(m);
     for (const m of file?.modelines ?? []) {
       if (m.setting === 'capacity') {
         const c = parseCapacityOrType(m.value);
@@ -62,7 +70,8 @@ export function nodeSettings(
       }
     }
   }
-  const chosen = chooseVersion(explicit, kubeadmVersion(kubeadm), given.workspace);
+  // A kubelet image tag says which kubelet runs; kubeadm's kubernetesVersion says it within the skew policy.
+  const chosen = chooseVersion(explicit, mentionedVersion(mentions) ?? kubeadmVersion(kubeadm), given.workspace);
   return { ...out, kubernetesVersion: chosen.version, kubernetesVersionSource: chosen.source };
 }
 

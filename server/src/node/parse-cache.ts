@@ -157,7 +157,7 @@ export class Workspace {
     const k = kind ?? this.kind(path);
     if (!k) return undefined;
     const parsed = this.cache ? this.cache.parse(src, k, opts) : parseAs(src, k, opts);
-    const p = withCarrierInstanceTypes(parsed, this.payloads?.get(path)?.payload);
+    const p = withCarrierMentions(parsed, this.payloads?.get(path)?.payload);
     this.parsed.set(path, p);
     return p;
   }
@@ -169,20 +169,22 @@ export class Workspace {
 }
 
 /**
- * The payload's parse with what its carrier says about it: the instance types it names, and the platform tool that
- * builds the kubelet's configuration from it (the same object while both are unchanged).
+ * The payload's parse with what its carrier says about it: the instance types and versions it names, and the platform
+ * tool that builds the kubelet's configuration from it (the same object while all are unchanged). The payload's own
+ * versions come first: a patch's own kubelet image is more precise than its carrier's.
  */
 const WITH_TYPES = new WeakMap<ParsedFile, { key: string; to: ParsedFile }>();
-function withCarrierInstanceTypes(p: ParsedFile, payload: Payload | undefined): ParsedFile {
+function withCarrierMentions(p: ParsedFile, payload: Payload | undefined): ParsedFile {
   const platform = payload?.platform && p.config && !p.config.platform ? payload.platform : undefined;
-  if (!payload || (!payload.instanceTypes?.length && !platform)) return p;
+  if (!payload || (!payload.instanceTypes?.length && !payload.versions?.length && !platform)) return p;
   // By value: a carrier parsed again (a keystroke elsewhere in it) makes new payload objects that say the same; the
   // same object keeps the node's results (node/reuse.ts compares parses by identity).
-  const key = JSON.stringify([payload.instanceTypes ?? null, platform ?? null], spansByValue);
+  const key = JSON.stringify([payload.instanceTypes ?? null, payload.versions ?? null, platform ?? null], spansByValue);
   const have = WITH_TYPES.get(p);
   if (have?.key === key) return have.to;
   const to = { ...p };
   if (payload.instanceTypes?.length) to.instanceTypes = [...(p.instanceTypes ?? []), ...payload.instanceTypes];
+  if (payload.versions?.length) to.versions = [...(p.versions ?? []), ...payload.versions];
   if (platform) to.config = { ...p.config!, platform };
   WITH_TYPES.set(p, { key, to });
   return to;

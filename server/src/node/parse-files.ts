@@ -4,7 +4,7 @@ import type { Finding } from '../model/finding.ts';
 import type { ConfigFileParse, EnvFile, RuntimeConfigParse, UnitFile } from '../parse/types.ts';
 import { formatOf } from '../formats/index.ts';
 import type { Payload } from '../embed/payload.ts';
-import type { InstanceTypeMention } from './model.ts';
+import type { InstanceTypeMention, VersionMention } from './model.ts';
 import { scanModelines, type Modeline } from '../parse/modeline.ts';
 import { scanSuppressions, type Suppression } from '../parse/suppressions.ts';
 
@@ -19,6 +19,8 @@ export interface ParsedFile {
   embedded?: Payload[];
   /** Instance types the file names for its node (node/model.ts InstanceTypeMention). */
   instanceTypes?: InstanceTypeMention[];
+  /** Kubernetes versions the file states for its node's kubelet (node/model.ts VersionMention), the first wins. */
+  versions?: VersionMention[];
   modelines: Modeline[];
   suppressions: Suppression[];
   problems: Finding[];

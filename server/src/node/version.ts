@@ -2,12 +2,18 @@
  * Which Kubernetes minor version a node's kubelet is, and where that comes from. An explicit choice wins: a
  * `# kubelet-lint: kubernetes-version` modeline in a file of the node, then --kubernetes-version or the editor
  * setting. Otherwise the files say it: kubeadm's ClusterConfiguration.kubernetesVersion (the kubelet kubeadm
- * installs must match it within the version skew policy), in the node's own files first, else the one version all
- * kubeadm files of the workspace agree on. The newest version the catalog knows only when nothing says anything.
+ * installs must match it within the version skew policy), or a version a platform file states for the kubelet (an image
+ * tag, a cluster version: VersionMention), in the node's own files first, else the one version all kubeadm files of
+ * the workspace agree on. The newest version the catalog knows only when nothing says anything. A value holding a
+ * template placeholder states nothing: the rendered file decides it, and guessing would be worse than the fallback.
  */
 import { NEWEST_VERSION } from '../catalog/flags.ts';
 import type { Span } from '../model/range.ts';
 import type { KubeadmDoc } from '../parse/types.ts';
+import type { VersionMention } from './model.ts';
+import { minorOf } from '../model/version-mention.ts';
+
+export { minorOf };
 
 export interface VersionChoice {
   version: string;
@@ -15,10 +21,10 @@ export interface VersionChoice {
   source: string;
 }
 
-/** `v1.30.2`, `1.30`, `stable-1.30`, `latest-1.31`, `ci/latest-1.31` -> `1.30`; labels without a version -> undefined. */
-export function minorOf(text: string): string | undefined {
-  const m = /^(?:v|(?:ci\/)?(?:stable|latest)-)?(1\.\d+)(?:\.\d+)?(?:[-+].*)?$/.exec(text.trim());
-  return m?.[1];
+/** The first version the mentions state, with where. */
+export function mentionedVersion(mentions: readonly VersionMention[]): VersionChoice | undefined {
+  const m = mentions[0];
+  return m && { version: m.version, source: `${m.what} ${m.value} in ${where(m.span)}` };
 }
 
 /** The version a kubeadm ClusterConfiguration names, with where. */

@@ -11,10 +11,14 @@ import type { Finding } from '../model/finding.ts';
 import type { ConfigFileParse, ConfigNode, KubeletConfigDoc, MapNode, PlatformInfo } from './types.ts';
 import { getEntry } from './types.ts';
 import { parseYamlStream } from './yaml.ts';
+import { versionMention, type VersionMention } from '../model/version-mention.ts';
 import { argsFromMap, blankDirectiveLines, mapOf, hasPlaceholder, str, templateAwareProblems, type ExtraArg } from './platform.ts';
 
-
-export function parseTalos(path: string, text: string): ConfigFileParse {
+/**
+ * `versions` receives the kubelet image tags the file states: machine.kubelet.image, or a KubeletConfig document's
+ * image (the kubelet Talos runs is that image, v1alpha1_types.go KubeletConfig.KubeletImage).
+ */
+export function parseTalos(path: string, text: string, versions?: VersionMention[]): ConfigFileParse {
   const lines = new LineIndex(text);
   const r = parseYamlStream(path, blankDirectiveLines(text), lines);
   const problems: Finding[] = templateAwareProblems(path, text, r.problems, 'Talos machine configuration');
@@ -45,6 +49,11 @@ export function parseTalos(path: string, text: string): ConfigFileParse {
       kubeletDocs.push({ kind: getEntry(root, 'kind')!.value.span, root });
     }
     if (!kubelet) continue;
+    const image = getEntry(kubelet.block, 'image')?.value;
+    const what = kubelet.config === 'config' ? 'KubeletConfig image' : 'machine.kubelet.image';
+    // A templated image (`kubelet:${version}`, `{{ .v }}`) states nothing: the scalar's source still shows it.
+    const mention = image?.kind === 'scalar' && !image.template ? versionMention(what, image.source, image.span, true) : undefined;
+    if (mention) versions?.push(mention);
     platform ??= { tool: 'talos', span: kubelet.key, gates: [] };
     const cfg = mapOf(getEntry(kubelet.block, kubelet.config!)?.value);
     if (cfg) {
