@@ -176,7 +176,7 @@ nodes:
   assert.equal(templated.get('nodes/1-worker/kubeadmConfigPatches/0.yaml')?.kubernetesVersion, NEWEST_VERSION);
 });
 
-test('talhelper kubernetesVersion holds for every patch; a patch\'s own machine.kubelet.image wins', () => {
+test('talhelper kubernetesVersion holds for every node; a node whose patch sets machine.kubelet.image takes that', () => {
   const text = `clusterName: home
 talosVersion: v1.9.0
 kubernetesVersion: v1.31.4
@@ -187,6 +187,7 @@ patches:
         extraConfig:
           maxPods: 150
 nodes:
+  - hostname: small
   - hostname: big
     patches:
       - |-
@@ -197,9 +198,10 @@ nodes:
               maxPods: 250
 `;
   const byTarget = new Map(analyze([{ path: 'talconfig.yaml', text }]).nodes.map((n) => [n.node.id.split('//')[1], n.node]));
-  assert.equal(byTarget.get('talhelper/all/patch-1.yaml')?.kubernetesVersionSource, 'kubernetesVersion v1.31.4 in talconfig.yaml line 3');
-  assert.equal(byTarget.get('talhelper/node-big/patch-1.yaml')?.kubernetesVersion, '1.32');
-  assert.match(byTarget.get('talhelper/node-big/patch-1.yaml')!.kubernetesVersionSource!, /^machine\.kubelet\.image ghcr\.io\/siderolabs\/kubelet:v1\.32\.0 in talconfig\.yaml line 16$/);
+  assert.equal(byTarget.get('small.yaml')?.kubernetesVersion, '1.31');
+  assert.equal(byTarget.get('small.yaml')?.kubernetesVersionSource, 'kubernetesVersion v1.31.4 in talconfig.yaml line 3');
+  assert.equal(byTarget.get('big.yaml')?.kubernetesVersion, '1.32');
+  assert.match(byTarget.get('big.yaml')!.kubernetesVersionSource!, /^machine\.kubelet\.image ghcr\.io\/siderolabs\/kubelet:v1\.32\.0 in talconfig\.yaml line 17$/);
 });
 
 test('eksctl metadata.version, kops spec.kubernetesVersion and a nodeup config\'s KubernetesVersion state the version of their node groups', () => {
