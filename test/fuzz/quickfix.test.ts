@@ -268,3 +268,26 @@ test('the verifier holds back fixes that would make things worse, and the CLI re
   const a = analyze(good);
   assert.deepEqual(withSafeFixes(good, {}, a, analyze).findings.flatMap((x) => (x.fixes ?? []).map((y) => y.title)), ['Change to --max-pods']);
 });
+
+// `npm run fuzz` (seed 20261201, "quick fixes: mutated corpus file", counterexample [21,[{"op":"truncate",
+// "at":0.0491...}]]): 022-eks-2018-kubelet-config-reserved.json cut inside the apiVersion's opening quote. "Change
+// apiVersion" replaced the unterminated `"` by the bare word kubelet.config.k8s.io/v1beta1: three new syntax errors.
+// In JSON the fix writes a string literal unless it can write inside a complete pair of quotes.
+test('regression: "Change apiVersion" in JSON writes a string literal over an unterminated or escaped value', () => {
+  const head = '{\n  "kind": "KubeletConfiguration",\n  "apiVersion": ';
+  const cases: [string, string][] = [
+    [head + '"', head + '"kubelet.config.k8s.io/v1beta1"'], // the shrunk counterexample
+    [head + '"v1', head + '"kubelet.config.k8s.io/v1beta1"'],
+    [head + '"v\\u0031"\n}\n', head + '"kubelet.config.k8s.io/v1beta1"\n}\n'],
+    [head + '"v1"\n}\n', head + '"kubelet.config.k8s.io/v1beta1"\n}\n'],
+    [head + '5\n}\n', head + '"kubelet.config.k8s.io/v1beta1"\n}\n'],
+  ];
+  for (const [text, fixed] of cases) {
+    const files = [{ path: 'n/kubelet-config.json', text }];
+    const { before, after, a2 } = applyAll(files, 'config-kind-invalid');
+    assert.equal(after[0]!.text, fixed, text);
+    const syntax = (a: typeof before) => a.findings.filter((x) => x.code === 'config-syntax').length;
+    assert.ok(syntax(a2) <= syntax(before), `${JSON.stringify(text)}: ${syntax(before)} syntax errors before, ${syntax(a2)} after`);
+    P.quickFixProperty(files);
+  }
+});
