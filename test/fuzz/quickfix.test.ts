@@ -291,3 +291,21 @@ test('regression: "Change apiVersion" in JSON writes a string literal over an un
     P.quickFixProperty(files);
   }
 });
+
+// `npm run fuzz` (seed 850463641, "quick fixes: generated workspace"): a reservation naming the same unknown resource
+// twice got one finding per entry; "Remove" on the first left the second, reported where the first had been. The
+// kubelet keeps a map key's last value (ConfigurationMap.Set) and refuses it once: one finding, on the last entry.
+test('regression: an unknown resource written twice in one reservation is one finding, on the entry the kubelet keeps', () => {
+  const files = [
+    {
+      path: 'n/kubeadm.yaml',
+      text: '# apiVersion\napiVersion: kubeadm.k8s.io/v1beta3\n# kind\nkind: InitConfiguration\n# nodeRegistration\nnodeRegistration: {"criSocket":"unix:///run/containerd/containerd.sock","kubeletExtraArgs":[{"name":"system-reserved","value":"pid.available=,pid.available="}]}\n',
+    },
+  ];
+  P.quickFixProperty(files);
+  const env = [{ path: 'n/etc/default/kubelet', text: 'KUBELET_EXTRA_ARGS=--system-reserved=gpu=1,cpu=1,gpu=2\n' }];
+  P.quickFixProperty(env);
+  const found = analyze(env).findings.filter((f) => f.code === 'reserved-resource-unknown');
+  assert.equal(found.length, 1);
+  assert.deepEqual([found[0]!.range.start.character, found[0]!.related?.[0]?.span.range.start.character], [49, 37]);
+});
