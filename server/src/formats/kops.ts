@@ -14,6 +14,7 @@ import { LineIndex } from '../model/range.ts';
 import type { Payload } from '../embed/payload.ts';
 import { yamlRegions } from '../embed/yaml-regions.ts';
 import { defineFormat } from './types.ts';
+import { loneCrToLf } from '../model/range.ts';
 
 const API = /^apiVersion:[ \t]*["']?kops\.k8s\.io\/v1alpha2["']?[ \t]*(?:#[^\n]*)?$/m;
 const KIND = /^kind:[ \t]*["']?(?:Cluster|InstanceGroup)["']?[ \t]*(?:#[^\n]*)?$/m;
@@ -32,6 +33,7 @@ function regionOf(doc: Document.Parsed, path: string[]): Region | undefined {
 }
 
 function parseKops(path: string, text: string): { embedded: Payload[]; problems: Finding[] } {
+  text = loneCrToLf(text); // a lone \r is a YAML line break (model/range.ts)
   const lines = new LineIndex(text);
   const problems: Finding[] = [];
   const embedded: Payload[] = [];

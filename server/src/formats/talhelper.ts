@@ -11,8 +11,10 @@ import type { Payload } from '../embed/payload.ts';
 import { yamlStringMap } from '../embed/yaml-string.ts';
 import { firstError } from '../embed/yaml-docs.ts';
 import { defineFormat } from './types.ts';
+import { loneCrToLf } from '../model/range.ts';
 
 function parseTalconfig(path: string, text: string): { embedded: Payload[]; problems: Finding[] } {
+  text = loneCrToLf(text); // a lone \r is a YAML line break (model/range.ts)
   const lines = new LineIndex(text);
   const problems: Finding[] = [];
   const embedded: Payload[] = [];

@@ -9,7 +9,7 @@
  */
 import { Lexer, parseAllDocuments, isAlias, isMap, isPair, isScalar, isSeq } from 'yaml';
 import type { Document, Node as YNode, Pair, Scalar, YAMLMap, YAMLSeq } from 'yaml';
-import { LineIndex } from '../model/range.ts';
+import { LineIndex, loneCrToLf } from '../model/range.ts';
 import type { Span } from '../model/range.ts';
 import { LazySpan } from '../model/lazy-span.ts';
 import { finding } from '../model/finding.ts';
@@ -515,14 +515,11 @@ function plainYamlError(message: string): string {
 }
 
 /**
- * Parse a YAML stream (all documents) with the `yaml` library and convert every document.
- * Never throws; syntax errors become `config-syntax` problems at their position.
- */
-/**
  * Parse a YAML stream (all documents) once and convert every document.
  * Never throws; syntax errors become `config-syntax` problems at their position.
  */
-export function parseYamlStream(file: string, text: string, lines: LineIndex = new LineIndex(text)): YamlStreamResult {
+export function parseYamlStream(file: string, original: string, lines: LineIndex = new LineIndex(original)): YamlStreamResult {
+  const text = loneCrToLf(original);
   const problems: Finding[] = [];
   const docs: ConvertedDoc[] = [];
   let parsed: Document.Parsed[];
