@@ -498,7 +498,8 @@ function quoteCloses(tok: string, quote: string, from: number): boolean {
   return false;
 }
 
-function fmtCount(n: number): string {
+/** 1300000 -> "1,300,000". */
+export function fmtCount(n: number): string {
   if (!Number.isFinite(n) || n > 1e15) return 'more than 10^15';
   // Grouped by hand: toLocaleString would load ICU's number formatting (several MB of RSS) for one message.
   // A loop, not /\B(?=(\d{3})+$)/g, whose lookahead rescans the rest of the digits at every position.
