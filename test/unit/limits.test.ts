@@ -11,6 +11,7 @@ import { effectiveConfiguration } from '../../server/src/features/effective-conf
 import { parseCapacity } from '../../server/src/node/capacity.ts';
 import { CONFIG_HEAD } from '../helpers/nodes.ts';
 import { MAX_KUBELET_ARGS } from '../../server/src/node/build.ts';
+import { diagnosticsFor } from '../../server/src/features/diagnostics.ts';
 
 const CONFIG = 'n/var/lib/kubelet/config.yaml';
 const ENV = 'n/etc/default/kubelet';
@@ -72,6 +73,9 @@ test('a 7.8 MB env file of 1,300,000 flags: the first 10,000 are checked, one fi
   const at = 'KUBELET_EXTRA_ARGS='.length + 6 * MAX_KUBELET_ARGS;
   assert.deepEqual(bound[0]!.range, { start: { line: 0, character: at }, end: { line: 0, character: at + 5 } });
   assert.match(bound[0]!.message, /^Only the first 10,000 kubelet arguments are checked; this one and those after it are not\./);
+  // the server shows 999 of the 10,000 findings, the most severe first: the bound is always among them
+  const shown = diagnosticsFor(a, ENV, (p) => p);
+  assert.ok(shown.some((d) => d.code === 'kubelet-args-not-checked'), 'the bound is not among the diagnostics shown');
   // the work is bounded: one flag-duplicate per repeated flag read, none for the others
   assert.equal(a.findings.filter((f) => f.code === 'flag-duplicate').length, MAX_KUBELET_ARGS - 1);
   const node = a.nodes[0]!.node;
