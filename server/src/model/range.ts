@@ -47,9 +47,17 @@ export class LineIndex {
         i = text.indexOf('\n', i + 1);
       }
     } else {
-      for (let i = 0; i < text.length; i++) {
-        const c = text.charCodeAt(i);
-        if (c === 10 || (c === 13 && text.charCodeAt(i + 1) !== 10)) starts.push(i + 1);
+      // (found natively, as above: a CRLF file is common and may be large)
+      let cr = text.indexOf('\r');
+      let lf = text.indexOf('\n');
+      while (cr !== -1 || lf !== -1) {
+        if (cr !== -1 && (lf === -1 || cr < lf)) {
+          if (cr + 1 !== lf) starts.push(cr + 1); // a lone \r
+          cr = text.indexOf('\r', cr + 1);
+        } else {
+          starts.push(lf + 1);
+          lf = text.indexOf('\n', lf + 1);
+        }
       }
     }
     this.starts = starts;
