@@ -96,7 +96,7 @@ function touched(edits: readonly Edit[]): { before: Map<string, [number, number]
     let shift = 0;
     for (const e of list) {
       push(before, file, [e.range.start.line, e.range.end.line]);
-      const added = e.newText.split('\n').length - 1;
+      const added = e.newText.split(/\r\n|\r|\n/).length - 1;
       push(after, file, [e.range.start.line + shift, e.range.start.line + shift + added]);
       shift += added - (e.range.end.line - e.range.start.line);
     }
@@ -180,7 +180,7 @@ export function fixEffectProperty(files: readonly SourceFile[], options: Analyze
   }
   const seen = new Set<string>();
   for (const file of files) {
-    const lineCount = file.text.split('\n').length;
+    const lineCount = file.text.split(/\r\n|\r|\n/).length;
     for (let line = 0; line < Math.min(lineCount, 200); line++) {
       for (const r of refactorsAt(before, file.path, { start: { line, character: 0 }, end: { line, character: 0 } })) {
         const key = r.title + JSON.stringify(r.edits);

@@ -96,7 +96,7 @@ export function openFixBug(f: Finding, fix: Fix, fileTexts: Map<string, string>)
   // BUG 10 (server/src/rules/unit-continuation-swallows-directive.ts): on `ExecStart=@/usr/bin/kubelet \` the swallowed
   // line is argv[0]; removing the "\" leaves "@" without its zeroeth argument (exec-path: systemd refuses the unit).
   if (f.code === 'unit-continuation-swallows-directive') {
-    const lines = fileTexts.get(f.file)?.split('\n') ?? [];
+    const lines = fileTexts.get(f.file)?.split(/\r\n|\r|\n/) ?? [];
     if (lines.slice(0, f.range.start.line + 1).some((l) => /^\s*Exec[A-Za-z]*=[-+!:]*@/.test(l))) return 'swallowed-argv0-of-at';
   }
   if (f.code === 'eviction-soft-without-grace' && fix.title.startsWith('Add evictionSoftGracePeriod')) {
@@ -116,7 +116,7 @@ export function normaliseKnownRangeBugs(files: Map<string, string>, findings: re
   const fixEnd = (file: string, r: Range): Range => {
     const text = files.get(file);
     if (text === undefined) return r;
-    const lines = text.split('\n');
+    const lines = text.split(/\r\n|\r|\n/);
     const l = lines[r.end.line];
     if (l === undefined || r.end.line + 1 >= lines.length) return r;
     const len = l.endsWith('\r') ? l.length - 1 : l.length;
@@ -254,7 +254,7 @@ const NEVER_REVEALED = /^(config-syntax|unit-syntax|envfile-syntax|environment-s
 
 /** Last physical line of the systemd logical line starting at `line` (continued by an odd number of trailing backslashes). */
 function logicalLineEnd(text: string, line: number): number {
-  const lines = text.split('\n');
+  const lines = text.split(/\r\n|\r|\n/);
   let l = line;
   while (l + 1 < lines.length) {
     const t = lines[l]!.replace(/\r$/, '');
@@ -267,7 +267,7 @@ function logicalLineEnd(text: string, line: number): number {
 
 /** First physical line of the systemd logical line that `line` belongs to. */
 function logicalLineStart(text: string, line: number): number {
-  const lines = text.split('\n');
+  const lines = text.split(/\r\n|\r|\n/);
   let l = line;
   while (l > 0) {
     const t = lines[l - 1]!.replace(/\r$/, '');
@@ -298,14 +298,14 @@ export function knownFixBug(f: Finding, fix: Fix, a: Analysis, fileTexts: Map<st
   // is a comment (which systemd skips while continuing), "Remove the blanks" is offered and makes the directive after
   // the comment part of the value.
   if (f.code === 'unit-continuation-trailing-space' && fix.title.startsWith('Remove the blanks')) {
-    const next = fileTexts.get(f.file)?.split('\n')[f.range.start.line + 1];
+    const next = fileTexts.get(f.file)?.split(/\r\n|\r|\n/)[f.range.start.line + 1];
     if (next !== undefined && /^[ \t\r]*[#;]/.test(next)) return 'trailing-space-before-comment';
   }
   // BUG 7 (rules/unit-continuation-swallows-directive.ts): a continued line inside a quoted argument
   // (ExecStart=/bin/sh -c "kubelet \ + Restart=always ") is reported as a swallowed directive; removing the "\" leaves
   // the quote unbalanced (exec-syntax error: systemd refuses the unit).
   if (f.code === 'unit-continuation-swallows-directive') {
-    const prev = fileTexts.get(f.file)?.split('\n')[f.range.start.line - 1] ?? '';
+    const prev = fileTexts.get(f.file)?.split(/\r\n|\r|\n/)[f.range.start.line - 1] ?? '';
     if ((prev.split('"').length - 1) % 2 === 1 || (prev.split("'").length - 1) % 2 === 1) return 'swallowed-inside-quotes';
   }
   // BUG 6 (rules/unit-continuation-trailing-space.ts): on `ExecStart=@/usr/bin/kubelet \ ` the stray "\" is argv[0]; removing it leaves "@" without
@@ -313,7 +313,7 @@ export function knownFixBug(f: Finding, fix: Fix, a: Analysis, fileTexts: Map<st
   // (Removing the blanks instead, at the end of the file, makes the "\" a continuation into nothing: the same.)
   // (unit-continuation-swallows-directive has the same blind spot: the swallowed line may be argv[0] of an @ command.)
   if (CONTINUATION.has(f.code)) {
-    const lines = fileTexts.get(f.file)?.split('\n') ?? [];
+    const lines = fileTexts.get(f.file)?.split(/\r\n|\r|\n/) ?? [];
     if (lines.slice(0, f.range.start.line + 1).some((l) => /^\s*Exec[A-Za-z]*=[-+!:]*@/.test(l))) return 'continuation-exec-at';
   }
   // BUG 1: fixes on kubeadm nodeRegistration.kubeletExtraArgs entries edit the YAML as if it were a command line

@@ -268,3 +268,44 @@ test('the verifier holds back fixes that would make things worse, and the CLI re
   const a = analyze(good);
   assert.deepEqual(withSafeFixes(good, {}, a, analyze).findings.flatMap((x) => (x.fixes ?? []).map((y) => y.title)), ['Change to --max-pods']);
 });
+
+// `npm run fuzz` (seed 20261201, "quick fixes: mutated corpus file", counterexample [21,[{"op":"truncate",
+// "at":0.0491...}]]): 022-eks-2018-kubelet-config-reserved.json cut inside the apiVersion's opening quote. "Change
+// apiVersion" replaced the unterminated `"` by the bare word kubelet.config.k8s.io/v1beta1: three new syntax errors.
+// In JSON the fix writes a string literal unless it can write inside a complete pair of quotes.
+test('regression: "Change apiVersion" in JSON writes a string literal over an unterminated or escaped value', () => {
+  const head = '{\n  "kind": "KubeletConfiguration",\n  "apiVersion": ';
+  const cases: [string, string][] = [
+    [head + '"', head + '"kubelet.config.k8s.io/v1beta1"'], // the shrunk counterexample
+    [head + '"v1', head + '"kubelet.config.k8s.io/v1beta1"'],
+    [head + '"v\\u0031"\n}\n', head + '"kubelet.config.k8s.io/v1beta1"\n}\n'],
+    [head + '"v1"\n}\n', head + '"kubelet.config.k8s.io/v1beta1"\n}\n'],
+    [head + '5\n}\n', head + '"kubelet.config.k8s.io/v1beta1"\n}\n'],
+  ];
+  for (const [text, fixed] of cases) {
+    const files = [{ path: 'n/kubelet-config.json', text }];
+    const { before, after, a2 } = applyAll(files, 'config-kind-invalid');
+    assert.equal(after[0]!.text, fixed, text);
+    const syntax = (a: typeof before) => a.findings.filter((x) => x.code === 'config-syntax').length;
+    assert.ok(syntax(a2) <= syntax(before), `${JSON.stringify(text)}: ${syntax(before)} syntax errors before, ${syntax(a2)} after`);
+    P.quickFixProperty(files);
+  }
+});
+
+// `npm run fuzz` (seed 850463641, "quick fixes: generated workspace"): a reservation naming the same unknown resource
+// twice got one finding per entry; "Remove" on the first left the second, reported where the first had been. The
+// kubelet keeps a map key's last value (ConfigurationMap.Set) and refuses it once: one finding, on the last entry.
+test('regression: an unknown resource written twice in one reservation is one finding, on the entry the kubelet keeps', () => {
+  const files = [
+    {
+      path: 'n/kubeadm.yaml',
+      text: '# apiVersion\napiVersion: kubeadm.k8s.io/v1beta3\n# kind\nkind: InitConfiguration\n# nodeRegistration\nnodeRegistration: {"criSocket":"unix:///run/containerd/containerd.sock","kubeletExtraArgs":[{"name":"system-reserved","value":"pid.available=,pid.available="}]}\n',
+    },
+  ];
+  P.quickFixProperty(files);
+  const env = [{ path: 'n/etc/default/kubelet', text: 'KUBELET_EXTRA_ARGS=--system-reserved=gpu=1,cpu=1,gpu=2\n' }];
+  P.quickFixProperty(env);
+  const found = analyze(env).findings.filter((f) => f.code === 'reserved-resource-unknown');
+  assert.equal(found.length, 1);
+  assert.deepEqual([found[0]!.range.start.character, found[0]!.related?.[0]?.span.range.start.character], [49, 37]);
+});

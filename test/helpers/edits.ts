@@ -1,21 +1,11 @@
 import type { TextEdit } from '../../server/src/model/finding.ts';
-import type { Position } from '../../server/src/model/range.ts';
+import { offsetOf, type Position } from '../../server/src/model/range.ts';
 
-/** Offset of an LSP position (0-based line, UTF-16 character) in a text whose lines end in \n (or \r\n). */
+/** Offset of an LSP position (0-based line, UTF-16 character; lines end at \n, \r\n or \r); throws past the text. */
 export function offsetAt(text: string, p: Position): number {
-  let line = 0;
-  let i = 0;
-  while (line < p.line) {
-    const nl = text.indexOf('\n', i);
-    if (nl === -1) throw new Error(`line ${p.line} is past the end of the text`);
-    i = nl + 1;
-    line++;
-  }
-  let end = text.indexOf('\n', i);
-  if (end === -1) end = text.length;
-  if (end > i && text[end - 1] === '\r') end--;
-  if (p.character > end - i) throw new Error(`character ${p.character} is past the end of line ${p.line}`);
-  return i + p.character;
+  const o = offsetOf(text, p);
+  if (o === undefined) throw new Error(`${p.line}:${p.character} is past the end of its line or of the text`);
+  return o;
 }
 
 /** Applies the edits meant for `file` to `text` (edits must not overlap; applied back to front). */

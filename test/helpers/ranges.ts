@@ -16,7 +16,7 @@ const cache = new Map<string, string[]>();
 function linesOf(text: string): string[] {
   let lines = cache.get(text);
   if (!lines) {
-    lines = text.split('\n').map((l) => (l.endsWith('\r') ? l.slice(0, -1) : l));
+    lines = text.split(/\r\n|\r|\n/); // LSP line ends
     if (cache.size > 16) cache.clear();
     cache.set(text, lines);
   }

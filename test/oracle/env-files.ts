@@ -10,12 +10,12 @@ import { parseEnvFile } from '../../server/src/parse/systemd/envfile.ts';
 import { runEnvFiles } from './oracles.ts';
 
 const line = fc.oneof(
-  fc.constantFrom('KLT_A=1', 'KLT_B="x y"', "KLT_C='a b'", 'KLT_D=a\\\n  b', 'KLT_E=x # not a comment', 'KLT_F= spaced  ', 'KLT_G="q\\"r"', "KLT_H='it''s'"),
+  fc.constantFrom('KLT_A=1', 'KLT_B="x y"', "KLT_C='a b'", 'KLT_D=a\\\n  b', 'KLT_M=a\\\r  b', 'KLT_E=x # not a comment', 'KLT_F= spaced  ', 'KLT_G="q\\"r"', "KLT_H='it''s'"),
   fc.constantFrom('# comment', '# comment \\', '; comment \\', '#\\', '# two \\\\', '', '   ', 'export KLT_X=1', 'KLT Y=1', 'KLT_I = 2', 'NOEQUALS', 'KLT_J=\\"q', 'KLT_K="a"b', 'KLT_L=--v=2 --x="y"'),
 );
 
 export const envFileText: fc.Arbitrary<string> = fc
-  .tuple(fc.array(line, { maxLength: 8 }), fc.constantFrom('\n', '\n', '\r\n'), fc.boolean())
+  .tuple(fc.array(line, { maxLength: 8 }), fc.constantFrom('\n', '\n', '\r\n', '\r'), fc.boolean())
   .map(([ls, nl, end]) => ls.join(nl) + (end ? nl : ''));
 
 /** Every file the engine reads differently from systemd 252, with both readings. */

@@ -54,9 +54,11 @@ const line: fc.Arbitrary<string> = fc.oneof(
   { weight: 1, arbitrary: fc.constantFrom('# comment \\', 'Environment=A=1 \\ ', 'Environment=A=1 \\', 'ExecStart=/bin/a \\ ', '[Unit]', '[Service]', 'Environment = B=2', ' ExecStart = /bin/b', 'NoEquals') },
 );
 
+// Line ends as read_line() takes them (src/basic/fileio.c categorize_eol): "\n", "\r\n", a lone "\r" (issue #18: CR-only
+// files), and "\n\r", which is one line end there and two for an editor.
 const file = fc
-  .tuple(fc.array(line, { maxLength: 5 }), fc.constantFrom('\n', '\n', '\n', ''))
-  .map(([ls, end]) => `[Service]\n${ls.join('\n')}${end}`);
+  .tuple(fc.array(line, { maxLength: 5 }), fc.constantFrom('\n', '\n', '\n', ''), fc.constantFrom('\n', '\n', '\n', '\r', '\r\n', '\n\r'))
+  .map(([ls, end, eol]) => `[Service]\n${ls.join('\n')}${end}`.replaceAll('\n', eol));
 
 export const serviceCase: fc.Arbitrary<ServiceCase> = fc
   .tuple(file, fc.array(file, { maxLength: 2 }), fc.constantFrom('', '', '', 'Type=oneshot\n'))

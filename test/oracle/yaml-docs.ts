@@ -77,7 +77,7 @@ export const yamlDoc: fc.Arbitrary<string> = fc
     // a file without its final newline (block scalars at the end read differently)
     return cutNewline ? text.replace(/\n$/, '') : text;
   })
-  .chain((text) => fc.constantFrom(text, text, text, text.replaceAll('\n', '\r\n'), '\ufeff' + text));
+  .chain((text) => fc.constantFrom(text, text, text, text.replaceAll('\n', '\r\n'), text.replaceAll('\n', '\r'), '\ufeff' + text));
 
 // ---------------------------------------------------------------------------------------------
 // The engine's reading

@@ -10,6 +10,8 @@ import { analyze } from '../../server/src/engine.ts';
 import { effectiveConfiguration } from '../../server/src/features/effective-config.ts';
 import { parseCapacity } from '../../server/src/node/capacity.ts';
 import { CONFIG_HEAD } from '../helpers/nodes.ts';
+import { MAX_KUBELET_ARGS } from '../../server/src/node/build.ts';
+import { diagnosticsFor } from '../../server/src/features/diagnostics.ts';
 
 const CONFIG = 'n/var/lib/kubelet/config.yaml';
 const ENV = 'n/etc/default/kubelet';
@@ -57,4 +59,34 @@ test('a removed flag without a recorded release does not say "removed in Kuberne
   const [m] = messages(ENV, 'KUBELET_EXTRA_ARGS=--auth-path=/x\n', 'flag-removed');
   assert.match(m ?? '', /^--auth-path was removed /);
   assert.doesNotMatch(m ?? '', /undefined/);
+});
+
+// Issue #18: a legal 7.5 MB env file with 1.3 million flags took 10.6 s and 2 GB per analysis in the server. The
+// analysis reads at most MAX_KUBELET_ARGS arguments per node and says where it stopped (one finding).
+test('a 7.8 MB env file of 1,300,000 flags: the first 10,000 are checked, one finding marks where the rest begin', () => {
+  const n = 1_300_000;
+  const text = `KUBELET_EXTRA_ARGS=${'--v=2 '.repeat(n - 1)}--max-pods=7\n`;
+  const a = analyze([{ path: ENV, text }]);
+  const bound = a.findings.filter((f) => f.code === 'kubelet-args-not-checked');
+  assert.equal(bound.length, 1);
+  assert.equal(bound[0]!.severity, 'information');
+  const at = 'KUBELET_EXTRA_ARGS='.length + 6 * MAX_KUBELET_ARGS;
+  assert.deepEqual(bound[0]!.range, { start: { line: 0, character: at }, end: { line: 0, character: at + 5 } });
+  assert.match(bound[0]!.message, /^Only the first 10,000 kubelet arguments are checked; this one and those after it are not\./);
+  // the server shows 999 of the 10,000 findings, the most severe first: the bound is always among them
+  const shown = diagnosticsFor(a, ENV, (p) => p);
+  assert.ok(shown.some((d) => d.code === 'kubelet-args-not-checked'), 'the bound is not among the diagnostics shown');
+  // the work is bounded: one flag-duplicate per repeated flag read, none for the others
+  assert.equal(a.findings.filter((f) => f.code === 'flag-duplicate').length, MAX_KUBELET_ARGS - 1);
+  const node = a.nodes[0]!.node;
+  assert.equal(node.flags.length, MAX_KUBELET_ARGS);
+  // the flag past the bound is not read: maxPods is not set by a flag
+  assert.notEqual(node.settings.get('maxPods')?.from.how, 'flag');
+});
+
+test('the same bound for an ExecStart= line: 10,001 arguments give the finding, 10,000 do not', () => {
+  const unit = (k: number) => `[Service]\nExecStart=/usr/bin/kubelet${' --v=2'.repeat(k)}\n`;
+  const codes = (k: number) => analyze([{ path: 'n/etc/systemd/system/kubelet.service', text: unit(k) }]).findings.filter((f) => f.code === 'kubelet-args-not-checked').length;
+  assert.equal(codes(MAX_KUBELET_ARGS), 0);
+  assert.equal(codes(MAX_KUBELET_ARGS + 1), 1);
 });

@@ -32,6 +32,7 @@ const NOT_WRITABLE: Record<string, string> = {
   'unit-line-too-long': 'needs a 1 MiB line',
   'envfile-invalid-text': 'needs an invisible Unicode non-character',
   'exec-argv-too-long': 'needs 2 MiB of arguments (test/unit/exec-argv-size.test.ts)',
+  'kubelet-args-not-checked': 'needs more than 10,000 arguments (test/unit/limits.test.ts)',
 };
 
 const SEVERITIES = new Set(['error', 'warning', 'information', 'hint']);

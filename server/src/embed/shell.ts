@@ -126,7 +126,13 @@ function heredocPayload(src: ShellSource, host: LineIndex, text: string, from: n
   return { target, text: body, map, span, lines: new Lines(body) };
 }
 
-/** A shell word starting at `q`: literal when single-quoted, or double-quoted/bare without expansions. */
+/** An unquoted shell word, matched where it starts (sticky: no copy of the rest of the text per word). */
+const BARE_WORD = /[^\s;&|<>()]+/y;
+
+/**
+ * A shell word starting at `q`: literal when single-quoted, or double-quoted/bare without expansions. Reads only
+ * the word: a script with thousands of `--kubelet-extra-args` lines costs time linear in its length (issue #18).
+ */
 function shellLiteral(text: string, q: number): { ok: true; start: number; end: number } | { ok: false; end: number } {
   const c = text[q];
   if (c === "'") {
@@ -135,11 +141,17 @@ function shellLiteral(text: string, q: number): { ok: true; start: number; end: 
   }
   if (c === '"') {
     let e = q + 1;
-    while (e < text.length && text[e] !== '"') e += text[e] === '\\' ? 2 : 1;
-    const inner = text.slice(q + 1, e);
-    return /[$`\\\n]/.test(inner) ? { ok: false, end: e } : { ok: true, start: q + 1, end: e };
+    let literal = true;
+    for (; e < text.length && text[e] !== '"'; e++) {
+      const d = text[e];
+      if (d === '$' || d === '`' || d === '\\' || d === '\n') literal = false;
+      if (d === '\\') e++;
+    }
+    e = Math.min(e, text.length);
+    return literal ? { ok: true, start: q + 1, end: e } : { ok: false, end: e };
   }
-  const m = /^[^\s;&|<>()]+/.exec(text.slice(q));
+  BARE_WORD.lastIndex = q;
+  const m = BARE_WORD.exec(text);
   const end = q + (m ? m[0].length : 0);
   return m && !/[$`\\'"]/.test(m[0]) ? { ok: true, start: q, end } : { ok: false, end };
 }
@@ -153,13 +165,17 @@ function flagsPayload(src: ShellSource, host: LineIndex, from: number, to: numbe
   const quote = inner.includes("'") ? '"' : "'";
   const head = `KUBELET_EXTRA_ARGS=${quote}`;
   const body = head + inner + quote + '\n';
-  const offsets: number[] = [];
-  for (let i = 0; i < head.length; i++) offsets.push(src.offsets[Math.max(from - 1, 0)]);
-  for (let i = from; i < to; i++) offsets.push(src.offsets[i]);
-  offsets.push(src.offsets[to], src.offsets[Math.min(to + 1, src.text.length)], src.offsets[Math.min(to + 1, src.text.length)]);
+  // (one typed array of the payload's size: a long flag string makes no growing array of boxed numbers)
+  const offsets = new Int32Array(head.length + (to - from) + 3);
+  let k = 0;
+  for (let i = 0; i < head.length; i++) offsets[k++] = src.offsets[Math.max(from - 1, 0)];
+  for (let i = from; i < to; i++) offsets[k++] = src.offsets[i];
+  offsets[k++] = src.offsets[to];
+  offsets[k++] = src.offsets[Math.min(to + 1, src.text.length)];
+  offsets[k++] = src.offsets[Math.min(to + 1, src.text.length)];
   // An unquoted word (no quote before it) also splits at blanks and ends at shell operators.
   const bare = !`'"`.includes(src.text[from - 1] ?? '');
   const unsafe = bare ? /['"$`\\\s;&|<>()*?[\]{}~#]/ : /['"$`\\\r\n]/;
-  const map: PayloadMap = { host, offsets: Int32Array.from(offsets), encode: (t, at) => (unsafe.test(t) ? undefined : src.encode(t, at)) };
+  const map: PayloadMap = { host, offsets, encode: (t, at) => (unsafe.test(t) ? undefined : src.encode(t, at)) };
   return { target, text: body, kind: 'envfile', map, span, lines: new Lines(body) };
 }

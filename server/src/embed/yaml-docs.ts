@@ -12,6 +12,7 @@ import { yamlStringMap } from './yaml-string.ts';
 import { yamlSubtree } from './yaml-subtree.ts';
 import { TEMPLATE_MARKER } from './template.ts';
 import { versionMention, type VersionMention } from '../model/version-mention.ts';
+import { loneCrToLf } from '../model/range.ts';
 
 export interface ObjectDoc {
   apiVersion: string;
@@ -92,6 +93,7 @@ export function readCarrier(
   relevant: readonly RegExp[] | ((src: string) => boolean),
   mask?: (src: string) => string,
 ): Carrier {
+  text = loneCrToLf(text); // a lone \r is a YAML line break (model/range.ts)
   const lines = new LineIndex(text);
   const out: Carrier = { text, lines, crlf: /\r\n/.test(text.slice(0, 200)), docs: [], problems: [], embedded: [], errors: [] };
   const starts = [0];

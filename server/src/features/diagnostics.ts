@@ -64,11 +64,14 @@ export function diagnosticsFor(
 export const MAX_DIAGNOSTICS_PER_FILE = 1000;
 
 const RANK: Record<Severity, number> = { error: 0, warning: 1, information: 2, hint: 3 };
+/** Findings that say what the analysis left out: shown whatever their severity, or the bound would go unseen. */
+const BOUNDS: ReadonlySet<string> = new Set(['kubelet-args-not-checked']);
+const rank = (k: { f: Finding; severity: Severity }): number => (BOUNDS.has(k.f.code) ? -1 : RANK[k.severity]);
 
 function truncated(kept: { f: Finding; severity: Severity }[], toUri: (path: string) => string, docsBase?: string): Diagnostic[] {
   const shown = kept
     .map((k, i) => ({ ...k, i }))
-    .sort((a, b) => RANK[a.severity] - RANK[b.severity] || a.i - b.i)
+    .sort((a, b) => rank(a) - rank(b) || a.i - b.i)
     .slice(0, MAX_DIAGNOSTICS_PER_FILE - 1)
     .sort((a, b) => a.i - b.i);
   const note: Diagnostic = {

@@ -14,7 +14,8 @@
  */
 import type { Analysis, AnalyzeOptions } from '../engine.ts';
 import type { Finding, TextEdit } from '../model/finding.ts';
-import type { Position, Range } from '../model/range.ts';
+import type { Range } from '../model/range.ts';
+import { offsetOf } from '../model/range.ts';
 import type { SourceFile } from '../model/source.ts';
 import type { Setting } from '../node/model.ts';
 import { carrierOf, payloadPath } from '../embed/payload.ts';
@@ -29,20 +30,6 @@ type Analyze = (files: readonly SourceFile[], options: AnalyzeOptions) => Analys
 /** Fixes that join or split lines change what the next line means: that line is part of their target. */
 const CONTINUATION = new Set(['unit-continuation-trailing-space', 'unit-continuation-swallows-directive']);
 
-/** Offset of an LSP position in `text` (lines end in \n; a \r before it is part of no line's characters). */
-function offsetAt(text: string, p: Position): number | undefined {
-  let i = 0;
-  for (let line = 0; line < p.line; line++) {
-    const nl = text.indexOf('\n', i);
-    if (nl === -1) return undefined;
-    i = nl + 1;
-  }
-  let end = text.indexOf('\n', i);
-  if (end === -1) end = text.length;
-  if (end > i && text[end - 1] === '\r') end--;
-  return p.character <= end - i ? i + p.character : undefined;
-}
-
 /** The workspace with `edits` applied; undefined when an edit does not fit its file (then the fix is not safe). */
 export function applyFix(files: readonly SourceFile[], edits: readonly TextEdit[]): SourceFile[] | undefined {
   const out: SourceFile[] = [];
@@ -52,7 +39,7 @@ export function applyFix(files: readonly SourceFile[], edits: readonly TextEdit[
       out.push(f);
       continue;
     }
-    const at = mine.map((e) => ({ start: offsetAt(f.text, e.range.start), end: offsetAt(f.text, e.range.end), newText: e.newText }));
+    const at = mine.map((e) => ({ start: offsetOf(f.text, e.range.start), end: offsetOf(f.text, e.range.end), newText: e.newText }));
     if (at.some((e) => e.start === undefined || e.end === undefined || e.end < e.start)) return undefined;
     at.sort((a, b) => b.start! - a.start! || b.end! - a.end!);
     let text = f.text;
@@ -140,7 +127,7 @@ function targetLines(f: Finding | undefined, edits: readonly TextEdit[]): { befo
     list.sort((a, b) => a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character);
     let shift = 0;
     for (const e of list) {
-      const added = e.newText.split('\n').length - 1;
+      const added = e.newText.split(/\r\n|\r|\n/).length - 1;
       addLines(before, file, e.range.start.line, e.range.end.line + extra);
       addLines(after, file, e.range.start.line + shift, e.range.start.line + shift + added + extra);
       shift += added - (e.range.end.line - e.range.start.line);

@@ -17,7 +17,7 @@ export function suppressionActions(
   if (only && !only.some((k) => k === '' || k === CodeActionKind.QuickFix || CodeActionKind.QuickFix.startsWith(k + '.'))) return [];
   const file = analysis.files.get(path);
   if (!file || text === undefined || takesNoComments(file.kind, file.config?.kubeletConfigs[0]?.format, path)) return [];
-  const lines = text.split('\n');
+  const lines = text.split(/\r\n|\r|\n/); // LSP lines
   const eol = file.crlf ? '\r\n' : '\n';
   const uri = toUri(path);
   const out: CodeAction[] = [];
@@ -30,7 +30,7 @@ export function suppressionActions(
     const lineKey = `${code}@${line}`;
     if (!seen.has(lineKey)) {
       seen.add(lineKey);
-      const prev = line > 0 ? lines[line - 1].replace(/\r$/, '') : undefined;
+      const prev = line > 0 ? lines[line - 1] : undefined;
       const continued = CONTINUED_KINDS.has(file.kind) && prev !== undefined && prev.endsWith('\\');
       if (!continued) {
         const edit = prev !== undefined && /^\s*[#;]/.test(prev) && prev.includes(NEXT)

@@ -20,6 +20,7 @@ import { scanTemplates } from '../parse/template.ts';
 import { templateNote } from '../parse/config.ts';
 import { firstError } from '../embed/yaml-docs.ts';
 import { defineFormat } from './types.ts';
+import { loneCrToLf } from '../model/range.ts';
 
 /** Butane's variants (coreos/butane config/config.go registry): fcos, flatcar, openshift, r4e, fiot, rhcos. */
 const VARIANT = /^variant:[ \t]*["']?(?:fcos|flatcar|openshift|r4e|fiot|rhcos)["']?[ \t]*(?:#.*)?\r?$/m;
@@ -33,6 +34,7 @@ const str = (m: YAMLMap, key: string): string | undefined => {
 };
 
 function parseButane(path: string, text: string): { embedded: Payload[]; problems: Finding[] } {
+  text = loneCrToLf(text); // a lone \r is a YAML line break (model/range.ts)
   const lines = new LineIndex(text);
   const problems: Finding[] = [];
   const embedded: Payload[] = [];

@@ -15,6 +15,7 @@ import { hasMask, MASK, maskTemplates, restoreAt, scanTemplates, type Masked } f
 import { templateNote } from '../parse/config.ts';
 import { firstError } from '../embed/yaml-docs.ts';
 import { defineFormat } from './types.ts';
+import { loneCrToLf } from '../model/range.ts';
 
 const HEADER = /^\uFEFF?(?:##[ \t]*template:[ \t]*jinja[ \t]*\r?\n)?#cloud-config[ \t]*\r?(?:\n|$)/;
 
@@ -22,6 +23,7 @@ const HEADER = /^\uFEFF?(?:##[ \t]*template:[ \t]*jinja[ \t]*\r?\n)?#cloud-confi
 const PLAIN_ENCODINGS = new Set(['text/plain', '']);
 
 function parseCloudConfig(path: string, text: string): { embedded: Payload[]; problems: Finding[] } {
+  text = loneCrToLf(text); // a lone \r is a YAML line break (model/range.ts)
   const lines = new LineIndex(text);
   const problems: Finding[] = [];
   const embedded: Payload[] = [];

@@ -13,6 +13,7 @@ import type { Payload } from '../embed/payload.ts';
 import { yamlRegion } from '../embed/yaml-region.ts';
 import { firstError, versionAt } from '../embed/yaml-docs.ts';
 import { defineFormat } from './types.ts';
+import { loneCrToLf } from '../model/range.ts';
 
 const API = /^apiVersion:[ \t]*["']?eksctl\.io\/v1alpha5["']?[ \t]*(?:#[^\n]*)?$/m;
 const KIND = /^kind:[ \t]*["']?ClusterConfig["']?[ \t]*(?:#[^\n]*)?$/m;
@@ -20,6 +21,7 @@ const EXTS = new Set(['yaml', 'yml']);
 const SAFE_NAME = /^[A-Za-z0-9._-]+$/;
 
 function parseClusterConfig(path: string, text: string): { embedded: Payload[]; problems: Finding[] } {
+  text = loneCrToLf(text); // a lone \r is a YAML line break (model/range.ts)
   const lines = new LineIndex(text);
   const problems: Finding[] = [];
   const embedded: Payload[] = [];

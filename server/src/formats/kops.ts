@@ -16,6 +16,7 @@ import { yamlRegions } from '../embed/yaml-regions.ts';
 import { defineFormat } from './types.ts';
 import { versionAt } from '../embed/yaml-docs.ts';
 import type { VersionMention } from '../model/version-mention.ts';
+import { loneCrToLf } from '../model/range.ts';
 
 const API = /^apiVersion:[ \t]*["']?kops\.k8s\.io\/v1alpha2["']?[ \t]*(?:#[^\n]*)?$/m;
 const KIND = /^kind:[ \t]*["']?(?:Cluster|InstanceGroup)["']?[ \t]*(?:#[^\n]*)?$/m;
@@ -34,6 +35,7 @@ function regionOf(doc: Document.Parsed, path: string[]): Region | undefined {
 }
 
 function parseKops(path: string, text: string): { embedded: Payload[]; problems: Finding[] } {
+  text = loneCrToLf(text); // a lone \r is a YAML line break (model/range.ts)
   const lines = new LineIndex(text);
   const problems: Finding[] = [];
   const embedded: Payload[] = [];

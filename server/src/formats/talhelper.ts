@@ -19,6 +19,7 @@ import type { Payload, PayloadMap } from '../embed/payload.ts';
 import { yamlStringMap } from '../embed/yaml-string.ts';
 import { firstError, versionAt } from '../embed/yaml-docs.ts';
 import { defineFormat } from './types.ts';
+import { loneCrToLf } from '../model/range.ts';
 
 interface Patch {
   text: string;
@@ -73,6 +74,7 @@ function nodePayload(host: LineIndex, target: string, role: 'controlplane' | 'wo
 }
 
 function parseTalconfig(path: string, text: string): { embedded: Payload[]; problems: Finding[] } {
+  text = loneCrToLf(text); // a lone \r is a YAML line break (model/range.ts)
   const lines = new LineIndex(text);
   const problems: Finding[] = [];
   const embedded: Payload[] = [];

@@ -31,7 +31,8 @@ export function comparePos(a: Position, b: Position): number {
 
 /**
  * Line starts of a text, for turning string offsets into positions.
- * Lines end at \n; a \r before it belongs to the line's end, like LSP.
+ * Lines end at \n, \r\n or a lone \r, as in LSP (systemd's read_line() and YAML end lines at a lone \r too); the
+ * \r of a \r\n belongs to the line's end.
  */
 export class LineIndex {
   readonly starts: number[];
@@ -39,10 +40,25 @@ export class LineIndex {
   #last = 0;
   constructor(readonly text: string) {
     const starts = [0];
-    let i = text.indexOf('\n');
-    while (i !== -1) {
-      starts.push(i + 1);
-      i = text.indexOf('\n', i + 1);
+    if (text.indexOf('\r') === -1) {
+      let i = text.indexOf('\n');
+      while (i !== -1) {
+        starts.push(i + 1);
+        i = text.indexOf('\n', i + 1);
+      }
+    } else {
+      // (found natively, as above: a CRLF file is common and may be large)
+      let cr = text.indexOf('\r');
+      let lf = text.indexOf('\n');
+      while (cr !== -1 || lf !== -1) {
+        if (cr !== -1 && (lf === -1 || cr < lf)) {
+          if (cr + 1 !== lf) starts.push(cr + 1); // a lone \r
+          cr = text.indexOf('\r', cr + 1);
+        } else {
+          starts.push(lf + 1);
+          lf = text.indexOf('\n', lf + 1);
+        }
+      }
     }
     this.starts = starts;
   }
@@ -80,13 +96,56 @@ export class LineIndex {
     return { start: this.position(start), end: this.position(end) };
   }
 
-  /** Text of a line without its terminator (\n or \r\n). */
+  /** Text of a line without its terminator (\n, \r\n or \r). */
   lineText(line: number): string {
     const s = this.starts[line];
     let e = line + 1 < this.starts.length ? this.starts[line + 1] - 1 : this.text.length;
-    if (e > s && this.text.charCodeAt(e - 1) === 13) e--;
+    if (e > s && this.text.charCodeAt(e) === 10 && this.text.charCodeAt(e - 1) === 13) e--;
     return this.text.slice(s, e);
   }
+}
+
+/**
+ * Offset of an LSP position in `text`, or undefined when the text has no such position. Lines end at \n, \r\n or a
+ * lone \r (as LineIndex); a character past its line's text is no position. One pass up to the position, without
+ * building a LineIndex (a fix's edits are few, the text may be large).
+ */
+export function offsetOf(text: string, p: Position): number | undefined {
+  let i = 0;
+  let cr = text.indexOf('\r');
+  let lf = text.indexOf('\n');
+  /** Where the line starting at `i` ends (its text's end) and where the next line starts. */
+  const lineEnd = (): [number, number] => {
+    if (cr !== -1 && cr < i) cr = text.indexOf('\r', i);
+    if (lf !== -1 && lf < i) lf = text.indexOf('\n', i);
+    if (cr === -1 && lf === -1) return [text.length, -1];
+    if (cr !== -1 && (lf === -1 || cr < lf)) return [cr, cr + 1 === lf ? lf + 1 : cr + 1];
+    return [lf, lf + 1];
+  };
+  for (let line = 0; line < p.line; line++) {
+    const next = lineEnd()[1];
+    if (next === -1) return undefined;
+    i = next;
+  }
+  const end = lineEnd()[0];
+  return p.character >= 0 && p.character <= end - i ? i + p.character : undefined;
+}
+
+/**
+ * A lone "\r" is a line break in YAML (go-yaml reads it as one; the `yaml` library reports errors): each one becomes
+ * "\n", which keeps every offset, and every LSP position (LineIndex), as it was. "\r\n" stays. Not for systemd files:
+ * read_line() takes "\n\r" as one line end.
+ */
+export function loneCrToLf(text: string): string {
+  if (text.indexOf('\r') === -1) return text;
+  let out = '';
+  let from = 0;
+  for (let i = text.indexOf('\r'); i !== -1; i = text.indexOf('\r', i + 1)) {
+    if (text.charCodeAt(i + 1) === 10) continue;
+    out += text.slice(from, i) + '\n';
+    from = i + 1;
+  }
+  return from === 0 ? text : out + text.slice(from);
 }
 
 /**

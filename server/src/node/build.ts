@@ -17,6 +17,7 @@ import {
   type ArgvSize,
 } from '../parse/systemd/exec.ts';
 import { runScratch } from '../parse/systemd/words.ts';
+import { fmtCount } from '../parse/yaml.ts';
 import { resolveBySuffix, resolveDirBySuffix, basename } from '../model/paths.ts';
 import { parseKubeletArgs, type ArgProblem } from './command-line.ts';
 import { effectiveSettings, type ConfigSource } from './effective.ts';
@@ -145,7 +146,8 @@ export function buildNode(ws: Workspace, seed: NodeSeed, systemdVersion?: number
       const env = envFor(p.env, systemdVersionFor(ws, [seed.standalone], systemdVersion));
       const scratch = runScratch();
       for (const a of lastAssignments(env.assignments)) {
-        if (HOLDS_FLAG.test(a.value)) splitVariable(a, { variable: a.name, span: a.nameSpan }, node.argv, scratch);
+        // (one word past the bound tells that there are more, and where they start)
+        if (HOLDS_FLAG.test(a.value) && node.argv.length <= MAX_KUBELET_ARGS) splitVariable(a, { variable: a.name, span: a.nameSpan }, node.argv, scratch, Infinity, MAX_KUBELET_ARGS + 1);
       }
     }
     if (p.kind === 'k3s') readK3s(ws, k3sFiles(ws, seed.standalone), node, files, problems);
@@ -156,6 +158,10 @@ export function buildNode(ws: Workspace, seed: NodeSeed, systemdVersion?: number
     }
   }
 
+  if (node.argv.length > MAX_KUBELET_ARGS) {
+    problems.push(tooManyArgs(node.argv));
+    node.argv = node.argv.slice(0, MAX_KUBELET_ARGS);
+  }
   const parsed = parseKubeletArgs(node.argv);
   node.flags = parsed.flags;
   node.positional = parsed.positional;
@@ -238,6 +244,19 @@ export function completeNode(b: NodeBuild, files: readonly string[], runtimes: r
   const withCpu = b.platform ? platformCapacitySettings(b.platform, b.settings, capacity) : undefined;
   const node = { ...b, ...(withCpu ? { settings: withCpu } : {}), files: [...files], runtimes: runtimes.map((r) => r.driver), capacity, capacitySource, kubernetesVersion, kubernetesVersionSource };
   return capacityCandidates ? { ...node, capacityCandidates } : node;
+}
+
+/**
+ * The kubelet arguments one node's analysis reads. Every flag costs objects, checks and often a finding: a legal
+ * 7.5 MB env file of 1.3 million flags took seconds and gigabytes per analysis, on every keystroke (issue #18). Real
+ * command lines hold tens of flags; the rest is reported once, as not checked.
+ */
+export const MAX_KUBELET_ARGS = 10_000;
+
+function tooManyArgs(argv: readonly Word[]): Finding {
+  return finding('kubelet-args-not-checked', 'information', argv[MAX_KUBELET_ARGS].span,
+    `Only the first ${fmtCount(MAX_KUBELET_ARGS)} kubelet arguments are checked; this one and those after it are not.` +
+      ' Their flags are neither checked nor part of the effective settings, allocatable or hovers. No real command line is this long: a generated or repeated list of flags is the usual cause.');
 }
 
 /** A word starting with `-` (no nested quantifier: one character class, one alternative). */

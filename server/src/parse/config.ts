@@ -6,9 +6,9 @@
  * their apiVersion/kind.
  */
 import { LineIndex } from '../model/range.ts';
-import type { Span } from '../model/range.ts';
+import type { Position, Span } from '../model/range.ts';
 import { finding } from '../model/finding.ts';
-import type { Finding } from '../model/finding.ts';
+import type { Finding, TextEdit } from '../model/finding.ts';
 import type { ConfigFileParse, ConfigNode, KubeadmDoc, KubeletConfigDoc, MapNode } from './types.ts';
 import { parseJsonText } from './json.ts';
 import { parseYamlStream } from './yaml.ts';
@@ -94,7 +94,7 @@ function classify(root: MapNode): Classified {
   };
 }
 
-function checkKubeletApiVersion(c: Classified, root: MapNode, problems: Finding[], fragment: boolean) {
+function checkKubeletApiVersion(c: Classified, root: MapNode, problems: Finding[], fragment: boolean, format: 'yaml' | 'json', lines: LineIndex) {
   const av = c.apiVersion;
   if (av === KUBELET_API_VERSION) return;
   if (av === undefined) {
@@ -112,7 +112,7 @@ function checkKubeletApiVersion(c: Classified, root: MapNode, problems: Finding[
     problems.push(finding('config-kind-invalid', 'error', span,
       `Wrong API group: apiVersion must be ${KUBELET_API_VERSION}. KubeletConfiguration belongs to ${KUBELET_API_GROUP}, not "${av}". ` +
       `With this apiVersion the document is not recognised as the kubelet's configuration (kubeadm does not pass it to the kubelet, and the kubelet rejects it: no kind "KubeletConfiguration" is registered for version "${av}"), so none of its settings apply.`,
-      { fixes: [{ title: `Change apiVersion to ${KUBELET_API_VERSION}`, preferred: true, edits: [{ file: span.file, range: unquotedRange(span, av), newText: KUBELET_API_VERSION }] }] }));
+      { fixes: [{ title: `Change apiVersion to ${KUBELET_API_VERSION}`, preferred: true, edits: [apiVersionEdit(span, av, format, lines)] }] }));
   }
 }
 
@@ -302,7 +302,7 @@ export function parseConfigFile(path: string, text: string, opts?: ParseConfigOp
         // In a template, a key written twice is usually one per branch of an `if`.
         if (!structural) for (const x of dupProblems(r.duplicates, isKubelet, 'json')) problems.push(x);
         if (isKubelet) {
-          checkKubeletApiVersion(c, root, problems, fragment);
+          checkKubeletApiVersion(c, root, problems, fragment, 'json', lines);
           out.kubeletConfigs.push({ path, format: 'json', apiVersion: c.apiVersion, root, docIndex: 0, span: root.span });
           placeholderProblems(root, problems, template);
         } else if (c.kind === undefined && c.apiVersion === undefined) {
@@ -334,7 +334,7 @@ export function parseConfigFile(path: string, text: string, opts?: ParseConfigOp
     const isKubeadm = !isKubelet && !!c.apiVersion && c.apiVersion.startsWith(KUBEADM_API_GROUP + '/');
     if ((isKubelet || isKubeadm) && !structural) for (const x of dupProblems(d.duplicates, isKubelet, 'yaml')) problems.push(x);
     if (isKubelet) {
-      checkKubeletApiVersion(c, root, problems, fragment);
+      checkKubeletApiVersion(c, root, problems, fragment, 'yaml', lines);
       const doc: KubeletConfigDoc = { path, format: 'yaml', apiVersion: c.apiVersion, root, docIndex: d.index, span: d.span };
       if (broken) doc.syntaxErrors = true;
       out.kubeletConfigs.push(doc);
@@ -373,9 +373,16 @@ export function templateNote(path: string, lines: LineIndex, masked: Masked, wha
     ` What they produce is not checked, and neither are duplicate keys (each branch may set the key); values written as template expressions are unknown.`);
 }
 
-/** The range of a scalar's text inside its quotes (a JSON string or quoted YAML scalar spans two more characters). */
-function unquotedRange(span: Span, unquoted: string): Span['range'] {
+/**
+ * The edit writing the served apiVersion over the value `written` (at `span`): inside the quotes when the text there
+ * is exactly the value quoted; otherwise over the whole value, in JSON as a string literal. An unterminated `"v1` or
+ * an escaped `"v\u0031"` in JSON must not become a bare word: that breaks the file (issue #18's fuzz run).
+ */
+function apiVersionEdit(span: Span, written: string, format: 'yaml' | 'json', lines: LineIndex): TextEdit {
   const r = span.range;
-  const quoted = r.start.line === r.end.line && r.end.character - r.start.character === unquoted.length + 2;
-  return quoted ? { start: { line: r.start.line, character: r.start.character + 1 }, end: { line: r.end.line, character: r.end.character - 1 } } : r;
+  const at = (p: Position) => (lines.starts[p.line] ?? lines.text.length) + p.character;
+  const text = r.start.line === r.end.line ? lines.text.slice(at(r.start), at(r.end)) : '';
+  const quoted = text === `"${written}"` || (format === 'yaml' && text === `'${written}'`);
+  if (quoted) return { file: span.file, range: { start: { line: r.start.line, character: r.start.character + 1 }, end: { line: r.end.line, character: r.end.character - 1 } }, newText: KUBELET_API_VERSION };
+  return { file: span.file, range: r, newText: format === 'json' ? JSON.stringify(KUBELET_API_VERSION) : KUBELET_API_VERSION };
 }

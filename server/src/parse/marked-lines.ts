@@ -1,6 +1,20 @@
-/** The lines of a text that contain a marker, with their 0-based numbers, found without walking every line. */
+import { LineIndex } from '../model/range.ts';
+
+/**
+ * The lines of a text that contain a marker, with their 0-based LSP numbers, found without walking every line.
+ * Lines end at \n, \r\n or a lone \r (LineIndex); a text with a \r is read through a LineIndex.
+ */
 export function linesWith(text: string, mark: string): { line: number; raw: string }[] {
   const out: { line: number; raw: string }[] = [];
+  if (text.includes('\r')) {
+    const idx = new LineIndex(text);
+    for (let i = text.indexOf(mark); i !== -1; ) {
+      const line = idx.position(i).line;
+      out.push({ line, raw: idx.lineText(line) });
+      i = line + 1 < idx.starts.length ? text.indexOf(mark, idx.starts[line + 1]) : -1;
+    }
+    return out;
+  }
   let line = 0;
   let counted = 0;
   let from = 0;

@@ -9,7 +9,7 @@
  */
 import { Lexer, parseAllDocuments, isAlias, isMap, isPair, isScalar, isSeq } from 'yaml';
 import type { Document, Node as YNode, Pair, Scalar, YAMLMap, YAMLSeq } from 'yaml';
-import { LineIndex } from '../model/range.ts';
+import { LineIndex, loneCrToLf } from '../model/range.ts';
 import type { Span } from '../model/range.ts';
 import { LazySpan } from '../model/lazy-span.ts';
 import { finding } from '../model/finding.ts';
@@ -498,7 +498,8 @@ function quoteCloses(tok: string, quote: string, from: number): boolean {
   return false;
 }
 
-function fmtCount(n: number): string {
+/** 1300000 -> "1,300,000". */
+export function fmtCount(n: number): string {
   if (!Number.isFinite(n) || n > 1e15) return 'more than 10^15';
   // Grouped by hand: toLocaleString would load ICU's number formatting (several MB of RSS) for one message.
   // A loop, not /\B(?=(\d{3})+$)/g, whose lookahead rescans the rest of the digits at every position.
@@ -515,14 +516,11 @@ function plainYamlError(message: string): string {
 }
 
 /**
- * Parse a YAML stream (all documents) with the `yaml` library and convert every document.
- * Never throws; syntax errors become `config-syntax` problems at their position.
- */
-/**
  * Parse a YAML stream (all documents) once and convert every document.
  * Never throws; syntax errors become `config-syntax` problems at their position.
  */
-export function parseYamlStream(file: string, text: string, lines: LineIndex = new LineIndex(text)): YamlStreamResult {
+export function parseYamlStream(file: string, original: string, lines: LineIndex = new LineIndex(original)): YamlStreamResult {
+  const text = loneCrToLf(original);
   const problems: Finding[] = [];
   const docs: ConvertedDoc[] = [];
   let parsed: Document.Parsed[];

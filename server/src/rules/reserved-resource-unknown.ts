@@ -23,8 +23,14 @@ export const reservedResourceUnknown: Rule = {
   run({ node }) {
     const out: Finding[] = [];
     const entries = reservedEntries(node);
+    // The kubelet reads the map into a Go map: a key written twice keeps its last value and is refused once. One
+    // finding, on the last; the fix edits that one (a fix on an earlier one left the error in place, `npm run fuzz`).
+    const last = new Map<string, (typeof entries)[number]['item']>();
+    for (const e of entries) last.set(`${e.field}\0${e.item.key}`, e.item);
     for (const { field, flag, item } of entries) {
       if (item.key === undefined || (RESERVABLE_RESOURCES as readonly string[]).includes(item.key) || !item.keySpan) continue;
+      if (last.get(`${field}\0${item.key}`) !== item) continue;
+      const earlier = entries.filter((e) => e.field === field && e.item.key === item.key && e.item !== item && e.item.keySpan);
       // A resource the map already reserves is no candidate: renaming onto it would write a duplicate key and change
       // that reservation (gpu -> cpu next to cpu: 500m raises the CPU reservation to the gpu's value).
       // A platform tool's own key (Karpenter's assumed memory) is no obstacle: the user's map merges over it.
@@ -43,7 +49,10 @@ export const reservedResourceUnknown: Rule = {
           item.keySpan,
           `"${item.key}" cannot be reserved: the kubelet refuses to start. ${label(field, flag, item)} reserves it (cannot reserve "${item.key}" resource). ` +
             `Reservable resources: ${RESERVABLE_RESOURCES.join(', ')}.${guess ? ` Did you mean "${guess}"?` : ''}`,
-          fixes.length > 0 ? { fixes } : undefined,
+          {
+            ...(fixes.length > 0 ? { fixes } : {}),
+            ...(earlier.length ? { related: earlier.map((e) => ({ span: e.item.keySpan!, message: `"${item.key}" written earlier too (the later one counts)` })) } : {}),
+          },
         ),
       );
     }

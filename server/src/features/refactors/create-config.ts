@@ -6,7 +6,7 @@
  * Offered only when the file does not exist yet and the program is written literally in ExecStart=.
  */
 import type { Analysis, NodeResult } from '../../engine.ts';
-import { comparePos, type Position } from '../../model/range.ts';
+import { comparePos, offsetOf, type Position } from '../../model/range.ts';
 import { parseAs } from '../../node/parse-files.ts';
 import type { ConfigTarget } from './config-writer.ts';
 import { planMoveFlags } from './move-flags.ts';
@@ -57,11 +57,7 @@ function nodeRoot(unit: string): string {
 }
 
 function applyTo(text: string, edits: readonly PlainEdit[]): string {
-  const offset = (p: Position) => {
-    let o = 0;
-    for (let l = 0; l < p.line; l++) o = text.indexOf('\n', o) + 1;
-    return o + p.character;
-  };
+  const offset = (p: Position) => offsetOf(text, p) ?? text.length;
   let out = text;
   for (const e of [...edits].sort((a, b) => comparePos(b.range.start, a.range.start))) {
     out = out.slice(0, offset(e.range.start)) + e.newText + out.slice(offset(e.range.end));

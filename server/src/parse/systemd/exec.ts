@@ -291,9 +291,9 @@ const SPLIT_SPECIAL = /[ \t\n\r'"\\]/;
  * Split a variable's value into words the way a whole-word `$NAME` is (EXTRACT_RELAX|EXTRACT_UNQUOTE), appended
  * to `out`. The assignment's value map is read only when a word's position is. `scratch`: see RunScratch (a
  * caller splitting many variables passes one). Stops once the words' execve() size (at least their length, NUL
- * and pointer) passes `budget`.
+ * and pointer) passes `budget`, or once `out` holds `maxWords`.
  */
-export function splitVariable(a: EnvAssignment, via: { variable: string; span: Span }, out: Word[] = [], scratch?: RunScratch, budget = Infinity): Word[] {
+export function splitVariable(a: EnvAssignment, via: { variable: string; span: Span }, out: Word[] = [], scratch?: RunScratch, budget = Infinity, maxWords = Infinity): Word[] {
   // extractWords(), without its intermediate words: a variable can hold thousands of flags.
   const raw = a.value;
   // A value without blanks, quotes or backslashes (one flag, the usual case) is one word, itself: what the reader
@@ -307,7 +307,7 @@ export function splitVariable(a: EnvAssignment, via: { variable: string; span: S
   let p: number | null = 0;
   scratch ??= runScratch();
   let used = 0;
-  while (used <= budget) {
+  while (used <= budget && out.length < maxWords) {
     const res = extractFirstWord(raw, p, EXTRACT_RELAX | EXTRACT_UNQUOTE, scratch);
     if (res.kind !== 'word') break; // with EXTRACT_RELAX there is no error, only the end
     used += res.text.length + 1 + 8;

@@ -236,7 +236,7 @@ export function parseUnit(path: string, text: string): UnitFile {
   };
 
   let i = 0;
-  let curLine = 0; // LSP line of offset i (lines end at \n only, like LineIndex)
+  let curLine = 0; // LSP line of offset i (lines end at \n, \r\n or a lone \r, like LineIndex)
   let curLineStart = 0;
   // Without \r or NUL anywhere (nearly every file), a line ends at the next \n: found natively, not char by char.
   const onlyNewlines = text.indexOf('\r') === -1 && text.indexOf('\0') === -1;
@@ -257,9 +257,10 @@ export function parseUnit(path: string, text: string): UnitFile {
       }
     }
     const next = lineEndAfter(text, e);
-    // (a line end holds at most one "\n")
+    // LSP lines end at "\n", "\r\n" and a lone "\r" (as LineIndex): one read_line() EOL may hold two ("\n\r")
     for (let k = e; k < next; k++) {
-      if (text.charCodeAt(k) === 10) {
+      const c = text.charCodeAt(k);
+      if (c === 10 || (c === 13 && text.charCodeAt(k + 1) !== 10)) {
         curLine++;
         curLineStart = k + 1;
       }
