@@ -1,0 +1,273 @@
+/**
+ * Held-out checks for issue #16, written apart from the carriers' own tests: one node (a unit, a drop-in, an env
+ * file and a KubeletConfiguration, each with a real mistake) carried by every carrier, whole or split over files.
+ * What systemd and the kubelet would see on the machine is the bare files, so the carrier must give the same
+ * findings at the carrier's places, the same allocatable, and fixes that re-encode to the bare fix.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { gunzipSync } from 'node:zlib';
+import { parseDocument } from 'yaml';
+import { analyze, type Analysis } from '../../server/src/engine.ts';
+import { parseCapacity } from '../../server/src/node/capacity.ts';
+import { heredocFiles } from '../helpers/heredoc.ts';
+import { applyEdits, offsetAt } from '../helpers/edits.ts';
+
+const UNIT = '/etc/systemd/system/kubelet.service';
+const DROPIN = '/etc/systemd/system/kubelet.service.d/20-extra.conf';
+const ENV = '/etc/sysconfig/kubelet';
+const CONFIG = '/var/lib/kubelet/config.yaml';
+
+/** Mistakes: the drop-in's ExecStart= is not reset, carries a removed flag and swallows Restart=; an env variable is unused; a bad quantity. */
+const FILES: Record<string, string> = {
+  [UNIT]: `[Unit]
+Description=kubelet
+After=containerd.service
+
+[Service]
+EnvironmentFile=${ENV}
+ExecStart=/usr/bin/kubelet \\
+    --config=${CONFIG} \\
+    --container-runtime-endpoint=unix:///run/containerd/containerd.sock \\
+    $KUBELET_ARGS
+Restart=always
+`,
+  [DROPIN]: `[Service]
+Environment="KUBELET_EXTRA=--node-labels=role=worker"
+ExecStart=/usr/bin/kubelet --config=${CONFIG} --network-plugin=cni \\
+    $KUBELET_EXTRA $KUBELET_ARGS \\
+Restart=always
+`,
+  [ENV]: `KUBELET_ARGS=--v=2
+KUBELET_UNUSED=--max-pods=50
+`,
+  [CONFIG]: `apiVersion: kubelet.config.k8s.io/v1beta1
+kind: KubeletConfiguration
+cgroupDriver: systemd
+kubeReserved:
+  cpu: 100m
+  memory: 1Gx
+systemReserved:
+  memory: 500Mi
+evictionHard:
+  memory.available: 200Mi
+`,
+};
+const ALL = Object.keys(FILES);
+const parsed = parseCapacity('cpu=4,memory=16Gi,ephemeral-storage=100Gi,pods=110');
+assert.ok(parsed.ok);
+const CAPACITY = parsed.capacity;
+const indent = (t: string, n: number) => t.replace(/\n$/, '').replace(/^(?=.)/gm, ' '.repeat(n));
+
+const cloudConfig = (paths: string[]) =>
+  '#cloud-config\nwrite_files:\n' + paths.map((p) => `  - path: ${p}\n    permissions: '0644'\n    content: |\n${indent(FILES[p], 6)}\n`).join('') + 'runcmd:\n  - systemctl enable --now kubelet\n';
+const writeFiles = (text: string, at: (js: any) => any[] = (js) => js.write_files): Record<string, string> => {
+  const doc = parseDocument(text);
+  assert.deepEqual(doc.errors, []);
+  const out: Record<string, string> = {};
+  for (const f of at(doc.toJS()) ?? []) {
+    const enc = f.encoding ?? '';
+    out[f.path] = /b64|base64/.test(enc) ? (/gz/.test(enc) ? gunzipSync(Buffer.from(f.content, 'base64')) : Buffer.from(f.content, 'base64')).toString() : f.content;
+  }
+  return out;
+};
+
+const butane = `variant: fcos
+version: 1.5.0
+systemd:
+  units:
+    - name: kubelet.service
+      enabled: true
+      contents: |
+${indent(FILES[UNIT], 8)}
+      dropins:
+        - name: 20-extra.conf
+          contents: |
+${indent(FILES[DROPIN], 12)}
+storage:
+  files:
+    - path: ${ENV}
+      mode: 0644
+      contents:
+        inline: |
+${indent(FILES[ENV], 10)}
+    - path: ${CONFIG}
+      mode: 0644
+      contents:
+        inline: |
+${indent(FILES[CONFIG], 10)}
+`;
+function butaneRead(text: string): Record<string, string> {
+  const doc = parseDocument(text);
+  assert.deepEqual(doc.errors, []);
+  const js = doc.toJS();
+  const out: Record<string, string> = {};
+  for (const u of js.systemd.units) {
+    out[`/etc/systemd/system/${u.name}`] = u.contents;
+    for (const d of u.dropins ?? []) out[`/etc/systemd/system/${u.name}.d/${d.name}`] = d.contents;
+  }
+  for (const f of js.storage.files) out[f.path] = f.contents.inline ?? dataUrl(f.contents.source);
+  return out;
+}
+
+/** RFC 2397 as Ignition decodes it (vincent-petithory/dataurl): base64, or percent-encoded. */
+function dataUrl(url: string): string {
+  const comma = url.indexOf(',');
+  const head = url.slice(5, comma);
+  const data = url.slice(comma + 1);
+  return head.endsWith(';base64') ? Buffer.from(data, 'base64').toString() : decodeURIComponent(data);
+}
+const pct = (s: string) => 'data:,' + encodeURIComponent(s);
+const b64 = (s: string) => 'data:;base64,' + Buffer.from(s).toString('base64');
+const ignition = (enc: { env: (s: string) => string; config: (s: string) => string }) =>
+  JSON.stringify(
+    {
+      ignition: { version: '3.4.0' },
+      systemd: { units: [{ name: 'kubelet.service', enabled: true, contents: FILES[UNIT], dropins: [{ name: '20-extra.conf', contents: FILES[DROPIN] }] }] },
+      storage: {
+        files: [
+          { path: ENV, mode: 420, contents: { source: enc.env(FILES[ENV]) } },
+          { path: CONFIG, mode: 420, contents: { source: enc.config(FILES[CONFIG]) } },
+        ],
+      },
+    },
+    null,
+    2,
+  ) + '\n';
+function ignitionRead(text: string): Record<string, string> {
+  const js = JSON.parse(text);
+  const out: Record<string, string> = {};
+  for (const u of js.systemd.units) {
+    out[`/etc/systemd/system/${u.name}`] = u.contents;
+    for (const d of u.dropins ?? []) out[`/etc/systemd/system/${u.name}.d/${d.name}`] = d.contents;
+  }
+  for (const f of js.storage.files) out[f.path] = dataUrl(f.contents.source);
+  return out;
+}
+
+const script = (paths: string[]) =>
+  '#!/bin/bash\nset -euo pipefail\nmkdir -p /etc/systemd/system/kubelet.service.d /var/lib/kubelet\n' +
+  paths.map((p) => `cat > ${p} <<'EOF'\n${FILES[p]}EOF\n`).join('') +
+  'systemctl daemon-reload\nsystemctl enable --now kubelet\n';
+
+const BOUNDARY = '==BOUNDARY==';
+const mime = `MIME-Version: 1.0
+Content-Type: multipart/mixed; boundary="${BOUNDARY}"
+
+--${BOUNDARY}
+Content-Type: text/cloud-config; charset="us-ascii"
+
+${cloudConfig([ENV, CONFIG])}
+--${BOUNDARY}
+Content-Type: text/x-shellscript; charset="us-ascii"
+
+${script([UNIT, DROPIN])}
+--${BOUNDARY}--
+`;
+function mimeRead(text: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const part of text.split(`--${BOUNDARY}`).slice(1, -1)) {
+    const body = part.slice(part.indexOf('\n\n') + 2);
+    Object.assign(out, body.startsWith('#cloud-config') ? writeFiles(body) : heredocFiles(body));
+  }
+  return out;
+}
+
+const capi =
+  'apiVersion: bootstrap.cluster.x-k8s.io/v1beta1\nkind: KubeadmConfigTemplate\nmetadata:\n  name: workers\nspec:\n  template:\n    spec:\n      files:\n' +
+  ALL.map((p) => `        - path: ${p}\n          owner: root:root\n          permissions: '0644'\n          content: |\n${indent(FILES[p], 12)}\n`).join('');
+
+interface Case {
+  name: string;
+  files: Record<string, string>;
+  /** Per carrier file, what the machine gets from it (asserts the carrier is still valid). */
+  read: Record<string, (text: string) => Record<string, string>>;
+  /** Whether a finding's range covers the same text as in the bare file (not so in an encoded data: URL). */
+  literal: boolean;
+}
+const CASES: Case[] = [
+  { name: 'cloud-init write_files', files: { 'user-data': cloudConfig(ALL) }, read: { 'user-data': (t) => writeFiles(t) }, literal: true },
+  { name: 'Butane units, drop-ins and inline files', files: { 'worker.bu': butane }, read: { 'worker.bu': butaneRead }, literal: true },
+  { name: 'Ignition, percent-encoded env file and base64 config', files: { 'worker.ign': ignition({ env: pct, config: b64 }) }, read: { 'worker.ign': ignitionRead }, literal: false },
+  { name: 'Ignition, base64 env file and percent-encoded config', files: { 'worker.ign': ignition({ env: b64, config: pct }) }, read: { 'worker.ign': ignitionRead }, literal: false },
+  { name: 'shell here-documents', files: { 'bootstrap.sh': script(ALL) }, read: { 'bootstrap.sh': heredocFiles }, literal: true },
+  { name: 'MIME user data: a cloud-config part and a script part', files: { 'user-data.mime': mime }, read: { 'user-data.mime': mimeRead }, literal: true },
+  {
+    name: 'two cloud-configs of one workspace',
+    files: { 'units.yaml': cloudConfig([UNIT, DROPIN]), 'config.yaml': cloudConfig([ENV, CONFIG]) },
+    read: { 'units.yaml': (t) => writeFiles(t), 'config.yaml': (t) => writeFiles(t) },
+    literal: true,
+  },
+  { name: 'Cluster API KubeadmConfigTemplate files[]', files: { 'workers.yaml': capi }, read: { 'workers.yaml': (t) => writeFiles(t, (js) => js.spec.template.spec.files) }, literal: true },
+];
+
+const bare = analyze(
+  ALL.map((p) => ({ path: 'disk' + p, text: FILES[p] })),
+  { capacity: CAPACITY },
+);
+/** A message with the places it cites left out: they differ between the bare files and the carrier. */
+const placeless = (m: string) => m.replace(/\S+ line \d+/g, '<file> line N').replace(/line \d+/g, 'line N');
+const underRange = (text: string, r: { start: { line: number; character: number }; end: { line: number; character: number } }) => text.slice(offsetAt(text, r.start), offsetAt(text, r.end));
+
+function summary(a: Analysis, texts: Record<string, string>, literal: boolean): string[] {
+  return a.findings.map((f) => `${f.code} ${literal ? JSON.stringify(underRange(texts[f.file], f.range)) : ''} ${placeless(f.message)}`).sort();
+}
+
+test('held-out: the bare node has the five mistakes it was written with', () => {
+  const codes = bare.findings.map((f) => f.code).sort();
+  for (const c of ['flag-removed', 'quantity-invalid', 'unit-continuation-swallows-directive', 'unit-execstart-not-reset', 'unit-variable-unused']) assert.ok(codes.includes(c), c);
+  assert.equal(bare.nodes.length, 1);
+});
+
+for (const c of CASES) {
+  test(`held-out carrier: ${c.name} gives the bare files' findings, at the carrier's places, and their allocatable`, () => {
+    const texts = Object.fromEntries(ALL.map((p) => ['disk' + p, FILES[p]]));
+    const a = analyze(
+      Object.entries(c.files).map(([path, text]) => ({ path, text })),
+      { capacity: CAPACITY },
+    );
+    assert.equal(a.nodes.length, bare.nodes.length, a.nodes.map((n) => n.node.id).join(', '));
+    assert.deepEqual(
+      a.nodes.map((n) => n.allocatable),
+      bare.nodes.map((n) => n.allocatable),
+    );
+    assert.deepEqual(summary(a, c.files, c.literal), summary(bare, texts, c.literal));
+    // Every line a message cites in the carrier holds what the bare message's line holds there.
+    for (const f of a.findings) {
+      const b = bare.findings.find((x) => x.code === f.code && placeless(x.message) === placeless(f.message))!;
+      const cited = (m: string) => [...m.matchAll(/line (\d+)/g)].map((x) => Number(x[1]));
+      const lineText = (text: string, n: number) => text.split('\n')[n - 1].trim();
+      if (!c.literal) continue;
+      const got = cited(f.message).map((n) => lineText(c.files[f.file], n));
+      const want = cited(b.message).map((n, i) => {
+        // A path before the citation names the file; else it is the finding's own file.
+        const at = [...b.message.matchAll(/(\S+) line (\d+)/g)][i];
+        const file = at && at[1].startsWith('disk/') ? at[1] : b.file;
+        return lineText(texts[file] ?? texts[b.file], n);
+      });
+      assert.deepEqual(got, want, `${f.code}: ${f.message}`);
+    }
+  });
+
+  test(`held-out carrier: ${c.name}: every quick fix re-encodes to the bare file's fix and leaves a valid carrier`, () => {
+    const a = analyze(Object.entries(c.files).map(([path, text]) => ({ path, text })), { capacity: CAPACITY });
+    let n = 0;
+    for (const f of a.findings.filter((x) => x.fixes?.length)) {
+      const b = bare.findings.find((x) => x.code === f.code && placeless(x.message) === placeless(f.message));
+      assert.ok(b?.fixes, f.message);
+      assert.equal(f.fixes!.length, b.fixes.length, f.message);
+      for (const [i, fix] of f.fixes!.entries()) {
+        n++;
+        assert.equal(placeless(fix.title), placeless(b.fixes[i].title));
+        const written: Record<string, string> = {};
+        for (const [host, text] of Object.entries(c.files)) Object.assign(written, c.read[host](applyEdits(text, fix.edits, host)));
+        for (const p of ALL) assert.equal(written[p], applyEdits(FILES[p], b.fixes[i].edits, 'disk' + p), `${fix.title} on ${p}`);
+        // The fixed carrier no longer has the finding the fix was for.
+        const after = analyze(Object.entries(c.files).map(([path, text]) => ({ path, text: applyEdits(text, fix.edits, path) })), { capacity: CAPACITY });
+        const left = (x: Analysis) => x.findings.filter((y) => y.code === f.code).length;
+        assert.ok(left(after) < left(a), `${fix.title}: ${f.code} is still there`);
+      }
+    }
+    assert.ok(n >= 4, `only ${n} fixes`);
+  });
+}
