@@ -271,3 +271,42 @@ for (const c of CASES) {
     assert.ok(n >= 4, `only ${n} fixes`);
   });
 }
+
+/** Files of a repository that mention the kubelet, its flags and its paths without being its configuration. */
+const MENTIONS: Record<string, string> = {
+  ".github/workflows/kubelet.yml": "name: kubelet e2e\non: [push]\njobs:\n  test:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: actions/checkout@v4\n      - name: configure kubelet\n        run: |\n          cat <<EOF | sudo tee /etc/default/kubelet\n          KUBELET_EXTRA_ARGS=--cgroup-driver=cgroupfs --network-plugin=cni\n          EOF\n          sudo systemctl restart kubelet\n      - name: kubelet flags\n        env:\n          KUBELET_EXTRA_ARGS: --max-pods=50 --allow-privileged=true\n        run: echo \"$KUBELET_EXTRA_ARGS\"\n",
+  "Dockerfile": "FROM debian:bookworm\nRUN apt-get update && apt-get install -y kubelet kubeadm\nCOPY kubelet.service /etc/systemd/system/kubelet.service\nRUN mkdir -p /etc/systemd/system/kubelet.service.d && \\\n    echo '[Service]\\nExecStart=\\nExecStart=/usr/bin/kubelet --network-plugin=cni' > /etc/systemd/system/kubelet.service.d/10.conf\nENV KUBELET_EXTRA_ARGS=\"--max-pods=110 --network-plugin=cni\"\nCMD [\"/usr/bin/kubelet\", \"--config=/var/lib/kubelet/config.yaml\", \"--cadvisor-port=0\"]\n",
+  "ansible/roles/k8s/defaults.yml": "kubelet_config:\n  apiVersion: kubelet.config.k8s.io/v1beta1\n  kind: KubeletConfiguration\n  maxPods: \"{{ max_pods }}\"\nkubelet_extra_args: \"--network-plugin=cni\"\n",
+  "ansible/roles/k8s/tasks/main.yml": "---\n- name: Write kubelet config\n  template:\n    src: kubelet-config.yaml.j2\n    dest: /var/lib/kubelet/config.yaml\n  notify: restart kubelet\n\n- name: Set kubelet extra args\n  lineinfile:\n    path: /etc/sysconfig/kubelet\n    regexp: '^KUBELET_EXTRA_ARGS='\n    line: \"KUBELET_EXTRA_ARGS=--node-ip={{ ansible_default_ipv4.address }} --max-pods={{ max_pods }}\"\n\n- name: Restart kubelet\n  systemd:\n    name: kubelet\n    state: restarted\n    daemon_reload: true\n\n- name: copy drop-in\n  copy:\n    dest: /etc/systemd/system/kubelet.service.d/20-extra.conf\n    content: |\n      [Service]\n      Environment=\"KUBELET_EXTRA_ARGS=--cgroup-driver=systemd\"\n",
+  "charts/kubelet-mon/templates/servicemonitor.yaml": "{{- if .Values.kubelet.enabled }}\napiVersion: monitoring.coreos.com/v1\nkind: ServiceMonitor\nmetadata:\n  name: {{ template \"kube-prometheus-stack.fullname\" . }}-kubelet\n  namespace: {{ .Values.kubelet.namespace }}\nspec:\n  endpoints:\n  - port: https-metrics\n    scheme: https\n    path: /metrics/cadvisor\n    bearerTokenFile: /var/run/secrets/kubernetes.io/serviceaccount/token\n  selector:\n    matchLabels:\n      k8s-app: kubelet\n{{- end }}\n",
+  "charts/kubelet-mon/values.yaml": "kubelet:\n  enabled: true\n  serviceMonitor:\n    https: true\n    cAdvisor: true\n    resource: false\n  namespace: kube-system\nkubeReserved:\n  memory: 1Gi\n",
+  "docs/README.md": "# kubelet\nRun `kubelet --config=/var/lib/kubelet/config.yaml --network-plugin=cni`.\n```ini\n[Service]\nExecStart=/usr/bin/kubelet --allow-privileged\n```\n",
+  "docs/kubelet-notes.yaml": "# Notes on kubelet configuration\ntitle: Kubelet tuning\nsections:\n  - name: reservations\n    text: |\n      Set kubeReserved and systemReserved in /var/lib/kubelet/config.yaml.\n      Example: --kube-reserved=cpu=100m,memory=1Gi --max-pods=110\n      [Service]\n      ExecStart=/usr/bin/kubelet --config=/var/lib/kubelet/config.yaml\n  - name: eviction\n    text: evictionHard memory.available<100Mi\n",
+  "prom/kubelet-rules.yaml": "apiVersion: monitoring.coreos.com/v1\nkind: PrometheusRule\nmetadata:\n  name: kubelet\nspec:\n  groups:\n  - name: kubernetes-system-kubelet\n    rules:\n    - alert: KubeletTooManyPods\n      expr: count by(node) (kubelet_running_pods{job=\"kubelet\", metrics_path=\"/metrics\"}) / on(node) kube_node_status_capacity{resource=\"pods\"} > 0.95\n      for: 15m\n      labels:\n        severity: info\n    - alert: KubeletDown\n      expr: absent(up{job=\"kubelet\"} == 1)\n      annotations:\n        description: Kubelet has disappeared. evictionHard kubeReserved --max-pods\n",
+  "tf/main.tf": "module \"eks\" {\n  source = \"terraform-aws-modules/eks/aws\"\n  eks_managed_node_groups = {\n    default = {\n      bootstrap_extra_args = \"--kubelet-extra-args '--max-pods=110 --network-plugin=cni'\"\n      pre_bootstrap_user_data = <<-EOT\n        cat <<EOF > /etc/systemd/system/kubelet.service.d/90-x.conf\n        [Service]\n        Environment=\"KUBELET_EXTRA_ARGS=--network-plugin=cni\"\n        EOF\n      EOT\n    }\n  }\n}\n",
+  "tf/variables.tf": "variable \"kubelet_extra_args\" {\n  description = \"Extra args for the kubelet, e.g. --max-pods=110 --kube-reserved=cpu=100m\"\n  type        = string\n  default     = \"--node-labels=role=worker --network-plugin=cni\"\n}\nresource \"aws_launch_template\" \"this\" {\n  user_data = base64encode(<<-EOT\n    #!/bin/bash\n    /etc/eks/bootstrap.sh ${var.cluster_name} --kubelet-extra-args '${var.kubelet_extra_args}'\n  EOT\n  )\n}\n",
+  "conf/kubelet.conf": "# nginx upstream for the kubelet metrics proxy\nupstream kubelet {\n  server 127.0.0.1:10250;\n}\n",
+  "deploy/app.env": "KUBELET_HOST=10.0.0.1\nKUBELET_PORT=10250\n",
+  "deploy/docker-compose.yml": "services:\n  kubelet:\n    image: registry.k8s.io/kubelet:v1.30.0\n    command: [\"kubelet\", \"--network-plugin=cni\", \"--max-pods=50\"]\n    environment:\n      KUBELET_EXTRA_ARGS: \"--allow-privileged\"\n",
+  "deploy/eks-notes.toml": "[settings.kubernetes]\nnote = \"kubelet max-pods is computed\"\n",
+  "deploy/fluentbit.conf": "[INPUT]\n    Name            systemd\n    Tag             host.*\n    Systemd_Filter  _SYSTEMD_UNIT=kubelet.service\n[OUTPUT]\n    Name  es\n",
+  "deploy/kubelet.service.md": "ExecStart=/usr/bin/kubelet --network-plugin=cni\n",
+  "deploy/kustomization.yaml": "resources:\n  - kubelet-rbac.yaml\npatches:\n  - target: {kind: ClusterRole, name: system:kubelet-api-admin}\n",
+  "deploy/logrotate.conf": "/var/log/kubelet.log {\n    rotate 5\n    daily\n}\n",
+  "deploy/node-exporter.yaml": "apiVersion: apps/v1\nkind: DaemonSet\nmetadata:\n  name: node-exporter\nspec:\n  template:\n    spec:\n      containers:\n      - name: exporter\n        args: [\"--collector.systemd.unit-include=kubelet.service\", \"--path.rootfs=/host\"]\n        volumeMounts:\n        - name: kubelet\n          mountPath: /var/lib/kubelet\n      volumes:\n      - name: kubelet\n        hostPath:\n          path: /var/lib/kubelet\n",
+  "deploy/settings.json": "{\"kubelet\": {\"maxPods\": \"abc\", \"evictionHard\": {\"memory.available\": \"lots\"}}, \"kubeletExtraArgs\": \"--network-plugin=cni\"}\n",
+  "helm/templates/kubelet-configmap.yaml": "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: {{ .Release.Name }}-kubelet-dashboards\ndata:\n  kubelet.json: |-\n    {\"title\": \"Kubelet\", \"panels\": [{\"expr\": \"kubelet_running_pods\"}]}\n",
+  "scripts/check-kubelet.sh": "#!/bin/sh\n# Prints the kubelet's flags; no file is written\ncat /etc/systemd/system/kubelet.service\ncat /var/lib/kubelet/config.yaml | grep maxPods\ngrep -r -- --max-pods /etc/systemd/system/kubelet.service.d/\n",
+  "scripts/restart-kubelet.sh": "#!/bin/bash\n# restart the kubelet after an upgrade\nset -e\nsystemctl stop kubelet\necho \"KUBELET_EXTRA_ARGS=--network-plugin=cni\" >> /tmp/notes.txt\njournalctl -u kubelet --since \"10 min ago\" | grep -i \"evictionHard\"\nkubelet --version\nps aux | grep \"/usr/bin/kubelet --config\"\nsystemctl start kubelet\n",
+};
+
+test('held-out: files that merely mention kubelet words get no finding and no node, alone or together', () => {
+  const check = (files: { path: string; text: string }[]) => {
+    const a = analyze(files);
+    assert.deepEqual(a.findings.map((f) => `${f.file}:${f.range.start.line + 1} ${f.code}`), []);
+    assert.deepEqual(a.nodes.map((n) => n.node.id), []);
+  };
+  const all = Object.entries(MENTIONS).map(([path, text]) => ({ path, text }));
+  for (const f of all) check([f]);
+  check(all);
+});
