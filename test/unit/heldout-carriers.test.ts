@@ -10,6 +10,10 @@ import { gunzipSync } from 'node:zlib';
 import { parseDocument } from 'yaml';
 import { analyze, type Analysis } from '../../server/src/engine.ts';
 import { parseCapacity } from '../../server/src/node/capacity.ts';
+import { nodeJson } from '../../server/src/cli/report.ts';
+import { formatText } from '../../server/src/cli/format-text.ts';
+import { nodeAllocatable } from '../../server/src/features/allocatable-data.ts';
+import { allocatableMarkdown } from '../../server/src/features/allocatable-view.ts';
 import { heredocFiles } from '../helpers/heredoc.ts';
 import { applyEdits, offsetAt } from '../helpers/edits.ts';
 
@@ -309,4 +313,35 @@ test('held-out: files that merely mention kubelet words get no finding and no no
   const all = Object.entries(MENTIONS).map(([path, text]) => ({ path, text }));
   for (const f of all) check([f]);
   check(all);
+});
+
+test('held-out template: a reservation or threshold that is a template expression shows as unknown, never as its stand-in number', () => {
+  const text = [
+    'apiVersion: kubelet.config.k8s.io/v1beta1',
+    'kind: KubeletConfiguration',
+    'kubeReserved:',
+    '  memory: "{{ .Values.mem }}Ti"',
+    'systemReserved:',
+    '  memory: 500Mi',
+    'evictionHard:',
+    '  memory.available: "{{ .Values.evict }}"',
+    '',
+  ].join('\n');
+  const a = analyze([{ path: 'chart/templates/kubelet-config.yaml', text }], { capacity: CAPACITY });
+  const node = a.nodes[0];
+  const mem = node.allocatable.lines.memory;
+  assert.equal(mem.allocatable, undefined);
+  assert.equal(mem.eviction, undefined);
+  assert.deepEqual(mem.unknownParts?.sort(), ['eviction', 'kubeReserved']);
+  const json = nodeJson(node);
+  assert.equal(json.reserved.memory, undefined);
+  assert.deepEqual(json.breakdown.memory, { systemReserved: 500 * 2 ** 20, evictionThreshold: '{{ .Values.evict }}' });
+  const parts = nodeAllocatable(node).resources.find((r) => r.resource === 'memory')!.parts;
+  assert.deepEqual(
+    parts.map((p) => `${p.kind} ${p.text}`),
+    ['kube-reserved ?', 'system-reserved 500 MiB', 'eviction-hard ?', 'allocatable ?'],
+  );
+  const table = formatText(a, false);
+  assert.match(table, /memory +16 GiB +\? +500 MiB +\? \(\{\{ \.Values\.evict \}\}\) +\?/);
+  assert.doesNotMatch(allocatableMarkdown(node), /1 TiB/);
 });
