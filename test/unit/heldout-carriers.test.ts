@@ -345,3 +345,28 @@ test('held-out template: a reservation or threshold that is a template expressio
   assert.match(table, /memory +16 GiB +\? +500 MiB +\? \(\{\{ \.Values\.evict \}\}\) +\?/);
   assert.doesNotMatch(allocatableMarkdown(node), /1 TiB/);
 });
+
+test('held-out template: a cloud-config written for Terraform templatefile (%{ if } at column 0) parses; its literal mistakes are found', () => {
+  const text = [
+    '#cloud-config',
+    'write_files:',
+    '  - path: /var/lib/kubelet/config.yaml',
+    '    content: |',
+    '      apiVersion: kubelet.config.k8s.io/v1beta1',
+    '      kind: KubeletConfiguration',
+    '      maxPods: ${max_pods}',
+    '      kubeReserved:',
+    '        memory: ${kube_mem}Mi',
+    '        pid: "1000x"',
+    '%{ if enable_swap ~}',
+    '      failSwapOn: false',
+    '%{ endif ~}',
+    '',
+  ].join('\n');
+  const a = analyze([{ path: 'tf/user-data.yaml.tftpl', text }]);
+  assert.deepEqual(
+    a.findings.map((f) => `${f.range.start.line + 1}:${f.range.start.character + 1} ${f.code}`),
+    ['10:14 quantity-invalid', '11:1 config-template'],
+  );
+  assert.equal(a.nodes.length, 1);
+});
