@@ -370,3 +370,54 @@ test('held-out template: a cloud-config written for Terraform templatefile (%{ i
   );
   assert.equal(a.nodes.length, 1);
 });
+
+test('held-out nodeadm: a kubelet.service drop-in written beside a NodeConfig joins nodeadm\'s node (the AMI\'s kubelet.service runs it)', () => {
+  // amazon-eks-ami templates/al2023/runtime/rootfs/etc/systemd/system/kubelet.service: ExecStart=/usr/bin/kubelet
+  // $NODEADM_KUBELET_ARGS, the flags nodeadm writes from the NodeConfig; a drop-in changes that same service.
+  const script = [
+    '--B',
+    'Content-Type: text/x-shellscript; charset="us-ascii"',
+    '',
+    '#!/bin/bash',
+    'mkdir -p /etc/systemd/system/kubelet.service.d',
+    "cat > /etc/systemd/system/kubelet.service.d/90-pre.conf <<'EOF'",
+    '[Service]',
+    'ExecStartPre=/usr/bin/ctr --namespace=k8s.io image import /etc/eks/pause.tar',
+    'EOF',
+    '',
+  ];
+  const nodeConfig = [
+    '--B',
+    'Content-Type: application/node.eks.aws',
+    '',
+    'apiVersion: node.eks.aws/v1alpha1',
+    'kind: NodeConfig',
+    'spec:',
+    '  cluster:',
+    '    name: demo',
+    '    apiServerEndpoint: https://example.com',
+    '    certificateAuthority: Y2E=',
+    '    cidr: 10.100.0.0/16',
+    '  kubelet:',
+    '    config:',
+    '      maxPods: 58',
+    '      kubeReserved:',
+    '        memory: 1Gx',
+    '',
+    '--B--',
+    '',
+  ];
+  const head = ['MIME-Version: 1.0', 'Content-Type: multipart/mixed; boundary="B"', ''];
+  const text = [...head, ...script, ...nodeConfig].join('\n');
+  const a = analyze([{ path: 'user-data.mime', text }], { capacity: CAPACITY });
+  assert.equal(a.nodes.length, 1, a.nodes.map((n) => n.node.id).join(', '));
+  const node = a.nodes[0];
+  assert.ok(node.node.files.some((f) => f.endsWith('kubelet.service.d/90-pre.conf')));
+  assert.equal(node.node.platform?.tool, 'nodeadm');
+  assert.equal(node.allocatable.pods, 58n);
+  assert.deepEqual(a.findings.map((f) => `${f.range.start.line + 1} ${f.code}`), [`${head.length + script.length + 16} quantity-invalid`]);
+  // Without the drop-in the NodeConfig gives the same allocatable.
+  const alone = analyze([{ path: 'user-data.mime', text: [...head, ...nodeConfig].join('\n') }], { capacity: CAPACITY });
+  assert.equal(alone.nodes.length, 1);
+  assert.deepEqual(alone.nodes[0].allocatable, node.allocatable);
+});
