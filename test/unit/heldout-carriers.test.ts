@@ -9,6 +9,7 @@ import assert from 'node:assert/strict';
 import { gunzipSync } from 'node:zlib';
 import { parseDocument } from 'yaml';
 import { analyze, type Analysis } from '../../server/src/engine.ts';
+import { detectKind } from '../../server/src/formats/index.ts';
 import { parseCapacity } from '../../server/src/node/capacity.ts';
 import { nodeJson } from '../../server/src/cli/report.ts';
 import { formatText } from '../../server/src/cli/format-text.ts';
@@ -420,4 +421,13 @@ test('held-out nodeadm: a kubelet.service drop-in written beside a NodeConfig jo
   const alone = analyze([{ path: 'user-data.mime', text: [...head, ...nodeConfig].join('\n') }], { capacity: CAPACITY });
   assert.equal(alone.nodes.length, 1);
   assert.deepEqual(alone.nodes[0].allocatable, node.allocatable);
+});
+
+test('held-out env files: a *.env is the kubelet\'s by its name or by variables that hold kubelet arguments, not by a KUBELET_ word', () => {
+  assert.equal(detectKind('deploy/app.env', 'KUBELET_HOST=10.0.0.1\nKUBELET_PORT=10250\n'), undefined);
+  assert.equal(detectKind('deploy/node.env', 'KUBELET_ROLE=worker\nNODE_LABELS=a=b\n'), undefined);
+  assert.equal(detectKind('run/kubeadm-flags.env', 'FOO=bar\n'), 'envfile');
+  assert.equal(detectKind('run/x.env', 'KUBELET_EXTRA_ARGS=\n'), 'envfile');
+  assert.equal(detectKind('run/x.env', 'export KUBELET_OPTS="--v=2"\n'), 'envfile');
+  assert.equal(detectKind('run/x.env', 'ARGS="--max-pods=50"\n'), 'envfile');
 });

@@ -30,9 +30,9 @@ export default defineFormat({
   label: 'environment file',
   byPath: (c) => c.name === 'kubelet' && (c.dir === 'default' || c.dir === 'sysconfig'),
   // Any *.env file may be an EnvironmentFile= of some unit (k3s.service.env, rke2-server.env): unreferenced, it is
-  // the kubelet's only if its variables hold kubelet arguments. (A file an EnvironmentFile= of a kubelet unit names is
+  // the kubelet's only if its name says so (kubeadm-flags.env, kubelet.env) or its variables hold kubelet arguments. (A file an EnvironmentFile= of a kubelet unit names is
   // read as an env file whatever this says.)
-  byContent: (c) => c.ext === 'env' && holdsKubeletArgs(c.head),
+  byContent: (c) => c.ext === 'env' && (c.lower.includes('kube') || holdsKubeletArgs(c.head)),
   parse(path, text) {
     const bare = withoutDirectives(path, text, false);
     const env = parseEnvFile(path, bare.text);
