@@ -77,12 +77,11 @@ const writeFiles = (text: string, at: (js: any) => any[] = (js) => js.write_file
   return out;
 };
 
-const butane = `variant: fcos
-version: 1.5.0
+const butane = `variant: flatcar
+version: 1.1.0
 systemd:
   units:
     - name: kubelet.service
-      enabled: true
       contents: |
 ${indent(FILES[UNIT], 8)}
       dropins:
