@@ -42,10 +42,11 @@ const PINS: Record<string, [string, string[], number?]> = {
   '017-nodeadm-maxpods-expression.yaml': ['eks-nodeadm', ['13 warning nodeadm-max-pods-expression-ignored']],
   '018-nodeadm-mime-userdata.tpl': ['mime', []],
   // Terraform template: invalid YAML until rendered (flags: ${bootstrap_extra_args}), said once, not as an error.
-  // Its shell part writes a kubelet.service drop-in (ExecStartPre lines) by a quoted here-document: now read, it is
-  // a node of its own beside nodeadm's (the AMI's kubelet.service it belongs to is not in the file). Its %{ if }
-  // directives, which decide whole parts, are said once for the MIME file (config-template at the first).
-  '019-nodeadm-terraform-al2023-userdata.tpl': ['mime', ['3 information config-template', '92 information config-syntax'], 2],
+  // Its shell part writes a kubelet.service drop-in (ExecStartPre lines) by a quoted here-document: the AMI's
+  // kubelet.service it belongs to runs the kubelet nodeadm configures (amazon-eks-ami templates/al2023/runtime), so
+  // it joins nodeadm's node: one node. Its %{ if } directives, which decide whole parts, are said once for the MIME
+  // file (config-template at the first).
+  '019-nodeadm-terraform-al2023-userdata.tpl': ['mime', ['3 information config-template', '92 information config-syntax']],
 };
 
 for (const [name, [kind, want, nodes = 1]] of Object.entries(PINS)) {

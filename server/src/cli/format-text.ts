@@ -1,7 +1,7 @@
 /** Human output: findings grouped by file, then an allocatable table per node. */
 import type { Analysis, NodeResult } from '../engine.ts';
 import type { Finding, Severity } from '../model/finding.ts';
-import { RESOURCES } from '../node/allocatable.ts';
+import { knownPart, RESOURCES } from '../node/allocatable.ts';
 import { formatAmount } from '../rules/lib/format.ts';
 import { counts } from './report.ts';
 import { templateNote } from '../features/allocatable-view.ts';
@@ -74,8 +74,8 @@ function nodeTable({ node, allocatable: a }: NodeResult, paint: Paint): string[]
     rows.push([
       r,
       l.capacity !== undefined ? formatAmount(r, l.capacity) : '?',
-      formatAmount(r, l.kubeReserved),
-      formatAmount(r, l.systemReserved),
+      amountOrUnknown(r, knownPart(l, 'kubeReserved')),
+      amountOrUnknown(r, knownPart(l, 'systemReserved')),
       ev,
       l.allocatable !== undefined ? formatAmount(r, l.allocatable) : '?',
     ]);
@@ -98,4 +98,9 @@ function nodeTable({ node, allocatable: a }: NodeResult, paint: Paint): string[]
   const unknown = templateNote(a);
   if (unknown) out.push(paint('2', `  ${unknown}`));
   return out;
+}
+
+/** An amount, or `?` for one a template expression makes unknown. */
+function amountOrUnknown(r: (typeof RESOURCES)[number], amount: bigint | undefined): string {
+  return amount === undefined ? '?' : formatAmount(r, amount);
 }

@@ -1,6 +1,6 @@
 /** Plain-data views of an analysis shared by the output formats. */
 import type { Analysis, NodeResult } from '../engine.ts';
-import { RESOURCES } from '../node/allocatable.ts';
+import { knownPart, RESOURCES } from '../node/allocatable.ts';
 
 export function big(n: bigint): number {
   return Number(n);
@@ -14,7 +14,7 @@ export interface NodeJson {
   capacitySource?: string;
   capacity?: Record<string, number>;
   reserved: Record<string, number>;
-  breakdown: Record<string, { kubeReserved: number; systemReserved: number; evictionHard?: number; evictionThreshold?: string }>;
+  breakdown: Record<string, { kubeReserved?: number; systemReserved?: number; evictionHard?: number; evictionThreshold?: string }>;
   allocatable?: Record<string, number>;
 }
 
@@ -26,10 +26,14 @@ export function nodeJson({ node, allocatable: a }: NodeResult): NodeJson {
   const alloc: Record<string, number> = {};
   for (const r of RESOURCES) {
     const l = a.lines[r];
-    out.reserved[r] = big(l.kubeReserved + l.systemReserved + (l.eviction ?? 0n));
+    const kube = knownPart(l, 'kubeReserved');
+    const system = knownPart(l, 'systemReserved');
+    // A template expression makes a part unknown: it is left out (never a stand-in number), and so is the sum.
+    if (kube !== undefined && system !== undefined && (r === 'cpu' || l.eviction !== undefined || !l.unknownParts?.includes('eviction')))
+      out.reserved[r] = big(kube + system + (l.eviction ?? 0n));
     out.breakdown[r] = {
-      kubeReserved: big(l.kubeReserved),
-      systemReserved: big(l.systemReserved),
+      ...(kube !== undefined ? { kubeReserved: big(kube) } : {}),
+      ...(system !== undefined ? { systemReserved: big(system) } : {}),
       ...(r !== 'cpu' && l.eviction !== undefined ? { evictionHard: big(l.eviction) } : {}),
       ...(l.evictionText ? { evictionThreshold: l.evictionText } : {}),
     };

@@ -45,39 +45,64 @@ function fixToHost(f: Fix, payloadOf: PayloadOf): Fix | undefined {
   return { ...f, edits };
 }
 
-/** A line number as messages and hovers cite a place (`at <path> line <n>`); the path is the word before it. */
-const LINE_OF = / line (\d+)/g;
+/** A line number as messages and hovers cite a place (`at <path> line <n>`, or `(line <n>)` for the finding's own file). */
+const LINE_OF = /line (\d+)/g;
 
 /**
  * Text that cites a place in a payload (`... at user-data//etc/kubelet.conf line 3`) cites it in the carrier the
  * user edits instead (`... at user-data line 14`): the payload's path is no file of theirs, and a payload's lines
  * (a header the carrier implies, a dedented block) are not the carrier's. The path is found by scanning back from
  * each ` line <n>` (a pattern for `<path> line <n>` backtracks cubically on a run of slashes: test/unit/regex-growth).
+ * With `self` (the payload the text is about), a line cited with no path before it (`line 4 ends with "\"`,
+ * `(line 3)`) is a line of that payload and is cited in the carrier too.
  */
-export function textToHost(text: string, payloadOf: PayloadOf): string {
-  if (!text.includes('//')) return text;
+export function textToHost(text: string, payloadOf: PayloadOf, self?: { host: string; payload: Payload }): string {
+  if (!self && !text.includes('//')) return text;
   let out = '';
   let last = 0;
   for (const m of text.matchAll(LINE_OF)) {
     const at = m.index!;
-    let s = at;
+    const before = at > 0 ? text[at - 1] : ' ';
+    if (before !== ' ' && before !== '(') continue;
+    // The word before `line` (or before ` (line`): the cited file's path, or no path at all.
+    let e = at - 1;
+    if (before === '(' && e > last && text[e - 1] === ' ') e--;
+    let s = e;
     while (s > last && !' \t\n\r`\'"'.includes(text[s - 1])) s--;
+    const word = text.slice(s, Math.max(s, e));
+    if (!isPath(word)) {
+      if (!self) continue;
+      out += text.slice(last, at) + `line ${hostLine(self.payload, Number(m[1]))}`;
+      last = at + m[0].length;
+      continue;
+    }
+    if (before === '(') continue;
     // The path: the word from just after its last '(' before its first '//' (a citation may sit in parentheses).
-    const word = text.slice(s, at);
     const slashes = word.indexOf('//');
     const paren = slashes < 0 ? -1 : word.lastIndexOf('(', slashes);
     if (slashes <= paren + 1 || slashes + 2 >= word.length) continue;
     const p = payloadOf(word.slice(paren + 1));
     if (!p) continue;
-    const { map, lines } = p.payload;
-    // The line's last character: a line the carrier implies may end in the user's own text (a version it repeats).
-    const n = Math.min(Number(m[1]) - 1, lines.starts.length - 1);
-    const start = lines.starts[n] ?? 0;
-    const end = n + 1 < lines.starts.length ? lines.starts[n + 1] - 1 : lines.text.length;
-    out += text.slice(last, s + paren + 1) + `${p.host} line ${map.host.position(hostOffset(map, Math.max(start, end - 1))).line + 1}`;
+    out += text.slice(last, s + paren + 1) + `${p.host} line ${hostLine(p.payload, Number(m[1]))}`;
     last = at + m[0].length;
   }
   return out + text.slice(last);
+}
+
+/** Whether a word names a file: a path has a `/`, a file name a `.` inside it (`kubelet.service`, not `ends.`). */
+function isPath(word: string): boolean {
+  for (let i = 0; i < word.length; i++) if (word[i] === '/' || (word[i] === '.' && i > 0 && i + 1 < word.length)) return true;
+  return false;
+}
+
+/** The carrier's line (1-based) of a payload's line `n` (1-based). */
+function hostLine(payload: Payload, n: number): number {
+  const { map, lines } = payload;
+  // The line's last character: a line the carrier implies may end in the user's own text (a version it repeats).
+  const i = Math.min(n - 1, lines.starts.length - 1);
+  const start = lines.starts[i] ?? 0;
+  const end = i + 1 < lines.starts.length ? lines.starts[i + 1] - 1 : lines.text.length;
+  return map.host.position(hostOffset(map, Math.max(start, end - 1))).line + 1;
 }
 
 /** Characters that end a path cited in prose. */
@@ -89,8 +114,8 @@ const PATH_END = ' \t\n\r`\'"(),;';
  * workspace path `cloud-init.yaml//var/lib/kubelet/config.yaml`. Only paths of payloads are rewritten: a URL such
  * as `unix:///run/containerd/containerd.sock` stays as it is.
  */
-export function readableText(text: string, payloadOf: PayloadOf): string {
-  const cited = textToHost(text, payloadOf);
+export function readableText(text: string, payloadOf: PayloadOf, self?: { host: string; payload: Payload }): string {
+  const cited = textToHost(text, payloadOf, self);
   if (!cited.includes('//')) return cited;
   let out = '';
   let last = 0;
@@ -129,14 +154,14 @@ export function findingToHost(f: Finding, payloadOf: PayloadOf): Finding {
   const touches = p || f.related?.some((r) => payloadOf(r.span.file)) || f.fixes?.some((x) => x.edits.some((e) => payloadOf(e.file)));
   if (!touches) return f;
   const out: Finding = { ...f };
-  out.message = readableText(f.message, payloadOf);
+  out.message = readableText(f.message, payloadOf, p);
   if (p) {
     out.file = p.host;
     out.range = rangeToHost(p.payload, f.range);
   }
   if (f.related) out.related = f.related.map((r) => ({ ...r, message: readableText(r.message, payloadOf), span: spanToHost(r.span, payloadOf) }));
   if (f.fixes) {
-    const fixes = f.fixes.map((x) => fixToHost(x, payloadOf)).filter((x): x is Fix => x !== undefined);
+    const fixes = f.fixes.map((x) => fixToHost({ ...x, title: readableText(x.title, payloadOf, p) }, payloadOf)).filter((x): x is Fix => x !== undefined);
     if (fixes.length) out.fixes = fixes;
     else delete out.fixes;
   }

@@ -5,7 +5,7 @@
  * would round anything above 2^53.
  */
 import type { Analysis, NodeResult } from '../engine.ts';
-import { RESOURCES, type Resource, type ResourceLine } from '../node/allocatable.ts';
+import { knownPart, RESOURCES, type Resource, type ResourceLine } from '../node/allocatable.ts';
 import { formatAmount } from '../rules/lib/format.ts';
 import { exactAmount, templateNote } from './allocatable-view.ts';
 import { nodesOf, payloadOf } from './locate.ts';
@@ -93,11 +93,11 @@ function part(kind: PartKind, resource: Resource, amount: bigint | undefined, te
 
 function resourceData(r: Resource, l: ResourceLine, result: NodeResult): AllocatableResource {
   const a = result.allocatable;
-  const parts: AllocatablePart[] = [part('kube-reserved', r, l.kubeReserved), part('system-reserved', r, l.systemReserved)];
+  const parts: AllocatablePart[] = [part('kube-reserved', r, knownPart(l, 'kubeReserved')), part('system-reserved', r, knownPart(l, 'systemReserved'))];
   if (r !== 'cpu') {
     const signal = SIGNAL[r];
     const note = l.evictionText ? `${signal}<${l.evictionText}${l.evictionDefault ? ' (kubelet default)' : ''}` : a.ignoreEviction ? 'not subtracted' : 'no threshold';
-    const text = l.eviction === undefined && l.evictionText ? `${l.evictionText} of capacity` : undefined;
+    const text = l.eviction === undefined && l.evictionText && !l.unknownParts?.includes('eviction') ? `${l.evictionText} of capacity` : undefined;
     parts.push(part('eviction-hard', r, l.eviction, text, note));
   }
   if (r === 'memory' && l.hugepages) parts.push(part('hugepages', r, l.hugepages, undefined, 'pre-allocated huge pages'));

@@ -1,6 +1,6 @@
 /** Node Allocatable rendered for editors: a markdown table for hovers and a one-line summary for hints and lenses. */
 import type { NodeResult } from '../engine.ts';
-import { RESOURCES, type Resource } from '../node/allocatable.ts';
+import { knownPart, RESOURCES, type Resource } from '../node/allocatable.ts';
 import { formatAmount } from '../rules/lib/format.ts';
 import { candidatesMarkdown, podsNote } from './allocatable-candidates.ts';
 
@@ -60,8 +60,10 @@ export function allocatableMarkdown(result: NodeResult): string {
     const cells = [
       r,
       l.capacity !== undefined ? exactAmount(r, l.capacity) : '?',
-      exactAmount(r, l.kubeReserved),
-      exactAmount(r, l.systemReserved),
+      ...(['kubeReserved', 'systemReserved'] as const).map((k) => {
+        const v = knownPart(l, k);
+        return v === undefined ? '?' : exactAmount(r, v);
+      }),
       ev,
       l.allocatable !== undefined ? `**${exactAmount(r, l.allocatable)}**` : '?',
     ];

@@ -28,8 +28,9 @@ function parseCloudConfig(path: string, text: string): { embedded: Payload[]; pr
   const problems: Finding[] = [];
   const embedded: Payload[] = [];
   // Go and Jinja expressions are masked (same length, parse/template.ts); `${VAR}` is left alone: in the units and
-  // env files the cloud-config writes it is systemd's variable.
-  const exprs = scanTemplates(text, { dollar: false });
+  // env files the cloud-config writes it is systemd's variable. A Terraform directive (`%{ if }`) is read: `%{` is no
+  // systemd specifier, and a cloud-config rendered by Terraform's templatefile (`user-data.yaml.tftpl`) has them.
+  const exprs = scanTemplates(text, { dollar: false, percent: true });
   const masked: Masked | undefined = exprs.length ? maskTemplates(text, exprs, false) : undefined;
   const src = masked ? masked.text : text;
   const doc = parseDocument(src, { uniqueKeys: false });

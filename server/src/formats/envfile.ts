@@ -4,8 +4,20 @@ import { systemdTemplateSpans } from '../parse/template.ts';
 import { withoutDirectives } from './_systemd-template.ts';
 import { defineFormat } from './types.ts';
 
-/** A variable named *KUBELET*, or one whose value starts with a flag: `KUBELET_EXTRA_ARGS=`, `ARGS="--v=2"`. */
-const KUBELET_ENV = /^[ \t]*(?:[A-Za-z0-9_]*KUBELET[A-Za-z0-9_]*=|[A-Za-z_][A-Za-z0-9_]*=["']?[ \t]*--?[A-Za-z])/m;
+/**
+ * A variable that holds kubelet arguments: one named KUBELET_*ARGS / *OPTS / *FLAGS (`KUBELET_EXTRA_ARGS=`, empty
+ * or not), or one whose value starts with a flag (`ARGS="--v=2"`). Other variables that merely name the kubelet
+ * (`KUBELET_HOST=10.0.0.1`, `KUBELET_PORT=10250` of an app's settings) make no kubelet of a file.
+ */
+const ASSIGNMENT = /^[ \t]*(?:export[ \t]+)?([A-Za-z_][A-Za-z0-9_]*)=["']?[ \t]*(--?[A-Za-z])?/gm;
+function holdsKubeletArgs(head: string): boolean {
+  for (const m of head.matchAll(ASSIGNMENT)) {
+    if (m[2]) return true;
+    const name = m[1];
+    if (name.includes('KUBELET') && (name.includes('ARGS') || name.includes('OPTS') || name.includes('FLAGS'))) return true;
+  }
+  return false;
+}
 const ENV_LINE = /^[ \t]*(?:export[ \t]+)?[A-Za-z_][A-Za-z0-9_]*=/m;
 
 /** Files named by EnvironmentFile= are env files whatever their name: does this text have an assignment? */
@@ -18,9 +30,9 @@ export default defineFormat({
   label: 'environment file',
   byPath: (c) => c.name === 'kubelet' && (c.dir === 'default' || c.dir === 'sysconfig'),
   // Any *.env file may be an EnvironmentFile= of some unit (k3s.service.env, rke2-server.env): unreferenced, it is
-  // the kubelet's only if its name or its variables say so. (A file an EnvironmentFile= of a kubelet unit names is
+  // the kubelet's only if its name says so (kubeadm-flags.env, kubelet.env) or its variables hold kubelet arguments. (A file an EnvironmentFile= of a kubelet unit names is
   // read as an env file whatever this says.)
-  byContent: (c) => c.ext === 'env' && (c.lower.includes('kube') || KUBELET_ENV.test(c.head)),
+  byContent: (c) => c.ext === 'env' && (c.lower.includes('kube') || holdsKubeletArgs(c.head)),
   parse(path, text) {
     const bare = withoutDirectives(path, text, false);
     const env = parseEnvFile(path, bare.text);

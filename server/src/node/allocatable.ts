@@ -37,6 +37,11 @@ export interface ResourceLine {
    * 0, so allocatable and the kubepods limit are left undefined.
    */
   unknown?: string[];
+  /**
+   * The parts of this line those settings make unknown: their amounts above (`kubeReserved`, `systemReserved`) hold a
+   * stand-in number, never to be shown or added; an unknown hard eviction threshold leaves `eviction` undefined.
+   */
+  unknownParts?: ('kubeReserved' | 'systemReserved' | 'eviction')[];
 }
 
 export interface Allocatable {
@@ -98,6 +103,27 @@ export function templatedReservations(node: NodeModel): Map<string, string[]> {
   const cpus = node.settings.get('reservedSystemCPUs');
   if (cpus?.kind === 'scalar' && cpus.template) add(out, 'cpu', 'reservedSystemCPUs');
   return out;
+}
+
+/** Which parts of a line the template settings `why` (`kubeReserved.memory`, `evictionHard`) make unknown. */
+function unknownParts(why: readonly string[]): ('kubeReserved' | 'systemReserved' | 'eviction')[] {
+  const out = new Set<'kubeReserved' | 'systemReserved' | 'eviction'>();
+  for (const w of why) {
+    if (w.startsWith('kubeReserved')) out.add('kubeReserved');
+    else if (w.startsWith('systemReserved')) out.add('systemReserved');
+    else if (w.startsWith('evictionHard')) out.add('eviction');
+    else if (w === 'reservedSystemCPUs') {
+      // getReservedCPUs: a non-empty cpuset replaces the cpu of both maps, so neither is known.
+      out.add('kubeReserved');
+      out.add('systemReserved');
+    }
+  }
+  return [...out];
+}
+
+/** An amount of a line to show, or undefined when a template expression makes it unknown. */
+export function knownPart(line: ResourceLine, part: 'kubeReserved' | 'systemReserved'): bigint | undefined {
+  return line.unknownParts?.includes(part) ? undefined : line[part];
 }
 
 /** Size of a Linux cpuset list like `0-3,8`. */
@@ -163,7 +189,11 @@ export function computeAllocatable(node: NodeModel, capacity: Capacity | undefin
       line.capacity = undefined;
     }
     const why = unknown.get(r);
-    if (why) line.unknown = why;
+    if (why) {
+      line.unknown = why;
+      line.unknownParts = unknownParts(why);
+      if (line.unknownParts.includes('eviction')) line.eviction = undefined;
+    }
     if (line.capacity !== undefined && line.eviction !== undefined && !why) {
       let a = line.capacity - line.kubeReserved - line.systemReserved - line.eviction;
       if (a < 0n) a = 0n;

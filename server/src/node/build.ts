@@ -136,7 +136,10 @@ export function buildNode(ws: Workspace, seed: NodeSeed, systemdVersion?: number
         runsImage(containerKubelet(argv));
       }
     }
-  } else if (seed.standalone) {
+  }
+  // A standalone file; or, with units, the NodeConfig whose kubelet.service is the AMI's and only its drop-ins are in
+  // the workspace (node/group.ts nodeadmConfigAt).
+  if (seed.standalone) {
     const p = ws.get(seed.standalone)!;
     if (p.env?.template) (node.templates ??= []).push(p.env.template);
     if (p.env) {

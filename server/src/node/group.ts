@@ -69,6 +69,18 @@ function mentionsKubelet(unit: UnitFile): boolean {
   );
 }
 
+/**
+ * The one EKS nodeadm NodeConfig beside kubelet.service drop-ins that have no unit of their own (user data whose
+ * script part writes `kubelet.service.d/*.conf` next to its NodeConfig part). On an AL2023 node that kubelet.service
+ * is the AMI's (amazon-eks-ami templates/al2023/runtime/rootfs/etc/systemd/system/kubelet.service: `ExecStart=
+ * /usr/bin/kubelet $NODEADM_KUBELET_ARGS`, the flags nodeadm writes from the NodeConfig), so the drop-ins change
+ * the very kubelet the NodeConfig configures: one node, not two.
+ */
+function nodeadmConfigAt(ws: Workspace, root: string): string | undefined {
+  const found = ws.paths.filter((p) => ws.kind(p) === 'eks-nodeadm' && nodeRoot(p) === root && ws.get(p)?.config?.platform);
+  return found.length === 1 ? found[0] : undefined;
+}
+
 export function groupNodes(ws: Workspace): NodeSeed[] {
   const units: { path: string; name: string; root: string; unit: UnitFile }[] = [];
   const dropins: { path: string; unitName?: string; root: string; unit: UnitFile; related: boolean }[] = [];
@@ -138,11 +150,12 @@ export function groupNodes(ws: Workspace): NodeSeed[] {
       seed.units.push(...ordered);
       seed.masked.push(...masked);
     } else {
-      seeds.set(key, { anchor: ordered[0].path, units: ordered, masked, root: list[0].root, name: key });
+      const nodeadm = list[0].unitName === 'kubelet.service' ? nodeadmConfigAt(ws, list[0].root) : undefined;
+      seeds.set(key, { anchor: nodeadm ?? ordered[0].path, units: ordered, masked, root: list[0].root, name: key, ...(nodeadm && { standalone: nodeadm }) });
     }
   }
 
   return [...seeds.values()]
-    .map(({ anchor, units, masked }) => ({ anchor, units, masked }))
+    .map(({ anchor, units, masked, standalone }) => ({ anchor, units, masked, ...(standalone && { standalone }) }))
     .sort((a, b) => byCodeUnit(a.anchor, b.anchor));
 }
