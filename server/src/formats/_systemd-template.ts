@@ -20,6 +20,10 @@ export function withoutDirectives(path: string, text: string, percent: boolean):
   if (masked.structural.length === 0) return { text };
   const out = text.split('');
   for (const e of masked.structural) for (let i = e.start; i < e.end; i++) if (out[i] !== '\n' && out[i] !== '\r') out[i] = ' ';
+  // In a unit a line left blank would end a continued ExecStart= there (conf-parser.c appends it and, without a
+  // "\", stops), dropping the flags below it; a comment line is skipped inside a continuation. So a line that held
+  // only directives becomes a comment, as if it were not there.
+  if (percent) for (const e of masked.structural) if (onlyBlanksAround(out, e.start)) out[e.start] = '#';
   return { text: out.join(''), note: templateNote(path, new LineIndex(text), masked, 'file') };
 }
 
@@ -36,3 +40,10 @@ export function parseTemplatedUnit(path: string, text: string): UnitFile {
   return unit;
 }
 
+
+/** Whether the line holding `at` is blank (spaces and tabs) everywhere now. */
+function onlyBlanksAround(chars: string[], at: number): boolean {
+  for (let i = at; i < chars.length && chars[i] !== '\n' && chars[i] !== '\r'; i++) if (chars[i] !== ' ' && chars[i] !== '\t') return false;
+  for (let i = at - 1; i >= 0 && chars[i] !== '\n' && chars[i] !== '\r'; i--) if (chars[i] !== ' ' && chars[i] !== '\t') return false;
+  return true;
+}
