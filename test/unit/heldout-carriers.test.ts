@@ -430,3 +430,60 @@ test('held-out env files: a *.env is the kubelet\'s by its name or by variables 
   assert.equal(detectKind('run/x.env', 'export KUBELET_OPTS="--v=2"\n'), 'envfile');
   assert.equal(detectKind('run/x.env', 'ARGS="--max-pods=50"\n'), 'envfile');
 });
+
+const TF_UNIT = [
+  '[Service]',
+  'ExecStart=/usr/bin/kubelet --config=/etc/kubernetes/kubelet.yaml --node-labels=${node_labels} \\',
+  '  --cluster-dns=${cluster_dns_service_ip} \\',
+  '  %{~ for taint in node_taints ~}',
+  '  --register-with-taints=${taint} \\',
+  '  %{~ endfor ~}',
+  '  --network-plugin=cni',
+  '',
+].join('\n');
+
+test('held-out template: a directive line inside a continued ExecStart= is no line: the flags after it are still read', () => {
+  // conf-parser.c: a blank line would end the continuation there; a line that is not in the rendered file cannot.
+  const a = analyze([{ path: 'n/etc/systemd/system/kubelet.service', text: TF_UNIT }]);
+  const at = (code: string) => a.findings.filter((f) => f.code === code).map((f) => `${f.range.start.line + 1}:${f.range.start.character + 1}`);
+  assert.deepEqual(at('flag-removed'), ['7:3']);
+  assert.deepEqual(at('config-template'), ['4:3']);
+  const flags = a.nodes[0].node.flags.map((f) => f.name);
+  assert.ok(flags.includes('network-plugin') && flags.includes('register-with-taints'), flags.join(' '));
+});
+
+test('held-out template: ${name} in a unit of a Terraform template (a %{ } directive or $${) is a placeholder, not a systemd variable', () => {
+  // (A unit named *.service.tftpl is not read at all: units keep their own names, test/unit/template.test.ts.)
+  const butaneTf = [
+    'variant: flatcar',
+    'version: 1.0.0',
+    'systemd:',
+    '  units:',
+    '    - name: kubelet.service',
+    '      contents: |',
+    indent(TF_UNIT, 8),
+    'storage:',
+    '  files:',
+    '    - path: /etc/kubernetes/kubelet.yaml',
+    '      contents:',
+    '        inline: |',
+    '          apiVersion: kubelet.config.k8s.io/v1beta1',
+    '          kind: KubeletConfiguration',
+    '          clusterDNS: [${cluster_dns_service_ip}]',
+    '          kubeReserved:',
+    '            memory: 1Gi',
+    '',
+  ].join('\n');
+  for (const [path, text, removedAt] of [
+    ['worker.bu', butaneTf, '13:11'],
+    ['n/etc/systemd/system/kubelet.service', TF_UNIT, '7:3'],
+  ]) {
+    const a = analyze([{ path, text }]);
+    const codes = a.findings.map((f) => `${f.range.start.line + 1}:${f.range.start.character + 1} ${f.code}`);
+    assert.ok(!codes.some((c) => /unit-variable-undefined|flag-overrides-config/.test(c)), `${path}: ${codes.join(', ')}`);
+    assert.ok(codes.includes(`${removedAt} flag-removed`), `${path}: ${codes.join(', ')}`);
+  }
+  // Without Terraform syntax ${VAR} stays systemd's: an unset one is said.
+  const plain = analyze([{ path: 'n/etc/systemd/system/kubelet.service', text: '[Service]\nExecStart=/usr/bin/kubelet --node-labels=${node_labels}\n' }]);
+  assert.ok(plain.findings.some((f) => f.code === 'unit-variable-undefined'));
+});

@@ -31,6 +31,7 @@ import { k3sFiles, mergeK3sArgs } from './k3s.ts';
 import { K3S_APPEND_KIND } from '../parse/k3s.ts';
 import type { ConfigRef, FlagUse, NodeModel } from './model.ts';
 import type { Workspace } from './parse-cache.ts';
+import { terraformPlaces } from './terraform.ts';
 import type { NodeSettings } from './modelines.ts';
 import type { AttachedRuntime } from './runtimes.ts';
 
@@ -235,6 +236,8 @@ export function buildNode(ws: Workspace, seed: NodeSeed, systemdVersion?: number
   node.flags = allFlags;
   for (const x of eff.problems) problems.push(x);
   node.files = [...files];
+  const terraform = terraformPlaces(ws, node.files);
+  if (terraform) (node.templates ??= []).push(terraform);
   return { node, argProblems, problems };
 }
 

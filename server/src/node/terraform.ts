@@ -1,0 +1,46 @@
+/**
+ * Units, drop-ins and env files that are, or are carried by, a Terraform template (a Butane config or cloud-config
+ * rendered by `templatefile`, as poseidon/typhoon's are; a unit with `%{ for }` directives). Terraform renders every `${name}` before systemd sees the file; only
+ * `$${VAR}` reaches systemd as `${VAR}` (hashicorp/hcl hclsyntax template escapes). So in such a payload a `${...}`
+ * is a placeholder, unknown until rendered, not a systemd variable that nothing sets: findings at one are dropped
+ * like findings at any template placeholder (node/template.ts atPlaceholder).
+ */
+import { LineIndex, type Span } from '../model/range.ts';
+import { scanTemplates } from '../parse/template.ts';
+import type { TemplateSpans } from '../parse/types.ts';
+import type { Workspace } from './parse-cache.ts';
+
+const SYSTEMD_KINDS: ReadonlySet<string> = new Set(['unit', 'dropin', 'envfile']);
+const TERRAFORM_EXT = /\.(?:tftpl|tfpl)$/i;
+
+/** The `${...}` places of the node's systemd files that are (or are carried by) a Terraform template; undefined when none. */
+export function terraformPlaces(ws: Workspace, files: readonly string[]): TemplateSpans | undefined {
+  let unknown: Span[] | undefined;
+  const isTerraform = new Map<string, boolean>();
+  for (const path of files) {
+    if (!SYSTEMD_KINDS.has(ws.kind(path) ?? '')) continue;
+    // The template is the carrier of a payload, or the file itself (a `kubelet.service.tftpl`, a unit with `%{ for }`).
+    const host = ws.payload(path)?.host ?? path;
+    let tf = isTerraform.get(host);
+    if (tf === undefined) isTerraform.set(host, (tf = terraformTemplate(host, ws.text(host) ?? '')));
+    if (!tf) continue;
+    const text = ws.text(path) ?? '';
+    let lines: LineIndex | undefined;
+    for (const e of scanTemplates(text, { dollar: true })) {
+      if (e.open !== '${') continue;
+      lines ??= new LineIndex(text);
+      (unknown ??= []).push({ file: path, range: lines.range(e.start, e.end) });
+    }
+  }
+  return unknown ? { unknown, partial: [] } : undefined;
+}
+
+/**
+ * Is the carrier a Terraform template: named so (`*.tftpl`), or holding what only Terraform's template syntax has, a
+ * directive (`%{ if }`, `%{ for }`) or an escaped interpolation (`$${`)?
+ */
+function terraformTemplate(path: string, text: string): boolean {
+  if (TERRAFORM_EXT.test(path)) return true;
+  if (text.includes('$${')) return true;
+  return scanTemplates(text, { dollar: true }).some((e) => e.open === '%{');
+}
