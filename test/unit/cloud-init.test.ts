@@ -201,19 +201,21 @@ write_files:
   }
 });
 
-test('encoded content (base64, gzip) is reported as not checked, never guessed', () => {
+test('b64 content is decoded as cloud-init decodes it; gzip content is reported as not checked, never guessed', () => {
   const text = `#cloud-config
 write_files:
 - path: /etc/systemd/system/kubelet.service.d/20-x.conf
   encoding: b64
   content: W1NlcnZpY2VdCkVudmlyb25tZW50PSJLVUJFTEVUX0VYVFJBX0FSR1M9LS1tYXgtcG9kcz1hYmMiCg==
-- path: /etc/motd
+- path: /etc/systemd/system/kubelet.service.d/30-y.conf
   encoding: gzip
-  content: !!binary H4sIAAAAAAAAA8tIzcnJBwCGphA2BgAAAA==
+  content: H4sIAAAAAAACA4sOTi0qy0xOjeVyzSvLLMrPy03NK7FV8g51cvVxDYl3jQgJcox3DHIPttXVLbM1UuICAETl9kMxAAAA
 `;
-  const f = analyze([{ path: HOST, text }]).findings;
-  assert.deepEqual(f.map((x) => `${x.code} ${x.severity} ${x.range.start.line}`), ['payload-not-checked information 4']);
-  assert.match(f[0].message, /^\/etc\/systemd\/system\/kubelet\.service\.d\/20-x\.conf is not checked: its content is encoded \(b64\)/);
+  const a = analyze([{ path: HOST, text }]);
+  assert.deepEqual(a.findings.map((x) => `${x.code} ${x.severity} ${x.range.start.line}`), ['payload-not-checked information 7']);
+  assert.match(a.findings[0].message, /^\/etc\/systemd\/system\/kubelet\.service\.d\/30-y\.conf is not checked: its content is encoded \(gzip\)/);
+  // The b64 entry is the drop-in it decodes to.
+  assert.equal(a.payloads?.get(`${HOST}//etc/systemd/system/kubelet.service.d/20-x.conf`)?.payload.text, '[Service]\nEnvironment="KUBELET_EXTRA_ARGS=--max-pods=abc"\n');
 });
 
 test('a payload that template expressions keep from parsing gets one information finding, no syntax errors', () => {

@@ -66,6 +66,16 @@ const indent = (t: string, n: number) => t.replace(/\n$/, '').replace(/^(?=.)/gm
 
 const cloudConfig = (paths: string[]) =>
   '#cloud-config\nwrite_files:\n' + paths.map((p) => `  - path: ${p}\n    permissions: '0644'\n    content: |\n${indent(FILES[p], 6)}\n`).join('') + 'runcmd:\n  - systemctl enable --now kubelet\n';
+/** The env file and the config base64-encoded (`encoding: b64`, one line and a block of lines), the units literal. */
+const cloudConfigB64 = () => {
+  const b64 = Buffer.from(FILES[CONFIG]).toString('base64');
+  return (
+    '#cloud-config\nwrite_files:\n' +
+    [UNIT, DROPIN].map((p) => `  - path: ${p}\n    content: |\n${indent(FILES[p], 6)}\n`).join('') +
+    `  - path: ${ENV}\n    encoding: b64\n    content: ${Buffer.from(FILES[ENV]).toString('base64')}\n` +
+    `  - path: ${CONFIG}\n    encoding: base64\n    content: |\n${indent(b64.match(/.{1,40}/g)!.join('\n'), 6)}\n`
+  );
+};
 const writeFiles = (text: string, at: (js: any) => any[] = (js) => js.write_files): Record<string, string> => {
   const doc = parseDocument(text);
   assert.deepEqual(doc.errors, []);
@@ -191,6 +201,7 @@ interface Case {
 }
 const CASES: Case[] = [
   { name: 'cloud-init write_files', files: { 'user-data': cloudConfig(ALL) }, read: { 'user-data': (t) => writeFiles(t) }, literal: true },
+  { name: 'cloud-init write_files with b64 entries', files: { 'user-data': cloudConfigB64() }, read: { 'user-data': (t) => writeFiles(t) }, literal: false },
   { name: 'Butane units, drop-ins and inline files', files: { 'worker.bu': butane }, read: { 'worker.bu': butaneRead }, literal: true },
   { name: 'Ignition, percent-encoded env file and base64 config', files: { 'worker.ign': ignition({ env: pct, config: b64 }) }, read: { 'worker.ign': ignitionRead }, literal: false },
   { name: 'Ignition, base64 env file and percent-encoded config', files: { 'worker.ign': ignition({ env: b64, config: pct }) }, read: { 'worker.ign': ignitionRead }, literal: false },

@@ -11,6 +11,7 @@ import type { Payload } from '../embed/payload.ts';
 import { yamlStringMap } from '../embed/yaml-string.ts';
 import { commandPayloads } from '../embed/yaml-carrier.ts';
 import { TEMPLATE_MARKER } from '../embed/template.ts';
+import { decodeBase64Lines } from '../embed/data-url.ts';
 import { hasMask, MASK, maskTemplates, restoreAt, scanTemplates, type Masked } from '../parse/template.ts';
 import { templateNote } from '../parse/config.ts';
 import { firstError } from '../embed/yaml-docs.ts';
@@ -21,6 +22,25 @@ const HEADER = /^\uFEFF?(?:##[ \t]*template:[ \t]*jinja[ \t]*\r?\n)?#cloud-confi
 
 /** cloud-init's write_files encodings (cloudinit/config/cc_write_files.py canonicalize_extraction). */
 const PLAIN_ENCODINGS = new Set(['text/plain', '']);
+/** The base64 ones (gzip is not decoded here: its bytes have no place in the carrier). */
+const BASE64_ENCODINGS = new Set(['b64', 'base64']);
+
+/**
+ * A `b64` entry: cloud-init decodes the content (cc_write_files.py extract_contents, base64.b64decode), so the file
+ * is the decoded text. Each character is placed on the four base64 characters that hold its first byte; a quick
+ * fix encodes the whole edited file again in place of the old content.
+ */
+function base64Payload(p: Payload): Payload {
+  const d = decodeBase64Lines(p.text, 0, p.text.length);
+  if (!d.ok) return { ...p, unchecked: d.why };
+  const { offsets } = p.map;
+  const mapped = Int32Array.from(d.offsets, (o) => offsets[o]);
+  const start = offsets[0];
+  const end = offsets[p.text.length];
+  // One line of base64 fits wherever the old content stood: a block scalar's first line, a plain or quoted string.
+  const map = { host: p.map.host, offsets: mapped, encode: () => undefined, rewrite: { start, end, encode: (t: string) => Buffer.from(t, 'utf8').toString('base64') } };
+  return { target: p.target, text: d.text, map, span: p.span, lines: new LineIndex(d.text), ...(p.template && { template: true }) };
+}
 
 function parseCloudConfig(path: string, text: string): { embedded: Payload[]; problems: Finding[] } {
   text = loneCrToLf(text); // a lone \r is a YAML line break (model/range.ts)
@@ -69,7 +89,12 @@ function parseCloudConfig(path: string, text: string): { embedded: Payload[]; pr
     if (masked?.structural.length) payload.template = true;
     if (templatedPath) payload.unchecked = 'its path is a template expression';
     const encoding = item.get('encoding');
-    if (typeof encoding === 'string' && !PLAIN_ENCODINGS.has(encoding.toLowerCase())) payload.unchecked = `its content is encoded (${encoding})`;
+    const enc = typeof encoding === 'string' ? encoding.toLowerCase() : '';
+    if (BASE64_ENCODINGS.has(enc) && !payload.unchecked && item.get('append') !== true) {
+      embedded.push(base64Payload(payload));
+      continue;
+    }
+    if (typeof encoding === 'string' && !PLAIN_ENCODINGS.has(enc)) payload.unchecked = `its content is encoded (${encoding})`;
     else if (item.get('append') === true) payload.unchecked = 'it is appended to a file this cloud-config does not hold whole (append: true)';
     embedded.push(payload);
   }
