@@ -20,6 +20,7 @@ import { candidateAllocatables } from '../../server/src/features/allocatable-can
 import { completionAt, hoverAt } from '../../server/src/features/embedded.ts';
 import type { Finding } from '../../server/src/model/finding.ts';
 import { applyEdits } from '../helpers/edits.ts';
+import { textToHost } from '../../server/src/embed/to-host.ts';
 import { corpusDir } from '../helpers/corpus.ts';
 import { carrierProperty } from '../helpers/carrier-property.ts';
 
@@ -256,17 +257,105 @@ nodes:
           value: "50"
 `;
   const a = analyze([{ path: HOST, text }]);
-  assert.deepEqual(a.nodes.map((n) => n.node.id).sort(), [`${HOST}//cluster/kubeadmConfigPatches/0.yaml`, `${HOST}//nodes/1-worker/kubeadmConfigPatches/0.yaml`]);
+  // One node per kind node, each with the cluster's patch (kind pkg/cluster/internal/create/actions/config/config.go).
+  assert.deepEqual(a.nodes.map((n) => n.node.id).sort(), [`${HOST}//control-plane-1.yaml`, `${HOST}//worker-1.yaml`]);
   const at = a.findings.map((f) => `${f.code} ${f.range.start.line}:${f.range.start.character}`);
   // The patch merges into kind's own KubeletConfiguration (RFC 7386): kind's "0%" thresholds stay, named as kind's;
   // its map never had memory.available, so the patch drops nothing (no eviction-defaults-dropped).
-  const eh = a.nodes.find((n) => n.node.id.includes('/cluster/'))!.node.settings.get('evictionHard');
+  const eh = a.nodes.find((n) => n.node.id.endsWith('/control-plane-1.yaml'))!.node.settings.get('evictionHard');
   assert.ok(eh?.kind === 'map');
   assert.deepEqual(eh.items.map((i) => `${i.key}<${i.text} ${describe(i.from).startsWith('kind default') ? 'kind' : 'patch'}`).sort(), ['imagefs.available<0% kind', 'nodefs.available<0% patch', 'nodefs.inodesFree<0% kind']);
   assert.ok(!at.some((x) => x.startsWith('eviction-defaults-dropped')), at.join('\n'));
   assert.ok(at.includes('flag-unknown 15:16'), at.join('\n'));
   // the only error is the unknown flag (the kubelet refuses to start)
   assert.deepEqual(a.findings.filter((f) => f.severity === 'error').map((f) => f.code), ['flag-unknown']);
+});
+
+// kubernetes-sigs/kind at fed26882 (v0.33.0-alpha-57): pkg/cluster/internal/create/actions/config/config.go
+// getKubeadmConfig writes one kubeadm config per node and patches it with the cluster's kubeadmConfigPatches, then
+// the node's own; pkg/internal/patch matches a patch to the documents of its kind and merges it (RFC 7386, maps key by
+// key; kubeletExtraArgs by name, kubeadm_merge.go). kubeadm init runs on the first control plane
+// (actions/kubeadminit, nodeutils.BootstrapControlPlaneNode), kubeadm join on the others (actions/kubeadmjoin).
+const KIND_NODES = `kind: Cluster
+apiVersion: kind.x-k8s.io/v1alpha4
+kubeadmConfigPatches:
+- |
+  kind: KubeletConfiguration
+  kubeReserved:
+    cpu: 200m
+- |
+  kind: InitConfiguration
+  nodeRegistration:
+    kubeletExtraArgs:
+      - name: system-reserved
+        value: memory=1Gi
+- |
+  kind: JoinConfiguration
+  nodeRegistration:
+    kubeletExtraArgs:
+      - name: system-reserved
+        value: memory=512Mi
+nodes:
+- role: control-plane
+  image: kindest/node:v1.31.0
+- role: worker
+  image: kindest/node:v1.32.2
+  kubeadmConfigPatches:
+  - |
+    kind: KubeletConfiguration
+    kubeReserved:
+      memory: 300Mi
+- role: worker
+  image: kindest/node:v1.32.2
+`;
+
+test('kind: one node per nodes[] entry, the cluster patches then its own merged into one kubelet; init flags on the first control plane, join flags on the others', () => {
+  const a = analyze([{ path: HOST, text: KIND_NODES }], { kubernetesVersion: undefined });
+  const byId = new Map(a.nodes.map((n) => [n.node.id.slice(HOST.length + 2), n]));
+  assert.deepEqual([...byId.keys()].sort(), ['control-plane-1.yaml', 'worker-1.yaml', 'worker-2.yaml']);
+  const Mi = 2n ** 20n;
+  const lines = (id: string) => {
+    const l = byId.get(id)!.allocatable!.lines;
+    return [l.cpu.kubeReserved, l.memory.kubeReserved / Mi, l.memory.systemReserved / Mi];
+  };
+  // the cluster's kubeReserved cpu everywhere; the worker's own patch adds memory to that map (merged key by key)
+  assert.deepEqual(lines('control-plane-1.yaml'), [200n, 0n, 1024n]);
+  assert.deepEqual(lines('worker-1.yaml'), [200n, 300n, 512n]);
+  assert.deepEqual(lines('worker-2.yaml'), [200n, 0n, 512n]);
+  const kr = byId.get('worker-1.yaml')!.node.settings.get('kubeReserved');
+  assert.ok(kr?.kind === 'map');
+  // each value names its own patch, cited at its line in the user's file (1-based)
+  const cited = kr.items.map((i) => `${i.key}: ${textToHost(describe(i.from), (p) => a.payloads!.get(p))}`).sort();
+  assert.deepEqual(cited, [`cpu: kubeReserved in a kubeadmConfigPatches patch in ${HOST} line 6`, `memory: kubeReserved in a kubeadmConfigPatches patch in ${HOST} line 28`]);
+  // each node's Kubernetes version is its own image's
+  assert.equal(byId.get('control-plane-1.yaml')!.node.kubernetesVersion, '1.31');
+  assert.equal(byId.get('worker-2.yaml')!.node.kubernetesVersion, '1.32');
+  // every finding is in the user's file
+  assert.ok(a.findings.every((f) => f.file === HOST), a.findings.map((f) => f.file).join());
+});
+
+test('kind: a second control plane joins (JoinConfiguration flags); a config without nodes is one control plane that inits', () => {
+  const two = KIND_NODES.replace('- role: worker\n  image: kindest/node:v1.32.2\n  kubeadmConfigPatches', '- role: control-plane\n  image: kindest/node:v1.32.2\n  kubeadmConfigPatches');
+  const a = analyze([{ path: HOST, text: two }]);
+  const cp2 = a.nodes.find((n) => n.node.id.endsWith('//control-plane-2.yaml'))!;
+  assert.equal(cp2.allocatable!.lines.memory.systemReserved, 512n * 2n ** 20n);
+  const alone = analyze([{ path: HOST, text: KIND_NODES.slice(0, KIND_NODES.indexOf('nodes:')) }]);
+  assert.deepEqual(alone.nodes.map((n) => n.node.id), [`${HOST}//control-plane-1.yaml`]);
+  assert.equal(alone.nodes[0].allocatable!.lines.memory.systemReserved, 1024n * 2n ** 20n);
+});
+
+test('kind: a mistake in a cluster patch that reaches three nodes is one finding, and its fix edits the cluster patch once', () => {
+  const text = KIND_NODES.replace('  kubeReserved:\n    cpu: 200m\n', '  kubeReserved:\n    cpu: 200m\n  evictionSoft:\n    memory.available: 500Mi\n');
+  const a = analyze([{ path: HOST, text }]);
+  assert.equal(a.nodes.length, 3);
+  const soft = a.findings.filter((f) => f.code === 'eviction-soft-without-grace');
+  assert.equal(soft.length, 1, a.findings.map((f) => f.code).join());
+  assert.equal(soft[0].range.start.line, 8);
+  const fixed = applyEdits(text, soft[0].fixes![0].edits, HOST);
+  assert.equal(fixed.split('evictionSoftGracePeriod').length, 2, fixed);
+  const again = analyze([{ path: HOST, text: fixed }]);
+  assert.deepEqual(again.findings.filter((f) => f.code === 'eviction-soft-without-grace'), []);
+  assert.equal(again.nodes.length, 3);
 });
 
 // ---------- corpus-embedded ----------
@@ -673,7 +762,8 @@ function withKindBase(text: string): string | undefined {
 const KIND_SUPPLIES = new Set(['eviction-defaults-dropped']);
 
 test('every corpus KubeletConfiguration as a kind kubeadmConfigPatches entry: the same findings at the mapped places, allocatable and quick fixes', { skip: !nodeCorpus && 'no ../shared/corpus' }, () => {
-  const target = '/cluster/kubeadmConfigPatches/0.yaml';
+  // a config without nodes is one control plane (kind pkg/internal/apis/config/default.go)
+  const target = '/control-plane-1.yaml';
   const { files, fixes } = carrierProperty(nodeCorpus!, {
     host: HOST,
     target: () => target,

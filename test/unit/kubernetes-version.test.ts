@@ -146,7 +146,7 @@ test('completion, hover and the effective configuration follow the image tag: no
   assert.match(JSON.stringify(hoverAt('ghcr.io/siderolabs/kubelet:v1.34.0')), /kubelet 1\.34: \*\*beta\*\*, default `true`/);
 });
 
-test('kind nodes[].image: each node patch takes its node image; a cluster-wide patch the version all images agree on', () => {
+test('kind nodes[].image: each kind node (cluster patches and its own) takes its own node image', () => {
   const kind = (second: string) => `kind: Cluster
 apiVersion: kind.x-k8s.io/v1alpha4
 kubeadmConfigPatches:
@@ -166,14 +166,16 @@ nodes:
         max-pods: "20"
 `;
   const byTarget = (text: string) => new Map(analyze([{ path: 'kind.yaml', text }]).nodes.map((n) => [n.node.id.split('//')[1], n.node]));
+  // One node per nodes[] entry (kind writes one kubeadm config per node), each of its own image's version: the
+  // cluster-wide patch is in both, so it no longer needs the images to agree.
   const same = byTarget(kind('kindest/node:v1.30.2'));
-  assert.equal(same.get('nodes/1-worker/kubeadmConfigPatches/0.yaml')?.kubernetesVersionSource, 'nodes[1].image kindest/node:v1.30.2 in kind.yaml line 11');
-  assert.equal(same.get('cluster/kubeadmConfigPatches/0.yaml')?.kubernetesVersionSource, 'nodes[0].image kindest/node:v1.30.0 in kind.yaml line 9', 'the digest is left out');
+  assert.equal(same.get('worker-1.yaml')?.kubernetesVersionSource, 'nodes[1].image kindest/node:v1.30.2 in kind.yaml line 11');
+  assert.equal(same.get('control-plane-1.yaml')?.kubernetesVersionSource, 'nodes[0].image kindest/node:v1.30.0 in kind.yaml line 9', 'the digest is left out');
   const mixed = byTarget(kind('kindest/node:v1.32.0'));
-  assert.equal(mixed.get('nodes/1-worker/kubeadmConfigPatches/0.yaml')?.kubernetesVersion, '1.32');
-  assert.equal(mixed.get('cluster/kubeadmConfigPatches/0.yaml')?.kubernetesVersion, NEWEST_VERSION, 'nodes of two versions: the cluster patch has neither');
+  assert.equal(mixed.get('worker-1.yaml')?.kubernetesVersion, '1.32');
+  assert.equal(mixed.get('control-plane-1.yaml')?.kubernetesVersion, '1.30', 'nodes of two versions: each node its own');
   const templated = byTarget(kind('kindest/node:{{ .Values.k8sVersion }}'));
-  assert.equal(templated.get('nodes/1-worker/kubeadmConfigPatches/0.yaml')?.kubernetesVersion, NEWEST_VERSION);
+  assert.equal(templated.get('worker-1.yaml')?.kubernetesVersion, NEWEST_VERSION);
 });
 
 test('talhelper kubernetesVersion holds for every node; a node whose patch sets machine.kubelet.image takes that', () => {

@@ -5,7 +5,7 @@
  */
 import { isMap, isPair, isScalar, isSeq, parseDocument, type Document, type Node, type Scalar, type YAMLMap } from 'yaml';
 import { finding, type Finding } from '../model/finding.ts';
-import { LineIndex } from '../model/range.ts';
+import { LineIndex, type Range } from '../model/range.ts';
 import type { FileKind } from '../model/source.ts';
 import type { Payload } from './payload.ts';
 import { yamlStringMap } from './yaml-string.ts';
@@ -213,4 +213,29 @@ export function versionAt(path: string, text: string, lines: LineIndex, node: un
   const q = raw.charAt(0);
   if ((q === '"' || q === "'") && raw.length >= 2 && raw.endsWith(q)) raw = raw.slice(1, -1);
   return versionMention(what, raw, { file: path, range: lines.range(start, end) }, image);
+}
+
+/**
+ * Payloads of one carrier as one multi-document payload written to `target`: each part keeps its own place in the
+ * carrier, a `---` line between two parts is mapped to the end of the part before, and an edit is encoded by the
+ * part whose place in the carrier holds it.
+ */
+export function joinPayloads(host: LineIndex, target: string, parts: readonly Payload[], span: Range): Payload {
+  let text = '';
+  const offsets: number[] = [];
+  const push = (s: string, at: (i: number) => number) => {
+    for (let i = 0; i < s.length; i++) offsets.push(at(i));
+    text += s;
+  };
+  parts.forEach((p, n) => {
+    const o = p.map.offsets;
+    const end = o[o.length - 1] ?? 0;
+    if (n > 0) push('---\n', () => offsets[offsets.length - 1] ?? o[0] ?? 0);
+    push(p.text, (i) => o[i]);
+    if (!p.text.endsWith('\n')) push('\n', () => end);
+  });
+  offsets.push(offsets[offsets.length - 1] ?? 0);
+  const bounds = parts.map((p) => ({ p, start: p.map.offsets[0] ?? 0, end: p.map.offsets[p.map.offsets.length - 1] ?? 0 }));
+  const encode = (t: string, where: number) => bounds.find((b) => where >= b.start && where <= b.end)?.p.map.encode(t, where);
+  return { target, text, map: { host, offsets: Int32Array.from(offsets), encode }, span, lines: new LineIndex(text) };
 }

@@ -13,10 +13,10 @@
  * imageGCHighThresholdPercent 100, cgroupDriver systemd) is each patch's base, named "kind default"
  * (node/platform.ts kindBase).
  */
-import { isMap } from 'yaml';
+import { isMap, type YAMLMap } from 'yaml';
 import { finding, type Finding } from '../model/finding.ts';
 import type { Payload } from '../embed/payload.ts';
-import { finish, itemsOf, nodeAt, readCarrier, stringPayload, versionAt, withHeader } from '../embed/yaml-docs.ts';
+import { finish, itemsOf, joinPayloads, nodeAt, readCarrier, stringPayload, versionAt, withHeader } from '../embed/yaml-docs.ts';
 import type { VersionMention } from '../model/version-mention.ts';
 import type { FileKind } from '../model/source.ts';
 import { maskYamlTemplates } from '../parse/template.ts';
@@ -29,6 +29,12 @@ const CURRENT = 'kind.x-k8s.io/v1alpha4';
 
 const PATCH_KIND = /^["']?kind["']?[ \t]*:[ \t]*["']?(KubeletConfiguration|InitConfiguration|JoinConfiguration)["']?[ \t]*(?:#.*)?$/m;
 const PATCH_API = /^["']?apiVersion["']?[ \t]*:/m;
+
+/** A patch kind reads, with the kind of document it matches. */
+interface Patch {
+  payload: Payload;
+  what: string;
+}
 
 function patchPayload(p: Payload): Payload | undefined {
   const m = PATCH_KIND.exec(p.text);
@@ -45,27 +51,36 @@ export function kindPayloads(path: string, text: string): { embedded: Payload[];
   for (const d of c.docs) {
     if (d.kind !== 'Cluster' || !/^kind\.(?:x-k8s|sigs\.k8s)\.io\//.test(d.apiVersion)) continue;
     const root = d.doc.contents;
-    const patches: { at: string; node: unknown; image?: VersionMention }[] = [];
-    const images: (VersionMention | undefined)[] = [];
-    itemsOf(nodeAt(root, ['nodes'])).forEach((n, j) => {
-      if (!isMap(n)) return;
-      const role = n.get('role');
-      const who = `${j}-${typeof role === 'string' ? role : 'control-plane'}`;
-      // nodes[].image: the node image, whose tag is its Kubernetes version (kindest/node:v1.31.0@sha256:...).
-      const image = versionAt(path, text, c.lines, n.get('image', true), `nodes[${j}].image`, true);
-      images.push(image);
-      itemsOf(n.get('kubeadmConfigPatches', true)).forEach((node, i) => patches.push({ at: `/nodes/${who}/kubeadmConfigPatches/${i}.yaml`, node, image }));
-    });
-    // A cluster-wide patch reaches every node: their images state its version when they all state the same one.
-    const minors = new Set(images.map((m) => m?.version));
-    const common = minors.size === 1 ? images[0] : undefined;
-    patches.unshift(...itemsOf(nodeAt(root, ['kubeadmConfigPatches'])).map((node, i) => ({ at: `/cluster/kubeadmConfigPatches/${i}.yaml`, node, image: common })));
+    const read = (list: unknown): Patch[] =>
+      itemsOf(list).flatMap((node) => {
+        const s = stringPayload(c, node as never, '/patch.yaml');
+        const p = s && patchPayload(s);
+        return p ? [{ payload: p, what: PATCH_KIND.exec(s.text)![1] }] : [];
+      });
+    const cluster = read(nodeAt(root, ['kubeadmConfigPatches']));
+    // No nodes: kind makes one control plane (pkg/internal/apis/config/default.go SetDefaultsCluster); no role: a
+    // control plane too (SetDefaultsNode).
+    const entries = itemsOf(nodeAt(root, ['nodes'])).filter((n): n is YAMLMap => isMap(n));
+    const nodes = entries.length ? entries : [undefined];
+    const count = { 'control-plane': 0, worker: 0 };
     const found: Payload[] = [];
-    for (const { at, node, image } of patches) {
-      const s = stringPayload(c, node as never, at);
-      const p = s && patchPayload(s);
-      // kind's own KubeletConfiguration is the base the patch merges into (node/platform.ts kindBase).
-      if (p) found.push({ ...p, platform: { tool: 'kind', span: { file: path, range: p.span }, gates: [], configLabel: 'a kubeadmConfigPatches patch' }, ...(image ? { versions: [image] } : {}) });
+    for (const n of nodes) {
+      const role = n?.get('role') === 'worker' ? 'worker' : 'control-plane';
+      const nth = ++count[role];
+      // kubeadm init runs on the first control plane, kubeadm join on every other node (kind actions/kubeadminit,
+      // kubeadmjoin; nodeutils.BootstrapControlPlaneNode): only that command's document gives the kubelet flags.
+      const flagsFrom = role === 'control-plane' && nth === 1 ? 'InitConfiguration' : 'JoinConfiguration';
+      const own = n ? read(n.get('kubeadmConfigPatches', true)) : [];
+      // The cluster's patches first, then the node's (actions/config/config.go getKubeadmConfig).
+      const parts = [...cluster, ...own].filter((p) => p.what === 'KubeletConfiguration' || p.what === flagsFrom).map((p) => p.payload);
+      if (parts.length === 0) continue;
+      // nodes[].image: the node image, whose tag is its Kubernetes version (kindest/node:v1.31.0@sha256:...).
+      const image = n ? versionAt(path, text, c.lines, n.get('image', true), `nodes[${entries.indexOf(n)}].image`, true) : undefined;
+      const at = n?.range?.[0] ?? parts[0].map.offsets[0];
+      const p = joinPayloads(c.lines, `/${role}-${nth}.yaml`, parts, c.lines.range(at, at));
+      p.kind = parts.some((x) => x.kind === 'kubeadm-config') ? 'kubeadm-config' : 'kubelet-config';
+      // kind's own KubeletConfiguration is the base the patches merge into (node/platform.ts kindBase).
+      found.push({ ...p, platform: { tool: 'kind', span: { file: path, range: p.span }, gates: [], configLabel: 'a kubeadmConfigPatches patch' }, ...(image ? { versions: [image] } : {}) });
     }
     if (found.length === 0) continue;
     for (const p of found) c.embedded.push(p);
