@@ -358,6 +358,28 @@ test('kind: a mistake in a cluster patch that reaches three nodes is one finding
   assert.equal(again.nodes.length, 3);
 });
 
+test('kind: a kubeletExtraArgs map in a patch without apiVersion is read as kind converts it (kubeadm_merge.go, kind v0.32.0 and later), not refused', () => {
+  const patch = (api: string) => `kind: Cluster
+apiVersion: kind.x-k8s.io/v1alpha4
+nodes:
+- role: control-plane
+- role: worker
+  kubeadmConfigPatches:
+  - |
+    kind: JoinConfiguration
+${api}    nodeRegistration:
+      kubeletExtraArgs:
+        max-pods: "20"
+`;
+  const bare = analyze([{ path: HOST, text: patch('') }]);
+  assert.deepEqual(bare.findings.filter((f) => f.severity === 'error').map((f) => f.code), []);
+  const maxPods = bare.nodes[0].node.settings.get('maxPods');
+  assert.equal(maxPods?.kind === 'scalar' && maxPods.text, '20');
+  // with apiVersion v1beta4 written, kind does not convert the map
+  const v4 = analyze([{ path: HOST, text: patch('    apiVersion: kubeadm.k8s.io/v1beta4\n') }]);
+  assert.deepEqual(v4.findings.filter((f) => f.severity === 'error').map((f) => f.code), ['config-kubeadm-extra-args']);
+});
+
 // ---------- corpus-embedded ----------
 
 const dir = corpusDir('corpus-embedded');
@@ -462,8 +484,15 @@ test('docs/formats/cluster-api.md: the worked example gives the findings the pag
 
 test('docs/formats/kind.md: the worked example gives the findings the page names, at its lines', () => {
   const a = analyze([{ path: 'kind.yaml', text: example('kind.md') }]);
-  assert.deepEqual(atLines(a), ['16 flag-unknown', '5 reservations-missing']);
-  assert.equal(a.nodes.length, 2);
+  assert.deepEqual(atLines(a), ['23 flag-unknown']);
+  // the numbers the page gives: both nodes 100m of cpu, the control plane 256Mi of memory, the worker 512Mi
+  const byId = new Map(a.nodes.map((n) => [n.node.id, n.allocatable.lines]));
+  assert.deepEqual([...byId.keys()].sort(), ['kind.yaml//control-plane-1.yaml', 'kind.yaml//worker-1.yaml']);
+  assert.deepEqual([byId.get('kind.yaml//control-plane-1.yaml')!.cpu.kubeReserved, byId.get('kind.yaml//control-plane-1.yaml')!.memory.kubeReserved], [100n, 256n * 2n ** 20n]);
+  assert.deepEqual([byId.get('kind.yaml//worker-1.yaml')!.cpu.kubeReserved, byId.get('kind.yaml//worker-1.yaml')!.memory.kubeReserved], [100n, 512n * 2n ** 20n]);
+  // the fix renames the flag in the worker's JoinConfiguration patch
+  const fix = a.findings.find((f) => f.code === 'flag-unknown')!.fixes![0];
+  assert.match(applyEdits(example('kind.md'), fix.edits, 'kind.yaml'), /^ {8}- name: max-pods$/m);
 });
 
 test('docs/formats/karpenter.md: the worked example gives the findings the page names, at its lines; the fix stays in kubelet:', () => {

@@ -1,19 +1,24 @@
 /**
- * A kind cluster configuration (`kind.x-k8s.io/v1alpha4` `Cluster`, kubernetes-sigs/kind main after v0.33.0-alpha,
- * pkg/apis/config/v1alpha4/types.go): a carrier. Each `kubeadmConfigPatches` string, of the cluster and of each
- * `nodes[]` entry, is an RFC 7386 merge patch kind applies to the kubeadm config it generates, matched by `kind`
- * and, when the patch sets one, `apiVersion` (pkg/internal/patch/resource.go matches). A patch whose kind is
- * KubeletConfiguration is read as a KubeletConfiguration; one whose kind is InitConfiguration or JoinConfiguration
- * as a kubeadm document (its nodeRegistration.kubeletExtraArgs are kubelet flags). A patch without apiVersion gets
- * the one kind's generated document has (kubelet.config.k8s.io/v1beta1, kubeadm.k8s.io/v1beta4 in
- * pkg/cluster/internal/kubeadm/config.go).
+ * A kind cluster configuration (`kind.x-k8s.io/v1alpha4` `Cluster`, kubernetes-sigs/kind main at fed26882, after
+ * v0.33.0-alpha, pkg/apis/config/v1alpha4/types.go): a carrier. kind writes one kubeadm config per node and patches it
+ * with the cluster's `kubeadmConfigPatches`, then the node's own (pkg/cluster/internal/create/actions/config/config.go
+ * getKubeadmConfig). Each patch is an RFC 7386 merge patch applied to the documents of its `kind` and, when the patch
+ * sets one, `apiVersion` (pkg/internal/patch/resource.go matches). So each kind node (a `nodes[]` entry; one control
+ * plane without `nodes`, pkg/internal/apis/config/default.go) is one payload, `/control-plane-1.yaml`,
+ * `/worker-2.yaml`: its KubeletConfiguration patches and the Init/JoinConfiguration patches of the command it runs,
+ * cluster's first, as one multi-document file whose documents keep their own places in the carrier. kubeadm init runs
+ * on the first control plane and reads InitConfiguration; every other node runs kubeadm join and reads
+ * JoinConfiguration (actions/kubeadminit, actions/kubeadmjoin, nodeutils.BootstrapControlPlaneNode): only that
+ * document's nodeRegistration.kubeletExtraArgs are the node's kubelet flags. A patch without apiVersion gets the one
+ * kind's generated document has (kubelet.config.k8s.io/v1beta1, kubeadm.k8s.io/v1beta4 in
+ * pkg/cluster/internal/kubeadm/config.go). `kubeadmConfigPatchesJSON6902` (RFC 6902 operations) is not read.
  *
  * kind's own KubeletConfiguration (config.go: evictionHard with only nodefs.available, nodefs.inodesFree and
  * imagefs.available at "0%", which create no threshold, cgroupRoot /kubelet, failSwapOn false,
- * imageGCHighThresholdPercent 100, cgroupDriver systemd) is each patch's base, named "kind default"
- * (node/platform.ts kindBase).
+ * imageGCHighThresholdPercent 100, cgroupDriver systemd) is each node's base, named "kind default"
+ * (node/platform.ts kindBase); the patches merge into it, and into each other, key by key.
  */
-import { isMap, type YAMLMap } from 'yaml';
+import { isMap, parseDocument, type YAMLMap } from 'yaml';
 import { finding, type Finding } from '../model/finding.ts';
 import type { Payload } from '../embed/payload.ts';
 import { finish, itemsOf, joinPayloads, nodeAt, readCarrier, stringPayload, versionAt, withHeader } from '../embed/yaml-docs.ts';
@@ -36,11 +41,18 @@ interface Patch {
   what: string;
 }
 
+/** The patch's nodeRegistration.kubeletExtraArgs is a map (the form before kubeadm.k8s.io/v1beta4). */
+function mapArgs(text: string): boolean {
+  return isMap(parseDocument(text, { uniqueKeys: false }).getIn(['nodeRegistration', 'kubeletExtraArgs'], true));
+}
+
 function patchPayload(p: Payload): Payload | undefined {
   const m = PATCH_KIND.exec(p.text);
   if (!m) return undefined;
   const kind: FileKind = m[1] === 'KubeletConfiguration' ? 'kubelet-config' : 'kubeadm-config';
-  const api = kind === 'kubelet-config' ? 'kubelet.config.k8s.io/v1beta1' : 'kubeadm.k8s.io/v1beta4';
+  // Without apiVersion, kind (v0.32.0 and later, pkg/internal/patch/kubeadm_merge.go mergeExtraArgs) turns a
+  // kubeletExtraArgs map into v1beta4's {name, value} list: read such a patch in the version whose form it has.
+  const api = kind === 'kubelet-config' ? 'kubelet.config.k8s.io/v1beta1' : mapArgs(p.text) ? 'kubeadm.k8s.io/v1beta3' : 'kubeadm.k8s.io/v1beta4';
   const out = withHeader(p, PATCH_API.test(p.text) ? '' : `apiVersion: ${api}\n`);
   out.kind = kind;
   return out;
