@@ -78,3 +78,15 @@ test('regression: a YAML syntax error is never placed between the \\r and \\n of
   const files = [{ path: 'kubeadm.yaml', text: '"apiVersion: kubeadm.k8s.io/v1beta3\r\nkind: ClusterConfiguration\r\nnetworking: {}\r\n' }];
   assertFindingsInside(P.fileMap(files), analyze(files).findings);
 });
+
+// Fixed in server/src/parse/systemd/envfile.ts runsToMap and words.ts composeMap (found by `npm run fuzz`, seed
+// 853896809, "engine: single generated file"): in a quoted env-file value, a word ending on the "\r" of a CRLF
+// (`\` escapes it) ended one character past the visible end of its line. The "\r" now ends a segment of its own
+// kind (crEnd): a range ending on it ends before it; the "\n" after it is the line break (eol).
+test('regression: a word ending on the \\r of a CRLF inside a quoted env-file value stays inside its line', () => {
+  const text = "KUBELET_EXTRA_ARGS='\r\nKUBELET_EXTRA_ARGS=\\\r\nKUBELET_EXTRA_ARGS='--config= --config'";
+  const files = [{ path: 'etc/default/kubelet', text }];
+  P.engineProperty(files);
+  const f = analyze(files).findings.find((x) => x.code === 'flag-positional-argument');
+  assert.deepEqual(f?.range, { start: { line: 1, character: 0 }, end: { line: 1, character: 20 } });
+});

@@ -162,6 +162,11 @@ export interface Segment {
   /** The segment's last character is the line break itself (a quoted env-file value spanning lines). */
   eol?: boolean;
   /**
+   * The segment's last character is the "\r" of a "\r\n" (an escaped or quoted one in an env-file value): a range
+   * ending on it ends before it, since no position lies between the "\r" and the "\n" (LSP).
+   */
+  crEnd?: boolean;
+  /**
    * A one-character segment written as an escape sequence (`\"`, `\x41`): how many source characters it takes.
    * A range ending on it then ends after the whole sequence, so an edit deleting the word leaves no half of it.
    */
@@ -194,6 +199,7 @@ export class TextMap {
     const character = seg.character + Math.max(0, Math.min(end - 1 - seg.offset, seg.length));
     // A range that ends with a line break ends at the start of the next line, not past the end of this one.
     if (seg.eol && end - 1 === seg.offset + seg.length - 1) return { start: a, end: { line: line + 1, character: 0 } };
+    if (seg.crEnd && end - 1 === seg.offset + seg.length - 1) return { start: a, end: { line, character } };
     // Text mapped to a point (its source characters are not known one by one) stays a point.
     if (seg.length === 0) return { start: a, end: { line, character } };
     if (seg.width !== undefined && end - 1 === seg.offset) return { start: a, end: { line, character: character + seg.width } };
@@ -237,6 +243,7 @@ export class TextMap {
       if (a < b || (a === b && s.length === 0 && a >= start && a <= end)) {
         const seg: Segment = { offset: a - start, line: s.line, character: s.character + (a - s.offset), length: b - a };
         if (s.eol && b === s.offset + s.length) seg.eol = true;
+        if (s.crEnd && b === s.offset + s.length) seg.crEnd = true;
         if (s.width !== undefined && b - a === 1) seg.width = s.width;
         return new TextMap(this.file, [seg]);
       }
@@ -248,6 +255,7 @@ export class TextMap {
       if (a < b || (a === b && s.length === 0 && a >= start && a <= end)) {
         const seg: Segment = { offset: a - start, line: s.line, character: s.character + (a - s.offset), length: b - a };
         if (s.eol && b === s.offset + s.length) seg.eol = true;
+        if (s.crEnd && b === s.offset + s.length) seg.crEnd = true;
         if (s.width !== undefined && b - a === 1) seg.width = s.width;
         out.push(seg);
       }

@@ -77,7 +77,18 @@ function runsToMap(path: string, idx: LineIndex, runs: Run[], fallback: number):
       const nextStart = p.line + 1 < starts.length ? starts[p.line + 1] : Infinity;
       const take = Math.min(left, nextStart - a);
       const seg: Segment = { offset: off, line: p.line, character: p.character, length: take };
+      if (a + take === nextStart && take > 1 && idx.text.charCodeAt(a + take - 2) === 13 && idx.text.charCodeAt(a + take - 1) === 10) {
+        // A "\r\n" inside the value: the "\r" ends a segment of its own kind, the "\n" is the line break (TextMap.range)
+        seg.length = take - 1;
+        seg.crEnd = true;
+        segs.push(seg, { offset: off + take - 1, line: p.line, character: p.character + take - 2, length: 1, eol: true }); // (at the \r's column: no position lies between the two)
+        off += take;
+        a += take;
+        left -= take;
+        continue;
+      }
       if (a + take === nextStart) seg.eol = true;
+      else if (a + take === nextStart - 1 && idx.text.charCodeAt(a + take - 1) === 13 && idx.text.charCodeAt(a + take) === 10) seg.crEnd = true;
       segs.push(seg);
       off += take;
       a += take;

@@ -334,6 +334,7 @@ export function composeMap(rawMap: TextMap, runs: readonly Run[]): TextMap {
       const seg: Segment = eol
         ? { offset: r.out, line: s.line, character: s.character + d, length: r.len, eol }
         : { offset: r.out, line: s.line, character: s.character + d, length: r.len };
+      if (s.crEnd === true && d + r.len === s.length) seg.crEnd = true;
       return new TextMap(rawMap.file, [seg]);
     }
   }
@@ -365,15 +366,19 @@ export function composeMap(rawMap: TextMap, runs: readonly Run[]): TextMap {
       const character = s.character + Math.min(d, s.length);
       // The source segment's line break, when this piece ends on it, stays marked as one (see TextMap.range).
       const eol = s.eol === true && d + take === s.length;
+      // (and so does the "\r" of a "\r\n")
+      const crEnd = s.crEnd === true && d + take === s.length;
       const prev = out.length ? out[out.length - 1] : undefined;
       if (s.width !== undefined && take === 1) {
         // One escaped character of the raw map keeps its width.
         out.push(eol ? { offset: o, line: s.line, character, length: 1, eol, width: s.width } : { offset: o, line: s.line, character, length: 1, width: s.width });
-      } else if (prev && !prev.eol && prev.width === undefined && prev.offset + prev.length === o && prev.line === s.line && prev.character + prev.length === character) {
+      } else if (prev && !prev.eol && !prev.crEnd && prev.width === undefined && prev.offset + prev.length === o && prev.line === s.line && prev.character + prev.length === character) {
         prev.length += take;
         if (eol) prev.eol = true;
+        if (crEnd) prev.crEnd = true;
       } else {
         out.push(eol ? { offset: o, line: s.line, character, length: take, eol } : { offset: o, line: s.line, character, length: take });
+        if (crEnd) out[out.length - 1].crEnd = true;
       }
       o += take;
       a += take;
