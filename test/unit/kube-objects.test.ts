@@ -490,6 +490,10 @@ test('docs/formats/kind.md: the worked example gives the findings the page names
   assert.deepEqual([...byId.keys()].sort(), ['kind.yaml//control-plane-1.yaml', 'kind.yaml//worker-1.yaml']);
   assert.deepEqual([byId.get('kind.yaml//control-plane-1.yaml')!.cpu.kubeReserved, byId.get('kind.yaml//control-plane-1.yaml')!.memory.kubeReserved], [100n, 256n * 2n ** 20n]);
   assert.deepEqual([byId.get('kind.yaml//worker-1.yaml')!.cpu.kubeReserved, byId.get('kind.yaml//worker-1.yaml')!.memory.kubeReserved], [100n, 512n * 2n ** 20n]);
+  // hover on the worker's kubeReserved (line 17): the merged value of that node, cited at the user's line
+  const h = (hoverAt(a, 'kind.yaml', { line: 16, character: 5 })?.contents as { value: string } | undefined)?.value ?? '';
+  assert.match(h, /Effective value: `cpu=100m,memory=512Mi`, from `kubeReserved in a kubeadmConfigPatches patch in kind\.yaml line 17`/);
+  assert.match(h, /Node Allocatable\*\* of `kind\.yaml → \/worker-1\.yaml`/);
   // the fix renames the flag in the worker's JoinConfiguration patch
   const fix = a.findings.find((f) => f.code === 'flag-unknown')!.fixes![0];
   assert.match(applyEdits(example('kind.md'), fix.edits, 'kind.yaml'), /^ {8}- name: max-pods$/m);
