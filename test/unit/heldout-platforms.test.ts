@@ -24,7 +24,7 @@ import type { Finding } from '../../server/src/model/finding.ts';
 import { applyEdits } from '../helpers/edits.ts';
 import { assertShortPoints } from '../helpers/messages.ts';
 
-const FIXTURES = join(import.meta.dirname, '../fixtures/heldout');
+const FIXTURES = join(__dirname, '../fixtures/heldout');
 const read = (name: string) => readFileSync(join(FIXTURES, name), 'utf8');
 const show = (fs: readonly Finding[]) => fs.map((f) => `${f.range.start.line + 1} ${f.severity} ${f.code}`).sort();
 const GiB = 1024n ** 3n;
