@@ -22,7 +22,7 @@ import { finish, itemsOf, nodeAt, readCarrier, stringPayload, subtreePayload, ve
 import { maskYamlTemplates } from '../parse/template.ts';
 import { CAPI_MARK } from '../parse/config.ts';
 import { defineFormat } from './types.ts';
-import { isKubeletPatch } from '../parse/kubeadm-patch.ts';
+import { isKubeletPatch, withoutTrailingSlashes } from '../parse/kubeadm-patch.ts';
 
 const CAPI_API = /^["']?apiVersion["']?[ \t]*:[ \t]*["']?(?:bootstrap|controlplane)\.cluster\.x-k8s\.io\//m;
 
@@ -146,10 +146,3 @@ export default defineFormat({
   selector: ['**/*.yaml', '**/*.yml'],
   activation: ['**/cluster-template*.{yaml,yml}'],
 });
-
-/** A loop, not /\/+$/, which retries from every slash of a long run (docs/dev/regex-audit.md). */
-function withoutTrailingSlashes(path: string): string {
-  let end = path.length;
-  while (end > 0 && path.charCodeAt(end - 1) === 47) end--;
-  return path.slice(0, end);
-}

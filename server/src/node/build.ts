@@ -4,7 +4,7 @@ import { finding } from '../model/finding.ts';
 import type { Span } from '../model/range.ts';
 import { TextMap } from '../model/range.ts';
 import type { EnvAssignment, EnvFile, KubeadmDoc, KubeletConfigDoc, UnitDirective, Word } from '../parse/types.ts';
-import { isKubeletPatch } from '../parse/kubeadm-patch.ts';
+import { isKubeletPatch, withoutTrailingSlashes } from '../parse/kubeadm-patch.ts';
 import { parseSystemdVersion } from '../catalog/version.ts';
 import {
   ARG_STRLEN_MAX,
@@ -401,7 +401,7 @@ function kubeadmPatches(ws: Workspace, docs: readonly KubeadmDoc[], near: string
   const out = new Set<string>();
   for (const d of docs) {
     if (!d.patchesDirectory) continue;
-    for (const path of resolveDirBySuffix(d.patchesDirectory.replace(/\/+$/, ''), ws.paths, near)) {
+    for (const path of resolveDirBySuffix(withoutTrailingSlashes(d.patchesDirectory), ws.paths, near)) {
       if (isKubeletPatch(basename(path)) && ws.kind(path) === 'kubelet-config') out.add(path);
     }
   }
