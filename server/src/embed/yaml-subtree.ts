@@ -28,6 +28,17 @@ export function yamlSubtree(lines: LineIndex, start: number, end: number, header
   let last = lines.position(Math.max(start, end - 1)).line;
   // A block mapping's range can end at the start of the next line; that line is not part of it.
   if (last > first && lines.starts[last] >= end) last--;
+  // Lines of only blanks after the mapping, indented at least as far as its keys, still belong to it for the editor:
+  // completion of the next key on such a line (the YAML library's range ends at the last key's value).
+  while (last + 1 < lines.starts.length) {
+    const from = lines.starts[last + 1];
+    let to = last + 2 < lines.starts.length ? lines.starts[last + 2] - 1 : host.length;
+    if (to > from && host.charCodeAt(to - 1) === 13) to--;
+    let i = from;
+    while (i < to && (host[i] === ' ' || host[i] === '\t')) i++;
+    if (i < to || to - from < Math.max(indent, 1)) break;
+    last++;
+  }
   let text = header;
   const offsets: number[] = [];
   for (let i = 0; i < header.length; i++) offsets.push(start);

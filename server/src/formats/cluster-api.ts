@@ -22,6 +22,7 @@ import { finish, itemsOf, nodeAt, readCarrier, stringPayload, subtreePayload, ve
 import { maskYamlTemplates } from '../parse/template.ts';
 import { CAPI_MARK } from '../parse/config.ts';
 import { defineFormat } from './types.ts';
+import { isKubeletPatch, withoutTrailingSlashes } from '../parse/kubeadm-patch.ts';
 
 const CAPI_API = /^["']?apiVersion["']?[ \t]*:[ \t]*["']?(?:bootstrap|controlplane)\.cluster\.x-k8s\.io\//m;
 
@@ -32,21 +33,6 @@ const SPEC_PATH: Record<string, readonly string[]> = {
   KubeadmControlPlane: ['spec', 'kubeadmConfigSpec'],
   KubeadmControlPlaneTemplate: ['spec', 'template', 'spec', 'kubeadmConfigSpec'],
 };
-
-/**
- * A kubeadm patch file for the kubelet's configuration (patches.go parseFilename: the target, a suffix without `.`
- * or `+`, an optional `+patchtype`; extension .yaml or .json), here strategic or merge and YAML (a json patch is a
- * list of operations, not settings).
- */
-function isKubeletPatch(name: string): boolean {
-  // By hand: the regular expression this replaces backtracked quadratically over a long suffix, and its backtracking
-  // also let a `+json` patch through.
-  const target = 'kubeletconfiguration';
-  if (!name.startsWith(target) || !name.endsWith('.yaml') || name.includes('\n')) return false;
-  let i = target.length;
-  while (name[i] !== '.' && name[i] !== '+') i++;
-  return name[i] === '.' || name.startsWith('+strategic', i) || name.startsWith('+merge', i);
-}
 
 /** File.encoding values other than plain text (kubeadmconfig_types.go: base64, gzip, gzip+base64). */
 const ENCODED = new Set(['base64', 'gzip', 'gzip+base64']);
@@ -160,10 +146,3 @@ export default defineFormat({
   selector: ['**/*.yaml', '**/*.yml'],
   activation: ['**/cluster-template*.{yaml,yml}'],
 });
-
-/** A loop, not /\/+$/, which retries from every slash of a long run (docs/dev/regex-audit.md). */
-function withoutTrailingSlashes(path: string): string {
-  let end = path.length;
-  while (end > 0 && path.charCodeAt(end - 1) === 47) end--;
-  return path.slice(0, end);
-}

@@ -14,6 +14,7 @@
  */
 import { isMap, isScalar, isSeq, parseAllDocuments, type Document, type Node, type Pair, type YAMLMap } from 'yaml';
 import { finding, type Finding } from '../model/finding.ts';
+import { LineIndex } from '../model/range.ts';
 import { payloadPath, type Payload } from '../embed/payload.ts';
 import type { InstanceTypeMention } from '../node/model.ts';
 import type { PlatformInfo } from '../parse/types.ts';
@@ -72,6 +73,32 @@ function admission(path: string, c: Carrier, kubelet: YAMLMap, what: string, out
     const k = keyText(p);
     if (!softKeys.has(k)) out.push(finding(CODE, 'error', at(p.key), `Karpenter refuses evictionSoftGracePeriod ${k} without an evictionSoft threshold for it.`));
   }
+}
+
+/**
+ * v1alpha5 Provisioner kubeletConfiguration fields that are Karpenter's, not the kubelet's (kubernetes-sigs/karpenter
+ * v0.31 pkg/apis/v1alpha5/provisioner.go KubeletConfiguration: containerRuntime picks the AL2 bootstrap's
+ * --container-runtime, it never becomes a KubeletConfiguration field).
+ */
+const PROVISIONER_ONLY = ['containerRuntime'];
+
+/** Blanks the Karpenter-only pairs in the payload (same offsets and lines), so the kubelet rules do not read them. */
+function withoutKarpenterOnly(p: Payload, kubelet: YAMLMap): void {
+  const cut = pairs(kubelet).filter((x) => PROVISIONER_ONLY.includes(keyText(x)));
+  if (cut.length === 0) return;
+  const o = p.map.offsets;
+  let text = HEADER; // the header's characters all map to the first key's offset: never blank them
+  for (let i = HEADER.length; i < p.text.length; i++) {
+    const at = o[i];
+    const inside = cut.some((x) => {
+      const k = (x.key as Node).range;
+      const v = (x.value as Node | null)?.range;
+      return !!k && at >= k[0] && at < (v ? v[1] : k[1]);
+    });
+    text += inside && p.text[i] !== '\n' && p.text[i] !== '\r' ? ' ' : p.text[i];
+  }
+  p.text = text;
+  p.lines = new LineIndex(text);
 }
 
 /** A reservation or eviction setting in the user data, by the names nodeadm, Bottlerocket and kubelet flags use. */
@@ -290,6 +317,7 @@ export function karpenterPayloads(path: string, text: string): { embedded: Paylo
     if (isMap(kubelet)) {
       const target = `/${d.name}/karpenter-kubelet.yaml`;
       const p = subtreePayload(c, kubelet, target, 'kubelet-config', HEADER);
+      if (p && d.kind === 'Provisioner') withoutKarpenterOnly(p, kubelet);
       if (p) {
         const ref = d.kind === 'EC2NodeClass' ? undefined : nodeClassName(d);
         const nodeClass = d.kind === 'EC2NodeClass' ? spec : ref === undefined ? undefined : classes.get(ref);

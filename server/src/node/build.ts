@@ -3,7 +3,8 @@ import type { Finding } from '../model/finding.ts';
 import { finding } from '../model/finding.ts';
 import type { Span } from '../model/range.ts';
 import { TextMap } from '../model/range.ts';
-import type { EnvAssignment, EnvFile, KubeadmDoc, UnitDirective, Word } from '../parse/types.ts';
+import type { EnvAssignment, EnvFile, KubeadmDoc, KubeletConfigDoc, UnitDirective, Word } from '../parse/types.ts';
+import { isKubeletPatch, withoutTrailingSlashes } from '../parse/kubeadm-patch.ts';
 import { parseSystemdVersion } from '../catalog/version.ts';
 import {
   ARG_STRLEN_MAX,
@@ -92,6 +93,8 @@ export function buildNode(ws: Workspace, seed: NodeSeed, systemdVersion?: number
   };
   let argProblems: ArgProblem[] = [];
   const kubeadmFlags: FlagUse[] = [];
+  // kubeadm patches of the kubelet's configuration: applied over the configuration kubeadm writes.
+  const patchDocs = new Set<KubeletConfigDoc>();
 
   if (seed.units.length > 0) {
     for (const u of seed.units) files.add(u.path);
@@ -159,6 +162,13 @@ export function buildNode(ws: Workspace, seed: NodeSeed, systemdVersion?: number
       for (const x of p.config.kubeletConfigs) node.kubeletConfigs.push(x);
       for (const x of p.config.kubeadm) node.kubeadm.push(x);
       if (p.config.platform) node.platform = p.config.platform;
+      for (const path of kubeadmPatches(ws, node.kubeadm, seed.standalone)) {
+        files.add(path);
+        for (const doc of ws.get(path, 'kubelet-config', { fragment: true })?.config?.kubeletConfigs ?? []) {
+          node.kubeletConfigs.push(doc);
+          patchDocs.add(doc);
+        }
+      }
     }
   }
 
@@ -205,9 +215,11 @@ export function buildNode(ws: Workspace, seed: NodeSeed, systemdVersion?: number
     const how = node.platform && node.platform.tool !== 'talos' ? 'config-dir' : 'config';
     const label = node.platform?.configLabel ?? (node.platform?.tool === 'openshift' ? 'spec.kubeletConfig' : node.platform?.tool === 'eksctl' ? 'kubeletExtraConfig' : node.platform?.tool === 'kops' ? 'the kops kubelet spec' : node.platform?.tool === 'bottlerocket' ? 'settings.kubernetes' : undefined);
     node.kubeletConfigs.forEach((doc, i) => {
+      // A kubeadm strategic or merge patch merges maps key by key and replaces the rest, like a --config-dir drop-in.
+      if (patchDocs.has(doc)) sources.push({ doc, how: 'config-dir', label: 'a kubeadm patch' });
       // Talos patches after the first (talhelper's patches of one node, a multi-document patch file) are merged as
       // Talos merges them (pkg/machinery/merge: maps key by key).
-      if (node.platform?.tool === 'talos' && i > 0) sources.push({ doc, how: 'config-dir', label: 'a Talos patch' });
+      else if (node.platform?.tool === 'talos' && i > 0) sources.push({ doc, how: 'config-dir', label: 'a Talos patch' });
       else sources.push(label ? { doc, how, label } : { doc, how });
     });
   }
@@ -380,6 +392,22 @@ function readK3s(ws: Workspace, paths: readonly string[], node: Draft, files: Se
  * kubeadm writes nodeRegistration.kubeletExtraArgs into kubeadm-flags.env as
  * `--name=value`; they act as command-line flags.
  */
+/**
+ * The kubeadm patch files of the kubelet's configuration in the `patches.directory` the node's Init or Join
+ * configuration names, by suffix near the kubeadm file (a Cluster API object's `files[]` are in its own root), in
+ * the order kubeadm applies them (patches.go: lexical order of the walk).
+ */
+function kubeadmPatches(ws: Workspace, docs: readonly KubeadmDoc[], near: string): string[] {
+  const out = new Set<string>();
+  for (const d of docs) {
+    if (!d.patchesDirectory) continue;
+    for (const path of resolveDirBySuffix(withoutTrailingSlashes(d.patchesDirectory), ws.paths, near)) {
+      if (isKubeletPatch(basename(path)) && ws.kind(path) === 'kubelet-config') out.add(path);
+    }
+  }
+  return [...out];
+}
+
 function kubeadmExtraArgWords(doc: KubeadmDoc): Word[] {
   // Where the unquoted text of a key or scalar starts: its span includes quotes when it has them.
   // When the source is wider than the text for another reason (escapes), its characters are not known one by one:

@@ -143,6 +143,9 @@ function kubeadmDoc(path: string, root: MapNode, c: Classified, docSpan: Span, p
     if (v?.kind === 'scalar' && v.value !== null) out.kubernetesVersion = { value: String(v.value), span: v.span };
   }
   if (kind !== 'InitConfiguration' && kind !== 'JoinConfiguration') return out;
+  const patches = getEntry(root, 'patches')?.value;
+  const dir = patches?.kind === 'map' ? getEntry(patches, 'directory')?.value : undefined;
+  if (dir?.kind === 'scalar' && typeof dir.value === 'string' && dir.value !== '') out.patchesDirectory = dir.value;
   const nr = getEntry(root, 'nodeRegistration');
   if (!nr || nr.value.kind !== 'map') return out;
   const kea = getEntry(nr.value, 'kubeletExtraArgs');

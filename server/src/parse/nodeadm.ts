@@ -29,11 +29,13 @@ export function parseNodeadm(path: string, text: string): ConfigFileParse {
     if (!root || str(getEntry(root, 'apiVersion')?.value) !== NODEADM_API_VERSION || str(getEntry(root, 'kind')?.value) !== 'NodeConfig') continue;
     const spec = mapOf(getEntry(root, 'spec')?.value);
     if (!spec) continue;
-    platform ??= { tool: 'nodeadm', span: getEntry(root, 'kind')!.keySpan, gates: [] };
     const gates = mapOf(getEntry(spec, 'featureGates')?.value);
-    for (const g of gates?.entries ?? []) if (!g.key.includes('${')) platform.gates.push({ name: g.key, span: g.keySpan });
     const k = getEntry(spec, 'kubelet');
     const kubelet = mapOf(k?.value);
+    // A NodeConfig with neither kubelet settings nor gates (only spec.cluster) says nothing about the kubelet: no node.
+    if (!kubelet && !gates?.entries.length) continue;
+    platform ??= { tool: 'nodeadm', span: getEntry(root, 'kind')!.keySpan, gates: [] };
+    for (const g of gates?.entries ?? []) if (!g.key.includes('${')) platform.gates.push({ name: g.key, span: g.keySpan });
     if (!k || !kubelet) continue;
     platform.span = k.keySpan;
     const cfg = mapOf(getEntry(kubelet, 'config')?.value);

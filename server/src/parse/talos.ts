@@ -54,6 +54,9 @@ export function parseTalos(path: string, text: string, versions?: VersionMention
     // A templated image (`kubelet:${version}`, `{{ .v }}`) states nothing: the scalar's source still shows it.
     const mention = image?.kind === 'scalar' && !image.template ? versionMention(what, image.source, image.span, true) : undefined;
     if (mention) versions?.push(mention);
+    // Only extraConfig (config) and extraArgs are kubelet settings; a kubelet block with just Talos's own keys (image,
+    // nodeIP, clusterDNS) sets none, and the file is no node.
+    if (!getEntry(kubelet.block, kubelet.config!) && !getEntry(kubelet.block, 'extraArgs')) continue;
     platform ??= { tool: 'talos', span: kubelet.key, gates: [] };
     const cfg = mapOf(getEntry(kubelet.block, kubelet.config!)?.value);
     if (cfg) {

@@ -184,6 +184,11 @@ export interface KubeadmDoc {
   kubeletExtraArgs: { name: string; value: string; nameSpan: Span; valueSpan: Span }[];
   /** nodeRegistration.kubeletExtraArgs as written (for completion): its key, its value, and whether it is the v1beta4 list form. */
   kubeletExtraArgsNode?: { keySpan: Span; value: ConfigNode; list: boolean };
+  /**
+   * InitConfiguration / JoinConfiguration `patches.directory` (kubeadm v1beta3+): kubeadm applies the
+   * `kubeletconfiguration*.yaml` patches there to the kubelet's configuration it writes.
+   */
+  patchesDirectory?: string;
   /** ClusterConfiguration.kubernetesVersion as written (`v1.30.2`, `stable-1.30`), with the span of its value. */
   kubernetesVersion?: { value: string; span: Span };
   /** What the file calls these flags when it is no kubeadm file (Talos `extraArgs`, nodeadm `kubelet.flags`). */

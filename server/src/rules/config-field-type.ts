@@ -3,13 +3,15 @@
  * (sigs.k8s.io/yaml turns YAML into JSON first, YAML 1.1 scalars). A value
  * of the wrong JSON type is fatal, not lenient (codec.go only relaxes
  * unknown and duplicate fields): `kubeReserved: {cpu: 1}` fails because the
- * map's values must be strings, `maxPods: "110"` fails because it must be a number.
+ * map's values must be strings, `maxPods: "110"` fails because it must be a number, and a duration
+ * field's string must be one time.ParseDuration reads (metav1.Duration.UnmarshalJSON): `5x` fails.
  */
 import { finding, type Finding } from '../model/finding.ts';
 import type { Span } from '../model/range.ts';
 import { fieldInfo } from '../catalog/fields.ts';
 import type { Rule } from './types.ts';
 import { goIntRange } from '../catalog/go-int.ts';
+import { parseGoDuration } from '../quantity/duration.ts';
 
 type Want = 'string' | 'boolean' | 'integer' | 'number';
 
@@ -33,6 +35,11 @@ const SCALAR_WANT: Record<string, Want | undefined> = {
   float: 'number',
 };
 
+/** A value as the point quotes it: at most 30 characters. */
+function short(got: string): string {
+  return got.length <= 30 ? got : got.slice(0, 29) + '…';
+}
+
 export const configFieldType: Rule = {
   id: 'config-field-type',
   summary: 'a config file value has the wrong type for its field: the kubelet cannot decode the file',
@@ -51,7 +58,8 @@ export const configFieldType: Rule = {
           'config-field-type',
           'error',
           span,
-          `${field} must be ${want}, not ${got}; the kubelet cannot decode the config file and does not start. Write it as ${example}.`,
+          // The point stays within 120 characters: a long value is shortened in it.
+          `${field} must be ${want}, not ${short(got)}; the kubelet cannot decode the file. It does not start; write it as ${example}.`,
           // A number or bool where a string belongs: the same characters in quotes are what was meant.
           quote !== undefined
             ? { fixes: [{ title: `Quote it: "${quote}"`, edits: [{ file: span.file, range: span.range, newText: JSON.stringify(quote) }], preferred: true }] }
@@ -70,6 +78,9 @@ export const configFieldType: Rule = {
         if (want && !fits(s.value, want)) {
           const ex = want === 'string' ? `"${s.text}"` : want === 'boolean' ? 'true or false' : 'a plain number without quotes';
           bad(s.span, field, `a ${jsonType(s.value)} (${s.text})`, `a ${want}`, ex);
+        } else if (kind === 'duration' && typeof s.value === 'string' && !parseGoDuration(s.value).ok) {
+          // metav1.Duration.UnmarshalJSON runs time.ParseDuration: a string it cannot read fails the whole decode.
+          bad(s.span, field, JSON.stringify(s.value), 'a duration', 'a Go duration such as 30s, 5m or 1h30m');
         } else if (range && (BigInt(s.value as number) < range.min || BigInt(s.value as number) > range.max)) {
           // encoding/json: "cannot unmarshal number 3000000000 into Go struct field ... of type int32"
           bad(s.span, field, `${s.text}`, `an ${range.type} (${range.min} to ${range.max})`, 'a number in that range');

@@ -25,15 +25,19 @@ export const reservationExceedsCapacity: Rule = {
       if (line.capacity === undefined || line.unknown) continue; // a template expression: unknown, not 0
       const reserved = line.kubeReserved + line.systemReserved + (line.eviction ?? 0n);
       if (reserved <= line.capacity) continue;
-      const places: Span[] = [];
-      for (const f of ['kubeReserved', 'systemReserved']) {
-        for (const i of mapItems(node, f)) if (i.key === r && i.valueSpan) places.push(i.valueSpan);
+      // The finding sits at the largest part (the one to fix: a system-reserved of 20Gi on a 16Gi node, not the
+      // kube-reserved beside it); the others are related places.
+      const parts: { span: Span; amount: bigint }[] = [];
+      for (const [f, amount] of [['kubeReserved', line.kubeReserved], ['systemReserved', line.systemReserved]] as const) {
+        for (const i of mapItems(node, f)) if (i.key === r && i.valueSpan) parts.push({ span: i.valueSpan, amount });
       }
       const signal = r === 'memory' ? 'memory.available' : r === 'ephemeral-storage' ? 'nodefs.available' : undefined;
       const ev = signal ? evictionHardItems(node).items.find((i) => i.key === signal) : undefined;
-      if (ev?.valueSpan && line.eviction) places.push(ev.valueSpan);
+      if (ev?.valueSpan && line.eviction) parts.push({ span: ev.valueSpan, amount: line.eviction });
+      // A stable sort: equal parts keep their order (kube-reserved, system-reserved, eviction).
+      const places = parts.sort((a, b) => (a.amount === b.amount ? 0 : a.amount > b.amount ? -1 : 1)).map((p) => p.span);
       if (places.length === 0) continue;
-      const parts = [
+      const words = [
         `kube-reserved ${formatAmount(r, line.kubeReserved)}`,
         `system-reserved ${formatAmount(r, line.systemReserved)}`,
         ...(line.eviction ? [`hard eviction ${formatAmount(r, line.eviction)}`] : []),
@@ -45,7 +49,7 @@ export const reservationExceedsCapacity: Rule = {
           'error',
           first,
           `Reserved ${r} ${formatAmount(r, reserved)} is more than the capacity ${formatAmount(r, line.capacity)}: the kubelet refuses to start. ` +
-            `${parts.join(' + ')} = ${formatAmount(r, reserved)}, and the node's capacity is ${formatAmount(r, line.capacity)} (${node.capacitySource ?? 'given capacity'}); the kubelet fails with "Expected capacity >= reservation".`,
+            `${words.join(' + ')} = ${formatAmount(r, reserved)}, and the node's capacity is ${formatAmount(r, line.capacity)} (${node.capacitySource ?? 'given capacity'}); the kubelet fails with "Expected capacity >= reservation".`,
           { related: rest.map((span) => ({ span, message: `also part of the ${r} reservation` })) },
         ),
       );
