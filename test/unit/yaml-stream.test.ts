@@ -106,6 +106,46 @@ test('typing in one document of the stream re-checks its node only; the others a
   for (const n of third.nodes) assert.equal(n.node.capacity?.cpu, 8000n, n.node.id);
 });
 
+test('documents before an edit keep their payload objects, and every analysis of a series of edits is a fresh one\'s', () => {
+  const cache = new ParseCache();
+  const json = (a: ReturnType<typeof analyze>) =>
+    JSON.stringify({ findings: a.findings, nodes: a.nodes.map((n) => [n.node.id, n.node.kubernetesVersion, n.allocatable]) }, (_k, v) => (typeof v === 'bigint' ? `${v}n` : v));
+  const payload = (a: ReturnType<typeof analyze>, n: number) => [...(a.payloads ?? [])].find(([p]) => p.startsWith(`nodes.yaml//${n}-`))?.[1].payload;
+  const header = '# xx\n# y\n';
+  let text = header + STREAM;
+  let last = analyze([{ path: 'nodes.yaml', text }], {}, cache);
+  const edits: [string, (t: string) => string][] = [
+    ['in the last document', (t) => t.replace('nodefs.available<0%', 'nodefs.available<5%')],
+    ['in the Talos document', (t) => t.replace('cpu: 500m', 'cpu: 600m')],
+    // The documents do not move, but a line break before them does.
+    ['in the header, the same length', (t) => t.replace('# xx\n# y\n', '# x\n# yy\n')],
+    ['in the OpenShift document', (t) => t.replace('maxPods: 5000', 'maxPods: 50')],
+    ['in the carrier\'s modeline', (t) => t.replace('cpu=4', 'cpu=8')],
+    ['back to the start', () => header + STREAM],
+  ];
+  for (const [what, edit] of edits) {
+    const next = edit(text);
+    assert.notEqual(next, text, what);
+    const a = analyze([{ path: 'nodes.yaml', text: next }], {}, cache);
+    assert.equal(json(a), json(analyze([{ path: 'nodes.yaml', text: next }])), what);
+    // A document wholly before the first changed character keeps its payload; from there on, each is made again.
+    const first = commonStart(text, next);
+    for (let n = 2; n <= 4; n++) {
+      const end = text.indexOf('\n---\n', text.indexOf(`\n${[TALOS, OPENSHIFT, CAPI][n - 2].split('\n')[0]}`));
+      const kept = payload(a, n) === payload(last, n);
+      assert.equal(kept, (end < 0 ? text.length : end + 1) <= first, `${what}: document ${n}`);
+    }
+    text = next;
+    last = a;
+  }
+});
+
+function commonStart(a: string, b: string): number {
+  let i = 0;
+  while (i < a.length && i < b.length && a[i] === b[i]) i++;
+  return i;
+}
+
 test('a Karpenter document in a stream is read as in its own file: Karpenter keeps reservations-missing quiet there too', () => {
   const karpenter = `apiVersion: karpenter.k8s.aws/v1
 kind: EC2NodeClass

@@ -39,14 +39,29 @@ interface Known {
   lines?: LineIndex;
   /** The payload offsets for the document at stream offset `from` (documents before an edit keep theirs). */
   offsets?: { from: number; map: Int32Array };
+  /** The payload made for the document at `from`, the `i`th, in the previous text of the file (see reusable). */
+  payload?: { from: number; i: number; payload: Payload };
 }
 const FILES = new Map<string, Map<string, Known>>();
+/** The text each file was last parsed from (to find where an edit starts). */
+const TEXTS = new Map<string, string>();
+
+/** How many leading characters two texts share. */
+function commonPrefix(a: string, b: string): number {
+  const n = Math.min(a.length, b.length);
+  let i = 0;
+  while (i < n && a.charCodeAt(i) === b.charCodeAt(i)) i++;
+  return i;
+}
 const FILES_MAX = 200;
 
 function known(detect: DocDetector, c: Candidate, doc: string): Known {
   let docs = FILES.get(c.path);
   if (!docs) {
-    if (FILES.size >= FILES_MAX) FILES.clear();
+    if (FILES.size >= FILES_MAX) {
+      FILES.clear();
+      TEXTS.clear();
+    }
     FILES.set(c.path, (docs = new Map()));
   }
   let k = docs.get(doc);
@@ -74,11 +89,21 @@ function parseStream(detect: DocDetector, path: string, text: string): { embedde
   const c: Candidate = { path, name, lower: name.toLowerCase(), dir: '', ext: dot < 0 ? '' : name.slice(dot + 1).toLowerCase(), head: '' };
   const embedded: Payload[] = [];
   const current = new Map<string, Known>();
+  // A document wholly before the first changed character keeps its payload object, so what was computed from it
+  // stays valid (expand.ts, engine.ts). Its map's line index is of the text it was made from, which agrees with this
+  // one up to the document's end (so a document keeps at most one older text alive).
+  const before = TEXTS.get(path);
+  const same = before === undefined ? 0 : commonPrefix(before, text);
+  TEXTS.set(path, text);
   documents(text).forEach(({ from, to }, i) => {
     const body = text.slice(from, to);
     const k = known(detect, c, body);
     current.set(body, k);
     if (k.kind === undefined) return;
+    if (k.payload && k.payload.from === from && k.payload.i === i && to <= same) {
+      embedded.push(k.payload.payload);
+      return;
+    }
     // The document as it stands: every payload offset is the stream's offset plus its start.
     if (k.offsets?.from !== from) {
       const map = new Int32Array(body.length + 1);
@@ -88,7 +113,7 @@ function parseStream(detect: DocDetector, path: string, text: string): { embedde
     const offsets = k.offsets.map;
     const eol = text.indexOf('\n', from);
     // Named by the document's place and format (`gitops.yaml//3-talos.yaml`), so node names say which it is.
-    embedded.push({
+    const payload: Payload = {
       target: `/${i + 1}-${k.kind}.yaml`,
       kind: k.kind as Payload['kind'],
       text: body,
@@ -96,7 +121,9 @@ function parseStream(detect: DocDetector, path: string, text: string): { embedde
       ownRoot: true,
       span: lines.range(from, eol < 0 || eol > to ? to : eol),
       lines: (k.lines ??= new LineIndex(body)),
-    });
+    };
+    k.payload = { from, i, payload };
+    embedded.push(payload);
   });
   FILES.set(path, current);
   return { embedded, problems: [] };
