@@ -275,7 +275,11 @@ function inCarriers(list: Finding[], ws: Workspace): Finding[] {
 const TO_HOST = new WeakMap<Finding, { looked: [string, string | undefined, Payload | undefined][]; to: Finding }>();
 function findingToHostOnce(f: Finding, ws: Workspace): Finding {
   const have = TO_HOST.get(f);
-  if (have && have.looked.every(([path, host, payload]) => ws.payload(path)?.host === host && ws.payload(path)?.payload === payload)) return have.to;
+  const same = ([path, host, payload]: [string, string | undefined, Payload | undefined]) => {
+    const p = ws.payload(path);
+    return p?.host === host && p?.payload === payload;
+  };
+  if (have && have.looked.every(same)) return have.to;
   const looked: [string, string | undefined, Payload | undefined][] = [];
   const to = findingToHost(f, (path) => {
     const p = ws.payload(path);
