@@ -8,6 +8,7 @@ import assert from 'node:assert/strict';
 import { analyze } from '../../server/src/engine.ts';
 import { detectKind } from '../../server/src/formats/index.ts';
 import { ParseCache } from '../../server/src/node/parse-cache.ts';
+import { payloadAt } from '../../server/src/features/embedded.ts';
 import type { Finding } from '../../server/src/model/finding.ts';
 import { applyEdits } from '../helpers/edits.ts';
 
@@ -136,17 +137,32 @@ test('documents before an edit keep their payload objects, and every analysis of
     // (Under a path of its own: the stream format remembers each path's previous text.)
     const fresh = `fresh-${what.replace(/\W+/g, '-')}/nodes.yaml`;
     assert.equal(json(a), json(analyze([{ path: fresh, text: next }])).split(fresh).join('nodes.yaml'), what);
-    // A document wholly before the first changed character keeps its payload; from there on, each is made again.
+    // A document before the first changed character keeps its payload; from there on, each is made again.
     const first = commonStart(text, next);
     const count = (t: string) => t.split('\n---\n').length;
     for (let n = 2; n <= (count(text) === count(next) ? 4 : 1); n++) {
       const end = text.indexOf('\n---\n', text.indexOf(`\n${[TALOS, OPENSHIFT, CAPI][n - 2].split('\n')[0]}`));
       const kept = payload(a, n) === payload(last, n);
-      assert.equal(kept, (end < 0 ? text.length : end + 1) <= first, `${what}: document ${n}`);
+      // (Up to the line after the next `---`: the last document is made again when text is added after it.)
+      assert.equal(kept, end >= 0 && end + '\n---\n'.length <= first, `${what}: document ${n}`);
     }
     text = next;
     last = a;
   }
+});
+
+test('a position in a document added at the end is in that document, not in the one that was last before', () => {
+  const cache = new ParseCache();
+  // (A document of its own text: documents with the same text share what is known of them.)
+  const text = `${STREAM}---\n${TALOS.replace('cpu: 500m', 'cpu: 250m')}`;
+  analyze([{ path: 'nodes.yaml', text }], {}, cache);
+  const longer = `${text}---\n${OPENSHIFT}`;
+  const a = analyze([{ path: 'nodes.yaml', text: longer }], {}, cache);
+  // The new document's `kind:` line, past the lines of the text before.
+  const line = longer.split('\n').length - OPENSHIFT.split('\n').length + 1;
+  assert.equal(longer.split('\n')[line], 'kind: KubeletConfig');
+  assert.equal(payloadAt(a, 'nodes.yaml', { line, character: 0 })?.path, 'nodes.yaml//6-openshift.yaml');
+  assert.equal(payloadAt(a, 'nodes.yaml', { line: 2, character: 0 })?.path, 'nodes.yaml//2-talos.yaml');
 });
 
 function commonStart(a: string, b: string): number {

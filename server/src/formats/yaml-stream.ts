@@ -134,10 +134,12 @@ function parseStream(detect: DocDetector, path: string, text: string): { embedde
     current.set(body, k);
     docs.push({ from, to, k });
     if (k.kind === undefined) return;
-    // A document wholly before the first changed character keeps its payload object, so what was computed from it
-    // stays valid (expand.ts, engine.ts). Its map's line index is of the text it was made from, which agrees with
-    // this one up to the document's end (so a document keeps at most one older text alive).
-    if (k.payload && k.payload.from === from && k.payload.i === i && to <= same) {
+    // A document before the first changed character keeps its payload object, so what was computed from it stays
+    // valid (expand.ts, engine.ts). Its map's line index is of the text it was made from, which agrees with this one
+    // up to the line after the next document's `---`: any position after that is after the document in both, also
+    // one past the older text's end (features/embedded.ts payloadAt). A document keeps at most one older text alive.
+    const next = before ? before.text.indexOf('\n', to) : -1;
+    if (k.payload && k.payload.from === from && k.payload.i === i && next >= 0 && next + 1 <= same) {
       embedded.push(k.payload.payload);
       return;
     }
