@@ -50,6 +50,17 @@ export class LspServer {
     return m ? Number(m[1]) * 1024 : NaN;
   }
 
+  /** CPU time the server process has used, user and system, in ms (/proc/<pid>/stat; NaN elsewhere). */
+  cpuMs() {
+    try {
+      const fields = readFileSync(`/proc/${this.proc.pid}/stat`, 'utf8').split(') ')[1].split(' ');
+      // utime and stime are fields 14 and 15 of the whole line, in clock ticks (100 per second on Linux).
+      return (Number(fields[11]) + Number(fields[12])) * 10;
+    } catch {
+      return NaN;
+    }
+  }
+
   /** Full GC in the server (only when started with the gc hook), then RSS in bytes. */
   async rssAfterGc(settleMs = 150) {
     const seen = this.stderr.length;

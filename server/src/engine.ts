@@ -12,7 +12,7 @@ import { groupNodes, type NodeSeed } from './node/group.ts';
 import type { Capacity, NodeModel } from './node/model.ts';
 import { nodeSettings, type NodeSettings } from './node/modelines.ts';
 import type { NodeInputs } from './node/reuse.ts';
-import { Workspace, type ParseCache } from './node/parse-cache.ts';
+import { spansByValue, Workspace, type ParseCache } from './node/parse-cache.ts';
 import type { ParsedFile } from './node/parse-files.ts';
 import { FILE_WIDE, type Suppression } from './parse/suppressions.ts';
 import { attachRuntimes } from './node/runtimes.ts';
@@ -119,6 +119,7 @@ export function analyze(files: readonly SourceFile[], options: AnalyzeOptions = 
   const workspace = workspaceKubeadmVersion(ws.paths.flatMap((p) => (ws.kind(p) === 'kubeadm-config' || ws.kind(p) === 'kubelet-config' ? ws.get(p)?.config?.kubeadm ?? [] : [])));
   const given = { capacity: options.capacity, capacitySource: options.capacitySource, kubernetesVersion: options.kubernetesVersion, kubernetesVersionSource: options.kubernetesVersionSource, workspace };
   const optionValues = { ...optionInputs(options, version), workspaceVersion: workspace?.source ?? '' };
+  const givenKey = JSON.stringify([capacityKey(given.capacity), given.capacitySource ?? null, given.kubernetesVersion ?? null, given.kubernetesVersionSource ?? null, given.workspace ?? null], spansByValue);
 
   const nodes: NodeResult[] = [];
   built.forEach((b, i) => {
@@ -130,7 +131,7 @@ export function analyze(files: readonly SourceFile[], options: AnalyzeOptions = 
     const carriers = [...new Set(files.map(carrierOf).filter((c): c is string => c !== undefined))];
     const carrierParses = carriers.map((c) => ws.get(c));
     const forCarriers = () => {
-      const found = nodeSettings([...carrierParses, ...parses], given, b.node.kubeletImage);
+      const found = carrierNodeSettings(b.node, carrierParses, parses, givenKey, () => nodeSettings([...carrierParses, ...parses], given, b.node.kubeletImage));
       // Where the capacity and version come from, said in the carrier's lines when a payload says it.
       const toHost = (t: string) => textToHost(t, (p) => ws.payload(p));
       return { ...found, kubernetesVersionSource: toHost(found.kubernetesVersionSource), ...(found.capacitySource ? { capacitySource: toHost(found.capacitySource) } : {}) };
@@ -186,11 +187,56 @@ export function analyze(files: readonly SourceFile[], options: AnalyzeOptions = 
 
 /** Node settings as one value compared with ===: every field, the capacities' quantities and each problem's place and words. */
 function settingsKey(s: NodeSettings): string {
+  return [s.kubernetesVersionSource, s.capacitySource ?? '', restKey(s)].join('\0');
+}
+
+/**
+ * settingsKey but for the two sources, made once per nodeSettings result (known by its problems list, which the
+ * copies with other sources share: forCarriers).
+ */
+const REST_KEYS = new WeakMap<object, string>();
+function restKey(s: NodeSettings): string {
+  const key = s.problems;
+  let k = REST_KEYS.get(key);
+  if (k !== undefined) return k;
   const capacity = (c: Capacity | undefined) => (c ? capacityKey(c) : '');
-  const parts = [s.kubernetesVersion, s.kubernetesVersionSource, s.capacitySource ?? '', capacity(s.capacity)];
+  const parts = [s.kubernetesVersion, capacity(s.capacity)];
   for (const c of s.capacityCandidates ?? []) parts.push(c.name, c.source, capacity(c.capacity));
   for (const f of s.problems) parts.push(f.code, f.severity, f.file, JSON.stringify(f.range), f.message);
-  return parts.join('\0');
+  k = parts.join('\0');
+  REST_KEYS.set(key, k);
+  return k;
+}
+
+/**
+ * What nodeSettings reads of a carrier's parse, as one value: a keystroke elsewhere in a long stream makes a new parse
+ * of the carrier that says the same (its modelines atop the file, instance types and versions it names).
+ */
+const CARRIER_KEYS = new WeakMap<ParsedFile, string>();
+function carrierKey(p: ParsedFile | undefined): string {
+  if (!p) return '';
+  let k = CARRIER_KEYS.get(p);
+  if (k === undefined) {
+    const kubeadm = (p.config?.kubeadm ?? []).map((d) => d.kubernetesVersion ?? null);
+    k = JSON.stringify([p.path, p.modelines, p.instanceTypes ?? null, p.versions ?? null, kubeadm], spansByValue);
+    CARRIER_KEYS.set(p, k);
+  }
+  return k;
+}
+
+/**
+ * nodeSettings of a node of a carrier's payload, kept while the node's build (and so its kubelet image), its files'
+ * parses, what its carriers say (carrierKey) and the analysis options are the same: for each of the hundred nodes of a
+ * long stream it was most of a keystroke's work outside the edited document.
+ */
+const CARRIER_SETTINGS = new WeakMap<object, { carriers: string; given: string; parses: readonly (ParsedFile | undefined)[]; found: NodeSettings }>();
+function carrierNodeSettings(node: object, carrierParses: readonly (ParsedFile | undefined)[], parses: readonly (ParsedFile | undefined)[], given: string, make: () => NodeSettings): NodeSettings {
+  const carriers = carrierParses.map(carrierKey).join('\0');
+  const have = CARRIER_SETTINGS.get(node);
+  if (have && have.carriers === carriers && have.given === given && have.parses.length === parses.length && have.parses.every((p, i) => p === parses[i])) return have.found;
+  const found = make();
+  CARRIER_SETTINGS.set(node, { carriers, given, parses, found });
+  return found;
 }
 
 /** Findings about payloads, at their places in the carrier files (embed/to-host.ts), in file and position order. */
@@ -210,7 +256,7 @@ function inCarriers(list: Finding[], ws: Workspace): Finding[] {
   const at = new Map<string, { message: string; payload: string }[]>();
   const mapped: Finding[] = [];
   for (const f of kept) {
-    const g = findingToHost(f, (p) => ws.payload(p));
+    const g = findingToHostOnce(f, ws);
     const r = g.range;
     const key = `${g.file}\0${r.start.line}:${r.start.character}-${r.end.line}:${r.end.character}\0${g.code}`;
     const there = at.get(key);
@@ -220,6 +266,28 @@ function inCarriers(list: Finding[], ws: Workspace): Finding[] {
     mapped.push(g);
   }
   return mapped.sort((a, b) => byCodeUnit(a.file, b.file) || a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character);
+}
+
+/**
+ * findingToHost, kept per finding while every payload it looked up is the same: a keystroke in one document of a long
+ * stream leaves the findings of the other nodes and the payloads before it as they were (formats/yaml-stream.ts).
+ */
+const TO_HOST = new WeakMap<Finding, { looked: [string, string | undefined, Payload | undefined][]; to: Finding }>();
+function findingToHostOnce(f: Finding, ws: Workspace): Finding {
+  const have = TO_HOST.get(f);
+  const same = ([path, host, payload]: [string, string | undefined, Payload | undefined]) => {
+    const p = ws.payload(path);
+    return p?.host === host && p?.payload === payload;
+  };
+  if (have && have.looked.every(same)) return have.to;
+  const looked: [string, string | undefined, Payload | undefined][] = [];
+  const to = findingToHost(f, (path) => {
+    const p = ws.payload(path);
+    looked.push([path, p?.host, p?.payload]);
+    return p;
+  });
+  TO_HOST.set(f, { looked, to });
+  return to;
 }
 
 /** Same finding, given the same file and start. */

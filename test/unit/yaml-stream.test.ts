@@ -8,6 +8,7 @@ import assert from 'node:assert/strict';
 import { analyze } from '../../server/src/engine.ts';
 import { detectKind } from '../../server/src/formats/index.ts';
 import { ParseCache } from '../../server/src/node/parse-cache.ts';
+import { payloadAt } from '../../server/src/features/embedded.ts';
 import type { Finding } from '../../server/src/model/finding.ts';
 import { applyEdits } from '../helpers/edits.ts';
 
@@ -105,6 +106,70 @@ test('typing in one document of the stream re-checks its node only; the others a
   const third = analyze([{ path: 'nodes.yaml', text: edited.replace('cpu=4', 'cpu=8') }], {}, cache);
   for (const n of third.nodes) assert.equal(n.node.capacity?.cpu, 8000n, n.node.id);
 });
+
+test('documents before an edit keep their payload objects, and every analysis of a series of edits is a fresh one\'s', () => {
+  const cache = new ParseCache();
+  const json = (a: ReturnType<typeof analyze>) =>
+    JSON.stringify({ findings: a.findings, nodes: a.nodes.map((n) => [n.node.id, n.node.kubernetesVersion, n.allocatable]) }, (_k, v) => (typeof v === 'bigint' ? `${v}n` : v));
+  const payload = (a: ReturnType<typeof analyze>, n: number) => [...(a.payloads ?? [])].find(([p]) => p.startsWith(`nodes.yaml//${n}-`))?.[1].payload;
+  const header = '# xx\n# y\n';
+  let text = header + STREAM;
+  let last = analyze([{ path: 'nodes.yaml', text }], {}, cache);
+  const edits: [string, (t: string) => string][] = [
+    ['in the last document', (t) => t.replace('nodefs.available<0%', 'nodefs.available<5%')],
+    ['in the Talos document', (t) => t.replace('cpu: 500m', 'cpu: 600m')],
+    // The documents do not move, but a line break before them does.
+    ['in the header, the same length', (t) => t.replace('# xx\n# y\n', '# x\n# yy\n')],
+    ['in the OpenShift document', (t) => t.replace('maxPods: 5000', 'maxPods: 50')],
+    ['in the carrier\'s modeline', (t) => t.replace('cpu=4', 'cpu=8')],
+    ['back to the start', () => header + STREAM],
+    // A document split in two, and joined again: the documents after it are found at their new places.
+    ['splitting the OpenShift document', (t) => t.replace('spec:\n  kubeletConfig:', '---\nspec:\n  kubeletConfig:')],
+    ['joining it again', () => header + STREAM],
+    ['removing the Talos document', (t) => t.replace(`---\n${TALOS}`, '')],
+    // The document before the edit then ends later: it is read again.
+    ['breaking the separator after the header', (t) => t.replace(`---\n${OPENSHIFT}`, `# -\n${OPENSHIFT}`)],
+  ];
+  for (const [what, edit] of edits) {
+    const next = edit(text);
+    assert.notEqual(next, text, what);
+    const a = analyze([{ path: 'nodes.yaml', text: next }], {}, cache);
+    // (Under a path of its own: the stream format remembers each path's previous text.)
+    const fresh = `fresh-${what.replace(/\W+/g, '-')}/nodes.yaml`;
+    assert.equal(json(a), json(analyze([{ path: fresh, text: next }])).split(fresh).join('nodes.yaml'), what);
+    // A document before the first changed character keeps its payload; from there on, each is made again.
+    const first = commonStart(text, next);
+    const count = (t: string) => t.split('\n---\n').length;
+    for (let n = 2; n <= (count(text) === count(next) ? 4 : 1); n++) {
+      const end = text.indexOf('\n---\n', text.indexOf(`\n${[TALOS, OPENSHIFT, CAPI][n - 2].split('\n')[0]}`));
+      const kept = payload(a, n) === payload(last, n);
+      // (Up to the line after the next `---`: the last document is made again when text is added after it.)
+      assert.equal(kept, end >= 0 && end + '\n---\n'.length <= first, `${what}: document ${n}`);
+    }
+    text = next;
+    last = a;
+  }
+});
+
+test('a position in a document added at the end is in that document, not in the one that was last before', () => {
+  const cache = new ParseCache();
+  // (A document of its own text: documents with the same text share what is known of them.)
+  const text = `${STREAM}---\n${TALOS.replace('cpu: 500m', 'cpu: 250m')}`;
+  analyze([{ path: 'nodes.yaml', text }], {}, cache);
+  const longer = `${text}---\n${OPENSHIFT}`;
+  const a = analyze([{ path: 'nodes.yaml', text: longer }], {}, cache);
+  // The new document's `kind:` line, past the lines of the text before.
+  const line = longer.split('\n').length - OPENSHIFT.split('\n').length + 1;
+  assert.equal(longer.split('\n')[line], 'kind: KubeletConfig');
+  assert.equal(payloadAt(a, 'nodes.yaml', { line, character: 0 })?.path, 'nodes.yaml//6-openshift.yaml');
+  assert.equal(payloadAt(a, 'nodes.yaml', { line: 2, character: 0 })?.path, 'nodes.yaml//2-talos.yaml');
+});
+
+function commonStart(a: string, b: string): number {
+  let i = 0;
+  while (i < a.length && i < b.length && a[i] === b[i]) i++;
+  return i;
+}
 
 test('a Karpenter document in a stream is read as in its own file: Karpenter keeps reservations-missing quiet there too', () => {
   const karpenter = `apiVersion: karpenter.k8s.aws/v1

@@ -41,7 +41,7 @@ export function expandCarrier(host: ParsedFile, deps: ExpandDeps, out: Expansion
     if (kind && deps.isCarrier(kind) && !payload.unchecked) {
       const parsed = deps.parse(src, kind);
       const quiet = deps.quiet(kind);
-      for (const inner of parsed.embedded ?? []) queue.push(nested(payload, inner, quiet));
+      for (const inner of parsed.embedded ?? []) queue.push(nestedOnce(payload, inner, quiet));
       // What keeps the inner carrier from being read (a cloud-config part that is no YAML) is said in the outer file.
       for (const p of parsed.problems) out.notes.push(finding(p.code, p.severity, { file: host.path, range: rangeToHost(payload, p.range) }, p.message));
       continue;
@@ -65,6 +65,20 @@ export function expandCarrier(host: ParsedFile, deps: ExpandDeps, out: Expansion
     out.sources.push(src);
     out.payloads.set(path, { host: host.path, payload });
   }
+}
+
+/**
+ * nested(), made once per pair of payload objects: a carrier parsed again after a keystroke elsewhere hands out the
+ * same payload objects for its unchanged parts (formats/yaml-stream.ts), and the same nested payload keeps what was
+ * computed from it. (`quiet` is the inner carrier's format's, the same for the same payload.)
+ */
+const NESTED = new WeakMap<Payload, WeakMap<Payload, Payload>>();
+function nestedOnce(outer: Payload, inner: Payload, quiet: readonly string[] | undefined): Payload {
+  let byInner = NESTED.get(outer);
+  if (!byInner) NESTED.set(outer, (byInner = new WeakMap()));
+  let out = byInner.get(inner);
+  if (!out) byInner.set(inner, (out = nested(outer, inner, quiet)));
+  return out;
 }
 
 /** A payload of a payload, mapped straight to the outer carrier: offsets composed, text encoded for both. */

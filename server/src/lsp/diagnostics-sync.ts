@@ -27,7 +27,12 @@ export class DiagnosticsSync {
   /** Rewrites absolute paths in messages to workspace-relative ones (lsp/relative.ts). */
   relative: (text: string) => string = (t) => t;
   private readonly timers = new Map<string, ReturnType<typeof setTimeout>>();
-  private readonly published = new Map<string, string>();
+  /**
+   * What each document was last sent, as its hash, or as the list itself until a hash is needed: the document a
+   * keystroke edits is sent its report whatever it holds, and hashing a long file's report each time cost as much
+   * as sending it.
+   */
+  private readonly published = new Map<string, string | Diagnostic[]>();
   /** The latest version of each open document, to notice a client sending versions out of order. */
   private readonly versions = new Map<string, number>();
   /**
@@ -105,9 +110,15 @@ export class DiagnosticsSync {
         if (doc.uri !== uri && this.computedAt.get(doc.uri) === snap.generation) continue;
         const diagnostics = this.compute(doc.uri);
         this.computedAt.set(doc.uri, snap.generation);
-        const key = hash(JSON.stringify(diagnostics));
-        if (doc.uri !== uri && this.published.get(doc.uri) === key) continue;
-        this.published.set(doc.uri, key);
+        if (doc.uri !== uri) {
+          const key = hash(JSON.stringify(diagnostics));
+          const before = this.published.get(doc.uri);
+          if ((typeof before === 'string' ? before : before && hash(JSON.stringify(before))) === key) {
+            this.published.set(doc.uri, key);
+            continue;
+          }
+          this.published.set(doc.uri, key);
+        } else this.published.set(doc.uri, diagnostics);
         void this.connection.sendDiagnostics({ uri: doc.uri, version: seen, diagnostics });
       }
     } catch (e) {

@@ -191,7 +191,7 @@ function withCarrierMentions(p: ParsedFile, payload: Payload | undefined): Parse
 }
 
 /** JSON of a span as its file and range (a LazySpan computes its range on demand). */
-function spansByValue(_key: string, v: unknown): unknown {
+export function spansByValue(_key: string, v: unknown): unknown {
   if (v && typeof v === 'object' && 'file' in v && 'range' in v) {
     const s = v as { file: string; range: { start: { line: number; character: number }; end: { line: number; character: number } } };
     return `${s.file}:${s.range.start.line}:${s.range.start.character}-${s.range.end.line}:${s.range.end.character}`;
