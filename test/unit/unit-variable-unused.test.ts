@@ -88,3 +88,10 @@ test('hover on a flag in an unused variable shows its documentation and that it 
   assert.match(value, /--authorization-mode/);
   assert.match(value, /Not in effect.*\$KUBELET_AUTHZ_ARGS/);
 });
+
+test('a reference names the whole variable: $KUBELET_AUTHZ_ARGS_X and an unclosed ${KUBELET_AUTHZ_ARGS do not use KUBELET_AUTHZ_ARGS', () => {
+  // env-util.c: `$NAME` takes the longest run of name characters; `${NAME` without `}` is no reference.
+  assert.equal(unused(node(dropin(AUTHZ, '/usr/bin/kubelet $KUBELET_AUTHZ_ARGS_X $KUBELET_KUBECONFIG_ARGS'))).length, 1);
+  assert.equal(unused(node(dropin(AUTHZ, '/usr/bin/kubelet ${KUBELET_AUTHZ_ARGS $KUBELET_KUBECONFIG_ARGS'))).length, 1);
+  assert.equal(unused(node(dropin(AUTHZ, '/usr/bin/kubelet $$KUBELET_AUTHZ_ARGS_X ${KUBELET_AUTHZ_ARGS} $KUBELET_KUBECONFIG_ARGS'))).length, 0);
+});

@@ -19,21 +19,46 @@ export interface UnusedVariable {
 /** Only the surviving ExecStart= runs the kubelet, but any Exec*= line may use a variable (an ExecStartPre= script). */
 export function unusedVariables(service: ServiceModel, referencedByExecStart: ReadonlySet<string>): UnusedVariable[] {
   const out: UnusedVariable[] = [];
-  let execText: string | undefined;
+  let used: Set<string> | undefined;
   for (const [name, { assignment, source }] of service.environment) {
     if (referencedByExecStart.has(name) || !/(^|[\s"'])--?[A-Za-z]/.test(assignment.value)) continue;
     // ExecStart= lines that a later empty ExecStart= reset never run; the other Exec*= keys are kept as written.
-    execText ??= [
+    used ??= referencedNames([
       ...service.execStarts,
       ...service.files.flatMap((f) => f.directives).filter((d) => d.section === 'Service' && d.key.startsWith('Exec') && d.key !== 'ExecStart'),
-    ]
-      .map((d) => d.value)
-      .join('\n');
-    if (execText.includes(name) && new RegExp(`\\$(${name}\\b|\\{${name}\\})`).test(execText)) continue;
+    ].map((d) => d.value));
+    if (used.has(name)) continue;
     const words: Word[] = splitVariable(assignment, { variable: name, span: assignment.nameSpan });
     const parsed = parseKubeletArgs(words);
     if (parsed.flags.length === 0) continue;
     out.push({ assignment, source, flags: parsed.flags, argProblems: parsed.problems });
+  }
+  return out;
+}
+
+/**
+ * Every name the lines reference as `$NAME` (the longest run of word characters) or `${NAME}`, in one pass: a search
+ * of the whole text per variable was quadratic in a drop-in of thousands of Environment= and continuation lines.
+ */
+function referencedNames(values: readonly string[]): Set<string> {
+  const out = new Set<string>();
+  const word = (c: string) => (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c === '_';
+  for (const v of values) {
+    // A scan, not a pattern: `${` without its `}` would be searched to the line's end once per `$` (quadratic).
+    for (let i = v.indexOf('$'); i >= 0; i = v.indexOf('$', i)) {
+      i++;
+      if (v[i] === '{') {
+        let e = i + 1;
+        while (e < v.length && v[e] !== '}' && v[e] !== '\n' && v[e] !== '$') e++;
+        if (v[e] === '}') out.add(v.slice(i + 1, e));
+        i = e;
+      } else {
+        let e = i;
+        while (e < v.length && word(v[e])) e++;
+        if (e > i) out.add(v.slice(i, e));
+        i = e;
+      }
+    }
   }
   return out;
 }
