@@ -227,3 +227,11 @@ test('hover on spec.kubelet: the node table of the first named type and a row pe
   const yaml = effectiveConfigYaml(a.nodes[0]);
   assert.match(yaml, /memory: "574Mi" +# Karpenter's assumed kube-reserved memory: 11 × 29 \+ 255 Mi for the ENI limit of 29 pods/);
 });
+
+test('a NodeConfig in userData with lone CR line ends (a double-quoted "\\r") is read as go-yaml reads it: maxPods there is still overridden', () => {
+  const userData = 'apiVersion: node.eks.aws/v1alpha1\\rkind: NodeConfig\\rspec:\\r  kubelet:\\r    config:\\r      maxPods: 50\\r';
+  const text = `apiVersion: karpenter.k8s.aws/v1\nkind: EC2NodeClass\nmetadata:\n  name: d\nspec:\n${AL2023}  userData: "${userData}"\n`;
+  assert.deepEqual(userDataFindings(text).map((l) => l.split(' | ').slice(1).join(' | ')), [
+    "karpenter-userdata-overridden | maxPods 50 in userData has no effect: Karpenter's NodeConfig, merged later, always sets maxPods.",
+  ]);
+});

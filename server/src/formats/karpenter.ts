@@ -14,7 +14,7 @@
  */
 import { isMap, isScalar, isSeq, parseAllDocuments, type Document, type Node, type Pair, type YAMLMap } from 'yaml';
 import { finding, type Finding } from '../model/finding.ts';
-import { LineIndex } from '../model/range.ts';
+import { LineIndex, loneCrToLf } from '../model/range.ts';
 import { payloadPath, type Payload } from '../embed/payload.ts';
 import type { InstanceTypeMention } from '../node/model.ts';
 import type { PlatformInfo } from '../parse/types.ts';
@@ -219,7 +219,7 @@ function userDataSettings(u: Payload): UserDataSetting[] {
   const out = new Map<string, UserDataSetting>();
   const text = u.text;
   if (!text.includes('NodeConfig')) return [];
-  for (const [from, to] of nodeConfigParts(text)) for (const doc of parseAllDocuments(text.slice(from, to), { uniqueKeys: false }) as Document.Parsed[]) {
+  for (const [from, to] of nodeConfigParts(text)) for (const doc of parseAllDocuments(loneCrToLf(text.slice(from, to)), { uniqueKeys: false }) as Document.Parsed[]) {
     const at = (n: Node | null | undefined, end = false) => from + (n?.range?.[end ? 1 : 0] ?? 0);
     const root = doc.contents;
     if (!isMap(root) || doc.get('apiVersion') !== NODEADM_API_VERSION || doc.get('kind') !== 'NodeConfig') continue;
