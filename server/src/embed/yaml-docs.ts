@@ -75,17 +75,27 @@ function parseAt(text: string, from: number, to: number, mask?: (src: string) =>
   return have.doc;
 }
 
-/**
- * The stream's documents that `relevant` (each pattern) says may hold kubelet settings; the others are not parsed.
- * A document YAML cannot read gives one finding: information when template expressions explain it (the rendered
- * file is what is applied), else an error (see finish).
- */
 /** A carrier's first YAML error: where it is, and the first line of its text (the rest is the library's excerpt). */
 export function firstError(doc: Document): { at: number; message: string } | undefined {
   const e = doc.errors[0];
   return e && { at: e.pos?.[0] ?? 0, message: e.message.split('\n')[0] };
 }
 
+/**
+ * A carrier that is one YAML document (Butane, eksctl, talhelper): its text with each lone \r read as the line break
+ * go-yaml makes of it (offsets kept, model/range.ts), its lines, the document and its first error.
+ */
+export function readYamlFile(text: string): { text: string; lines: LineIndex; doc: Document.Parsed; error: ReturnType<typeof firstError> } {
+  const t = loneCrToLf(text);
+  const doc = parseDocument(t, { uniqueKeys: false });
+  return { text: t, lines: new LineIndex(t), doc, error: firstError(doc) };
+}
+
+/**
+ * The stream's documents that `relevant` (each pattern) says may hold kubelet settings; the others are not parsed.
+ * A document YAML cannot read gives one finding: information when template expressions explain it (the rendered
+ * file is what is applied), else an error (see finish).
+ */
 export function readCarrier(
   path: string,
   text: string,

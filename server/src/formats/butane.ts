@@ -9,7 +9,7 @@
  * `contents_local`, `source` other than a `data:` URL, `append`) is named as not checked, never guessed; a `data:`
  * URL in `source` is read as Ignition reads it.
  */
-import { isMap, isSeq, parseDocument, type Node, type YAMLMap } from 'yaml';
+import { isMap, isSeq, type Node, type YAMLMap } from 'yaml';
 import { finding, type Finding } from '../model/finding.ts';
 import { LineIndex } from '../model/range.ts';
 import type { Payload, PayloadMap } from '../embed/payload.ts';
@@ -18,9 +18,8 @@ import { stringPayload, unreadPayload } from '../embed/yaml-carrier.ts';
 import { TEMPLATE_MARKER } from '../embed/template.ts';
 import { scanTemplates } from '../parse/template.ts';
 import { templateNote } from '../parse/config.ts';
-import { firstError } from '../embed/yaml-docs.ts';
+import { readYamlFile } from '../embed/yaml-docs.ts';
 import { defineFormat } from './types.ts';
-import { loneCrToLf } from '../model/range.ts';
 
 /** Butane's variants (coreos/butane config/config.go registry): fcos, flatcar, openshift, r4e, fiot, rhcos. */
 const VARIANT = /^variant:[ \t]*["']?(?:fcos|flatcar|openshift|r4e|fiot|rhcos)["']?[ \t]*(?:#.*)?\r?$/m;
@@ -34,12 +33,11 @@ const str = (m: YAMLMap, key: string): string | undefined => {
 };
 
 function parseButane(path: string, text: string): { embedded: Payload[]; problems: Finding[] } {
-  text = loneCrToLf(text); // a lone \r is a YAML line break (model/range.ts)
-  const lines = new LineIndex(text);
+  const read = readYamlFile(text);
+  const { lines, doc, error } = read;
+  text = read.text;
   const problems: Finding[] = [];
   const embedded: Payload[] = [];
-  const doc = parseDocument(text, { uniqueKeys: false });
-  const error = firstError(doc);
   if (error) {
     const { at } = error;
     if (TEMPLATE_MARKER.test(text) || /%\{/.test(text)) {

@@ -5,15 +5,14 @@
  * (eksctl pkg/nodebootstrap/al2023.go createMinimalNodeConfig, commit 10de38a9). Recognised by apiVersion and kind
  * at column 0 only.
  */
-import { isMap, isScalar, isSeq, parseDocument, type YAMLMap } from 'yaml';
+import { isMap, isScalar, isSeq, type YAMLMap } from 'yaml';
 import type { InstanceTypeMention } from '../node/model.ts';
 import { finding, type Finding } from '../model/finding.ts';
 import { LineIndex } from '../model/range.ts';
 import type { Payload } from '../embed/payload.ts';
 import { yamlRegion } from '../embed/yaml-region.ts';
-import { firstError, versionAt } from '../embed/yaml-docs.ts';
+import { readYamlFile, versionAt } from '../embed/yaml-docs.ts';
 import { defineFormat } from './types.ts';
-import { loneCrToLf } from '../model/range.ts';
 
 const API = /^apiVersion:[ \t]*["']?eksctl\.io\/v1alpha5["']?[ \t]*(?:#[^\n]*)?$/m;
 const KIND = /^kind:[ \t]*["']?ClusterConfig["']?[ \t]*(?:#[^\n]*)?$/m;
@@ -21,12 +20,11 @@ const EXTS = new Set(['yaml', 'yml']);
 const SAFE_NAME = /^[A-Za-z0-9._-]+$/;
 
 function parseClusterConfig(path: string, text: string): { embedded: Payload[]; problems: Finding[] } {
-  text = loneCrToLf(text); // a lone \r is a YAML line break (model/range.ts)
-  const lines = new LineIndex(text);
+  const read = readYamlFile(text);
+  const { lines, doc, error } = read;
+  text = read.text;
   const problems: Finding[] = [];
   const embedded: Payload[] = [];
-  const doc = parseDocument(text, { uniqueKeys: false });
-  const error = firstError(doc);
   if (error) {
     const { at } = error;
     problems.push(finding('config-syntax', 'error', { file: path, range: lines.range(at, at) },

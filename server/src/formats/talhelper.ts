@@ -12,14 +12,13 @@
  * default system-reserved memory differs for control planes). A patch named `@file` is a file of its own, read as
  * that file. Without `nodes`, each patch with kubelet settings is a payload of its own.
  */
-import { isMap, isScalar, isSeq, parseDocument, type Scalar, type YAMLMap } from 'yaml';
+import { isMap, isScalar, isSeq, type Scalar, type YAMLMap } from 'yaml';
 import { finding, type Finding } from '../model/finding.ts';
 import { LineIndex } from '../model/range.ts';
 import type { Payload, PayloadMap } from '../embed/payload.ts';
 import { yamlStringMap } from '../embed/yaml-string.ts';
-import { firstError, versionAt } from '../embed/yaml-docs.ts';
+import { readYamlFile, versionAt } from '../embed/yaml-docs.ts';
 import { defineFormat } from './types.ts';
-import { loneCrToLf } from '../model/range.ts';
 
 interface Patch {
   text: string;
@@ -74,12 +73,11 @@ function nodePayload(host: LineIndex, target: string, role: 'controlplane' | 'wo
 }
 
 function parseTalconfig(path: string, text: string): { embedded: Payload[]; problems: Finding[] } {
-  text = loneCrToLf(text); // a lone \r is a YAML line break (model/range.ts)
-  const lines = new LineIndex(text);
+  const read = readYamlFile(text);
+  const { lines, doc, error } = read;
+  text = read.text;
   const problems: Finding[] = [];
   const embedded: Payload[] = [];
-  const doc = parseDocument(text, { uniqueKeys: false });
-  const error = firstError(doc);
   if (error) {
     const { at } = error;
     problems.push(finding('config-syntax', 'information', { file: path, range: lines.range(at, at) },
