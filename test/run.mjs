@@ -3,7 +3,7 @@
 // (scripts/e2e-setup.sh: idempotent, seconds once done) and then requires it to
 // run; KUBELET_E2E=skip opts out for a quick local run. The same for the oracle tests (scripts/oracle-setup.sh,
 // KUBELET_ORACLES=skip).
-import { readdirSync, statSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
 
@@ -34,21 +34,50 @@ if (files.some((f) => f.replaceAll('\\', '/').includes('test/oracle/')) && env.K
   else console.error('\n::warning:: the oracle tests could not be set up (see above); they will be skipped with the reason\n');
 }
 
-const run = (list) => spawnSync(process.execPath, ['--import', 'tsx', '--test', '--test-reporter=spec', ...list], { stdio: 'inherit', env }).status ?? 1;
+const run = (list, report) => {
+  // A second copy of the report goes to a file, so a failure can be shown again at the end (see below).
+  const copy = report ? ['--test-reporter=spec', `--test-reporter-destination=${report}`] : [];
+  const args = ['--import', 'tsx', '--test', '--test-reporter=spec', '--test-reporter-destination=stdout', ...copy, ...list];
+  return spawnSync(process.execPath, args, { stdio: 'inherit', env }).status ?? 1;
+};
+
+/** The "failing tests" part of a spec report, cut short: the lines a reader of the end of the output needs. */
+function failures(report, max = 60) {
+  let text = '';
+  try {
+    text = readFileSync(report, 'utf8');
+  } catch {
+    return `(no report at ${report})`;
+  }
+  const at = text.lastIndexOf('failing tests:');
+  // Stack frames say nothing here; the test's own "# " notes (screenshots, the code-server log's place) do.
+  const part = (at >= 0 ? text.slice(at) : text).split('\n').filter((l) => !/^\s+at /.test(l));
+  const notes = text.slice(0, at >= 0 ? at : 0).split('\n').filter((l) => /^\s*# (e2e failed|screenshots|\s+\S+failure-)/.test(l));
+  const lines = [...part, ...notes];
+  return lines.slice(0, max).join('\n') + (lines.length > max ? `\n… ${lines.length - max} more lines in ${report}` : '');
+}
 
 // The real-editor test drives a browser through code-server; its Problems panel now and then leaves a row undrawn
 // ("Showing 1 of 20" with no row; seen before this change too, cause not found). It runs first and on its own, and once more when it
-// fails, saying so; a second failure fails the run. The other tests run last, so their summary closes the output.
+// fails, saying so; a second failure fails the run. The other tests run after it, and then the real-editor failures, if any.
 const EDITOR = 'test/e2e/editor.test.ts';
 const editor = files.filter((f) => f.replaceAll('\\', '/').endsWith(EDITOR));
 const rest = files.filter((f) => !editor.includes(f));
 let status = 0;
+const failed = [];
 if (editor.length) {
-  status = run(editor);
-  if (status !== 0 && env.KUBELET_E2E === 'required') {
-    console.error(`\n::warning:: ${EDITOR} failed; running it once more (a second failure fails the run)\n`);
-    status = run(editor);
+  mkdirSync('.e2e', { recursive: true });
+  for (let attempt = 1; attempt <= 2; attempt++) {
+    const report = join('.e2e', `editor-report-${attempt}.txt`);
+    status = run(editor, report);
+    if (status === 0) break;
+    failed.push(report);
+    if (env.KUBELET_E2E !== 'required') break;
+    if (attempt === 1) console.error(`\n::warning:: ${EDITOR} failed; running it once more (a second failure fails the run)\n`);
   }
 }
 if (rest.length) status = run(rest) || status;
+// The real-editor failures scroll far away under the other tests' output: say them again, last, where a reader of the
+// end of a CI log sees them (a passing second attempt still shows what the first one hit).
+for (const report of failed) console.log(`\n# ${EDITOR}: what ${report} reported\n${failures(report)}`);
 process.exit(status);
