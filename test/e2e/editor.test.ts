@@ -249,15 +249,24 @@ async function chooseAction(page: Page, row: Locator): Promise<void> {
 }
 
 /**
- * Saves the active editor until `onDisk` holds. A quick fix's edit can reach the editor after its menu has closed
- * (the action is resolved first), so a single Ctrl+S right after the click may save the text before the edit.
+ * Saves the active editor until the file on disk satisfies `done`; returns that text. A quick fix's edit can reach
+ * the editor after its menu has closed, so a single Ctrl+S right after the click may save the text before the edit.
+ * `done` must describe the whole expected text, never only what went away: the editor writes a file by truncating
+ * it first, and a read in between sees an empty file (a check for "DevicePlugins gone" passed on one, then the
+ * assertion after it read '' again).
  */
-async function saveUntil(page: Page, what: string, onDisk: () => boolean): Promise<void> {
-  await until(what, async () => {
-    if (onDisk()) return true;
-    await page.keyboard.press('Control+S');
-    return false;
-  }, EXPECT_TIMEOUT, 500);
+async function saveUntil(page: Page, what: string, file: string, done: (text: string) => boolean): Promise<string> {
+  let last = '';
+  try {
+    return await until(what, async () => {
+      last = fs.readFileSync(file, 'utf8');
+      if (done(last)) return last;
+      await page.keyboard.press('Control+S');
+      return undefined;
+    }, EXPECT_TIMEOUT, 500);
+  } catch (e) {
+    throw new Error(`${(e as Error).message}; the file last read:\n${last}`);
+  }
 }
 
 /** Polls fn until it returns a truthy value. */
@@ -758,14 +767,15 @@ if (notReady) {
 
   step('quick fix removes the "\\" at the end of line 19', async (page) => {
     const file = path.join(restrictedWs, SEED);
-    const line19 = () => fs.readFileSync(file, 'utf8').split('\n')[18];
-    assert.match(line19(), /\\$/, 'line 19 should end with "\\" before the fix');
+    assert.match(fs.readFileSync(file, 'utf8').split('\n')[18], /\\$/, 'line 19 should end with "\\" before the fix');
     await openFile(page, SEED, 'Restart=always');
     // Cursor into the error's range (it starts after the tab): Quick Open ":20:3" goes to line 20, character 3.
     const action = await actionMenu(page, ':20:3', 'at the end of line 19');
     await chooseAction(page, action);
-    await saveUntil(page, 'the fixed line 19 on disk', () => !/\\\s*$/.test(line19()));
-    assert.match(fs.readFileSync(file, 'utf8').split('\n')[19], /^\s*Restart=always$/);
+    await saveUntil(page, 'line 19 without its "\\" and Restart=always on line 20, on disk', file, (text) => {
+      const lines = text.split('\n');
+      return lines.length > 20 && !/\\\s*$/.test(lines[18]) && /^\s*Restart=always$/.test(lines[19]);
+    });
     await showProblems(page, 'Restart=always');
     // Settled: the filtered list is empty (the panel says so), not just between two renders.
     let poll = 0;
@@ -879,8 +889,8 @@ if (notReady) {
     }
     shots.push(await screenshot(page, 'quick-fixes.png'));
     await chooseAction(page, remove);
-    await saveUntil(page, 'the gate gone from the file on disk', () => !fs.readFileSync(file, 'utf8').includes('DevicePlugins'));
-    assert.match(fs.readFileSync(file, 'utf8'), /featureGates:\n {2}NodeSwap: true\nsystemReserved:/);
+    const fixed = await saveUntil(page, 'the DevicePlugins entry deleted on disk', file, (text) => /featureGates:\n {2}NodeSwap: true\nsystemReserved:/.test(text));
+    assert.ok(!fixed.includes('DevicePlugins'), fixed);
   });
 
   step('eviction-defaults-dropped: the fix keeps the default thresholds with mergeDefaultEvictionSettings: true', async (page) => {
@@ -889,7 +899,7 @@ if (notReady) {
     // evictionHard is on line 7 now that the DevicePlugins line is gone.
     const keep = await actionMenu(page, ':7:1', 'Keep the default thresholds: set mergeDefaultEvictionSettings: true');
     await chooseAction(page, keep);
-    await saveUntil(page, 'mergeDefaultEvictionSettings on disk', () => fs.readFileSync(file, 'utf8').includes('mergeDefaultEvictionSettings: true\nevictionHard:'));
+    await saveUntil(page, 'mergeDefaultEvictionSettings on disk', file, (text) => text.includes('mergeDefaultEvictionSettings: true\nevictionHard:'));
   });
 
   step('no capacity: said once (status bar), the "allocatable" lens opens the view; an invalid nodeCapacity says "invalid setting"', async (page) => {
@@ -947,9 +957,12 @@ if (notReady) {
     shots.push(await screenshot(page, 'create-config-refactor.png'));
     await chooseAction(page, refactor);
     await runCommand(page, 'File: Save All');
-    await until('the new config file and the --config flag on disk', async () =>
-      fs.existsSync(created) && /maxPods: 50/.test(fs.readFileSync(created, 'utf8')) && fs.readFileSync(unit, 'utf8').includes('--config=/var/lib/kubelet/config.yaml'));
-    assert.ok(!fs.readFileSync(unit, 'utf8').includes('--max-pods'), 'the flag moved');
+    // Read once per poll and asserted on that read: a file being written can be read empty.
+    const unitText = await until('the new config file and the --config flag on disk', async () => {
+      const text = fs.readFileSync(unit, 'utf8');
+      return fs.existsSync(created) && /maxPods: 50/.test(fs.readFileSync(created, 'utf8')) && text.includes('--config=/var/lib/kubelet/config.yaml') && text;
+    });
+    assert.ok(!unitText.includes('--max-pods'), 'the flag moved');
   });
   step('walkthrough: with a folder open the first step offers a file, not "Open Folder", and is complete once a kubelet file is open', async (page) => {
     await openFile(page, ISSUES_CONFIG, 'kind');
@@ -1084,9 +1097,9 @@ if (notReady) {
     assert.equal(await page.locator('.action-widget .monaco-list-row', { hasText: 'Change to' }).count(), 0, 'no rename onto a key already there');
     shots.push(await screenshot(page, 'remove-unknown-resource.png'));
     await chooseAction(page, remove);
-    await saveUntil(page, 'gpu gone from the file on disk', () => !fs.readFileSync(file, 'utf8').includes('gpu'));
-    assert.match(fs.readFileSync(file, 'utf8'), /\nkubeReserved:\n {2}cpu: 500m\nfeatureGates:\n/);
-    assert.equal(fs.readFileSync(file, 'utf8').match(/cpu:/g)?.length, 1, 'one cpu key');
+    const fixed = await saveUntil(page, 'the gpu entry removed on disk', file, (text) => /\nkubeReserved:\n {2}cpu: 500m\nfeatureGates:\n/.test(text));
+    assert.ok(!fixed.includes('gpu'), fixed);
+    assert.equal(fixed.match(/cpu:/g)?.length, 1, 'one cpu key');
     await statusItem(page, KUBEADM_STATUS).waitFor({ state: 'visible' });
   });
 });
