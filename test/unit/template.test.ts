@@ -191,6 +191,57 @@ test('units and env files: a Go/Jinja expression is read literally but nothing i
   assert.deepEqual(errors, ['etc/systemd/system/kubelet.service cgroup-driver-invalid 3:89']);
 });
 
+test('a flag whose value is a placeholder is unknown too: `--max-pods={{ max_pods }}` is `?` pods, never the default 110', () => {
+  // Before, the unit's placeholders only silenced findings: the table showed 110 pods and 0 B of kube-reserved memory.
+  const unit = '[Service]\nExecStart=/usr/bin/kubelet --max-pods={{ max_pods }} --kube-reserved=cpu=500m,memory={{ kr_mem }}Mi --system-reserved=memory=1Gi\n';
+  const { a } = run('etc/systemd/system/kubelet.service', unit);
+  const { lines, podsUnknown } = a.nodes[0].allocatable;
+  assert.deepEqual(lines.memory.unknown, ['kubeReserved.memory']);
+  assert.equal(lines.memory.allocatable, undefined);
+  assert.equal(lines.cpu.allocatable, 3500n, 'the literal cpu=500m still counts');
+  assert.equal(podsUnknown, 'maxPods');
+  assert.equal(allocatableSummary(a.nodes[0]), 'allocatable: 3.5 CPU · ? memory · 90 GiB · ? pods');
+});
+
+test('a placeholder that writes a whole map flag (`--kube-reserved={{ kr }}`) leaves every reservation of it unknown, not 0', () => {
+  const { a, errors } = run('etc/systemd/system/kubelet.service', '[Service]\nExecStart=/usr/bin/kubelet --kube-reserved={{ kube_reserved }} --eviction-hard={{ eviction }}\n');
+  assert.deepEqual(errors, [], 'no "missing =" at a placeholder');
+  const { lines } = a.nodes[0].allocatable;
+  for (const r of ['cpu', 'memory', 'ephemeral-storage'] as const) assert.ok(lines[r].unknown?.includes('kubeReserved'), r);
+  assert.ok(lines.memory.unknown?.includes('evictionHard'));
+  assert.equal(lines.memory.eviction, undefined, 'the unknown threshold is not the default 100Mi');
+});
+
+test('kubeletExtraArgs and env-file values written as placeholders are unknown in the allocatable', () => {
+  const kubeadm = 'apiVersion: kubeadm.k8s.io/v1beta3\nkind: JoinConfiguration\nnodeRegistration:\n  kubeletExtraArgs:\n    max-pods: "{{ .maxPods }}"\n    system-reserved: "cpu=1,memory={{ .sysMem }}"\n';
+  const k = run('kubeadm/join.yaml', kubeadm).a.nodes[0].allocatable;
+  assert.equal(k.podsUnknown, 'maxPods');
+  assert.deepEqual(k.lines.memory.unknown, ['systemReserved.memory']);
+  // A quoted YAML value places its words only approximately: cpu=1 beside the expression may be its text, so `?`.
+  assert.deepEqual(k.lines.cpu.unknown, ['systemReserved.cpu']);
+  assert.equal(k.lines['ephemeral-storage'].unknown, undefined, 'no key is a placeholder');
+  const plain = run('kubeadm/join.yaml', kubeadm.replace('"cpu=1,memory={{ .sysMem }}"', 'cpu=1,memory={{ .sysMem }}')).a.nodes[0].allocatable;
+  assert.deepEqual(plain.lines.memory.unknown, ['systemReserved.memory']);
+  const unit = '[Service]\nEnvironmentFile=/etc/default/kubelet\nExecStart=/usr/bin/kubelet $KUBELET_EXTRA_ARGS\n';
+  const env = 'KUBELET_EXTRA_ARGS=--max-pods={{ max_pods }} --kube-reserved=cpu=250m\n';
+  const e = analyze([{ path: 'etc/systemd/system/kubelet.service', text: unit }, { path: 'etc/default/kubelet', text: env }], {
+    capacity: { cpu: 4000n, memory: 16n * 2n ** 30n, 'ephemeral-storage': 100n * 2n ** 30n, hugepages: new Map() },
+  }).nodes[0].allocatable;
+  assert.equal(e.podsUnknown, 'maxPods');
+  // An env value holding an expression is unknown as a whole (the expression may hold spaces): so is the cpu there.
+  assert.equal(e.lines.cpu.allocatable, undefined);
+});
+
+test('Terraform: `--max-pods=${max_pods}` in a templatefile unit is unknown, while systemd\'s `$X` is still a variable', () => {
+  const unit = '[Service]\nEnvironment=KUBELET_ARGS=--kube-reserved=cpu=500m\nExecStart=/usr/bin/kubelet --max-pods=${max_pods} $KUBELET_ARGS --system-reserved=memory=${sys_mem}\n%{ if gpu ~}\n# gpu\n%{ endif ~}\n';
+  const { a } = run('etc/systemd/system/kubelet.service', unit);
+  const { lines, podsUnknown } = a.nodes[0].allocatable;
+  assert.equal(podsUnknown, 'maxPods', 'not the default 110');
+  // systemd would expand the unset ${sys_mem} to nothing; Terraform fills it in first, so it is unknown, not 0.
+  assert.deepEqual(lines.memory.unknown, ['systemReserved.memory']);
+  assert.equal(lines.cpu.allocatable, 3500n, 'cpu=500m came through systemd\'s $KUBELET_ARGS (Terraform leaves `$X` alone)');
+});
+
 test('units, drop-ins and env files whose template directives decide lines: the directive lines are no lines of the file, one note says so', () => {
   // Kubespray/Ansible Jinja2 around ExecStart= lines: two branches, of which the rendered unit keeps one.
   const unit = '[Service]\n{% if kubelet_config %}\nExecStart=/usr/bin/kubelet --config=/var/lib/kubelet/config.yaml\n{% else %}\nExecStart=/usr/bin/kubelet --max-pod=10\n{%- endif %}\n';

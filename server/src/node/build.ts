@@ -32,6 +32,7 @@ import { k3sFiles, mergeK3sArgs } from './k3s.ts';
 import { K3S_APPEND_KIND } from '../parse/k3s.ts';
 import type { ConfigRef, FlagUse, NodeModel } from './model.ts';
 import type { Workspace } from './parse-cache.ts';
+import { TemplatePlaces, templatePlaces } from './template.ts';
 import { terraformPlaces } from './terraform.ts';
 import type { NodeSettings } from './modelines.ts';
 import type { AttachedRuntime } from './runtimes.ts';
@@ -239,8 +240,11 @@ export function buildNode(ws: Workspace, seed: NodeSeed, systemdVersion?: number
     node.configRefs.push(ref);
   }
 
+  const terraform = terraformPlaces(ws, [...files]);
+  if (terraform) (node.templates ??= []).push(terraform);
   const allFlags = [...kubeadmFlags, ...node.flags];
-  const eff = effectiveSettings(sources, allFlags, node.platform ? platformBase(node.platform) : undefined);
+  const places = templatePlaces(node);
+  const eff = effectiveSettings(sources, allFlags, node.platform ? platformBase(node.platform) : undefined, places && new TemplatePlaces(places));
   if (node.platform) node.platformReplaced = eff.replaced;
   node.settings = eff.settings;
   node.flagOnly = eff.flagOnly;
@@ -248,8 +252,6 @@ export function buildNode(ws: Workspace, seed: NodeSeed, systemdVersion?: number
   node.flags = allFlags;
   for (const x of eff.problems) problems.push(x);
   node.files = [...files];
-  const terraform = terraformPlaces(ws, node.files);
-  if (terraform) (node.templates ??= []).push(terraform);
   return { node, argProblems, problems };
 }
 

@@ -18,6 +18,7 @@ import { parseLangleMap, parseMapStringBool, parseMapStringString } from '../qua
 import { valueSubSpan } from './command-line.ts';
 import type { FlagUse, Item, PlatformReplaced, Provenance, Setting } from './model.ts';
 import type { PlatformBase } from './platform.ts';
+import type { TemplatePlaces } from './template.ts';
 
 export interface ConfigSource {
   doc: KubeletConfigDoc;
@@ -30,6 +31,7 @@ export function effectiveSettings(
   configs: readonly ConfigSource[],
   flags: readonly FlagUse[],
   base?: PlatformBase,
+  places?: TemplatePlaces,
 ): { settings: Map<string, Setting>; flagOnly: Map<string, FlagUse>; shadowed: Map<string, Setting>; problems: Finding[]; replaced: PlatformReplaced[] } {
   const settings = new Map<string, Setting>();
   const shadowed = new Map<string, Setting>();
@@ -85,6 +87,14 @@ export function effectiveSettings(
     }
     if (syn.type === 'map') {
       const items = mapItems(f, syn.form, syn.value === 'bool', from, problems);
+      // A placeholder that writes more than one key or value (`--kube-reserved={{ kr }}`) leaves the whole map unknown.
+      if (places && f.valueSpan && places.outside(f.valueSpan, items.flatMap((i) => [i.keySpan, i.valueSpan]))) {
+        const text = f.value ?? '';
+        settings.set(info.field, { kind: 'scalar', value: text, text, span: f.valueSpan, from, template: 'whole' });
+        pending.delete(info.field);
+        continue;
+      }
+      if (places) markItems(items, places);
       const prev = settings.get(info.field);
       let lists: Item[][];
       if (f.name === 'feature-gates') lists = continued(pending.get(info.field), prev, 'map', items, true);
@@ -95,6 +105,7 @@ export function effectiveSettings(
       settings.set(info.field, set);
     } else if (syn.type === 'list') {
       const items = listItems(f, from);
+      if (places) markItems(items, places);
       const prev = settings.get(info.field);
       const lists = first || prev?.kind !== 'list' ? [items] : continued(pending.get(info.field), prev, 'list', items, false);
       const set: Setting = { kind: 'list', items: lists.length === 1 ? items : PENDING, from };
@@ -102,7 +113,8 @@ export function effectiveSettings(
       settings.set(info.field, set);
     } else {
       const text = f.value ?? 'true';
-      settings.set(info.field, { kind: 'scalar', value: text, text, span: f.valueSpan, from });
+      const template = places?.of(f.valueSpan);
+      settings.set(info.field, template ? { kind: 'scalar', value: text, text, span: f.valueSpan, from, template } : { kind: 'scalar', value: text, text, span: f.valueSpan, from });
     }
   }
   for (const [field, p] of pending) {
@@ -242,6 +254,21 @@ function mapItems(f: FlagUse, form: 'key=value' | 'signal<value', bool: boolean,
     from,
   }));
 }
+
+const HAS_EXPRESSION = /\{\{|\{%|\$\{/;
+
+/** Items of a flag whose key or value a template expression writes, marked as a config's are. */
+function markItems(items: Item[], places: TemplatePlaces): void {
+  for (const i of items) {
+    const template = places.of(i.valueSpan);
+    // A YAML value with literal text around its expressions is one place (`cpu=1,memory={{ .m }}`): an item placed
+    // exactly and holding no expression is literal; one placed only approximately (at a point) may be either.
+    if (template === 'whole' || (template === 'partial' && (isPoint(i.valueSpan) || HAS_EXPRESSION.test(i.text)))) i.template = template;
+    if (i.keySpan && !isPoint(i.keySpan) && places.of(i.keySpan)) i.keyTemplate = true;
+  }
+}
+
+const isPoint = (s: Span | undefined) => !!s && s.range.start.line === s.range.end.line && s.range.start.character === s.range.end.character;
 
 /** pflag StringSlice: comma-separated (CSV), each item with its own span. */
 function listItems(f: FlagUse, from: Provenance): Item[] {

@@ -6,7 +6,7 @@
  * expression).
  */
 import type { Finding } from '../model/finding.ts';
-import { comparePos, type Range } from '../model/range.ts';
+import { comparePos, type Range, type Span } from '../model/range.ts';
 import type { TemplateSpans } from '../parse/types.ts';
 import type { NodeModel } from './model.ts';
 
@@ -25,7 +25,7 @@ export function mayBeRendered(f: Finding, inView: boolean): boolean {
 }
 
 /** The node's template places, or undefined when it has none (the common case costs nothing). */
-export function templatePlaces(node: NodeModel): TemplateSpans[] | undefined {
+export function templatePlaces(node: Pick<NodeModel, 'templates' | 'kubeletConfigs' | 'kubeadm'>): TemplateSpans[] | undefined {
   let out: TemplateSpans[] | undefined = node.templates?.slice();
   for (const d of node.kubeletConfigs) if (d.template && !out?.includes(d.template)) (out ??= []).push(d.template);
   for (const d of node.kubeadm) if (d.template && !out?.includes(d.template)) (out ??= []).push(d.template);
@@ -58,4 +58,74 @@ function overlaps(a: Range, b: Range): boolean {
   // Empty ranges touch what they sit in; otherwise the ranges must share a character.
   if (comparePos(a.start, b.start) === 0) return true;
   return comparePos(a.start, b.end) < 0 && comparePos(b.start, a.end) < 0;
+}
+
+interface Place extends Range {
+  whole: boolean;
+  /** The latest end of this place and every place before it in the list. */
+  reach: Range['end'];
+}
+
+/**
+ * Where a node's template places lie, by file and in order, to ask of a flag's value whether a template expression
+ * writes it: `--max-pods={{ max_pods }}` in a Jinja unit, `memory=${kr}` in a Terraform one, `{{ .kr }}` as a
+ * kubeletExtraArgs value. Such a value is as unknown as the same expression in a KubeletConfiguration.
+ */
+export class TemplatePlaces {
+  private readonly byFile = new Map<string, Place[]>();
+
+  constructor(places: readonly TemplateSpans[]) {
+    for (const p of places) {
+      for (const [list, whole] of [[p.unknown, true], [p.partial, false]] as const) {
+        for (const s of list) {
+          let l = this.byFile.get(s.file);
+          if (!l) this.byFile.set(s.file, (l = []));
+          l.push({ start: s.range.start, end: s.range.end, whole, reach: s.range.end });
+        }
+      }
+    }
+    for (const l of this.byFile.values()) {
+      l.sort((a, b) => comparePos(a.start, b.start));
+      for (let i = 1; i < l.length; i++) if (comparePos(l[i].reach, l[i - 1].reach) < 0) l[i].reach = l[i - 1].reach;
+    }
+  }
+
+  /**
+   * `whole` when one placeholder holds all of the span (the value is nothing else), `partial` when a placeholder
+   * shares some of it (`{{ .mem }}Gi`), undefined when none touches it.
+   */
+  of(span: Span | undefined): 'whole' | 'partial' | undefined {
+    let found: 'partial' | undefined;
+    for (const p of this.near(span)) {
+      if (p.whole && comparePos(p.start, span!.range.start) <= 0 && comparePos(span!.range.end, p.end) <= 0) return 'whole';
+      found = 'partial';
+    }
+    return found;
+  }
+
+  /** Does a placeholder share some of the span outside every one of `inside` (it writes the `=` or `,` between them)? */
+  outside(span: Span, inside: readonly (Span | undefined)[]): boolean {
+    return this.near(span).some((p) => !inside.some((s) => s && s.file === span.file && overlaps(p, s.range)));
+  }
+
+  /**
+   * The places that share some of the span. An env file's whole value nests the expressions in it, so the scan back
+   * stops where no place before can reach the span (`reach`), not at the first place that ends before it.
+   */
+  private near(span: Span | undefined): Place[] {
+    const l = span && this.byFile.get(span.file);
+    if (!l) return [];
+    const r = span.range;
+    // Places starting at or before the span's end, looked at backwards.
+    let lo = 0;
+    let hi = l.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (comparePos(l[mid].start, r.end) <= 0) lo = mid + 1;
+      else hi = mid;
+    }
+    const out: Place[] = [];
+    for (let i = lo - 1; i >= 0 && comparePos(l[i].reach, r.start) >= 0; i--) if (overlaps(l[i], r)) out.push(l[i]);
+    return out;
+  }
 }
