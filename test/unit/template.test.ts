@@ -56,6 +56,15 @@ test('scanner and masking stay fast on hostile input (unclosed openers, long lin
   assert.ok(Date.now() - t0 < HANG_MS, 'hang');
 });
 
+test('the closer searches share a budget that real files never reach: every interpolation of a long Terraform file is found', () => {
+  // The budget bounds a line of unclosed `${` openers (each search reads up to 4096 characters: 2.5 s for 100 KB before).
+  const line = (i: number) => `  v${i}: "\${jsonencode({a = "}", b = [${i}, var.x${i}]})}-\${var.y${i}}"\n`;
+  const text = Array.from({ length: 5_000 }, (_, i) => line(i)).join('');
+  assert.equal(exprs(text).length, 10_000);
+  const onOneLine = '${'.repeat(20_000) + ' ${x}';
+  assert.ok(exprs(onOneLine).length <= 1, 'past the budget a `${` is literal text, never a wrong range');
+});
+
 test('masking keeps the length and every line end; directive lines are blanked', () => {
   const t = 'a: 1\n{{- if .x }}\nb: "{{ .y }}"\r\n{% endif %}\nc: {{ .z }}Gi\n';
   const m = maskTemplates(t, scanTemplates(t, { dollar: true }), false);

@@ -60,6 +60,10 @@ export function scanTemplates(text: string, opts: ScanOptions): TemplateExpr[] {
   const out: TemplateExpr[] = [];
   // Once a closer search fails, no later opener of that kind can succeed either.
   const failed = new Set<number>();
+  // Work left for Terraform closer searches. Each reads up to 4096 characters, so a line of unclosed `${` openers
+  // cost 4096 reads per character (2.5 s for 100 KB). Real files read each interpolation once, a few times their
+  // length in all; past this budget a `${` is taken as literal text.
+  const budget = { left: 8 * text.length + 65_536 };
   // Every opener holds a `{`: jump from one to the next (indexOf is far faster than a loop over every character).
   let i = text.indexOf('{');
   while (i >= 0) {
@@ -77,7 +81,7 @@ export function scanTemplates(text: string, opts: ScanOptions): TemplateExpr[] {
       }
     } else if (((opts.dollar && b === 36) /* $ */ || ((opts.dollar || opts.percent) && b === 37)) /* % */ && !(i > 1 && text.charCodeAt(i - 2) === b)) {
       // `$${` and `%%{` are Terraform's escapes for a literal `${` / `%{`.
-      const e = closeBrace(text, i + 1);
+      const e = closeBrace(text, i + 1, budget);
       if (e >= 0) {
         out.push({ start: i - 1, end: e + 1, open: b === 36 ? '${' : '%{', control: b === 37 });
         next = e + 1;
@@ -91,17 +95,19 @@ export function scanTemplates(text: string, opts: ScanOptions): TemplateExpr[] {
 /**
  * The `}` closing a Terraform interpolation opened just before `from`, on the same line: braces nest and double-quoted
  * strings are skipped. -1 when the line ends first. A search reads at most 4096 characters (no real interpolation is
- * longer), so a line of unclosed openers costs a bounded amount per character.
+ * longer), and all searches of one scan share `budget`.
  */
-function closeBrace(text: string, from: number): number {
+function closeBrace(text: string, from: number, budget: { left: number }): number {
+  const limit = Math.min(text.length, from + 4096, from + Math.max(0, budget.left));
+  // Charged what was read: up to the closer, or (failing) up to the line end or the limit.
+  const stop = (at: number, result: number) => ((budget.left -= at - from + 1), result);
   let depth = 1;
-  const limit = Math.min(text.length, from + 4096);
   for (let j = from; j < limit; j++) {
     const c = text.charCodeAt(j);
-    if (c === 10) return -1;
+    if (c === 10) return stop(j, -1);
     if (c === 123) depth++;
     else if (c === 125) {
-      if (--depth === 0) return j;
+      if (--depth === 0) return stop(j, j);
     } else if (c === 34 /* " */) {
       let k = j + 1;
       for (; k < limit; k++) {
@@ -109,11 +115,11 @@ function closeBrace(text: string, from: number): number {
         if (q === 92) k++;
         else if (q === 34 || q === 10) break;
       }
-      if (k >= limit || text.charCodeAt(k) === 10) return -1;
+      if (k >= limit || text.charCodeAt(k) === 10) return stop(k, -1);
       j = k;
     }
   }
-  return -1;
+  return stop(limit, -1);
 }
 
 /** Is the Go action between `from` and `to` (inside the braces) a control action, a comment or an assignment? */
