@@ -49,3 +49,48 @@ test('every template suffix, and only a unit, drop-in or env file name before it
   assert.equal(detectKind('t/kubelet-config.yaml.j2', 'apiVersion: kubelet.config.k8s.io/v1beta1\nkind: KubeletConfiguration\n'), 'kubelet-config');
   assert.equal(detectKind('t/notes.yaml.j2', 'a: 1\n'), undefined);
 });
+
+test('kubelet.service.j2: a templated program path is the kubelet; the real mistakes are found, none at a placeholder', () => {
+  const text = [
+    '[Unit]',
+    'Description=Kubernetes Kubelet Server',
+    'After={{ container_manager }}.service',
+    '',
+    '[Service]',
+    'ExecStart={{ bin_dir }}/kubelet --max-pods={{ max_pods }} --kube-reserved=cpu=500m --cgroup-driver=cgroupfs --feature-gates=DevicePlugins=true',
+    'Restart=always',
+    '',
+  ].join('\n');
+  const path = 'roles/kubernetes/node/templates/kubelet.service.j2';
+  const a = analyze([{ path, text }], { kubernetesVersion: '1.35' });
+  const placeholders = [...text.matchAll(/\{\{[^}]*\}\}/g)].map((m) => {
+    const line = text.slice(0, m.index).split('\n').length - 1;
+    const col = m.index! - text.lastIndexOf('\n', m.index! - 1) - 1;
+    return { line, from: col, to: col + m[0].length };
+  });
+  const onPlaceholder = a.findings.filter((f) => placeholders.some((p) => f.range.start.line === p.line && f.range.start.character < p.to && f.range.end.character > p.from));
+  assert.deepEqual(onPlaceholder.map(at), []);
+  assert.ok(a.findings.some((f) => f.code === 'feature-gate-removed' && at(f) === '6:125 feature-gate-removed'), a.findings.map(at).join(', '));
+  assert.deepEqual(a.findings.filter((f) => f.severity === 'error').map((f) => f.code), ['feature-gate-removed']);
+  assert.equal(a.nodes.length, 1);
+  const node = a.nodes[0].node;
+  assert.equal(node.program?.text, '{{ bin_dir }}/kubelet');
+  assert.deepEqual(node.flags.map((f) => f.name), ['max-pods', 'kube-reserved', 'cgroup-driver', 'feature-gates']);
+  // The same unit under its plain name gives the same findings.
+  const plain = analyze([{ path: 'etc/systemd/system/kubelet.service', text }], { kubernetesVersion: '1.35' });
+  assert.deepEqual(plain.findings.map(at), a.findings.map(at));
+});
+
+test('a unit template and its drop-in template make one node (the drop-in folder is the rendered unit\'s)', () => {
+  const unit = '[Service]\nExecStart={{ bin_dir }}/kubelet $KUBELET_EXTRA_ARGS\n';
+  const dropin = '[Service]\nEnvironment="KUBELET_EXTRA_ARGS=--feature-gates=DevicePlugins=true"\n';
+  for (const [u, d] of [
+    ['n/etc/systemd/system/kubelet.service.j2', 'n/etc/systemd/system/kubelet.service.d/10-kubeadm.conf.j2'],
+    ['roles/node/templates/kubelet.service.j2', 'roles/node/templates/10-kubeadm.conf.j2'],
+  ]) {
+    const a = analyze([{ path: u, text: unit }, { path: d, text: dropin }], { kubernetesVersion: '1.35' });
+    assert.equal(a.nodes.length, 1, u);
+    assert.deepEqual(a.findings.filter((f) => f.severity === 'error').map((f) => `${f.file} ${f.code}`), [`${d} feature-gate-removed`]);
+    assert.ok(!a.findings.some((f) => f.code === 'unit-variable-undefined' || f.code === 'unit-variable-unused'), a.findings.map(at).join(', '));
+  }
+});

@@ -33,6 +33,7 @@ import { K3S_APPEND_KIND } from '../parse/k3s.ts';
 import type { ConfigRef, FlagUse, NodeModel } from './model.ts';
 import type { Workspace } from './parse-cache.ts';
 import { terraformPlaces } from './terraform.ts';
+import { joinTemplateWords } from './template.ts';
 import type { NodeSettings } from './modelines.ts';
 import type { AttachedRuntime } from './runtimes.ts';
 
@@ -117,8 +118,13 @@ export function buildNode(ws: Workspace, seed: NodeSeed, systemdVersion?: number
       const parsed = parseExecCommands(d);
       for (const x of parsed.problems) if (x !== parsed.fatal) problems.push(x);
     }
+    // Template expressions of the units (`{{ bin_dir }}/kubelet`, a Terraform `${ join(" ", flags) }`) are one word each.
+    const unitTemplates = node.templates?.slice() ?? [];
+    const unitTerraform = terraformPlaces(ws, seed.units.map((u) => u.path));
+    if (unitTerraform) unitTemplates.push(unitTerraform);
+    const execWords = (d: UnitDirective) => joinTemplateWords(parseExecDirective(d), unitTemplates);
     if (service.execStart) {
-      const cmd = parseExecDirective(service.execStart);
+      const cmd = execWords(service.execStart);
       const fatal = parseExecCommands(service.execStart).fatal;
       for (const x of cmd.problems) if (x !== fatal) problems.push(x);
       const { argv, references, size } = expandExecArgv(cmd, (name) => service.environment.get(name)?.assignment);
@@ -136,7 +142,7 @@ export function buildNode(ws: Workspace, seed: NodeSeed, systemdVersion?: number
     // `docker run -d <kubelet image>` in ExecStartPre= while ExecStart= follows its logs.
     if (!node.argv.length && !node.platform && !(node.program && basename(node.program.text).includes('kubelet'))) {
       for (const d of service.execStartPre) {
-        const { argv } = expandExecArgv(parseExecDirective(d), (name) => service.environment.get(name)?.assignment);
+        const { argv } = expandExecArgv(execWords(d), (name) => service.environment.get(name)?.assignment);
         runsImage(containerKubelet(argv));
       }
     }

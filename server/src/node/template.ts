@@ -6,8 +6,8 @@
  * expression).
  */
 import type { Finding } from '../model/finding.ts';
-import { comparePos, type Range } from '../model/range.ts';
-import type { TemplateSpans } from '../parse/types.ts';
+import { comparePos, TextMap, type Range, type Segment } from '../model/range.ts';
+import type { ExecCommand, RawExecWord, TemplateSpans } from '../parse/types.ts';
 import type { NodeModel } from './model.ts';
 
 /** Codes whose finding on a partly literal value is about its literal text (a unit suffix, a duration unit). */
@@ -58,4 +58,55 @@ function overlaps(a: Range, b: Range): boolean {
   // Empty ranges touch what they sit in; otherwise the ranges must share a character.
   if (comparePos(a.start, b.start) === 0) return true;
   return comparePos(a.start, b.end) < 0 && comparePos(b.start, a.end) < 0;
+}
+
+/**
+ * The words of a command line with the pieces of one template expression joined: systemd splits
+ * `{{ bin_dir }}/kubelet` at its blanks into `{{`, `bin_dir` and `}}/kubelet`, but the rendered unit has one word
+ * there (`/usr/local/bin/kubelet`), so the program is the kubelet and `--max-pods={{ max_pods }}` is one flag. A
+ * joined word's text has one space where the expression had blanks; its map points at the words it was made of.
+ */
+export function joinTemplateWords(cmd: ExecCommand, places: readonly TemplateSpans[] | undefined): ExecCommand {
+  if (!places?.length || cmd.words.length < 2) return cmd;
+  const file = cmd.words[0].span.file;
+  const spans = places.flatMap((p) => p.unknown.filter((s) => s.file === file)).map((s) => s.range).sort((a, b) => comparePos(a.start, b.start));
+  if (spans.length === 0) return cmd;
+  // An expression crosses the blank between two words: it starts before the first ends and ends after the second
+  // starts. Words and expressions are both in order (expressions never overlap), so one pass over each suffices.
+  let j = 0;
+  const crosses = (a: RawExecWord, b: RawExecWord) => {
+    const aEnd = a.span.range.end;
+    while (j < spans.length && comparePos(spans[j].end, aEnd) <= 0) j++;
+    const bStart = b.span.range.start;
+    for (let k = j; k < spans.length && comparePos(spans[k].start, aEnd) < 0; k++) if (comparePos(bStart, spans[k].end) < 0) return true;
+    return false;
+  };
+  const words: RawExecWord[] = [cmd.words[0]];
+  let changed = false;
+  for (let i = 1; i < cmd.words.length; i++) {
+    const w = cmd.words[i];
+    const last = words[words.length - 1];
+    if (w.span.file === file && last.span.file === file && crosses(last, w)) {
+      words[words.length - 1] = joined(last, w);
+      changed = true;
+    } else words.push(w);
+  }
+  return changed ? { ...cmd, words } : cmd;
+}
+
+/** `a` and `b` as one word, a space between them. */
+function joined(a: RawExecWord, b: RawExecWord): RawExecWord {
+  const segs: Segment[] = [];
+  const add = (m: TextMap, at: number) => {
+    for (const s of m.segments) segs.push({ ...s, offset: at + s.offset });
+  };
+  add(a.map, 0);
+  const end = a.span.range.end;
+  segs.push({ offset: a.text.length, line: end.line, character: end.character, length: 0 });
+  add(b.map, a.text.length + 1);
+  return {
+    text: a.text + ' ' + b.text,
+    span: { file: a.span.file, range: { start: a.span.range.start, end: b.span.range.end } },
+    map: new TextMap(a.map.file, segs),
+  };
 }
