@@ -94,3 +94,27 @@ test('a unit template and its drop-in template make one node (the drop-in folder
     assert.ok(!a.findings.some((f) => f.code === 'unit-variable-undefined' || f.code === 'unit-variable-unused'), a.findings.map(at).join(', '));
   }
 });
+
+test('kubelet.service.tftpl: ${name} is a placeholder (no unset variable), $${VAR} is systemd\'s ${VAR}', () => {
+  const text = (env: string) => `[Service]\n${env}ExecStart=/usr/bin/kubelet --max-pods=\${max_pods} $\${KUBELET_ARGS}\n`;
+  const path = 'tf/templates/kubelet.service.tftpl';
+  // Unset: the reference is said, at `${KUBELET_ARGS}`; nothing about `${max_pods}`.
+  const unset = analyze([{ path, text: text('') }]);
+  const undef = unset.findings.filter((f) => f.code === 'unit-variable-undefined');
+  assert.deepEqual(undef.map(at), ['2:52 unit-variable-undefined']);
+  assert.match(undef[0].message, /\$KUBELET_ARGS/);
+  // (An unset `${VAR}` is one empty argument, as systemd.service(5) says, and the kubelet refuses it: not the literal
+  // word `${KUBELET_ARGS}` that systemd would pass for `$${KUBELET_ARGS}`.)
+  assert.ok(!unset.findings.some((f) => f.message.includes('"${KUBELET_ARGS}"')), unset.findings.map((f) => f.message).join('\n'));
+  // Set: its flags reach the kubelet and are checked where they are written.
+  const set = analyze([{ path, text: text('Environment="KUBELET_ARGS=--feature-gates=DevicePlugins=true"\n') }], { kubernetesVersion: '1.35' });
+  assert.deepEqual(set.findings.filter((f) => f.severity === 'error' || f.severity === 'warning').map(at), ['2:43 feature-gate-removed']);
+  assert.ok(!set.findings.some((f) => /unit-variable/.test(f.code)), set.findings.map(at).join(', '));
+  for (const ext of ['tfpl']) {
+    const b = analyze([{ path: `tf/kubelet.service.${ext}`, text: text('') }]);
+    assert.deepEqual(b.findings.filter((f) => f.code === 'unit-variable-undefined').map(at), ['2:52 unit-variable-undefined'], ext);
+  }
+  // In a Jinja template `${VAR}` stays systemd's own: an unset one is said.
+  const jinja = analyze([{ path: 'roles/x/templates/kubelet.service.j2', text: '[Service]\nExecStart=/usr/bin/kubelet --max-pods=${max_pods}\n' }]);
+  assert.deepEqual(jinja.findings.filter((f) => f.code === 'unit-variable-undefined').map(at), ['2:39 unit-variable-undefined']);
+});

@@ -36,6 +36,15 @@ export function terraformPlaces(ws: Workspace, files: readonly string[]): Templa
 }
 
 /**
+ * Is this unit, drop-in or env file (or the carrier it comes from) a Terraform template? Then Terraform renders
+ * `$${VAR}` to `${VAR}` before systemd reads it (parse/systemd/exec.ts expandExecArgv `terraform`).
+ */
+export function inTerraformTemplate(ws: Workspace, path: string): boolean {
+  const host = ws.payload(path)?.host ?? path;
+  return terraformTemplate(host, ws.text(host) ?? '');
+}
+
+/**
  * Is the carrier a Terraform template: named so (`*.tftpl`), or holding what only Terraform's template syntax has, a
  * directive (`%{ if }`, `%{ for }`) or an escaped interpolation (`$${`)?
  */
