@@ -118,3 +118,36 @@ test('kubelet.service.tftpl: ${name} is a placeholder (no unset variable), $${VA
   const jinja = analyze([{ path: 'roles/x/templates/kubelet.service.j2', text: '[Service]\nExecStart=/usr/bin/kubelet --max-pods=${max_pods}\n' }]);
   assert.deepEqual(jinja.findings.filter((f) => f.code === 'unit-variable-undefined').map(at), ['2:39 unit-variable-undefined']);
 });
+
+test('an env file template: Jinja comments and {% set %} blocks are no lines of the file; a literal mistake is found', () => {
+  const text = [
+    'KUBE_LOG_LEVEL="--v={{ kube_log_level }}"',
+    '{% if kube_override_hostname %}',
+    'KUBELET_HOSTNAME="--hostname-override={{ kube_override_hostname }}"',
+    '{% endif %}',
+    '{# the flags every node gets #}',
+    '{% set kubelet_args_base -%}',
+    '--config={{ kube_config_dir }}/kubelet-config.yaml \\',
+    '--runtime-cgroups={{ kubelet_runtime_cgroups }} \\',
+    '{% endset %}',
+    'KUBELET_ARGS="{{ kubelet_args_base }} --node-labels={{ labels }}"',
+    'KUBELET_NETWORK_PLUGIN="--network-plugin=cni"',
+    '',
+  ].join('\n');
+  const a = analyze([{ path: 'roles/kubernetes/node/templates/kubelet.env.v1beta1.j2', text }], { kubernetesVersion: '1.35' });
+  assert.deepEqual(a.findings.filter((f) => f.severity !== 'hint').map(at), ['2:1 config-template', '11:25 flag-removed']);
+});
+
+test('a unit template: a Jinja comment line inside a continued ExecStart= does not end it', () => {
+  const text = [
+    '[Service]',
+    'ExecStart={{ bin_dir }}/kubelet \\',
+    '{# kubeadm flags #}',
+    '  --kubeconfig=/etc/kubernetes/kubelet.conf \\',
+    '  --network-plugin=cni',
+    '',
+  ].join('\n');
+  const a = analyze([{ path: 'roles/x/templates/kubelet.service.j2', text }], { kubernetesVersion: '1.35' });
+  assert.deepEqual(a.findings.filter((f) => f.severity === 'error' || f.severity === 'warning').map(at), ['5:3 flag-removed']);
+  assert.deepEqual(a.nodes[0].node.flags.map((f) => f.name), ['kubeconfig', 'network-plugin']);
+});
