@@ -8,6 +8,7 @@ import assert from 'node:assert/strict';
 import { analyze } from '../../server/src/engine.ts';
 import { detectKind } from '../../server/src/formats/index.ts';
 import { systemdTemplateName } from '../../server/src/parse/template.ts';
+import { DOCUMENT_PATTERNS, WATCH_GLOBS } from '../../server/src/formats/patterns.generated.ts';
 
 const UNIT = '[Unit]\nDescription=kubelet\n\n[Service]\nExecStart=/usr/bin/kubelet\n';
 const ENV = 'KUBELET_ARGS="--max-pods={{ max_pods }}"\n';
@@ -150,4 +151,43 @@ test('a unit template: a Jinja comment line inside a continued ExecStart= does n
   const a = analyze([{ path: 'roles/x/templates/kubelet.service.j2', text }], { kubernetesVersion: '1.35' });
   assert.deepEqual(a.findings.filter((f) => f.severity === 'error' || f.severity === 'warning').map(at), ['5:3 flag-removed']);
   assert.deepEqual(a.nodes[0].node.flags.map((f) => f.name), ['kubeconfig', 'network-plugin']);
+});
+
+// A VS Code glob as a regular expression: a leading double star and slash is any folders, `*` is within a name, `{a,b}`
+// alternatives.
+function globRe(g: string): RegExp {
+  const esc = (x: string) => x.replace(/[.+?^$()[\]\\|]/g, '\\$&');
+  let re = '';
+  for (let i = 0; i < g.length; i++) {
+    if (g.startsWith('**/', i)) {
+      re += '(?:.*/)?';
+      i += 2;
+    } else if (g[i] === '*') re += '[^/]*';
+    else if (g[i] === '{') {
+      const j = g.indexOf('}', i);
+      re += '(?:' + g.slice(i + 1, j).split(',').map(esc).join('|') + ')';
+      i = j;
+    } else re += esc(g[i]);
+  }
+  return new RegExp('^' + re + '$');
+}
+
+test('the server watches the template names and the editor sends them (npm run formats)', () => {
+  const watch = WATCH_GLOBS.map(globRe);
+  const select = DOCUMENT_PATTERNS.map(globRe);
+  assert.ok(globRe('**/*.env*.{j2,tpl}').test('a/kubelet.env.v1beta1.j2') && !globRe('**/*.service').test('a/kubelet.service.j2'));
+  for (const ext of ['j2', 'jinja', 'jinja2', 'tftpl', 'tfpl', 'tmpl', 'tpl']) {
+    for (const path of [
+      `roles/kubernetes/node/templates/kubelet.service.${ext}`,
+      `roles/kubernetes/node/templates/kubelet.env.v1beta1.${ext}`,
+      `roles/kubernetes/node/templates/kubelet.env.${ext}`,
+      `etc/systemd/system/kubelet.service.d/10-kubeadm.conf.${ext}`,
+      `roles/kubeadm/templates/10-kubeadm.conf.${ext}`,
+      `etc/default/kubelet.${ext}`,
+      `etc/sysconfig/kubelet.${ext}`,
+    ]) {
+      assert.ok(watch.some((r) => r.test(path)), `watched: ${path}`);
+      assert.ok(select.some((r) => r.test(path)), `selected: ${path}`);
+    }
+  }
 });

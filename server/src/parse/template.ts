@@ -426,6 +426,9 @@ export function withoutTemplateExt(name: string): string | undefined {
  */
 const SYSTEMD_TEMPLATE_EXTS = new Set(['j2', 'jinja', 'jinja2', 'tftpl', 'tfpl', 'tmpl', 'tpl']);
 
+/** The suffixes as a glob alternative (`{j2,jinja,...}`), for the formats' watch globs and document selector. */
+export const SYSTEMD_TEMPLATE_GLOB = `{${[...SYSTEMD_TEMPLATE_EXTS].join(',')}}`;
+
 /**
  * A Kubernetes API version between the name and the template suffix: Kubespray picks its env file template by the
  * kubelet config version (roles/kubernetes/node/tasks/kubelet.yml: `src: "kubelet.env.{{ kubeletConfig_api_version
