@@ -9,6 +9,7 @@ import { analyze } from '../../server/src/engine.ts';
 import { detectKind } from '../../server/src/formats/index.ts';
 import { systemdTemplateName } from '../../server/src/parse/template.ts';
 import { DOCUMENT_PATTERNS, WATCH_GLOBS } from '../../server/src/formats/patterns.generated.ts';
+import { HANG_MS } from '../helpers/hang.ts';
 
 const UNIT = '[Unit]\nDescription=kubelet\n\n[Service]\nExecStart=/usr/bin/kubelet\n';
 const ENV = 'KUBELET_ARGS="--max-pods={{ max_pods }}"\n';
@@ -189,5 +190,17 @@ test('the server watches the template names and the editor sends them (npm run f
       assert.ok(watch.some((r) => r.test(path)), `watched: ${path}`);
       assert.ok(select.some((r) => r.test(path)), `selected: ${path}`);
     }
+  }
+});
+
+test('a unit template with thousands of expressions and as many findings: not their product (no hang)', () => {
+  // Each finding was compared with every expression of the node: 50,000 flags between 50,000 comment or directive
+  // lines took minutes.
+  for (const line of ['{# note #}', '{% if x %}']) {
+    const text = '[Service]\nExecStart={{ bin_dir }}/kubelet \\\n' + `${line}\n  --v=2 \\\n`.repeat(50_000) + '  --v=3\n';
+    const t0 = Date.now();
+    const a = analyze([{ path: 'roles/x/templates/kubelet.service.j2', text }]);
+    assert.ok(Date.now() - t0 < HANG_MS, 'hang');
+    assert.ok(a.findings.some((f) => f.code === 'kubelet-args-not-checked' || f.code === 'flag-duplicate'), line);
   }
 });

@@ -6,7 +6,7 @@
  * expression).
  */
 import type { Finding } from '../model/finding.ts';
-import { comparePos, TextMap, type Range, type Segment } from '../model/range.ts';
+import { comparePos, TextMap, type Range, type Segment, type Span } from '../model/range.ts';
 import type { ExecCommand, RawExecWord, TemplateSpans } from '../parse/types.ts';
 import type { NodeModel } from './model.ts';
 
@@ -32,12 +32,55 @@ export function templatePlaces(node: NodeModel): TemplateSpans[] | undefined {
   return out;
 }
 
-/** Does the finding point at a template placeholder (so that it says nothing about the file)? */
-export function atPlaceholder(f: Finding, places: readonly TemplateSpans[]): boolean {
-  for (const p of places) {
-    for (const s of p.unknown) if (s.file === f.file && overlaps(s.range, f.range)) return true;
-    if (PARTIAL_CHECKED.has(f.code)) continue;
-    for (const s of p.partial) if (s.file === f.file && overlaps(s.range, f.range)) return true;
+/**
+ * Does a finding point at a template placeholder (so that it says nothing about the file)? The places are indexed
+ * once by file and start, so each finding costs a binary search: a unit template with thousands of expressions and
+ * as many findings (every flag of a long command line) must not cost their product.
+ */
+export function placeholderTest(places: readonly TemplateSpans[]): (f: Finding) => boolean {
+  const unknown = indexRanges(places.flatMap((p) => p.unknown));
+  const partial = indexRanges(places.flatMap((p) => p.partial));
+  return (f) => hits(unknown, f) || (!PARTIAL_CHECKED.has(f.code) && hits(partial, f));
+}
+
+/** Ranges of one file sorted by start, and the furthest end among the first i + 1 of them. */
+type RangeIndex = Map<string, { ranges: Range[]; maxEnd: Range['end'][] }>;
+
+function indexRanges(spans: readonly Span[]): RangeIndex {
+  const byFile = new Map<string, Range[]>();
+  for (const s of spans) {
+    const list = byFile.get(s.file);
+    if (list) list.push(s.range);
+    else byFile.set(s.file, [s.range]);
+  }
+  const out: RangeIndex = new Map();
+  for (const [file, ranges] of byFile) {
+    ranges.sort((a, b) => comparePos(a.start, b.start));
+    const maxEnd: Range['end'][] = [];
+    for (let i = 0; i < ranges.length; i++) maxEnd.push(i > 0 && comparePos(maxEnd[i - 1], ranges[i].end) > 0 ? maxEnd[i - 1] : ranges[i].end);
+    out.set(file, { ranges, maxEnd });
+  }
+  return out;
+}
+
+/** Does a range of the index overlap the finding's (overlaps below)? */
+function hits(index: RangeIndex, f: Finding): boolean {
+  const e = index.get(f.file);
+  if (!e) return false;
+  const { ranges, maxEnd } = e;
+  const r = f.range;
+  // Only a range starting at or before the finding's end can overlap it: the last such one, then back.
+  let lo = 0;
+  let hi = ranges.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (comparePos(ranges[mid].start, r.end) <= 0) lo = mid + 1;
+    else hi = mid;
+  }
+  for (let i = lo - 1; i >= 0; i--) {
+    if (overlaps(ranges[i], r)) return true;
+    // Every range before ends by the finding's start, and none starts where it starts: none overlaps.
+    if (comparePos(maxEnd[i], r.start) <= 0 && comparePos(ranges[i].start, r.start) < 0) return false;
   }
   return false;
 }
