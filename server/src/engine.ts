@@ -17,7 +17,7 @@ import type { ParsedFile } from './node/parse-files.ts';
 import { FILE_WIDE, type Suppression } from './parse/suppressions.ts';
 import { attachRuntimes } from './node/runtimes.ts';
 import { RULES } from './rules/index.ts';
-import { atPlaceholder, mayBeRendered, settingsInView, templatePlaces } from './node/template.ts';
+import { mayBeRendered, placeholderTest, settingsInView, templatePlaces } from './node/template.ts';
 import { keepLineEnds } from './fixes/keep-line-ends.ts';
 import { matchLineEnds } from './fixes/line-ends.ts';
 import { byCodeUnit } from './model/order.ts';
@@ -153,7 +153,7 @@ export function analyze(files: readonly SourceFile[], options: AnalyzeOptions = 
     }
     const settings = early ?? (carriers.length ? forCarriers() : nodeSettings(parses, given, b.node.kubeletImage));
     const node = completeNode(b.node, files, runtimes[i], settings);
-    const own: Finding[] = [...settings.problems];
+    let own: Finding[] = [...settings.problems];
     const allocatable = computeAllocatable(node, node.capacity);
     nodes.push({ node, allocatable });
     for (const x of b.problems) own.push(x);
@@ -164,7 +164,8 @@ export function analyze(files: readonly SourceFile[], options: AnalyzeOptions = 
     const places = templatePlaces(node);
     if (places) {
       const inView = settingsInView(node);
-      for (let i = own.length - 1; i >= 0; i--) if (atPlaceholder(own[i], places) || mayBeRendered(own[i], inView)) own.splice(i, 1);
+      const atPlaceholder = placeholderTest(places);
+      own = own.filter((x) => !atPlaceholder(x) && !mayBeRendered(x, inView));
     }
     for (const x of own) findings.push(x);
     if (inputs) reuse!.set(node.id, inputs, { node, allocatable, findings: own });

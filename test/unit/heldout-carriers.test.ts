@@ -464,7 +464,7 @@ test('held-out template: a directive line inside a continued ExecStart= is no li
 });
 
 test('held-out template: ${name} in a unit of a Terraform template (a %{ } directive or $${) is a placeholder, not a systemd variable', () => {
-  // (A unit named *.service.tftpl is not read at all: units keep their own names, test/unit/template.test.ts.)
+  // (A unit named *.service.tftpl is such a template by its name: test/unit/systemd-templates.test.ts.)
   const butaneTf = [
     'variant: flatcar',
     'version: 1.0.0',

@@ -85,7 +85,7 @@ test('template names: .tpl, .j2, .gotmpl, .template and Helm templates/ folders'
   assert.equal(detectKind('kubeadm.yaml.tpl', 'apiVersion: kubeadm.k8s.io/v1beta4\nkind: JoinConfiguration\n'), 'kubeadm-config');
   assert.equal(detectKind('notes.txt.j2', HEAD), undefined);
   assert.equal(detectKind('etc/containerd/config.toml.tmpl', 'version = 2\n[plugins]\n'), 'containerd');
-  assert.equal(detectKind('etc/systemd/system/kubelet.service.j2', '[Service]\nExecStart=/usr/bin/kubelet\n'), undefined, 'units are not read through a template name');
+  assert.equal(detectKind('etc/systemd/system/kubelet.service.j2', '[Service]\nExecStart=/usr/bin/kubelet\n'), 'unit', 'a unit template is the unit it renders (test/unit/systemd-templates.test.ts)');
 });
 
 test('a reservation that is a placeholder gets no quantity error, and allocatable says it is unknown (not 0)', () => {

@@ -9,22 +9,45 @@ import type { Finding } from '../model/finding.ts';
 import { LineIndex } from '../model/range.ts';
 import type { UnitFile } from '../parse/types.ts';
 import { parseUnit } from '../parse/systemd/unit.ts';
-import { maskTemplates, outsideTemplates, scanTemplates, systemdTemplateSpans } from '../parse/template.ts';
+import { maskTemplates, outsideTemplates, scanTemplates, systemdTemplateSpans, type TemplateExpr } from '../parse/template.ts';
 import { templateNote } from '../parse/config.ts';
 
-/** The text with its structural directives blanked, and the finding that says so (none without directives). */
+/**
+ * The text with its structural directives and its comments (Jinja `{# #}`, Go comment actions) blanked, and the
+ * finding that says so (none without directives). A Jinja block assignment (`{% set args %}...{% endset %}`) or
+ * macro is blanked whole: its lines are a value used elsewhere (`{{ args }}`, an unknown value there), not lines of
+ * the file (Kubespray's kubelet.env.v1beta1.j2 gathers its flags so).
+ */
 export function withoutDirectives(path: string, text: string, percent: boolean): { text: string; note?: Finding } {
   const exprs = scanTemplates(text, { dollar: false, percent });
   if (exprs.length === 0) return { text };
   const masked = maskTemplates(text, exprs, false);
-  if (masked.structural.length === 0) return { text };
+  const values = new Set(masked.values);
+  const blanked = exprs.filter((e) => !values.has(e));
+  if (blanked.length === 0) return { text };
   const out = text.split('');
-  for (const e of masked.structural) for (let i = e.start; i < e.end; i++) if (out[i] !== '\n' && out[i] !== '\r') out[i] = ' ';
+  const blank = (from: number, to: number) => {
+    for (let i = from; i < to; i++) if (out[i] !== '\n' && out[i] !== '\r') out[i] = ' ';
+  };
+  for (const e of blanked) blank(e.start, e.end);
+  const blocks = jinjaBlocks(text, blanked);
+  for (const [from, to] of blocks) blank(from, to);
   // In a unit a line left blank would end a continued ExecStart= there (conf-parser.c appends it and, without a
   // "\", stops), dropping the flags below it; a comment line is skipped inside a continuation. So a line that held
   // only directives becomes a comment, as if it were not there.
-  if (percent) for (const e of masked.structural) if (onlyBlanksAround(out, e.start)) out[e.start] = '#';
-  return { text: out.join(''), note: templateNote(path, new LineIndex(text), masked, 'file') };
+  if (percent) {
+    for (const e of blanked) if (onlyBlanksAround(out, e.start)) out[e.start] = '#';
+    for (const [from, to] of blocks) {
+      for (let at = from; at < to; ) {
+        let q = at;
+        while (q < to && (text[q] === ' ' || text[q] === '\t')) q++;
+        if (q < to && text[q] !== '\n' && text[q] !== '\r' && onlyBlanksAround(out, q)) out[q] = '#';
+        const nl = text.indexOf('\n', q);
+        at = nl < 0 ? to : nl + 1;
+      }
+    }
+  }
+  return { text: out.join(''), note: masked.structural.length ? templateNote(path, new LineIndex(text), masked, 'file') : undefined };
 }
 
 /** A unit or drop-in: its directives blanked, its expressions unknown values (nothing said about them). */
@@ -46,4 +69,30 @@ function onlyBlanksAround(chars: string[], at: number): boolean {
   for (let i = at; i < chars.length && chars[i] !== '\n' && chars[i] !== '\r'; i++) if (chars[i] !== ' ' && chars[i] !== '\t') return false;
   for (let i = at - 1; i >= 0 && chars[i] !== '\n' && chars[i] !== '\r'; i--) if (chars[i] !== ' ' && chars[i] !== '\t') return false;
   return true;
+}
+
+/** `{% set name %}` (no `=`: a block assignment) and `{% macro %}` open a block; `{% endset %}`, `{% endmacro %}` close it. */
+const BLOCK_OPEN = /^\{%[-+]?[ \t]*(set|macro)\b([^=]*?)[-+]?%\}$/;
+const BLOCK_CLOSE = /^\{%[-+]?[ \t]*end(set|macro)[ \t]*[-+]?%\}$/;
+
+/**
+ * The text between each outermost Jinja block assignment or macro and its end tag (Jinja's `{% set x %}...{%
+ * endset %}` renders nothing where it is written). An unclosed block runs to the end of the text.
+ */
+function jinjaBlocks(text: string, directives: readonly TemplateExpr[]): [number, number][] {
+  const out: [number, number][] = [];
+  let depth = 0;
+  let from = 0;
+  for (const e of directives) {
+    if (e.open !== '{%') continue;
+    const t = text.slice(e.start, e.end);
+    const open = BLOCK_OPEN.exec(t);
+    if (open && (open[1] === 'macro' || !open[2].includes('='))) {
+      if (depth++ === 0) from = e.end;
+    } else if (depth > 0 && BLOCK_CLOSE.test(t)) {
+      if (--depth === 0) out.push([from, e.start]);
+    }
+  }
+  if (depth > 0) out.push([from, text.length]);
+  return out;
 }

@@ -1,6 +1,7 @@
 /** A systemd drop-in (*.service.d/*.conf, or a .conf holding unit sections). */
 import { parseTemplatedUnit } from './_systemd-template.ts';
 import { defineFormat } from './types.ts';
+import { SYSTEMD_TEMPLATE_GLOB as T } from '../parse/template.ts';
 
 /** A unit section header on a line of its own. */
 export const UNIT_SECTION = /^[ \t]*\[(?:Unit|Service|Install|Slice|Socket|Timer|Path|Mount)\][ \t\r]*$/m;
@@ -17,7 +18,7 @@ export default defineFormat({
   comments: () => 'line',
   join: { kind: 'anchor' },
   systemdLineEnds: true,
-  watch: ['**/*.conf'],
-  selector: ['**/*.service.d/*.conf'],
+  watch: ['**/*.conf', `**/*.conf.${T}`],
+  selector: ['**/*.service.d/*.conf', `**/*.conf.${T}`],
   activation: ['**/kubelet.service.d/*.conf'],
 });

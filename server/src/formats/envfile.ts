@@ -3,6 +3,7 @@ import { parseEnvFile } from '../parse/systemd/envfile.ts';
 import { systemdTemplateSpans } from '../parse/template.ts';
 import { withoutDirectives } from './_systemd-template.ts';
 import { defineFormat } from './types.ts';
+import { SYSTEMD_TEMPLATE_GLOB as T } from '../parse/template.ts';
 
 /**
  * A variable that holds kubelet arguments: one named KUBELET_*ARGS / *OPTS / *FLAGS (`KUBELET_EXTRA_ARGS=`, empty
@@ -44,7 +45,8 @@ export default defineFormat({
   comments: (p) => (p.path.endsWith('.json') ? 'none' : 'line'),
   join: { kind: 'standalone', order: 0 },
   systemdLineEnds: false,
-  watch: ['**/*.env', '**/default/kubelet', '**/sysconfig/kubelet'],
-  selector: ['**/default/kubelet', '**/sysconfig/kubelet', '**/*.env', '**/kubeadm-flags.env'],
+  // Templates (`kubelet.env.j2`, Kubespray's `kubelet.env.v1beta1.j2`) are read as the env file they render.
+  watch: ['**/*.env', '**/default/kubelet', '**/sysconfig/kubelet', `**/*.env*.${T}`, `**/default/kubelet.${T}`, `**/sysconfig/kubelet.${T}`],
+  selector: ['**/default/kubelet', '**/sysconfig/kubelet', '**/*.env', '**/kubeadm-flags.env', `**/*.env*.${T}`, `**/default/kubelet.${T}`, `**/sysconfig/kubelet.${T}`],
   activation: ['**/default/kubelet', '**/sysconfig/kubelet', '**/kubeadm-flags.env'],
 });

@@ -7,7 +7,7 @@
  */
 import type { Candidate, Format } from './types.ts';
 import { basename, dirname } from '../model/paths.ts';
-import { withoutTemplateExt } from '../parse/template.ts';
+import { systemdTemplateName, withoutTemplateExt } from '../parse/template.ts';
 import unit from './unit.ts';
 import dropin from './dropin.ts';
 import crio from './crio.ts';
@@ -73,12 +73,19 @@ const HEAD = 65536;
 export function detectKind(path: string, text: string): FormatKind | undefined {
   const name = basename(path);
   const head = text.length > HEAD ? text.slice(0, HEAD) : text;
-  const c = candidate(path, name, head);
-  for (const f of FORMATS) if (f.byPath?.(c)) return f.kind;
-  for (const f of FORMATS) if (f.byContent?.(c)) return f.kind;
+  const found = detectByName(candidate(path, name, head));
+  if (found !== undefined) return found;
+  // A template of a unit, drop-in or environment file (Kubespray's `kubelet.service.j2`, a Terraform
+  // `kubelet.service.tftpl`) is read as the file it renders, by the same tests as that name: a drop-in still needs its
+  // `*.service.d/` folder or a unit section. Its expressions are unknown values (formats/_systemd-template.ts), and in
+  // a Terraform template `${name}` is a placeholder while `$${VAR}` is systemd's `${VAR}` (node/terraform.ts).
+  const rendered = systemdTemplateName(name);
+  if (rendered !== undefined) {
+    const kind = detectByName(candidate(path, rendered, head));
+    if (kind !== undefined && SYSTEMD_KINDS.has(kind)) return kind;
+  }
   // A template of a config file (`kubelet-config.yaml.j2`, `config.yaml.tpl`) is read as the file it renders; the
-  // config parser masks its expressions (parse/template.ts). Units and env files keep their own names only: there
-  // `${VAR}` and `%` are systemd's. (Runtime configs are read through parse/runtime-template.ts.)
+  // config parser masks its expressions (parse/template.ts). (Runtime configs are read through parse/runtime-template.ts.)
   const bare = withoutTemplateExt(name);
   if (bare !== undefined) {
     const t = candidate(path, bare, head);
@@ -88,6 +95,16 @@ export function detectKind(path: string, text: string): FormatKind | undefined {
 }
 
 const TEMPLATE_FORMATS = [crio, containerd, kubeadmConfig, kubeletConfig, docker];
+
+/** Kinds whose files may be named as templates of them (`kubelet.service.j2`): systemd's own files. */
+const SYSTEMD_KINDS: ReadonlySet<FormatKind> = new Set([unit.kind, dropin.kind, envfile.kind]);
+
+/** The kind recognition gives a candidate: every byPath in list order, then every byContent. */
+function detectByName(c: Candidate): FormatKind | undefined {
+  for (const f of FORMATS) if (f.byPath?.(c)) return f.kind;
+  for (const f of FORMATS) if (f.byContent?.(c)) return f.kind;
+  return undefined;
+}
 
 function candidate(path: string, name: string, head: string): Candidate {
   const lower = name.toLowerCase();

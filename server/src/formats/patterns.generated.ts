@@ -16,7 +16,9 @@ export const WATCH_GLOBS: readonly string[] = [
   "**/talconfig.yaml",
   "**/talconfig.yml",
   "**/*.service",
+  "**/*.service.{j2,jinja,jinja2,tftpl,tfpl,tmpl,tpl}",
   "**/*.conf",
+  "**/*.conf.{j2,jinja,jinja2,tftpl,tfpl,tmpl,tpl}",
   "**/*.toml",
   "**/*.{yaml,yml,json}.{j2,jinja,jinja2,tpl,tmpl,gotmpl,template,tftpl}",
   "**/*.json",
@@ -28,6 +30,9 @@ export const WATCH_GLOBS: readonly string[] = [
   "**/*.env",
   "**/default/kubelet",
   "**/sysconfig/kubelet",
+  "**/*.env*.{j2,jinja,jinja2,tftpl,tfpl,tmpl,tpl}",
+  "**/default/kubelet.{j2,jinja,jinja2,tftpl,tfpl,tmpl,tpl}",
+  "**/sysconfig/kubelet.{j2,jinja,jinja2,tftpl,tfpl,tmpl,tpl}",
   "**/*.sh",
 ];
 
@@ -46,7 +51,9 @@ export const DOCUMENT_PATTERNS: readonly string[] = [
   "**/talconfig.yaml",
   "**/talconfig.yml",
   "**/*.service",
+  "**/*.service.{j2,jinja,jinja2,tftpl,tfpl,tmpl,tpl}",
   "**/*.service.d/*.conf",
+  "**/*.conf.{j2,jinja,jinja2,tftpl,tfpl,tmpl,tpl}",
   "**/*.conf",
   "**/*.toml",
   "**/*.{yaml,yml,json}.{j2,jinja,jinja2,tpl,tmpl,gotmpl,template,tftpl}",
@@ -60,5 +67,8 @@ export const DOCUMENT_PATTERNS: readonly string[] = [
   "**/sysconfig/kubelet",
   "**/*.env",
   "**/kubeadm-flags.env",
+  "**/*.env*.{j2,jinja,jinja2,tftpl,tfpl,tmpl,tpl}",
+  "**/default/kubelet.{j2,jinja,jinja2,tftpl,tfpl,tmpl,tpl}",
+  "**/sysconfig/kubelet.{j2,jinja,jinja2,tftpl,tfpl,tmpl,tpl}",
   "**/*.sh",
 ];

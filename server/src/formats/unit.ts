@@ -1,6 +1,7 @@
 /** A systemd service unit (kubelet.service, or any *.service that runs a kubelet). */
 import { parseTemplatedUnit } from './_systemd-template.ts';
 import { defineFormat } from './types.ts';
+import { SYSTEMD_TEMPLATE_GLOB as T } from '../parse/template.ts';
 
 export default defineFormat({
   kind: 'unit',
@@ -14,7 +15,8 @@ export default defineFormat({
   comments: (p) => (p.path.endsWith('.json') ? 'none' : 'line'),
   join: { kind: 'anchor' },
   systemdLineEnds: true,
-  watch: ['**/*.service'],
-  selector: ['**/*.service'],
-  activation: ['**/kubelet.service'],
+  // Templates of a unit (`kubelet.service.j2`) are read as the unit (formats/index.ts detectKind).
+  watch: ['**/*.service', `**/*.service.${T}`],
+  selector: ['**/*.service', `**/*.service.${T}`],
+  activation: ['**/kubelet.service', `**/kubelet.service.${T}`],
 });

@@ -32,8 +32,8 @@ import { k3sFiles, mergeK3sArgs } from './k3s.ts';
 import { K3S_APPEND_KIND } from '../parse/k3s.ts';
 import type { ConfigRef, FlagUse, NodeModel } from './model.ts';
 import type { Workspace } from './parse-cache.ts';
-import { TemplatePlaces, templatePlaces } from './template.ts';
-import { terraformPlaces } from './terraform.ts';
+import { joinTemplateWords, TemplatePlaces, templatePlaces } from './template.ts';
+import { inTerraformTemplate, terraformPlaces } from './terraform.ts';
 import type { NodeSettings } from './modelines.ts';
 import type { AttachedRuntime } from './runtimes.ts';
 
@@ -118,11 +118,17 @@ export function buildNode(ws: Workspace, seed: NodeSeed, systemdVersion?: number
       const parsed = parseExecCommands(d);
       for (const x of parsed.problems) if (x !== parsed.fatal) problems.push(x);
     }
+    // Template expressions of the units (`{{ bin_dir }}/kubelet`, a Terraform `${ join(" ", flags) }`) are one word each.
+    const unitTemplates = node.templates?.slice() ?? [];
+    const unitTerraform = terraformPlaces(ws, seed.units.map((u) => u.path));
+    if (unitTerraform) unitTemplates.push(unitTerraform);
+    const execWords = (d: UnitDirective) => joinTemplateWords(parseExecDirective(d), unitTemplates);
+    const execOpts = (d: UnitDirective) => ({ terraform: inTerraformTemplate(ws, d.span.file) });
     if (service.execStart) {
-      const cmd = parseExecDirective(service.execStart);
+      const cmd = execWords(service.execStart);
       const fatal = parseExecCommands(service.execStart).fatal;
       for (const x of cmd.problems) if (x !== fatal) problems.push(x);
-      const { argv, references, size } = expandExecArgv(cmd, (name) => service.environment.get(name)?.assignment);
+      const { argv, references, size } = expandExecArgv(cmd, (name) => service.environment.get(name)?.assignment, execOpts(service.execStart));
       for (const x of argvSizeProblems(service.execStart, size, service.environment.values())) problems.push(x);
       node.execReferences = references;
       node.program = argv[0];
@@ -137,7 +143,7 @@ export function buildNode(ws: Workspace, seed: NodeSeed, systemdVersion?: number
     // `docker run -d <kubelet image>` in ExecStartPre= while ExecStart= follows its logs.
     if (!node.argv.length && !node.platform && !(node.program && basename(node.program.text).includes('kubelet'))) {
       for (const d of service.execStartPre) {
-        const { argv } = expandExecArgv(parseExecDirective(d), (name) => service.environment.get(name)?.assignment);
+        const { argv } = expandExecArgv(execWords(d), (name) => service.environment.get(name)?.assignment, execOpts(d));
         runsImage(containerKubelet(argv));
       }
     }

@@ -5,6 +5,7 @@
  */
 import type { UnitFile } from '../parse/types.ts';
 import { basename, dirname, nodeRoot } from '../model/paths.ts';
+import { systemdTemplateName } from '../parse/template.ts';
 import type { Workspace } from './parse-cache.ts';
 import { byCodeUnit } from '../model/order.ts';
 
@@ -91,7 +92,8 @@ export function groupNodes(ws: Workspace): NodeSeed[] {
     const unit = ws.get(path)!.unit!;
     const root = nodeRoot(path);
     if (kind === 'unit') {
-      const name = basename(path);
+      // A template (`kubelet.service.j2`) is the unit it renders: its drop-ins are in `kubelet.service.d/`.
+      const name = renderedName(path);
       if (name === 'kubelet.service' || runsKubelet(unit)) units.push({ path, name, root, unit });
     } else {
       const dir = basename(dirname(path));
@@ -137,7 +139,7 @@ export function groupNodes(ws: Workspace): NodeSeed[] {
   for (const [key, list] of dropinsByKey) {
     // Lexical order of file name across all directories; a higher-priority file masks a same-named one.
     const byName = new Map<string, (typeof list)[number][]>();
-    for (const d of list) byName.set(basename(d.path), [...(byName.get(basename(d.path)) ?? []), d]);
+    for (const d of list) byName.set(renderedName(d.path), [...(byName.get(renderedName(d.path)) ?? []), d]);
     const ordered: UnitFile[] = [];
     const masked: NodeSeed['masked'] = [];
     for (const name of [...byName.keys()].sort()) {
@@ -158,4 +160,10 @@ export function groupNodes(ws: Workspace): NodeSeed[] {
   return [...seeds.values()]
     .map(({ anchor, units, masked, standalone }) => ({ anchor, units, masked, ...(standalone && { standalone }) }))
     .sort((a, b) => byCodeUnit(a.anchor, b.anchor));
+}
+
+/** The file name systemd sees: a template's (`10-kubeadm.conf.j2`) is the name it renders to. */
+function renderedName(path: string): string {
+  const name = basename(path);
+  return systemdTemplateName(name) ?? name;
 }

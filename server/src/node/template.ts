@@ -6,8 +6,8 @@
  * expression).
  */
 import type { Finding } from '../model/finding.ts';
-import { comparePos, type Range, type Span } from '../model/range.ts';
-import type { TemplateSpans } from '../parse/types.ts';
+import { comparePos, TextMap, type Range, type Segment, type Span } from '../model/range.ts';
+import type { ExecCommand, RawExecWord, TemplateSpans } from '../parse/types.ts';
 import type { NodeModel } from './model.ts';
 
 /** Codes whose finding on a partly literal value is about its literal text (a unit suffix, a duration unit). */
@@ -32,14 +32,15 @@ export function templatePlaces(node: Pick<NodeModel, 'templates' | 'kubeletConfi
   return out;
 }
 
-/** Does the finding point at a template placeholder (so that it says nothing about the file)? */
-export function atPlaceholder(f: Finding, places: readonly TemplateSpans[]): boolean {
-  for (const p of places) {
-    for (const s of p.unknown) if (s.file === f.file && overlaps(s.range, f.range)) return true;
-    if (PARTIAL_CHECKED.has(f.code)) continue;
-    for (const s of p.partial) if (s.file === f.file && overlaps(s.range, f.range)) return true;
-  }
-  return false;
+/**
+ * Does a finding point at a template placeholder (so that it says nothing about the file)? The places are indexed
+ * once (TemplatePlaces), so each finding costs a binary search: a unit template with thousands of expressions and
+ * as many findings (every flag of a long command line) must not cost their product.
+ */
+export function placeholderTest(places: readonly TemplateSpans[]): (f: Finding) => boolean {
+  const index = new TemplatePlaces(places);
+  // A partly literal value keeps the findings about its literal text; only a value that is nothing else silences them.
+  return (f) => index.touches({ file: f.file, range: f.range }, PARTIAL_CHECKED.has(f.code));
 }
 
 /**
@@ -61,6 +62,7 @@ function overlaps(a: Range, b: Range): boolean {
 }
 
 interface Place extends Range {
+  /** A place of TemplateSpans.unknown: a value that is nothing but template expressions. */
   whole: boolean;
   /** The latest end of this place and every place before it in the list. */
   reach: Range['end'];
@@ -103,6 +105,11 @@ export class TemplatePlaces {
     return found;
   }
 
+  /** Does a placeholder share some of the span? With `unknownOnly`, a place of TemplateSpans.unknown. */
+  touches(span: Span, unknownOnly = false): boolean {
+    return this.near(span).some((p) => !unknownOnly || p.whole);
+  }
+
   /** Does a placeholder share some of the span outside every one of `inside` (it writes the `=` or `,` between them)? */
   outside(span: Span, inside: readonly (Span | undefined)[]): boolean {
     return this.near(span).some((p) => !inside.some((s) => s && s.file === span.file && overlaps(p, s.range)));
@@ -128,4 +135,55 @@ export class TemplatePlaces {
     for (let i = lo - 1; i >= 0 && comparePos(l[i].reach, r.start) >= 0; i--) if (overlaps(l[i], r)) out.push(l[i]);
     return out;
   }
+}
+
+/**
+ * The words of a command line with the pieces of one template expression joined: systemd splits
+ * `{{ bin_dir }}/kubelet` at its blanks into `{{`, `bin_dir` and `}}/kubelet`, but the rendered unit has one word
+ * there (`/usr/local/bin/kubelet`), so the program is the kubelet and `--max-pods={{ max_pods }}` is one flag. A
+ * joined word's text has one space where the expression had blanks; its map points at the words it was made of.
+ */
+export function joinTemplateWords(cmd: ExecCommand, places: readonly TemplateSpans[] | undefined): ExecCommand {
+  if (!places?.length || cmd.words.length < 2) return cmd;
+  const file = cmd.words[0].span.file;
+  const spans = places.flatMap((p) => p.unknown.filter((s) => s.file === file)).map((s) => s.range).sort((a, b) => comparePos(a.start, b.start));
+  if (spans.length === 0) return cmd;
+  // An expression crosses the blank between two words: it starts before the first ends and ends after the second
+  // starts. Words and expressions are both in order (expressions never overlap), so one pass over each suffices.
+  let j = 0;
+  const crosses = (a: RawExecWord, b: RawExecWord) => {
+    const aEnd = a.span.range.end;
+    while (j < spans.length && comparePos(spans[j].end, aEnd) <= 0) j++;
+    const bStart = b.span.range.start;
+    for (let k = j; k < spans.length && comparePos(spans[k].start, aEnd) < 0; k++) if (comparePos(bStart, spans[k].end) < 0) return true;
+    return false;
+  };
+  const words: RawExecWord[] = [cmd.words[0]];
+  let changed = false;
+  for (let i = 1; i < cmd.words.length; i++) {
+    const w = cmd.words[i];
+    const last = words[words.length - 1];
+    if (w.span.file === file && last.span.file === file && crosses(last, w)) {
+      words[words.length - 1] = joined(last, w);
+      changed = true;
+    } else words.push(w);
+  }
+  return changed ? { ...cmd, words } : cmd;
+}
+
+/** `a` and `b` as one word, a space between them. */
+function joined(a: RawExecWord, b: RawExecWord): RawExecWord {
+  const segs: Segment[] = [];
+  const add = (m: TextMap, at: number) => {
+    for (const s of m.segments) segs.push({ ...s, offset: at + s.offset });
+  };
+  add(a.map, 0);
+  const end = a.span.range.end;
+  segs.push({ offset: a.text.length, line: end.line, character: end.character, length: 0 });
+  add(b.map, a.text.length + 1);
+  return {
+    text: a.text + ' ' + b.text,
+    span: { file: a.span.file, range: { start: a.span.range.start, end: b.span.range.end } },
+    map: new TextMap(a.map.file, segs),
+  };
 }

@@ -3,7 +3,7 @@
  * rendered by `templatefile`, as poseidon/typhoon's are; a unit with `%{ for }` directives). Terraform renders every `${name}` before systemd sees the file; only
  * `$${VAR}` reaches systemd as `${VAR}` (hashicorp/hcl hclsyntax template escapes). So in such a payload a `${...}`
  * is a placeholder, unknown until rendered, not a systemd variable that nothing sets: findings at one are dropped
- * like findings at any template placeholder (node/template.ts atPlaceholder).
+ * like findings at any template placeholder (node/template.ts placeholderTest).
  */
 import { LineIndex, type Span } from '../model/range.ts';
 import { scanTemplates } from '../parse/template.ts';
@@ -33,6 +33,15 @@ export function terraformPlaces(ws: Workspace, files: readonly string[]): Templa
     }
   }
   return unknown ? { unknown, partial: [] } : undefined;
+}
+
+/**
+ * Is this unit, drop-in or env file (or the carrier it comes from) a Terraform template? Then Terraform renders
+ * `$${VAR}` to `${VAR}` before systemd reads it (parse/systemd/exec.ts expandExecArgv `terraform`).
+ */
+export function inTerraformTemplate(ws: Workspace, path: string): boolean {
+  const host = ws.payload(path)?.host ?? path;
+  return terraformTemplate(host, ws.text(host) ?? '');
 }
 
 /**

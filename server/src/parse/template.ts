@@ -426,6 +426,35 @@ export function withoutTemplateExt(name: string): string | undefined {
   return TEMPLATE_EXTS.has(name.slice(dot + 1).toLowerCase()) ? name.slice(0, dot) : undefined;
 }
 
+/**
+ * Template suffixes after a systemd unit, drop-in or environment file name (`kubelet.service.j2`, `10-kubeadm.conf.j2`,
+ * `kubelet.env.tftpl`): Jinja2 (Ansible, Kubespray), Terraform templatefile, Go templates.
+ */
+const SYSTEMD_TEMPLATE_EXTS = new Set(['j2', 'jinja', 'jinja2', 'tftpl', 'tfpl', 'tmpl', 'tpl']);
+
+/** The suffixes as a glob alternative (`{j2,jinja,...}`), for the formats' watch globs and document selector. */
+export const SYSTEMD_TEMPLATE_GLOB = `{${[...SYSTEMD_TEMPLATE_EXTS].join(',')}}`;
+
+/**
+ * A Kubernetes API version between the name and the template suffix: Kubespray picks its env file template by the
+ * kubelet config version (roles/kubernetes/node/tasks/kubelet.yml: `src: "kubelet.env.{{ kubeletConfig_api_version
+ * }}.j2"`, dest `kubelet.env`), so `kubelet.env.v1beta1.j2` renders `kubelet.env`.
+ */
+const API_VERSION_SEGMENT = /\.v[0-9]+(?:(?:alpha|beta)[0-9]+)?$/;
+
+/**
+ * The name a systemd file template renders to (`kubelet.service.j2` -> `kubelet.service`, `kubelet.env.v1beta1.j2`
+ * -> `kubelet.env`), or undefined when the name has no such suffix. Only a name that is then a unit, drop-in or
+ * environment file name is read as one (formats/index.ts detectKind).
+ */
+export function systemdTemplateName(name: string): string | undefined {
+  const dot = name.lastIndexOf('.');
+  if (dot <= 0 || !SYSTEMD_TEMPLATE_EXTS.has(name.slice(dot + 1).toLowerCase())) return undefined;
+  const bare = name.slice(0, dot);
+  const version = API_VERSION_SEGMENT.exec(bare);
+  return version && version.index > 0 ? bare.slice(0, version.index) : bare;
+}
+
 /** Does the path say the file is a template: a template extension, or a Helm chart's `templates/` folder? */
 export function isTemplatePath(path: string): boolean {
   const slash = path.lastIndexOf('/');

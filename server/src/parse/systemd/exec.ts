@@ -388,7 +388,15 @@ export interface ArgvSize {
 export function expandExecArgv(
   cmd: ExecCommand,
   lookup: (name: string) => EnvAssignment | undefined,
+  opts?: {
+    /**
+     * The command line is written in a Terraform template (`kubelet.service.tftpl`): Terraform renders `$${` to `${`
+     * before systemd reads the unit, so `$${VAR}` is systemd's `${VAR}` (hashicorp/hcl hclsyntax template escapes).
+     */
+    terraform?: boolean;
+  },
 ): { argv: Word[]; references: ExecReference[]; size: ArgvSize } {
+  const terraform = opts?.terraform === true;
   const argv: Word[] = [];
   const references: ExecReference[] = [];
   const noExpand = cmd.prefixes.includes(':');
@@ -455,6 +463,10 @@ export function expandExecArgv(
           lit(word, e - 1);
           word = e - 1;
           state = VARIABLE;
+        } else if (c === 36 && terraform && t.charCodeAt(e + 1) === 123) {
+          // Terraform's `$${`: the first `$` is not in the rendered unit; the second starts systemd's `${`.
+          lit(word, e - 1);
+          word = e;
         } else if (c === 36) {
           lit(word, e); // up to and including the first $
           word = e + 1;
