@@ -12,16 +12,19 @@ const SEP = '\n---\n';
 export function yamlRegions(host: string, lines: LineIndex, regions: readonly (readonly [number, number])[]): { text: string; map: PayloadMap } {
   let text = '';
   const offsets: number[] = [];
+  // Just after the region before, blank lines included (yamlRegion keeps them, for completion of the next key there).
+  let after = 0;
   regions.forEach(([start, end], i) => {
     if (i > 0) {
       text += SEP;
-      for (let k = 0; k < SEP.length; k++) offsets.push(regions[i - 1][1]);
+      for (let k = 0; k < SEP.length; k++) offsets.push(after);
     }
     const r = yamlRegion(host, lines, start, end);
     text += r.text;
     // The region's own last offset (just after it) is the next separator's or the payload's end.
     for (let k = 0; k < r.text.length; k++) offsets.push(r.map.offsets[k]);
+    after = r.map.offsets[r.text.length];
   });
-  offsets.push(regions.length ? regions[regions.length - 1][1] : 0);
+  offsets.push(after);
   return { text, map: { host: lines, offsets: Int32Array.from(offsets), encode: (t) => t } };
 }
