@@ -11,8 +11,9 @@ import { FEATURE_GATES, gateAt } from '../catalog/feature-gates.ts';
 import { fieldInfo, topLevelFields } from '../catalog/fields.ts';
 import { FLAGS, NEWEST_VERSION, compareVersions, flagStatusAt } from '../catalog/flags.ts';
 import type { TextMap } from '../model/range.ts';
-import type { MapEntry } from '../parse/types.ts';
-import { fieldSnippet } from './field-snippet.ts';
+import type { KubeletConfigDoc, MapEntry } from '../parse/types.ts';
+import { KUBELET_SIGNALS, fieldSnippet } from './field-snippet.ts';
+import { EKSCTL_FORBIDDEN, TALOS_PROTECTED } from '../rules/platform-setting-refused.ts';
 import { flagValueItems } from './completion-values.ts';
 import { extraArgItems } from './completion-extra-args.ts';
 import { assignmentAt, configAt, contains, directiveAt, enclosingRootEntry, nodeOf, offsetIn, parsedFile } from './locate.ts';
@@ -55,7 +56,7 @@ export function completion(analysis: Analysis, path: string, pos: Position, kube
   if (extra) return extra;
   const args = file.config?.platform?.args?.find((b) => b.span.range.start.line <= pos.line && pos.line <= b.span.range.end.line);
   if (args) return platformFlagItems(args.style, pos, version);
-  if (file.kind === 'kubelet-config' || file.config?.kubeletConfigs.length) return configItems(analysis, path, pos, !!opts.snippets);
+  if (file.kind === 'kubelet-config' || file.config?.kubeletConfigs.length || file.config?.blocks?.length) return configItems(analysis, path, pos, !!opts.snippets);
   return [];
 }
 
@@ -146,12 +147,15 @@ function keyItems(
   });
 }
 
-/** Snippets for top-level fields of a YAML document (JSON keys are quoted, so they get none). */
-function topLevelSnippet(snippets: boolean, format: 'yaml' | 'json' | 'toml' | undefined): ((k: string) => string | undefined) | undefined {
+/**
+ * Snippets for top-level fields of a YAML document (JSON keys are quoted, so they get none); a platform's own field
+ * (kops's `evictionHard` flag string) gets none either: the kubelet's shape would be wrong there.
+ */
+function topLevelSnippet(snippets: boolean, format: 'yaml' | 'json' | 'toml' | undefined, acc: Accepts): ((k: string) => string | undefined) | undefined {
   if (!snippets || format !== 'yaml') return undefined;
   return (k) => {
-    const info = fieldInfo(k);
-    return info ? fieldSnippet(info) : undefined;
+    const info = acc.shaped(k) ? fieldInfo(k) : undefined;
+    return info ? fieldSnippet(info, acc.signals) : undefined;
   };
 }
 
@@ -177,6 +181,42 @@ function typedKey(e: MapEntry | undefined, pos: Position): { range: Range | unde
 
 const signalDoc = (s: string) => EVICTION_SIGNALS.find((e) => e.signal === s)?.note;
 
+/**
+ * What a block of kubelet settings takes. A KubeletConfiguration file, or a fragment a platform tool merges (Talos
+ * extraConfig, nodeadm kubelet.config, eksctl kubeletExtraConfig): every field a kubelet of this version decodes, less
+ * the fields the tool refuses (rules/platform-setting-refused.ts). A tool that reads only some names, or its own
+ * (PlatformInfo.keys: Karpenter's typed fields, kops's names): those, and only those.
+ */
+interface Accepts {
+  fields: readonly string[];
+  /** Whether the value of top-level field `k` has the KubeletConfiguration field's shape (snippet, map keys, enum values). */
+  shaped: (k: string) => boolean;
+  doc: (k: string) => string | undefined;
+  /** The eviction signals of its eviction maps. */
+  signals: readonly string[];
+}
+
+function acceptsOf(file: ReturnType<typeof parsedFile>, version: string): Accepts {
+  const platform = file?.config?.platform;
+  const keys = platform?.keys;
+  if (!platform || !keys) {
+    const refused = platform?.tool === 'talos' ? TALOS_PROTECTED : platform?.tool === 'eksctl' ? EKSCTL_FORBIDDEN : undefined;
+    return { fields: fieldsAt(version, file).filter((k) => !refused?.has(k)), shaped: () => true, doc: (k) => fieldInfo(k)?.description, signals: KUBELET_SIGNALS };
+  }
+  const shaped = new Set(keys.kubeletShaped ?? keys.fields);
+  const doc = (k: string): string | undefined => {
+    const flag = keys.flags?.[k];
+    if (!flag) return fieldInfo(k)?.description;
+    const f = FLAGS.find((x) => x.name === flag);
+    const form = shaped.has(k) ? '' : `, written as the flag's value${f ? ` (${f.syntaxText})` : ''}`;
+    return `${platform.tool} passes it to the kubelet as \`--${flag}\`${form}.${f ? `\n\n${f.description}` : ''}`;
+  };
+  return { fields: keys.fields, shaped: (k) => shaped.has(k), doc, signals: keys.signals ?? KUBELET_SIGNALS };
+}
+
+/** The top-level field a dotted path lies under. */
+const rootOf = (field: string) => field.split('.')[0].replace(/\[\]$/, '');
+
 /** Gates a kubelet of this version knows, with their stage and default, for completion inside featureGates. */
 function gateKeys(version: string): { names: string[]; doc: (k: string) => string | undefined } {
   const known = new Map<string, string>();
@@ -193,8 +233,11 @@ const MAP_FIELDS = new Set(['featureGates', 'kubeReserved', 'systemReserved', 'e
  * Completions for what belongs inside a field's value (map keys or list items); `used`: keys the map already has,
  * which are not offered again.
  */
-function insideField(field: string, range: Range | undefined, pos: Position, asKey: boolean, version: string, used: ReadonlySet<string> = new Set()): CompletionItem[] {
-  const fresh = (keys: string[]) => keys.filter((k) => !used.has(k));
+function insideField(
+  field: string, range: Range | undefined, pos: Position, asKey: boolean, version: string, acc: Accepts, used: ReadonlySet<string> = new Set(),
+): CompletionItem[] {
+  if (!acc.shaped(rootOf(field))) return [];
+  const fresh = (keys: readonly string[]) => keys.filter((k) => !used.has(k));
   if (field === 'featureGates') {
     const g = gateKeys(version);
     return keyItems(fresh(g.names), range, pos, g.doc, asKey);
@@ -203,7 +246,7 @@ function insideField(field: string, range: Range | undefined, pos: Position, asK
     return keyItems(fresh([...RESERVABLE_RESOURCES]), range, pos, () => undefined, asKey);
   }
   if (field === 'evictionHard' || field === 'evictionSoft' || field === 'evictionSoftGracePeriod' || field === 'evictionMinimumReclaim') {
-    return keyItems(fresh(EVICTION_SIGNALS.filter((s) => !s.ignoredWhenSet).map((s) => s.signal)), range, pos, signalDoc, asKey);
+    return keyItems(fresh(acc.signals), range, pos, signalDoc, asKey);
   }
   const info = fieldInfo(field);
   if (info?.valueKind === 'list-string' && info.enumValues) return valueItems(info.enumValues, range, pos, CompletionItemKind.EnumMember);
@@ -226,47 +269,50 @@ function configItems(analysis: Analysis, path: string, pos: Position, snippets: 
   // Bottlerocket TOML names fields in its own kebab-case keys: kubelet field names would be wrong there.
   if (file?.config?.kubeletConfigs.some((d) => d.format === 'toml')) return [];
   const version = nodeOf(analysis, path)?.node.kubernetesVersion ?? NEWEST_VERSION;
-  const hit = configAt(file, pos);
+  const acc = acceptsOf(file, version);
+  // kops: its blocks as written, with the keys that are not KubeletConfiguration fields (blocks, parse/types.ts).
+  const docs: readonly KubeletConfigDoc[] = file?.config?.blocks ?? file?.config?.kubeletConfigs ?? [];
+  const hit = configAt(file, pos, docs);
   if (hit) {
     const typed = typedKey(hit.entry, pos);
     if (hit.on === 'key' && hit.parent === '') {
-      const snippet = topLevelSnippet(snippets, hit.doc.format);
+      const snippet = topLevelSnippet(snippets, hit.doc.format, acc);
       // The key being typed is offered (it may already be complete); the document's other keys are not, again.
       const used = new Set(hit.doc.root.entries.filter((e) => e !== hit.entry).map((e) => e.key));
-      const keys = fieldsAt(version, file).filter((k) => !used.has(k));
-      return keyItems(keys, typed.range, pos, (k) => fieldInfo(k)?.description, typed.colon || needsColon(hit.entry), snippet);
+      const keys = acc.fields.filter((k) => !used.has(k));
+      return keyItems(keys, typed.range, pos, acc.doc, typed.colon || needsColon(hit.entry), snippet);
     }
-    if (hit.on === 'key') return insideField(hit.parent, typed.range, pos, typed.colon, version, siblingKeys(hit.doc.root.entries, hit.parent, hit.entry));
+    if (hit.on === 'key') return insideField(hit.parent, typed.range, pos, typed.colon, version, acc, siblingKeys(hit.doc.root.entries, hit.parent, hit.entry));
     const range = hit.scalar && hit.scalar.value !== null ? hit.scalar.span.range : undefined;
     // The first entry being typed under a map field (`featureGates:` then `  AllAl` on the next line) is read as
     // the field's scalar value: complete it as a key.
     if (hit.on === 'value' && hit.parent === '' && MAP_FIELDS.has(hit.field) && hit.scalar && hit.entry && hit.scalar.span.range.start.line > hit.entry.keySpan.range.start.line) {
-      return insideField(hit.field, range, pos, true, version);
+      return insideField(hit.field, range, pos, true, version, acc);
     }
-    if (hit.on === 'item') return insideField(hit.field, range, pos, false, version);
-    const info = fieldInfo(hit.field);
+    if (hit.on === 'item') return insideField(hit.field, range, pos, false, version, acc);
+    const info = acc.shaped(rootOf(hit.field)) ? fieldInfo(hit.field) : undefined;
     if (info?.enumValues && info.valueKind !== 'list-string') return valueItems(info.enumValues, range, pos, CompletionItemKind.EnumMember);
     return [];
   }
-  const enclosing = enclosingRootEntry(file, pos);
+  const enclosing = enclosingRootEntry(file, pos, docs);
   if (!enclosing) return [];
   if (!enclosing.entry) {
     const used = new Set(enclosing.doc.root.entries.map((e) => e.key));
-    return keyItems(fieldsAt(version, file).filter((k) => !used.has(k)), undefined, pos, (k) => fieldInfo(k)?.description, true, topLevelSnippet(snippets, enclosing.doc.format));
+    return keyItems(acc.fields.filter((k) => !used.has(k)), undefined, pos, acc.doc, true, topLevelSnippet(snippets, enclosing.doc.format, acc));
   }
   const e = enclosing.entry;
   const used = new Set(e.value.kind === 'map' ? e.value.entries.map((x) => x.key) : []);
   // Inside a flow map on the key's line (`kubeReserved: {cpu: 500m, |}`, `,` triggers it): the next key.
   if (enclosing.doc.format === 'yaml' && MAP_FIELDS.has(e.key) && e.value.kind === 'map' && contains(e.value.span.range, pos) && e.value.span.range.start.line === pos.line) {
-    return insideField(e.key, undefined, pos, true, version, used);
+    return insideField(e.key, undefined, pos, true, version, acc, used);
   }
   // Cursor after `key: ` on the key's own line: value completion.
   if (e.keySpan.range.start.line === pos.line) {
-    const info = fieldInfo(e.key);
+    const info = acc.shaped(e.key) ? fieldInfo(e.key) : undefined;
     if (info?.enumValues && info.valueKind !== 'list-string') return valueItems(info.enumValues, undefined, pos, CompletionItemKind.EnumMember);
     return [];
   }
-  return insideField(e.key, undefined, pos, true, version, used);
+  return insideField(e.key, undefined, pos, true, version, acc, used);
 }
 
 /** Keys of the map at dotted path `parent` other than `self`. */

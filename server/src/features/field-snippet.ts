@@ -10,6 +10,8 @@ import type { FieldInfo } from '../catalog/fields.ts';
 
 const RESERVATION_MAPS = new Set(['kubeReserved', 'systemReserved']);
 const SIGNAL_MAPS = new Set(['evictionHard', 'evictionSoft', 'evictionSoftGracePeriod', 'evictionMinimumReclaim']);
+/** The signals a kubelet takes in its eviction maps (those it ignores when set are left out). */
+export const KUBELET_SIGNALS: readonly string[] = Object.freeze(EVICTION_SIGNALS.filter((s) => !s.ignoredWhenSet).map((s) => s.signal));
 
 /** Text inside a snippet placeholder or choice: `$`, `}`, `\`, and for choices `,` and `|`, are escaped. */
 function esc(s: string, choice = false): string {
@@ -27,8 +29,11 @@ function placeholder(info: FieldInfo): string {
   return d.replace(/^"(.*)"$/, '$1');
 }
 
-/** The snippet for `info` as a new top-level key, or undefined when a plain `key: ` is as good. */
-export function fieldSnippet(info: FieldInfo): string | undefined {
+/**
+ * The snippet for `info` as a new top-level key, or undefined when a plain `key: ` is as good. `signals`: the eviction
+ * signals an eviction map's first key chooses from (a platform tool may take fewer than the kubelet).
+ */
+export function fieldSnippet(info: FieldInfo, signals: readonly string[] = KUBELET_SIGNALS): string | undefined {
   const key = info.path;
   if (info.valueKind === 'list-string') return `${key}:\n  - ${info.enumValues ? choice(1, info.enumValues) : '$1'}`;
   if (info.enumValues?.length) return `${key}: ${choice(1, info.enumValues)}`;
@@ -38,7 +43,7 @@ export function fieldSnippet(info: FieldInfo): string | undefined {
     case 'map-string':
     case 'map-bool':
       if (RESERVATION_MAPS.has(key)) return `${key}:\n  ${choice(1, RESERVABLE_RESOURCES)}: $2`;
-      if (SIGNAL_MAPS.has(key)) return `${key}:\n  ${choice(1, EVICTION_SIGNALS.filter((s) => !s.ignoredWhenSet).map((s) => s.signal))}: $2`;
+      if (SIGNAL_MAPS.has(key)) return `${key}:\n  ${choice(1, signals)}: $2`;
       return `${key}:\n  \${1:name}: $2`;
     case 'object':
     case 'list-object':

@@ -104,8 +104,8 @@ export function kubeletDocs(file: ParsedFile | undefined): KubeletConfigDoc[] {
 }
 
 /** The KubeletConfiguration key, value or list item at `pos`. */
-export function configAt(file: ParsedFile | undefined, pos: Position): ConfigHit | undefined {
-  for (const doc of kubeletDocs(file)) {
+export function configAt(file: ParsedFile | undefined, pos: Position, docs: readonly KubeletConfigDoc[] = kubeletDocs(file)): ConfigHit | undefined {
+  for (const doc of docs) {
     const hit = inMap(doc, doc.root.entries, '', pos);
     if (hit) return hit;
   }
@@ -140,8 +140,9 @@ function inMap(doc: KubeletConfigDoc, entries: readonly MapEntry[], parent: stri
  * root entry it continues: the last one starting above, when the cursor is
  * indented. Undefined at column 0 (a new top-level key).
  */
-export function enclosingRootEntry(file: ParsedFile | undefined, pos: Position): { doc: KubeletConfigDoc; entry?: MapEntry } | undefined {
-  const docs = kubeletDocs(file);
+export function enclosingRootEntry(
+  file: ParsedFile | undefined, pos: Position, docs: readonly KubeletConfigDoc[] = kubeletDocs(file),
+): { doc: KubeletConfigDoc; entry?: MapEntry } | undefined {
   const doc = [...docs].reverse().find((d) => d.span.range.start.line <= pos.line) ?? docs[0];
   if (!doc) return undefined;
   // A fragment held in a platform file (Talos extraConfig, nodeadm kubelet.config) has its root keys indented:

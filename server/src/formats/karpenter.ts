@@ -37,6 +37,19 @@ function kubeletPath(d: ObjectDoc): readonly string[] | undefined {
   return undefined;
 }
 
+/**
+ * The fields of Karpenter's KubeletConfiguration (ec2nodeclass.go v1.14.1; v1beta1 nodeclaim.go and v1alpha5
+ * provisioner.go have the same ones): completion offers these, and no other KubeletConfiguration field. Karpenter's
+ * unreleased main (commit 7695b3c49) opens spec.kubelet to every field, on AL2023 nodes only; they are not offered
+ * even after these: every released Karpenter's CRD schema lists only these fields, so the API server drops any other
+ * (or, with kubectl's strict field validation, refuses the object), and a completion should not write what the
+ * Karpenter a cluster runs today throws away.
+ */
+export const KUBELET_FIELDS = [
+  'clusterDNS', 'maxPods', 'podsPerCore', 'systemReserved', 'kubeReserved', 'evictionHard', 'evictionSoft', 'evictionSoftGracePeriod',
+  'evictionMaxPodGracePeriod', 'imageGCHighThresholdPercent', 'imageGCLowThresholdPercent', 'cpuCFSQuota',
+] as const;
+
 /** ec2nodeclass.go (v1.14.1) CEL: the keys evictionHard, evictionSoft and evictionSoftGracePeriod accept. */
 export const SIGNALS = ['memory.available', 'nodefs.available', 'nodefs.inodesFree', 'imagefs.available', 'imagefs.inodesFree', 'pid.available'];
 /**
@@ -328,6 +341,7 @@ export function karpenterPayloads(path: string, text: string): { embedded: Paylo
           span: { file: payloadPath(path, target), range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } } },
           gates: [],
           configLabel: `${d.kind} ${where!.join('.')}`,
+          keys: { fields: d.kind === 'Provisioner' ? [...KUBELET_FIELDS, ...PROVISIONER_ONLY] : KUBELET_FIELDS, kubeletShaped: KUBELET_FIELDS, signals: SIGNALS },
           ...(nodeClass && amiFamilyOf(nodeClass) ? { amiFamily: amiFamilyOf(nodeClass) } : {}),
           ...(typeof maxPods === 'number' && Number.isInteger(maxPods) ? { maxPods } : {}),
           ...(names.length ? { instanceTypes: names } : {}),

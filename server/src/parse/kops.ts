@@ -12,12 +12,12 @@
  */
 import { LineIndex } from '../model/range.ts';
 import type { Finding } from '../model/finding.ts';
-import type { ConfigFileParse, MapEntry, MapNode } from './types.ts';
+import type { ConfigFileParse, KubeletConfigDoc, MapEntry, MapNode, PlatformKeys } from './types.ts';
 import { parseYamlStream } from './yaml.ts';
 import { mapOf, hasPlaceholder, type ExtraArg } from './platform.ts';
 
 /** kops fields that are KubeletConfiguration fields of the same name and type. */
-const CONFIG_FIELDS = new Set([
+export const CONFIG_FIELDS: ReadonlySet<string> = new Set([
   'kubeReserved', 'systemReserved', 'kubeReservedCgroup', 'systemReservedCgroup', 'maxPods', 'cgroupDriver', 'cgroupRoot',
   'kubeletCgroups', 'systemCgroups', 'hairpinMode', 'clusterDomain', 'readOnlyPort', 'serializeImagePulls', 'registryPullQPS',
   'registryBurst', 'eventBurst', 'cpuCFSQuota', 'cpuCFSQuotaPeriod', 'cpuManagerPolicy', 'topologyManagerPolicy',
@@ -29,7 +29,7 @@ const CONFIG_FIELDS = new Set([
 ]);
 
 /** kops fields passed as flags whose form differs from the KubeletConfiguration field (their `flag:` tags). */
-const FLAG_FIELDS: Record<string, string> = {
+export const FLAG_FIELDS: Readonly<Record<string, string>> = Object.freeze({
   evictionHard: 'eviction-hard',
   evictionSoft: 'eviction-soft',
   evictionSoftGracePeriod: 'eviction-soft-grace-period',
@@ -51,9 +51,20 @@ const FLAG_FIELDS: Record<string, string> = {
   featureGates: 'feature-gates',
   nodeLabels: 'node-labels',
   taints: 'register-with-taints',
-};
+});
 /** Map-valued flag fields: one `key=value` per entry, merged by key like the maps above. */
 const MAP_FLAGS = new Set(['featureGates', 'nodeLabels']);
+
+/**
+ * What completion offers in a kops kubelet block: the names kops reads. Those of CONFIG_FIELDS, and featureGates (a
+ * map of gates in both), take the KubeletConfiguration field's shape; the other flag fields are kops's own strings
+ * (`evictionHard: memory.available<100Mi,nodefs.available<10%`), never the kubelet's map.
+ */
+const KOPS_KEYS: PlatformKeys = Object.freeze({
+  fields: Object.freeze([...CONFIG_FIELDS, ...Object.keys(FLAG_FIELDS)]),
+  kubeletShaped: Object.freeze([...CONFIG_FIELDS, 'featureGates']),
+  flags: FLAG_FIELDS,
+});
 
 export function parseKopsKubelet(path: string, text: string): ConfigFileParse {
   const r = parseYamlStream(path, text, new LineIndex(text));
@@ -62,9 +73,11 @@ export function parseKopsKubelet(path: string, text: string): ConfigFileParse {
   const last = new Map<string, ExtraArg>();
   const mapArgs: ExtraArg[] = [];
   let first: MapEntry | undefined;
+  const blocks: KubeletConfigDoc[] = [];
   for (const d of r.docs) {
     const root = mapOf(d.root);
     if (!root) continue;
+    blocks.push({ path, format: 'yaml', root, docIndex: d.index, span: root.span });
     const config: MapEntry[] = [];
     for (const e of root.entries) {
       first ??= e;
@@ -89,7 +102,8 @@ export function parseKopsKubelet(path: string, text: string): ConfigFileParse {
   }
   if (!first) return out;
   // A nodeup config's KubeletConfig is kops's rendered result: its defaults are already in it.
-  out.platform = { tool: 'kops', span: first.keySpan, gates: [], ...(path.includes('//kops/nodeup/') ? { rendered: true } : {}) };
+  out.platform = { tool: 'kops', span: first.keySpan, gates: [], keys: KOPS_KEYS, ...(path.includes('//kops/nodeup/') ? { rendered: true } : {}) };
+  out.blocks = blocks;
   out.kubeadm.push({ path, apiVersion: 'kops.k8s.io/v1alpha2', kind: 'kops kubelet', argsLabel: 'kops kubelet', kubeletExtraArgs: [...last.values(), ...mapArgs], span: first.keySpan });
   return out;
 }

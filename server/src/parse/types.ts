@@ -206,6 +206,30 @@ export interface ConfigFileParse {
   problems: Finding[];
   /** Set when a platform tool (Talos, EKS nodeadm) writes the kubelet's configuration from this file. */
   platform?: PlatformInfo;
+  /**
+   * The tool's blocks of kubelet settings as written, every key in the tool's own names, when `kubeletConfigs` holds
+   * only the part that is KubeletConfiguration (kops): what completion reads. Never read by rules.
+   */
+  blocks?: KubeletConfigDoc[];
+}
+
+/**
+ * The keys a platform tool reads in its block of kubelet settings, when they are not every KubeletConfiguration
+ * field (the format or parser that knows the tool owns the lists): completion offers these and no others.
+ */
+export interface PlatformKeys {
+  /** The top-level names the tool reads, in its own spelling. */
+  fields: readonly string[];
+  /**
+   * The names of `fields` whose value has the KubeletConfiguration field's shape (its snippet, its map keys and enum
+   * values); the others are the tool's own (kops's flag strings: `evictionHard: memory.available<100Mi`) and get a
+   * plain `name: `. Undefined: all of them.
+   */
+  kubeletShaped?: readonly string[];
+  /** The tool's name for what a field becomes, when it is not the KubeletConfiguration field (kops logLevel: the flag v). */
+  flags?: Readonly<Record<string, string>>;
+  /** The eviction signals its eviction maps take, when fewer than the kubelet's. */
+  signals?: readonly string[];
 }
 
 /**
@@ -242,6 +266,8 @@ export interface PlatformInfo {
   gates: { name: string; span: Span }[];
   /** Where flags are written: Talos extraArgs (a map of names) or nodeadm kubelet.flags (a list of `--name=value`). */
   args?: { span: Span; style: 'map' | 'list' }[];
+  /** The keys the tool reads in its block of kubelet settings, when not every KubeletConfiguration field (Karpenter, kops). */
+  keys?: PlatformKeys;
 }
 
 // ---------- container runtimes ----------

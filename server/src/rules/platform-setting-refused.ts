@@ -8,7 +8,7 @@ import { finding, type Finding } from '../model/finding.ts';
 import type { Rule } from './types.ts';
 import type { KubeletConfigDoc } from '../parse/types.ts';
 
-const TALOS_PROTECTED = new Set([
+export const TALOS_PROTECTED: ReadonlySet<string> = new Set([
   'apiVersion', 'authentication', 'authorization', 'cgroupRoot', 'kind', 'kubeletCgroups', 'port', 'protectKernelDefaults',
   'resolvConf', 'rotateCertificates', 'systemCgroups', 'staticPodPath', 'seccompDefault',
 ]);
@@ -22,7 +22,7 @@ const OPENSHIFT_REFUSED = new Set(['cgroupDriver', 'clusterDNS', 'clusterDomain'
  * Keys eksctl refuses in a node group's kubeletExtraConfig ("cannot override %q in kubelet config, as it's critical
  * to eksctl functionality"; eksctl pkg/apis/eksctl.io/v1alpha5/validation.go validateNodeGroupKubeletExtraConfig).
  */
-const EKSCTL_FORBIDDEN = new Set(['kind', 'apiVersion', 'address', 'clusterDomain', 'authentication', 'authorization', 'serverTLSBootstrap']);
+export const EKSCTL_FORBIDDEN: ReadonlySet<string> = new Set(['kind', 'apiVersion', 'address', 'clusterDomain', 'authentication', 'authorization', 'serverTLSBootstrap']);
 const TALOS_DENIED_FLAGS = new Set(['bootstrap-kubeconfig', 'kubeconfig', 'container-runtime', 'container-runtime-endpoint', 'config', 'cert-dir']);
 
 export const platformSettingRefused: Rule = {
