@@ -41,15 +41,20 @@ function parseKops(path: string, text: string): { embedded: Payload[]; problems:
   const embedded: Payload[] = [];
   const docs = parseAllDocuments(text, { uniqueKeys: false });
   const list = Array.isArray(docs) ? docs : [docs];
-  const bad = list.find((d) => d.errors.length);
-  if (bad) {
-    const at = bad.errors[0].pos?.[0] ?? 0;
-    problems.push(finding('config-syntax', 'error', { file: path, range: lines.range(at, at) }, `kops cannot read this file: ${bad.errors[0].message.split('\n')[0]}`));
-    return { embedded, problems };
-  }
+  // A YAML error inside a kubelet block (a key being typed is an error until its colon) is the block's parser's to
+  // report, at the same place: the file is read on as YAML recovers, so completion still answers there. An error
+  // anywhere else, and the file is not read.
+  const errors = list.flatMap((d) => d.errors.map((e) => ({ at: e.pos?.[0] ?? 0, message: e.message.split('\n')[0] })));
+  const unreadable = (): { embedded: Payload[]; problems: Finding[] } => {
+    const { at, message } = errors[0];
+    problems.push(finding('config-syntax', 'error', { file: path, range: lines.range(at, at) }, `kops cannot read this file: ${message}`));
+    return { embedded: [], problems };
+  };
+  const blocks: Region[] = [];
   const add = (name: string, regions: (Region | undefined)[], machine?: InstanceTypeMention) => {
     const rs = regions.filter((r): r is Region => r !== undefined);
     if (rs.length === 0) return;
+    blocks.push(...rs);
     const { text: t, map } = yamlRegions(text, lines, rs);
     embedded.push({ target: `/kops/${name}/kubelet.yaml`, kind: 'kops-kubelet', text: t, map, span: lines.range(rs[0][0], rs[0][1]), lines: new LineIndex(t), ...(machine ? { instanceTypes: [machine] } : {}), ...(version ? { versions: [version] } : {}) });
   };
@@ -87,6 +92,7 @@ function parseKops(path: string, text: string): { embedded: Payload[]; problems:
     add('nodes', [cluster]);
     if (master) add('control-plane', [cluster, master]);
   }
+  if (errors.some((e) => !blocks.some(([from, to]) => e.at >= from && e.at <= to))) return unreadable();
   return { embedded, problems };
 }
 
