@@ -8,7 +8,7 @@ import { analyze } from '../../server/src/engine.ts';
 import { completionAt } from '../../server/src/features/embedded.ts';
 import { KUBELET_FIELDS, SIGNALS } from '../../server/src/formats/karpenter.ts';
 import { CONFIG_FIELDS, FLAG_FIELDS } from '../../server/src/parse/kops.ts';
-import { EKSCTL_FORBIDDEN, TALOS_PROTECTED } from '../../server/src/rules/platform-setting-refused.ts';
+import { EKSCTL_FORBIDDEN, OPENSHIFT_REFUSED, TALOS_PROTECTED } from '../../server/src/rules/platform-setting-refused.ts';
 
 function at(path: string, fixture: string, snippets = true): CompletionItem[] {
   const lines = fixture.split('\n');
@@ -160,4 +160,21 @@ spec:
 `));
   for (const k of ['staticPodPath', 'authentication', 'clusterDomain', 'kubeReserved']) assert.ok(nodeadm.includes(k), k);
   for (const k of ['apiVersion', 'kind', 'maxPods']) assert.ok(!nodeadm.includes(k), k);
+});
+
+test('OpenShift spec.kubeletConfig does not offer the fields the MCO refuses (validateUserKubeletConfig)', () => {
+  const openshift = labels(at('kubeletconfig.yaml', `apiVersion: machineconfiguration.openshift.io/v1
+kind: KubeletConfig
+metadata:
+  name: set-max-pods
+spec:
+  machineConfigPoolSelector:
+    matchLabels:
+      pools.operator.machineconfiguration.openshift.io/worker: ""
+  kubeletConfig:
+    maxPods: 250
+    |
+`));
+  for (const k of OPENSHIFT_REFUSED) assert.ok(!openshift.includes(k), k);
+  for (const k of ['kubeReserved', 'systemReserved', 'evictionHard']) assert.ok(openshift.includes(k), k);
 });

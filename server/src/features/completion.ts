@@ -13,7 +13,7 @@ import { FLAGS, NEWEST_VERSION, compareVersions, flagStatusAt } from '../catalog
 import type { TextMap } from '../model/range.ts';
 import type { KubeletConfigDoc, MapEntry } from '../parse/types.ts';
 import { KUBELET_SIGNALS, fieldSnippet } from './field-snippet.ts';
-import { EKSCTL_FORBIDDEN, TALOS_PROTECTED } from '../rules/platform-setting-refused.ts';
+import { EKSCTL_FORBIDDEN, OPENSHIFT_REFUSED, TALOS_PROTECTED } from '../rules/platform-setting-refused.ts';
 import { flagValueItems } from './completion-values.ts';
 import { extraArgItems } from './completion-extra-args.ts';
 import { assignmentAt, configAt, contains, directiveAt, enclosingRootEntry, nodeOf, offsetIn, parsedFile } from './locate.ts';
@@ -196,11 +196,14 @@ interface Accepts {
   signals: readonly string[];
 }
 
+/** Fields a platform refuses in its KubeletConfiguration fragment (rules/platform-setting-refused.ts): never offered. */
+const REFUSED: Partial<Record<string, ReadonlySet<string>>> = { talos: TALOS_PROTECTED, eksctl: EKSCTL_FORBIDDEN, openshift: OPENSHIFT_REFUSED };
+
 function acceptsOf(file: ReturnType<typeof parsedFile>, version: string): Accepts {
   const platform = file?.config?.platform;
   const keys = platform?.keys;
   if (!platform || !keys) {
-    const refused = platform?.tool === 'talos' ? TALOS_PROTECTED : platform?.tool === 'eksctl' ? EKSCTL_FORBIDDEN : undefined;
+    const refused = platform ? REFUSED[platform.tool] : undefined;
     return { fields: fieldsAt(version, file).filter((k) => !refused?.has(k)), shaped: () => true, doc: (k) => fieldInfo(k)?.description, signals: KUBELET_SIGNALS };
   }
   const shaped = new Set(keys.kubeletShaped ?? keys.fields);

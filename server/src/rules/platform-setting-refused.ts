@@ -17,7 +17,7 @@ export const TALOS_PROTECTED: ReadonlySet<string> = new Set([
  * openshift/machine-config-operator pkg/controller/kubelet-config/helpers.go validateUserKubeletConfig, commit
  * 01d2ca83). memorySwap is refused only for its swapBehavior.
  */
-const OPENSHIFT_REFUSED = new Set(['cgroupDriver', 'clusterDNS', 'clusterDomain', 'featureGates', 'staticPodPath', 'failSwapOn']);
+export const OPENSHIFT_REFUSED: ReadonlySet<string> = new Set(['cgroupDriver', 'clusterDNS', 'clusterDomain', 'featureGates', 'staticPodPath', 'failSwapOn']);
 /**
  * Keys eksctl refuses in a node group's kubeletExtraConfig ("cannot override %q in kubelet config, as it's critical
  * to eksctl functionality"; eksctl pkg/apis/eksctl.io/v1alpha5/validation.go validateNodeGroupKubeletExtraConfig).
