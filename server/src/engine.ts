@@ -26,6 +26,7 @@ import { findingToHost, textToHost } from './embed/to-host.ts';
 import { workspaceKubeadmVersion } from './node/version.ts';
 import { carrierOf, type Payload } from './embed/payload.ts';
 import { k3sFiles } from './node/k3s.ts';
+import { joinTalosPatches, patchFilesSetKubelet, resolveTalosPatches } from './node/talos-patches.ts';
 
 export interface AnalyzeOptions {
   capacity?: Capacity;
@@ -98,6 +99,9 @@ export function analyze(files: readonly SourceFile[], options: AnalyzeOptions = 
   // config (--config), which then belongs to its node and is not also read alone, without the flags that
   // override it (found by npm run fuzz, seed 20261129).
   const claimed = new Set(built.flatMap((b) => b.node.files));
+  const unread: Finding[] = [];
+  // A talhelper node's `@file` patches are part of it, never nodes alone (node/talos-patches.ts), whichever is first.
+  for (const [path, { payload }] of ws.payloads) for (const r of resolveTalosPatches(ws, path, payload.talosPatches)) if (r.path) claimed.add(r.path);
   const standalone = ws.paths.filter((p) => STANDALONE_KINDS.has(ws.kind(p) ?? ''));
   standalone.sort((a, b) => STANDALONE_ORDER.indexOf(ws.kind(a)!) - STANDALONE_ORDER.indexOf(ws.kind(b)!));
   for (const path of standalone) {
@@ -107,13 +111,21 @@ export function analyze(files: readonly SourceFile[], options: AnalyzeOptions = 
       // k3s reads config.yaml and its config.yaml.d/ as one configuration (node/k3s.ts): one node, at the first file.
       const group = k3sFiles(ws, path);
       if (group[0] !== path || !group.some((f) => ws.get(f)?.config?.platform)) continue;
-    } else if (PLATFORM_KINDS.has(ws.kind(path) ?? '') && !ws.get(path)?.config?.platform) continue;
+    } else if (PLATFORM_KINDS.has(ws.kind(path) ?? '') && !ws.get(path)?.config?.platform) {
+      // A talhelper node whose kubelet settings are all in its `@file` patches is a node too.
+      const patches = ws.get(path)?.talosPatches;
+      if (!patchFilesSetKubelet(ws, path, patches)) {
+        // Its unresolved references are still said: what they name may hold some.
+        if (patches) for (const x of joinTalosPatches(ws, path, ws.get(path)!.config!, patches).problems) unread.push(x);
+        continue;
+      }
+    }
     const b = build({ anchor: path, units: [], masked: [], standalone: path });
     built.push(b);
     for (const f of b.node.files) claimed.add(f);
   }
 
-  const findings: Finding[] = [];
+  const findings: Finding[] = [...unread];
   const runtimes = attachRuntimes(ws, built.map((b) => b.node.files));
   // The one kubernetesVersion all kubeadm files of the workspace agree on, for nodes whose own files name none.
   const workspace = workspaceKubeadmVersion(ws.paths.flatMap((p) => (ws.kind(p) === 'kubeadm-config' || ws.kind(p) === 'kubelet-config' ? ws.get(p)?.config?.kubeadm ?? [] : [])));

@@ -261,16 +261,17 @@ worker:
 test('talhelper talconfig.yaml: inline patches with kubelet settings are Talos patches, findings and fixes at their lines', () => {
   assert.equal(detectKind('talos/talconfig.yaml', TALCONFIG), 'talhelper');
   const a = analyze([{ path: 'talconfig.yaml', text: TALCONFIG }]);
-  // One node per talhelper node, named by its hostname; the @file patch and the patch without kubelet settings add
-  // nothing to it.
+  // One node per talhelper node, named by its hostname; the patch without kubelet settings adds nothing to it, and
+  // the @file patch, whose file is not in the workspace, is said to be unread (information, line 4;
+  // talhelper-patch-files.test.ts has the file).
   assert.deepEqual(a.nodes.map((n) => n.node.id), ['talconfig.yaml//cp1.yaml']);
   assert.equal(a.nodes[0].node.platform?.role, 'controlplane');
   assert.ok(a.findings.every((f) => f.file === 'talconfig.yaml'));
-  assert.deepEqual(show(a.findings), ['12 error eviction-soft-without-grace', '21 error flag-value-invalid', '9 warning platform-default-map-replaced']);
+  assert.deepEqual(show(a.findings), ['12 error eviction-soft-without-grace', '21 error flag-value-invalid', '4 information reference-unresolved', '9 warning platform-default-map-replaced']);
   const grace = a.findings.find((f) => f.code === 'eviction-soft-without-grace')!;
   const fixed = applyEdits(TALCONFIG, grace.fixes![0].edits);
   const again = analyze([{ path: 'talconfig.yaml', text: fixed }]);
-  assert.deepEqual(show(again.findings), ['23 error flag-value-invalid', '9 warning platform-default-map-replaced'], fixed);
+  assert.deepEqual(show(again.findings), ['23 error flag-value-invalid', '4 information reference-unresolved', '9 warning platform-default-map-replaced'], fixed);
 });
 
 // budimanjojo/talhelper v3.1.16 pkg/config/nodeconfigs.go mergeNodeConfigs and pkg/generate/config.go: the group's

@@ -8,7 +8,7 @@
  */
 import type { FileKind } from '../model/source.ts';
 import type { InstanceTypeMention, NodeModel, VersionMention } from '../node/model.ts';
-import type { LineIndex, Position, Range } from '../model/range.ts';
+import type { LineIndex, Position, Range, Span } from '../model/range.ts';
 
 /** How a payload's text sits in its carrier. */
 export interface PayloadMap {
@@ -66,6 +66,27 @@ export interface Payload {
    * are expected there, not forgotten (no config-placeholder).
    */
   template?: boolean;
+  /**
+   * A talhelper node's `@file` patches (formats/talhelper.ts): files of the workspace whose documents node/build.ts
+   * merges among the payload's own, in talhelper's order (node/talos-patches.ts).
+   */
+  talosPatches?: TalosPatches;
+}
+
+/** The `@file` patches of a talhelper node and the role its machine config states. */
+export interface TalosPatches {
+  readonly role: 'controlplane' | 'worker';
+  readonly files: readonly PatchFileRef[];
+}
+
+/** One `@file` patch as written in the carrier. */
+export interface PatchFileRef {
+  /** The path after `@`, trimmed: relative to the carrier's folder unless absolute (talhelper pkg/substitute/pathsubst.go). */
+  readonly path: string;
+  /** The patch string in the carrier (where an unresolved reference is reported). */
+  readonly span: Span;
+  /** The payload line before which the file applies: the payload's documents above it come before the file's. */
+  readonly line: number;
 }
 
 const SEP = '//';

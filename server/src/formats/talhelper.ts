@@ -9,13 +9,17 @@
  * Each node whose patches hold kubelet settings is a payload named by its hostname (`talconfig.yaml//cp1.yaml`): the
  * inline patches (strings: strategic-merge patches) in that order as one multi-document Talos file, each document
  * mapped back to its lines in talconfig.yaml, after a `machine.type` document that says the node's role (Talos's
- * default system-reserved memory differs for control planes). A patch named `@file` is a file of its own, read as
- * that file. Without `nodes`, each patch with kubelet settings is a payload of its own.
+ * default system-reserved memory differs for control planes). A patch named `@file` is a file of its own: talhelper
+ * reads it at its place in the list (pkg/patcher/patcher.go PatchesPatcher), relative to talconfig.yaml's folder unless
+ * absolute (pkg/substitute/pathsubst.go handleSubstitution). A parser reads one file, so the payload only says where
+ * each file goes (`Payload.talosPatches`); node/build.ts merges the file's documents there (node/talos-patches.ts).
+ * Without `nodes`, each inline patch with kubelet settings is a payload of its own (talhelper writes no config, so
+ * `@file` patches join nothing).
  */
 import { isMap, isScalar, isSeq, type Scalar, type YAMLMap } from 'yaml';
 import { finding, type Finding } from '../model/finding.ts';
 import { LineIndex } from '../model/range.ts';
-import type { Payload, PayloadMap } from '../embed/payload.ts';
+import type { PatchFileRef, Payload, PayloadMap } from '../embed/payload.ts';
 import { yamlStringMap } from '../embed/yaml-string.ts';
 import { readYamlFile, versionAt } from '../embed/yaml-docs.ts';
 import { defineFormat } from './types.ts';
@@ -28,31 +32,56 @@ interface Patch {
   end: number;
 }
 
+/** A `@file` patch: the path after `@` and the carrier offsets of the string. */
+interface FilePatch {
+  file: string;
+  start: number;
+  end: number;
+}
+
 const SAFE_NAME = /^[A-Za-z0-9._-]+$/;
 
-/** The inline patches of a `patches` list that hold kubelet settings (an `@file` patch is read as its file). */
-function patchesOf(list: unknown, text: string, lines: LineIndex, crlf: boolean): Patch[] {
+/**
+ * The patches of a `patches` list that matter to the kubelet, in list order: inline patches that hold kubelet
+ * settings, and every `@file` patch (its file may hold them). talhelper takes a string starting with `@` as a file
+ * (strings.HasPrefix / CutPrefix: no space before it).
+ */
+function patchesOf(list: unknown, text: string, lines: LineIndex, crlf: boolean): (Patch | FilePatch)[] {
   if (!isSeq(list)) return [];
-  const out: Patch[] = [];
+  const out: (Patch | FilePatch)[] = [];
   for (const item of list.items) {
     if (!isScalar(item) || typeof item.value !== 'string' || !item.range) continue;
     const value = item.value;
-    if (value.trimStart().startsWith('@') || !/\bkubelet\b/.test(value)) continue;
     const node = item as Scalar<string>;
+    if (value.startsWith('@')) {
+      const file = value.slice(1).trim();
+      if (file !== '') out.push({ file, start: node.range![0], end: node.range![1] });
+      continue;
+    }
+    if (!/\bkubelet\b/.test(value)) continue;
     out.push({ text: value, map: yamlStringMap(text, lines, node, value, crlf), start: node.range![0], end: node.range![1] });
   }
   return out;
 }
+
+const inline = (list: readonly (Patch | FilePatch)[]): Patch[] => list.filter((p): p is Patch => 'text' in p);
 
 /**
  * The node's patches as one multi-document Talos file: a `machine.type` document for its role (mapped to `at`), then
  * each patch, separated by `---` lines mapped to the end of the patch before. Inserted text is written by the patch
  * whose place in talconfig.yaml holds the edit.
  */
-function nodePayload(host: LineIndex, target: string, role: 'controlplane' | 'worker', at: number, patches: readonly Patch[], span: Payload['span']): Payload {
+function nodePayload(hostPath: string, host: LineIndex, target: string, role: 'controlplane' | 'worker', at: number, list: readonly (Patch | FilePatch)[], span: Payload['span']): Payload {
   const head = `machine:\n  type: ${role}\n`;
   const parts: { text: string; offsets: ArrayLike<number> }[] = [{ text: head, offsets: new Int32Array(head.length).fill(at) }];
-  for (const p of patches) {
+  const files: PatchFileRef[] = [];
+  let line = 2;
+  for (const p of list) {
+    if (!('text' in p)) {
+      // The file's documents go after the payload's lines so far (every part ends with a line end).
+      files.push({ path: p.file, span: { file: hostPath, range: host.range(p.start, p.end) }, line });
+      continue;
+    }
     const sep = '---\n';
     const before = parts[parts.length - 1];
     const last = before.offsets.length ? before.offsets[before.offsets.length - 1] : at;
@@ -62,14 +91,19 @@ function nodePayload(host: LineIndex, target: string, role: 'controlplane' | 'wo
     const offsets = new Int32Array(text.length);
     for (let i = 0; i < text.length; i++) offsets[i] = o[Math.min(i, o.length - 1)];
     parts.push({ text, offsets });
+    for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) === 10) line++;
+    line++;
   }
+  const patches = inline(list);
   const text = parts.map((x) => x.text).join('');
   const offsets = new Int32Array(text.length + 1);
   let k = 0;
   for (const x of parts) for (let i = 0; i < x.text.length; i++) offsets[k++] = x.offsets[i];
   offsets[k] = k > 0 ? offsets[k - 1] : at;
   const encode = (t: string, where: number) => patches.find((p) => where >= p.start && where <= p.end)?.map.encode(t, where);
-  return { target, kind: 'talos', text, map: { host, offsets, encode }, span, lines: new LineIndex(text) };
+  const payload: Payload = { target, kind: 'talos', text, map: { host, offsets, encode }, span, lines: new LineIndex(text) };
+  if (files.length) payload.talosPatches = { role, files };
+  return payload;
 }
 
 function parseTalconfig(path: string, text: string): { embedded: Payload[]; problems: Finding[] } {
@@ -97,8 +131,8 @@ function parseTalconfig(path: string, text: string): { embedded: Payload[]; prob
   const entries = isSeq(nodes) ? nodes.items.filter((n): n is YAMLMap => isMap(n)) : [];
   if (entries.length === 0) {
     // No node to patch: each patch is read alone, so its mistakes are still found.
-    const alone = (list: readonly Patch[], where: string) =>
-      list.forEach((p, i) => embedded.push({ target: `/talhelper/${where}/patch-${i + 1}.yaml`, kind: 'talos', text: p.text, map: p.map, span: lines.range(p.start, p.end), lines: new LineIndex(p.text), ...versions }));
+    const alone = (list: readonly (Patch | FilePatch)[], where: string) =>
+      inline(list).forEach((p, i) => embedded.push({ target: `/talhelper/${where}/patch-${i + 1}.yaml`, kind: 'talos', text: p.text, map: p.map, span: lines.range(p.start, p.end), lines: new LineIndex(p.text), ...versions }));
     alone(global, 'all');
     alone(group.controlplane, 'controlplane');
     alone(group.worker, 'worker');
@@ -118,7 +152,7 @@ function parseTalconfig(path: string, text: string): { embedded: Payload[]; prob
     const key = n.items.find((p) => isScalar(p.key) && p.key.value === 'hostname')?.key as Scalar | undefined;
     const at = key?.range?.[0] ?? n.range?.[0] ?? 0;
     const span = lines.range(at, isScalar(host) && host.range ? host.range[1] : at);
-    embedded.push({ ...nodePayload(lines, `/${name}.yaml`, role, at, patches, span), ...versions });
+    embedded.push({ ...nodePayload(path, lines, `/${name}.yaml`, role, at, patches, span), ...versions });
   });
   return { embedded, problems };
 }

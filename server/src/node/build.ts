@@ -35,6 +35,7 @@ import type { Workspace } from './parse-cache.ts';
 import { joinTemplateWords, TemplatePlaces, templatePlaces } from './template.ts';
 import { inTerraformTemplate, terraformPlaces } from './terraform.ts';
 import type { NodeSettings } from './modelines.ts';
+import { joinTalosPatches } from './talos-patches.ts';
 import type { AttachedRuntime } from './runtimes.ts';
 
 /**
@@ -166,9 +167,14 @@ export function buildNode(ws: Workspace, seed: NodeSeed, systemdVersion?: number
     }
     if (p.kind === 'k3s') readK3s(ws, k3sFiles(ws, seed.standalone), node, files, problems);
     else if (p.config) {
-      for (const x of p.config.kubeletConfigs) node.kubeletConfigs.push(x);
-      for (const x of p.config.kubeadm) node.kubeadm.push(x);
-      if (p.config.platform) node.platform = p.config.platform;
+      // A talhelper node: its `@file` patches' documents at their places among its own (node/talos-patches.ts).
+      const joined = p.talosPatches ? joinTalosPatches(ws, seed.standalone, p.config, p.talosPatches) : undefined;
+      const config = joined ?? p.config;
+      for (const x of config.kubeletConfigs) node.kubeletConfigs.push(x);
+      for (const x of config.kubeadm) node.kubeadm.push(x);
+      if (config.platform) node.platform = config.platform;
+      for (const f of joined?.files ?? []) files.add(f);
+      for (const x of joined?.problems ?? []) problems.push(x);
       for (const path of kubeadmPatches(ws, node.kubeadm, seed.standalone)) {
         files.add(path);
         for (const doc of ws.get(path, 'kubelet-config', { fragment: true })?.config?.kubeletConfigs ?? []) {

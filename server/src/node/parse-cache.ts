@@ -169,23 +169,26 @@ export class Workspace {
 }
 
 /**
- * The payload's parse with what its carrier says about it: the instance types and versions it names, and the platform
- * tool that builds the kubelet's configuration from it (the same object while all are unchanged). The payload's own
- * versions come first: a patch's own kubelet image is more precise than its carrier's.
+ * The payload's parse with what its carrier says about it: the instance types and versions it names, the platform
+ * tool that builds the kubelet's configuration from it and a talhelper node's `@file` patches (the same object while
+ * all are unchanged). The payload's own versions come first: a patch's own kubelet image is more precise than its
+ * carrier's.
  */
 const WITH_TYPES = new WeakMap<ParsedFile, { key: string; to: ParsedFile }>();
 function withCarrierMentions(p: ParsedFile, payload: Payload | undefined): ParsedFile {
   const platform = payload?.platform && p.config && !p.config.platform ? payload.platform : undefined;
-  if (!payload || (!payload.instanceTypes?.length && !payload.versions?.length && !platform)) return p;
+  const patches = payload?.talosPatches;
+  if (!payload || (!payload.instanceTypes?.length && !payload.versions?.length && !platform && !patches)) return p;
   // By value: a carrier parsed again (a keystroke elsewhere in it) makes new payload objects that say the same; the
   // same object keeps the node's results (node/reuse.ts compares parses by identity).
-  const key = JSON.stringify([payload.instanceTypes ?? null, payload.versions ?? null, platform ?? null], spansByValue);
+  const key = JSON.stringify([payload.instanceTypes ?? null, payload.versions ?? null, platform ?? null, patches ?? null], spansByValue);
   const have = WITH_TYPES.get(p);
   if (have?.key === key) return have.to;
   const to = { ...p };
   if (payload.instanceTypes?.length) to.instanceTypes = [...(p.instanceTypes ?? []), ...payload.instanceTypes];
   if (payload.versions?.length) to.versions = [...(p.versions ?? []), ...payload.versions];
   if (platform) to.config = { ...p.config!, platform };
+  if (patches) to.talosPatches = patches;
   WITH_TYPES.set(p, { key, to });
   return to;
 }

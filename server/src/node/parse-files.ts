@@ -3,7 +3,7 @@ import type { FileKind, SourceFile } from '../model/source.ts';
 import type { Finding } from '../model/finding.ts';
 import type { ConfigFileParse, EnvFile, RuntimeConfigParse, UnitFile } from '../parse/types.ts';
 import { formatOf } from '../formats/index.ts';
-import type { Payload } from '../embed/payload.ts';
+import type { Payload, TalosPatches } from '../embed/payload.ts';
 import type { InstanceTypeMention, VersionMention } from './model.ts';
 import { scanModelines, type Modeline } from '../parse/modeline.ts';
 import { scanSuppressions, type Suppression } from '../parse/suppressions.ts';
@@ -21,6 +21,8 @@ export interface ParsedFile {
   instanceTypes?: InstanceTypeMention[];
   /** Kubernetes versions the file states for its node's kubelet (node/model.ts VersionMention), the first wins. */
   versions?: VersionMention[];
+  /** A talhelper node's `@file` patches, from its carrier (embed/payload.ts; node/talos-patches.ts joins them). */
+  talosPatches?: TalosPatches;
   modelines: Modeline[];
   suppressions: Suppression[];
   problems: Finding[];

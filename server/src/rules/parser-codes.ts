@@ -49,7 +49,7 @@ export const PARSER_CODES: readonly RuleMeta[] = [
   { id: 'config-template', area: P, severity: 'information', fix: false, summary: 'a template\'s directives decide the document\'s structure: it is checked on its literal lines' },
   { id: 'config-alias', area: P, severity: 'error', fix: false, summary: 'a YAML alias that contains itself or expands excessively' },
   { id: 'runtime-config-invalid', area: P, severity: 'error', fix: false, summary: 'a containerd, CRI-O or Docker config its runtime cannot load' },
-  { id: 'reference-unresolved', area: P, severity: 'information', fix: false, summary: 'an `EnvironmentFile=`, `--config` or `--config-dir` target not in the workspace' },
+  { id: 'reference-unresolved', area: P, severity: 'information', fix: false, summary: 'an `EnvironmentFile=`, `--config` or `--config-dir` target, or a talhelper `@file` patch, not in the workspace' },
   { id: 'modeline-invalid', area: P, severity: 'warning', fix: false, summary: 'a `kubelet-lint:` modeline that cannot be read' },
   { id: 'instance-type-unknown', area: P, severity: 'warning', fix: false, summary: 'an instance type name the capacity table does not know' },
   {

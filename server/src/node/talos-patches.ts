@@ -1,0 +1,103 @@
+/**
+ * A talhelper node's `@file` patches (formats/talhelper.ts, `Payload.talosPatches`): which workspace file each names,
+ * and the node's kubelet settings with the files' documents merged at their places among the node's inline patches.
+ *
+ * talhelper (budimanjojo/talhelper v3.1.16) turns a relative `@path` into one under talconfig.yaml's folder and keeps
+ * an absolute one (pkg/substitute/pathsubst.go handleSubstitution), then applies the node's patch list in order,
+ * reading each `@` entry's file where it stands (pkg/patcher/patcher.go PatchesPatcher, Talos configpatcher.Apply).
+ * Here a relative path is looked up exactly under the carrier's folder; an absolute one, written for the machine that
+ * runs talhelper, by path suffix, as `--config=` is. A file that is not a Talos patch with kubelet settings (a network
+ * patch) is part of the node without adding anything.
+ */
+import { finding, type Finding } from '../model/finding.ts';
+import { dirname, resolveBySuffix, segments } from '../model/paths.ts';
+import { carrierOf, type PatchFileRef, type TalosPatches } from '../embed/payload.ts';
+import type { ConfigFileParse, KubeadmDoc, KubeletConfigDoc, PlatformInfo } from '../parse/types.ts';
+import type { Workspace } from './parse-cache.ts';
+
+export interface ResolvedPatch {
+  readonly ref: PatchFileRef;
+  /** The workspace file; undefined when none is that path. */
+  readonly path?: string;
+}
+
+/** The workspace files a talhelper node payload's `@file` patches name, in list order. */
+export function resolveTalosPatches(ws: Workspace, payloadPath: string, patches: TalosPatches | undefined): ResolvedPatch[] {
+  const host = carrierOf(payloadPath);
+  if (!patches || host === undefined) return [];
+  return patches.files.map((ref) => {
+    const path = ref.path.startsWith('/') ? resolveBySuffix(ref.path, ws.paths, host) : joinRelative(dirname(host), ref.path);
+    return path !== undefined && carrierOf(path) === undefined && ws.text(path) !== undefined ? { ref, path } : { ref };
+  });
+}
+
+/** `dir/rel` with `.` and `..` resolved; undefined when `..` leaves the workspace's top. */
+function joinRelative(dir: string, rel: string): string | undefined {
+  const out = segments(dir);
+  for (const s of segments(rel)) {
+    if (s !== '..') out.push(s);
+    else if (out.length === 0) return undefined;
+    else out.pop();
+  }
+  return (dir.startsWith('/') ? '/' : '') + out.join('/');
+}
+
+/** Whether some `@file` patch of the payload is a Talos file with kubelet settings (the node then has some). */
+export function patchFilesSetKubelet(ws: Workspace, payloadPath: string, patches: TalosPatches | undefined): boolean {
+  return resolveTalosPatches(ws, payloadPath, patches).some((r) => r.path !== undefined && talosConfig(ws, r.path)?.platform !== undefined);
+}
+
+function talosConfig(ws: Workspace, path: string): ConfigFileParse | undefined {
+  const p = ws.get(path);
+  return p?.kind === 'talos' ? p.config : undefined;
+}
+
+export interface JoinedPatches {
+  kubeletConfigs: KubeletConfigDoc[];
+  kubeadm: KubeadmDoc[];
+  platform?: PlatformInfo;
+  /** The workspace files the node read. */
+  files: string[];
+  problems: Finding[];
+}
+
+/**
+ * The node's KubeletConfiguration fragments and extraArgs in the order talhelper applies its patches: the payload's
+ * own documents above each file's line, then the file's, and so on. Talos merges them in this order (maps key by key,
+ * the last scalar wins), which node/build.ts does with the list as it is.
+ */
+export function joinTalosPatches(ws: Workspace, payloadPath: string, own: ConfigFileParse, patches: TalosPatches): JoinedPatches {
+  const docs: KubeletConfigDoc[] = [];
+  const args: KubeadmDoc['kubeletExtraArgs'] = [];
+  const files: string[] = [];
+  const problems: Finding[] = [];
+  const ownArgs = own.kubeadm.flatMap((d) => d.kubeletExtraArgs);
+  let platform = own.platform;
+  let d = 0;
+  let a = 0;
+  const ownUpTo = (line: number) => {
+    while (d < own.kubeletConfigs.length && own.kubeletConfigs[d].span.range.start.line < line) docs.push(own.kubeletConfigs[d++]);
+    while (a < ownArgs.length && ownArgs[a].nameSpan.range.start.line < line) args.push(ownArgs[a++]);
+  };
+  for (const r of resolveTalosPatches(ws, payloadPath, patches)) {
+    ownUpTo(r.ref.line);
+    if (r.path === undefined) {
+      problems.push(finding('reference-unresolved', 'information', r.ref.span,
+        `The talhelper patch @${r.ref.path} is not in the workspace: its kubelet settings are not part of this node.`));
+      continue;
+    }
+    files.push(r.path);
+    const c = talosConfig(ws, r.path);
+    if (!c) continue;
+    for (const x of c.kubeletConfigs) docs.push(x);
+    for (const k of c.kubeadm) for (const x of k.kubeletExtraArgs) args.push(x);
+    if (c.platform) platform = platform ? { ...platform, args: [...(platform.args ?? []), ...(c.platform.args ?? [])] } : { ...c.platform, role: patches.role };
+  }
+  ownUpTo(Infinity);
+  const kubeadm: KubeadmDoc[] = [];
+  if (platform) {
+    const head = own.kubeadm[0];
+    kubeadm.push(head ? { ...head, kubeletExtraArgs: args } : { path: payloadPath, apiVersion: 'v1alpha1', kind: 'Talos extraArgs', argsLabel: 'extraArgs', kubeletExtraArgs: args, span: platform.span });
+  }
+  return { kubeletConfigs: docs, kubeadm, ...(platform && { platform }), files, problems };
+}
