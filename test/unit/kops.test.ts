@@ -120,3 +120,11 @@ test('an InstanceGroup\'s machineType gives its node\'s capacity (t2.medium in c
   assert.match(sources[3], new RegExp(`^t2\\.medium: .*machineType in ${name} line 98$`));
   assert.equal(sources[0], '');
 });
+
+test('a YAML error on the line right after a kubelet block is the file\'s, not the block\'s: kops cannot read it, and says so', () => {
+  // The block's range ends where the next line starts; an error there was taken as inside the block and dropped.
+  const text = 'apiVersion: kops.k8s.io/v1alpha2\nkind: InstanceGroup\nmetadata:\n  name: nodes\nspec:\n  role: Node\n  kubelet:\n    maxPods: 50\nbroken\n';
+  const a = analyze([{ path: 'ig.yaml', text }]);
+  assert.equal(a.nodes.length, 0);
+  assert.deepEqual(a.findings.map((f) => `${f.range.start.line + 1} ${f.code}`), ['9 config-syntax']);
+});

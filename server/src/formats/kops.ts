@@ -92,7 +92,8 @@ function parseKops(path: string, text: string): { embedded: Payload[]; problems:
     add('nodes', [cluster]);
     if (master) add('control-plane', [cluster, master]);
   }
-  if (errors.some((e) => !blocks.some(([from, to]) => e.at >= from && e.at <= to))) return unreadable();
+  // A block's range ends where the next line starts: an error there is the next line's.
+  if (errors.some((e) => !blocks.some(([from, to]) => e.at >= from && e.at < to))) return unreadable();
   return { embedded, problems };
 }
 
