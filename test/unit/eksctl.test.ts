@@ -115,3 +115,18 @@ test('a mixed node group: each candidate type\'s allocatable has nodeadm\'s kube
   // m5.large: 29 pods, 11 × 29 + 255 = 574Mi, 70m; m5.4xlarge: 234 pods, 2829Mi, 110m (nodeadm getCPUMillicoresToReserve)
   assert.deepEqual(candidateAllocatables(node).map((r) => `${r.name} ${r.cpu} ${r.memory} ${r.pods}`), ['m5.large 1.93 CPU 7.24 GiB 29', 'm5.4xlarge 15.89 CPU 61.04 GiB 234']);
 });
+
+test('a key being typed in kubeletExtraConfig (no colon yet) keeps the node group and completes; a YAML error elsewhere still stops the file', () => {
+  const typing = `${HEAD}  - name: ng1\n    kubeletExtraConfig:\n      maxPods: 20\n      kubeRes\n  - name: ng2\n`;
+  const a = analyze([{ path: 'cluster.yaml', text: typing }]);
+  // Before, the whole ClusterConfig was unreadable while the key was typed: no node, no completion.
+  assert.equal(a.nodes.length, 1);
+  const syntax = a.findings.filter((f) => f.code === 'config-syntax');
+  assert.deepEqual(syntax.map((f) => `${f.file} ${f.range.start.line + 1}`), ['cluster.yaml 9'], 'reported once, where it is');
+  const labels = completionAt(a, 'cluster.yaml', { line: 8, character: 13 }).map((i) => i.label);
+  assert.ok(labels.includes('kubeReserved'), labels.slice(0, 5).join(', '));
+  const broken = `${HEAD}  - name: ng1\n    kubeletExtraConfig:\n      maxPods: 20\nmetadata2\n`;
+  const b = analyze([{ path: 'cluster.yaml', text: broken }]);
+  assert.equal(b.nodes.length, 0);
+  assert.match(b.findings.find((f) => f.code === 'config-syntax')?.message ?? '', /^eksctl cannot read this ClusterConfig/);
+});

@@ -25,20 +25,25 @@ function parseClusterConfig(path: string, text: string): { embedded: Payload[]; 
   text = read.text;
   const problems: Finding[] = [];
   const embedded: Payload[] = [];
-  if (error) {
-    const { at } = error;
+  const unreadable = () => {
+    const at = error!.at;
     problems.push(finding('config-syntax', 'error', { file: path, range: lines.range(at, at) },
-      `eksctl cannot read this ClusterConfig: ${error.message}`));
-    return { embedded, problems };
-  }
+      `eksctl cannot read this ClusterConfig: ${error!.message}`));
+    return { embedded: [], problems };
+  };
+  // A YAML error inside a kubeletExtraConfig (a key being typed is one until its colon) is the payload's parser's to
+  // report, at the same place: the file is read on as YAML recovers, so the node, its hover and completion stay
+  // while the key is typed. An error anywhere else, and the file is not read.
+  const blocks: [number, number][] = [];
   const groups = doc.get('nodeGroups', true);
-  if (!isSeq(groups)) return { embedded, problems };
+  if (!isSeq(groups)) return error ? unreadable() : { embedded, problems };
   // metadata.version: the EKS cluster's Kubernetes version, which the node groups' AMIs are chosen for.
   const version = versionAt(path, text, lines, doc.getIn(['metadata', 'version'], true), 'metadata.version', false);
   groups.items.forEach((ng, i) => {
     if (!isMap(ng)) return;
     const extra = ng.get('kubeletExtraConfig', true);
     if (!isMap(extra) || extra.items.length === 0 || !extra.range) return;
+    blocks.push([extra.range[0], extra.range[1]]);
     const name = ng.get('name');
     const region = yamlRegion(text, lines, extra.range[0], extra.range[1]);
     const types = instanceTypes(ng, path, lines);
@@ -53,7 +58,9 @@ function parseClusterConfig(path: string, text: string): { embedded: Payload[]; 
       lines: new LineIndex(region.text),
     });
   });
-  return { embedded, problems };
+  // A block's range ends where the next line starts: an error there is the next line's.
+  const outside = doc.errors.some((e) => !blocks.some(([from, to]) => (e.pos?.[0] ?? 0) >= from && (e.pos?.[0] ?? 0) < to));
+  return outside ? unreadable() : { embedded, problems };
 }
 
 /**
