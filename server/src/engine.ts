@@ -26,7 +26,7 @@ import { findingToHost, textToHost } from './embed/to-host.ts';
 import { workspaceKubeadmVersion } from './node/version.ts';
 import { carrierOf, type Payload } from './embed/payload.ts';
 import { k3sFiles } from './node/k3s.ts';
-import { joinTalosPatches, patchFilesSetKubelet, resolveTalosPatches } from './node/talos-patches.ts';
+import { patchFilesSetKubelet, resolveTalosPatches, unresolvedTalosPatches } from './node/talos-patches.ts';
 
 export interface AnalyzeOptions {
   capacity?: Capacity;
@@ -116,7 +116,7 @@ export function analyze(files: readonly SourceFile[], options: AnalyzeOptions = 
       const patches = ws.get(path)?.talosPatches;
       if (!patchFilesSetKubelet(ws, path, patches)) {
         // Its unresolved references are still said: what they name may hold some.
-        if (patches) for (const x of joinTalosPatches(ws, path, ws.get(path)!.config!, patches).problems) unread.push(x);
+        for (const x of unresolvedTalosPatches(ws, path, patches)) unread.push(x);
         continue;
       }
     }

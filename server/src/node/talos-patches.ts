@@ -47,6 +47,16 @@ export function patchFilesSetKubelet(ws: Workspace, payloadPath: string, patches
   return resolveTalosPatches(ws, payloadPath, patches).some((r) => r.path !== undefined && talosConfig(ws, r.path)?.platform !== undefined);
 }
 
+/** The `@file` patches of the payload that name no workspace file, said where they are written. */
+export function unresolvedTalosPatches(ws: Workspace, payloadPath: string, patches: TalosPatches | undefined): Finding[] {
+  return resolveTalosPatches(ws, payloadPath, patches).flatMap((r) => (r.path === undefined ? [unresolved(r.ref)] : []));
+}
+
+function unresolved(ref: PatchFileRef): Finding {
+  return finding('reference-unresolved', 'information', ref.span,
+    `The talhelper patch @${ref.path} is not in the workspace: its kubelet settings are not part of this node.`);
+}
+
 function talosConfig(ws: Workspace, path: string): ConfigFileParse | undefined {
   const p = ws.get(path);
   return p?.kind === 'talos' ? p.config : undefined;
@@ -82,8 +92,7 @@ export function joinTalosPatches(ws: Workspace, payloadPath: string, own: Config
   for (const r of resolveTalosPatches(ws, payloadPath, patches)) {
     ownUpTo(r.ref.line);
     if (r.path === undefined) {
-      problems.push(finding('reference-unresolved', 'information', r.ref.span,
-        `The talhelper patch @${r.ref.path} is not in the workspace: its kubelet settings are not part of this node.`));
+      problems.push(unresolved(r.ref));
       continue;
     }
     files.push(r.path);
