@@ -249,3 +249,16 @@ export function joinPayloads(host: LineIndex, target: string, parts: readonly Pa
   const encode = (t: string, where: number) => bounds.find((b) => where >= b.start && where <= b.end)?.p.map.encode(t, where);
   return { target, text, map: { host, offsets: Int32Array.from(offsets), encode }, span, lines: new LineIndex(text) };
 }
+
+/**
+ * Does a YAML error lie outside every kubelet block of a carrier (`[from, to)` offsets; a block's range ends where
+ * the next line starts, so an error there is the next line's)? One inside a block (a key typed before its colon) is
+ * the block's own parser's to report, at the same place, and the carrier is read on as YAML recovers, so the node,
+ * its hover and completion stay while the key is typed; one elsewhere makes the carrier unreadable.
+ */
+export function errorOutsideBlocks(errors: readonly { pos?: readonly [number, number] }[], blocks: readonly (readonly [number, number])[]): boolean {
+  return errors.some((e) => {
+    const at = e.pos?.[0] ?? 0;
+    return !blocks.some(([from, to]) => at >= from && at < to);
+  });
+}

@@ -11,7 +11,7 @@ import { finding, type Finding } from '../model/finding.ts';
 import { LineIndex } from '../model/range.ts';
 import type { Payload } from '../embed/payload.ts';
 import { yamlRegion } from '../embed/yaml-region.ts';
-import { readYamlFile, versionAt } from '../embed/yaml-docs.ts';
+import { errorOutsideBlocks, readYamlFile, versionAt } from '../embed/yaml-docs.ts';
 import { defineFormat } from './types.ts';
 
 const API = /^apiVersion:[ \t]*["']?eksctl\.io\/v1alpha5["']?[ \t]*(?:#[^\n]*)?$/m;
@@ -31,9 +31,7 @@ function parseClusterConfig(path: string, text: string): { embedded: Payload[]; 
       `eksctl cannot read this ClusterConfig: ${error!.message}`));
     return { embedded: [], problems };
   };
-  // A YAML error inside a kubeletExtraConfig (a key being typed is one until its colon) is the payload's parser's to
-  // report, at the same place: the file is read on as YAML recovers, so the node, its hover and completion stay
-  // while the key is typed. An error anywhere else, and the file is not read.
+  // An error inside a kubeletExtraConfig is that payload's to report (errorOutsideBlocks).
   const blocks: [number, number][] = [];
   const groups = doc.get('nodeGroups', true);
   if (!isSeq(groups)) return error ? unreadable() : { embedded, problems };
@@ -58,9 +56,7 @@ function parseClusterConfig(path: string, text: string): { embedded: Payload[]; 
       lines: new LineIndex(region.text),
     });
   });
-  // A block's range ends where the next line starts: an error there is the next line's.
-  const outside = doc.errors.some((e) => !blocks.some(([from, to]) => (e.pos?.[0] ?? 0) >= from && (e.pos?.[0] ?? 0) < to));
-  return outside ? unreadable() : { embedded, problems };
+  return errorOutsideBlocks(doc.errors, blocks) ? unreadable() : { embedded, problems };
 }
 
 /**

@@ -14,7 +14,7 @@ import { LineIndex } from '../model/range.ts';
 import type { Payload } from '../embed/payload.ts';
 import { yamlRegions } from '../embed/yaml-regions.ts';
 import { defineFormat } from './types.ts';
-import { versionAt } from '../embed/yaml-docs.ts';
+import { errorOutsideBlocks, versionAt } from '../embed/yaml-docs.ts';
 import type { VersionMention } from '../model/version-mention.ts';
 import { loneCrToLf } from '../model/range.ts';
 
@@ -41,12 +41,11 @@ function parseKops(path: string, text: string): { embedded: Payload[]; problems:
   const embedded: Payload[] = [];
   const docs = parseAllDocuments(text, { uniqueKeys: false });
   const list = Array.isArray(docs) ? docs : [docs];
-  // A YAML error inside a kubelet block (a key being typed is an error until its colon) is the block's parser's to
-  // report, at the same place: the file is read on as YAML recovers, so completion still answers there. An error
-  // anywhere else, and the file is not read.
-  const errors = list.flatMap((d) => d.errors.map((e) => ({ at: e.pos?.[0] ?? 0, message: e.message.split('\n')[0] })));
+  // An error inside a kubelet block is that block's to report (errorOutsideBlocks).
+  const errors = list.flatMap((d) => d.errors);
   const unreadable = (): { embedded: Payload[]; problems: Finding[] } => {
-    const { at, message } = errors[0];
+    const at = errors[0].pos?.[0] ?? 0;
+    const message = errors[0].message.split('\n')[0];
     problems.push(finding('config-syntax', 'error', { file: path, range: lines.range(at, at) }, `kops cannot read this file: ${message}`));
     return { embedded: [], problems };
   };
@@ -92,8 +91,7 @@ function parseKops(path: string, text: string): { embedded: Payload[]; problems:
     add('nodes', [cluster]);
     if (master) add('control-plane', [cluster, master]);
   }
-  // A block's range ends where the next line starts: an error there is the next line's.
-  if (errors.some((e) => !blocks.some(([from, to]) => e.at >= from && e.at < to))) return unreadable();
+  if (errorOutsideBlocks(errors, blocks)) return unreadable();
   return { embedded, problems };
 }
 
