@@ -6,7 +6,7 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { FORMATS } from '../server/src/formats/index.ts';
+import { FORMATS } from '../server/src/registry.ts';
 
 /** Events that are no format's: the allocatable view and the two languages the extension contributes. */
 const OTHER_EVENTS = ['onWebviewPanel:kubelet.allocatable', 'onLanguage:kubelet-systemd', 'onLanguage:kubelet-env'];

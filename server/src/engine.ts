@@ -21,12 +21,12 @@ import { mayBeRendered, placeholderTest, settingsInView, templatePlaces } from '
 import { keepLineEnds } from './fixes/keep-line-ends.ts';
 import { matchLineEnds } from './fixes/line-ends.ts';
 import { byCodeUnit } from './model/order.ts';
-import { formatOf, STANDALONE_ORDER, SYSTEMD_LINE_KINDS } from './formats/index.ts';
+import { formatOf, STANDALONE_ORDER, SYSTEMD_LINE_KINDS } from './registry.ts';
 import { findingToHost, textToHost } from './embed/to-host.ts';
 import { workspaceKubeadmVersion } from './node/version.ts';
 import { carrierOf, type Payload } from './embed/payload.ts';
-import { k3sFiles } from './node/k3s.ts';
-import { patchFilesSetKubelet, resolveTalosPatches, unresolvedTalosPatches } from './node/talos-patches.ts';
+import { k3sFiles } from './platforms/k3s/k3s-files.ts';
+import { patchFilesSetKubelet, resolveTalosPatches, unresolvedTalosPatches } from './platforms/talos/talos-patches.ts';
 
 export interface AnalyzeOptions {
   capacity?: Capacity;

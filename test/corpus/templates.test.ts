@@ -9,7 +9,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { analyze } from '../../server/src/engine.ts';
-import { detectKind } from '../../server/src/formats/index.ts';
+import { detectKind } from '../../server/src/registry.ts';
 import { parseConfigFile } from '../../server/src/parse/config.ts';
 import { maskTemplates, scanTemplates } from '../../server/src/parse/template.ts';
 import { parseYamlStream } from '../../server/src/parse/yaml.ts';

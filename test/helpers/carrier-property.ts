@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { analyze } from '../../server/src/engine.ts';
-import { CARRIER_KINDS, detectKind } from '../../server/src/formats/index.ts';
+import { CARRIER_KINDS, detectKind } from '../../server/src/registry.ts';
 import { rangeToHost } from '../../server/src/embed/to-host.ts';
 import { payloadPath } from '../../server/src/embed/payload.ts';
 import { applyEdits } from './edits.ts';

@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseDocument } from 'yaml';
 import { analyze } from '../../server/src/engine.ts';
-import { detectKind } from '../../server/src/formats/index.ts';
+import { detectKind } from '../../server/src/registry.ts';
 import { applyEdits } from '../helpers/edits.ts';
 import { corpusDir } from '../helpers/corpus.ts';
 import { carrierProperty, fixesMatchBare } from '../helpers/carrier-property.ts';

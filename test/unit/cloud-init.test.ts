@@ -9,7 +9,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseDocument } from 'yaml';
 import { analyze } from '../../server/src/engine.ts';
-import { CARRIER_KINDS, detectKind } from '../../server/src/formats/index.ts';
+import { CARRIER_KINDS, detectKind } from '../../server/src/registry.ts';
 import { hover } from '../../server/src/features/hover.ts';
 import { codeLensesIn, completionAt, hoverAt, inlayHintsIn, refactorActionsAt } from '../../server/src/features/embedded.ts';
 import { refactorsAt } from '../../server/src/features/refactors/index.ts';

@@ -6,8 +6,8 @@ import assert from 'node:assert/strict';
 import type { CompletionItem } from 'vscode-languageserver-types';
 import { analyze } from '../../server/src/engine.ts';
 import { completionAt } from '../../server/src/features/embedded.ts';
-import { KUBELET_FIELDS, SIGNALS } from '../../server/src/formats/karpenter.ts';
-import { CONFIG_FIELDS, FLAG_FIELDS } from '../../server/src/parse/kops.ts';
+import { KUBELET_FIELDS, SIGNALS } from '../../server/src/platforms/karpenter/karpenter.ts';
+import { CONFIG_FIELDS, FLAG_FIELDS } from '../../server/src/platforms/kops/parse-kops.ts';
 import { EKSCTL_FORBIDDEN, OPENSHIFT_REFUSED, TALOS_PROTECTED } from '../../server/src/rules/platform-setting-refused.ts';
 
 function at(path: string, fixture: string, snippets = true): CompletionItem[] {

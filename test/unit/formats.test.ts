@@ -3,7 +3,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { FORMATS, STANDALONE_ORDER, detectKind } from '../../server/src/formats/index.ts';
+import { FORMATS, STANDALONE_ORDER, detectKind } from '../../server/src/registry.ts';
 import { GENERATED_PATH, activationEvents, patternsModule } from '../../scripts/formats.ts';
 import { corpusDir, manifest } from '../helpers/corpus.ts';
 

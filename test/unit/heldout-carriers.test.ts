@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { gunzipSync } from 'node:zlib';
 import { parseDocument } from 'yaml';
 import { analyze, type Analysis } from '../../server/src/engine.ts';
-import { detectKind } from '../../server/src/formats/index.ts';
+import { detectKind } from '../../server/src/registry.ts';
 import { parseCapacity } from '../../server/src/node/capacity.ts';
 import { nodeJson } from '../../server/src/cli/report.ts';
 import { formatText } from '../../server/src/cli/format-text.ts';

@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { analyze } from '../../server/src/engine.ts';
-import { detectKind } from '../../server/src/formats/index.ts';
+import { detectKind } from '../../server/src/registry.ts';
 import { hover } from '../../server/src/features/hover.ts';
 import { hoverAt } from '../../server/src/features/embedded.ts';
 import { applyEdits } from '../helpers/edits.ts';

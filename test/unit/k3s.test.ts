@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { analyze } from '../../server/src/engine.ts';
-import { detectKind } from '../../server/src/formats/index.ts';
+import { detectKind } from '../../server/src/registry.ts';
 import { describe } from '../../server/src/node/provenance.ts';
 import type { Finding } from '../../server/src/model/finding.ts';
 import { corpusDir } from '../helpers/corpus.ts';

@@ -6,7 +6,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { analyze } from '../../server/src/engine.ts';
-import { detectKind } from '../../server/src/formats/index.ts';
+import { detectKind } from '../../server/src/registry.ts';
 
 const nothing = (path: string, text: string, kind?: string) => {
   assert.equal(detectKind(path, text), kind, `${path} recognised as`);

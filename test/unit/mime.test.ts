@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { analyze } from '../../server/src/engine.ts';
-import { detectKind } from '../../server/src/formats/index.ts';
+import { detectKind } from '../../server/src/registry.ts';
 import { readMime } from '../../server/src/parse/mime.ts';
 import { hoverAt } from '../../server/src/features/embedded.ts';
 import type { Finding } from '../../server/src/model/finding.ts';

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { analyze } from '../../server/src/engine.ts';
-import { detectKind } from '../../server/src/formats/index.ts';
+import { detectKind } from '../../server/src/registry.ts';
 import { describe } from '../../server/src/node/provenance.ts';
 import { nodeAllocatable } from '../../server/src/features/allocatable-data.ts';
 import { hover } from '../../server/src/features/hover.ts';

@@ -11,7 +11,7 @@ import { mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { WorkspaceFiles } from '../../server/src/lsp/disk-files.ts';
-import { detectKind, looksLikeEnvFile } from '../../server/src/formats/index.ts';
+import { detectKind, looksLikeEnvFile } from '../../server/src/registry.ts';
 import { decodeSource, readSourceFile, readSourceFileSync } from '../../server/src/io/read-file.ts';
 import { HANG_MS } from '../helpers/hang.ts';
 

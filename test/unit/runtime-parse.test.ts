@@ -4,7 +4,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseContainerdConfig, parseDockerDaemonJson, parseCrioConfig, locateToml, TOML_PATH_SEP } from '../../server/src/parse/runtime.ts';
 import type { RuntimeConfigParse } from '../../server/src/parse/types.ts';
-import { detectKind } from '../../server/src/formats/index.ts';
+import { detectKind } from '../../server/src/registry.ts';
 
 // The package is CommonJS (no "type": "module"), so import.meta is not available to tsc; __dirname is.
 const corpus = join(__dirname, '../../../shared/corpus/files/');

@@ -6,7 +6,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { analyze } from '../../server/src/engine.ts';
-import { detectKind } from '../../server/src/formats/index.ts';
+import { detectKind } from '../../server/src/registry.ts';
 import { systemdTemplateName } from '../../server/src/parse/template.ts';
 import { DOCUMENT_PATTERNS, WATCH_GLOBS } from '../../server/src/formats/patterns.generated.ts';
 import { HANG_MS } from '../helpers/hang.ts';

@@ -6,7 +6,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { analyze } from '../../server/src/engine.ts';
-import { detectKind } from '../../server/src/formats/index.ts';
+import { detectKind } from '../../server/src/registry.ts';
 import { isTemplatePath, maskTemplates, scanTemplates, withoutTemplateExt } from '../../server/src/parse/template.ts';
 import { parseConfigFile } from '../../server/src/parse/config.ts';
 import { parseYamlStream } from '../../server/src/parse/yaml.ts';

@@ -6,7 +6,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { analyze } from '../../server/src/engine.ts';
-import { detectKind } from '../../server/src/formats/index.ts';
+import { detectKind } from '../../server/src/registry.ts';
 import { ParseCache } from '../../server/src/node/parse-cache.ts';
 import { payloadAt } from '../../server/src/features/embedded.ts';
 import type { Finding } from '../../server/src/model/finding.ts';

@@ -19,7 +19,7 @@ import { decodeBase64Lines } from '../embed/data-url.ts';
 import { looksLikeMime, readMime, type MimePart } from '../parse/mime.ts';
 import { scanTemplates } from '../parse/template.ts';
 import { templateNote } from '../parse/config.ts';
-import { NODEADM_MEDIA_TYPE } from '../parse/nodeadm.ts';
+import { NODEADM_MEDIA_TYPE } from '../platforms/nodeadm/parse-nodeadm.ts';
 import type { FileKind } from '../model/source.ts';
 import { defineFormat } from './types.ts';
 

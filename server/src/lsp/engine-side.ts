@@ -5,7 +5,7 @@
 export { analyze } from '../engine.ts';
 export { parseCapacityOrType } from '../node/instance-capacity.ts';
 export { fixProblem } from '../features/fix-check.ts';
-export { detectKind, looksLikeEnvFile } from '../formats/index.ts';
+export { detectKind, looksLikeEnvFile } from '../registry.ts';
 export { ParseCache } from '../node/parse-cache.ts';
 export { allocatableForFile } from '../features/allocatable-data.ts';
 export { codeActions } from '../features/code-actions.ts';

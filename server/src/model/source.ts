@@ -5,4 +5,4 @@ export interface SourceFile {
 }
 
 /** The kinds of file the engine reads: one per module of server/src/formats (registered in formats/index.ts). */
-export type FileKind = import('../formats/index.ts').FormatKind;
+export type FileKind = import('../registry.ts').FormatKind;

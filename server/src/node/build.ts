@@ -28,14 +28,14 @@ import { unusedVariables } from './unused-variables.ts';
 import { platformBase, platformCapacitySettings } from './platform.ts';
 import { containerKubelet } from './container-run.ts';
 import { versionMention } from '../model/version-mention.ts';
-import { k3sFiles, mergeK3sArgs } from './k3s.ts';
-import { K3S_APPEND_KIND } from '../parse/k3s.ts';
+import { k3sFiles, mergeK3sArgs } from '../platforms/k3s/k3s-files.ts';
+import { K3S_APPEND_KIND } from '../platforms/k3s/parse-k3s.ts';
 import type { ConfigRef, FlagUse, NodeModel } from './model.ts';
 import type { Workspace } from './parse-cache.ts';
 import { joinTemplateWords, TemplatePlaces, templatePlaces } from './template.ts';
 import { inTerraformTemplate, terraformPlaces } from './terraform.ts';
 import type { NodeSettings } from './modelines.ts';
-import { joinTalosPatches } from './talos-patches.ts';
+import { joinTalosPatches } from '../platforms/talos/talos-patches.ts';
 import type { AttachedRuntime } from './runtimes.ts';
 
 /**

@@ -1,6 +1,6 @@
 /** The files of one analysis, parsed lazily and once, by path. */
 import type { FileKind, SourceFile } from '../model/source.ts';
-import { CARRIER_KINDS, detectKind, formatOf } from '../formats/index.ts';
+import { CARRIER_KINDS, detectKind, formatOf } from '../registry.ts';
 import { carrierOf, type Payload } from '../embed/payload.ts';
 import { expandCarrier, type Expansion } from '../embed/expand.ts';
 import type { Finding } from '../model/finding.ts';

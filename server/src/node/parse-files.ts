@@ -2,7 +2,7 @@
 import type { FileKind, SourceFile } from '../model/source.ts';
 import type { Finding } from '../model/finding.ts';
 import type { ConfigFileParse, EnvFile, RuntimeConfigParse, UnitFile } from '../parse/types.ts';
-import { formatOf } from '../formats/index.ts';
+import { formatOf } from '../registry.ts';
 import type { Payload, TalosPatches } from '../embed/payload.ts';
 import type { InstanceTypeMention, VersionMention } from './model.ts';
 import { scanModelines, type Modeline } from '../parse/modeline.ts';

@@ -6,7 +6,7 @@
 import type { RuntimeCgroupDriver } from '../parse/types.ts';
 import { commonDepth, dirname, nodeRoot } from '../model/paths.ts';
 import type { Workspace } from './parse-cache.ts';
-import { RUNTIME_KINDS } from '../formats/index.ts';
+import { RUNTIME_KINDS } from '../registry.ts';
 
 /** A runtime config joined to a node: its path (one of the node's files) and the cgroup driver it sets. */
 export interface AttachedRuntime {

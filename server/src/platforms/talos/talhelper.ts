@@ -17,12 +17,12 @@
  * `@file` patches join nothing).
  */
 import { isMap, isScalar, isSeq, type Scalar, type YAMLMap } from 'yaml';
-import { finding, type Finding } from '../model/finding.ts';
-import { LineIndex } from '../model/range.ts';
-import type { PatchFileRef, Payload, PayloadMap } from '../embed/payload.ts';
-import { yamlStringMap } from '../embed/yaml-string.ts';
-import { readYamlFile, versionAt } from '../embed/yaml-docs.ts';
-import { defineFormat } from './types.ts';
+import { finding, type Finding } from '../../model/finding.ts';
+import { LineIndex } from '../../model/range.ts';
+import type { PatchFileRef, Payload, PayloadMap } from '../../embed/payload.ts';
+import { yamlStringMap } from '../../embed/yaml-string.ts';
+import { readYamlFile, versionAt } from '../../embed/yaml-docs.ts';
+import { defineFormat } from '../../formats/types.ts';
 
 interface Patch {
   text: string;

@@ -3,9 +3,9 @@
  * awslabs/amazon-eks-ami nodeadm/api/v1alpha1/nodeconfig_types.go, nodeadm v20260724); nodeadm never passes them to
  * the kubelet. A kubelet gate written there does nothing: it belongs in spec.kubelet.config.featureGates.
  */
-import { finding, type Finding } from '../model/finding.ts';
-import { featureGate } from '../catalog/feature-gates.ts';
-import type { Rule } from './types.ts';
+import { finding, type Finding } from '../../model/finding.ts';
+import { featureGate } from '../../catalog/feature-gates.ts';
+import type { Rule } from '../../rules/types.ts';
 
 export const nodeadmKubeletGate: Rule = {
   id: 'nodeadm-kubelet-gate',

@@ -5,36 +5,36 @@
  * activationEvents are derived from this list (the last three through `npm run formats`, checked by
  * test/unit/formats.test.ts).
  */
-import type { Candidate, Format } from './types.ts';
-import { basename, dirname } from '../model/paths.ts';
-import { systemdTemplateName, withoutTemplateExt } from '../parse/template.ts';
-import unit from './unit.ts';
-import dropin from './dropin.ts';
-import crio from './crio.ts';
-import containerd from './containerd.ts';
-import kubeadmConfig from './kubeadm-config.ts';
-import kubeletConfig from './kubelet-config.ts';
-import docker from './docker.ts';
-import envfile from './envfile.ts';
-import cloudInit from './cloud-init.ts';
-import clusterApi from './cluster-api.ts';
-import kindCluster from './kind-cluster.ts';
-import karpenter from './karpenter.ts';
-import talos from './talos.ts';
-import eksNodeadm from './eks-nodeadm.ts';
-import talhelper from './talhelper.ts';
-import openshift from './openshift.ts';
-import eksctl from './eksctl.ts';
-import eksctlNodegroup from './eksctl-nodegroup.ts';
-import kops from './kops.ts';
-import kopsKubelet from './kops-kubelet.ts';
-import bottlerocket from './bottlerocket.ts';
-import k3s from './k3s.ts';
-import butane from './butane.ts';
-import ignition from './ignition.ts';
-import shell from './shell.ts';
-import mime from './mime.ts';
-import { yamlStreamFormat, type DocDetector } from './yaml-stream.ts';
+import type { Candidate, Format } from './formats/types.ts';
+import { basename, dirname } from './model/paths.ts';
+import { systemdTemplateName, withoutTemplateExt } from './parse/template.ts';
+import unit from './formats/unit.ts';
+import dropin from './formats/dropin.ts';
+import crio from './formats/crio.ts';
+import containerd from './formats/containerd.ts';
+import kubeadmConfig from './formats/kubeadm-config.ts';
+import kubeletConfig from './formats/kubelet-config.ts';
+import docker from './formats/docker.ts';
+import envfile from './formats/envfile.ts';
+import cloudInit from './formats/cloud-init.ts';
+import clusterApi from './platforms/cluster-api/cluster-api.ts';
+import kindCluster from './platforms/kind/kind-cluster.ts';
+import karpenter from './platforms/karpenter/karpenter.ts';
+import talos from './platforms/talos/talos.ts';
+import eksNodeadm from './platforms/nodeadm/eks-nodeadm.ts';
+import talhelper from './platforms/talos/talhelper.ts';
+import openshift from './platforms/openshift/openshift.ts';
+import eksctl from './platforms/eksctl/eksctl.ts';
+import eksctlNodegroup from './platforms/eksctl/eksctl-nodegroup.ts';
+import kops from './platforms/kops/kops.ts';
+import kopsKubelet from './platforms/kops/kops-kubelet.ts';
+import bottlerocket from './platforms/bottlerocket/bottlerocket.ts';
+import k3s from './platforms/k3s/k3s.ts';
+import butane from './formats/butane.ts';
+import ignition from './formats/ignition.ts';
+import shell from './formats/shell.ts';
+import mime from './formats/mime.ts';
+import { yamlStreamFormat, type DocDetector } from './formats/yaml-stream.ts';
 
 /** A document of a multi-document stream, as the format it would be alone (formats/yaml-stream.ts). */
 const docKind: DocDetector = (c) => FORMATS.find((f) => f !== yamlStream && f.byContent?.(c))?.kind;
@@ -112,4 +112,4 @@ function candidate(path: string, name: string, head: string): Candidate {
   return { path, name, lower, dir: basename(dirname(path)), ext: dot < 0 ? '' : lower.slice(dot + 1), head };
 }
 
-export { looksLikeEnvFile } from './envfile.ts';
+export { looksLikeEnvFile } from './formats/envfile.ts';

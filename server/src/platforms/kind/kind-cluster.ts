@@ -19,13 +19,13 @@
  * (node/platform.ts kindBase); the patches merge into it, and into each other, key by key.
  */
 import { isMap, parseDocument, type YAMLMap } from 'yaml';
-import { finding, type Finding } from '../model/finding.ts';
-import type { Payload } from '../embed/payload.ts';
-import { finish, itemsOf, joinPayloads, nodeAt, readCarrier, stringPayload, versionAt, withHeader } from '../embed/yaml-docs.ts';
-import type { VersionMention } from '../model/version-mention.ts';
-import type { FileKind } from '../model/source.ts';
-import { maskYamlTemplates } from '../parse/template.ts';
-import { defineFormat } from './types.ts';
+import { finding, type Finding } from '../../model/finding.ts';
+import type { Payload } from '../../embed/payload.ts';
+import { finish, itemsOf, joinPayloads, nodeAt, readCarrier, stringPayload, versionAt, withHeader } from '../../embed/yaml-docs.ts';
+import type { VersionMention } from '../../model/version-mention.ts';
+import type { FileKind } from '../../model/source.ts';
+import { maskYamlTemplates } from '../../parse/template.ts';
+import { defineFormat } from '../../formats/types.ts';
 
 /** kind's own config groups, at column 0: kind.x-k8s.io today, kind.sigs.k8s.io before v0.8. */
 const KIND_API = /^["']?apiVersion["']?[ \t]*:[ \t]*["']?kind\.(?:x-k8s|sigs\.k8s)\.io\//m;

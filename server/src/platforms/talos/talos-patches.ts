@@ -9,11 +9,11 @@
  * runs talhelper, by path suffix, as `--config=` is. A file that is not a Talos patch with kubelet settings (a network
  * patch) is part of the node without adding anything.
  */
-import { finding, type Finding } from '../model/finding.ts';
-import { dirname, resolveBySuffix, segments } from '../model/paths.ts';
-import { carrierOf, type PatchFileRef, type TalosPatches } from '../embed/payload.ts';
-import type { ConfigFileParse, KubeadmDoc, KubeletConfigDoc, PlatformInfo } from '../parse/types.ts';
-import type { Workspace } from './parse-cache.ts';
+import { finding, type Finding } from '../../model/finding.ts';
+import { dirname, resolveBySuffix, segments } from '../../model/paths.ts';
+import { carrierOf, type PatchFileRef, type TalosPatches } from '../../embed/payload.ts';
+import type { ConfigFileParse, KubeadmDoc, KubeletConfigDoc, PlatformInfo } from '../../parse/types.ts';
+import type { Workspace } from '../../node/parse-cache.ts';
 
 export interface ResolvedPatch {
   readonly ref: PatchFileRef;

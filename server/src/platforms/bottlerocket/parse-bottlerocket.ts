@@ -7,10 +7,10 @@
  * (node-taints, node-labels, api-server, ...) are not read.
  */
 import { parse as parseToml, TomlError } from 'smol-toml';
-import { LineIndex, type Span } from '../model/range.ts';
-import { finding, type Finding } from '../model/finding.ts';
-import type { ConfigFileParse, ConfigNode, MapEntry, PlatformInfo } from './types.ts';
-import { locateToml, TOML_PATH_SEP } from './runtime.ts';
+import { LineIndex, type Span } from '../../model/range.ts';
+import { finding, type Finding } from '../../model/finding.ts';
+import type { ConfigFileParse, ConfigNode, MapEntry, PlatformInfo } from '../../parse/types.ts';
+import { locateToml, TOML_PATH_SEP } from '../../parse/runtime.ts';
 
 /** settings.kubernetes key -> KubeletConfiguration field, as the kubelet-config template writes it. */
 const FIELDS: Record<string, string> = {

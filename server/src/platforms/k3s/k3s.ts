@@ -3,9 +3,9 @@
  * their `config.yaml.d/*.yaml`), or by k3s's own top-level keys at column 0 in a YAML file without apiVersion:
  * `kubelet-arg`, or two of the keys only k3s and RKE2 use. A generic YAML file is never one.
  */
-import { parseK3s } from '../parse/k3s.ts';
-import { defineFormat } from './types.ts';
-import { platformParse } from './_platform.ts';
+import { parseK3s } from './parse-k3s.ts';
+import { defineFormat } from '../../formats/types.ts';
+import { platformParse } from '../../formats/_platform.ts';
 
 // config.yaml.d takes *.yaml and *.yml in any case (k3s pkg/configfilearg/parser.go dotDFiles, util.HasSuffixI).
 const PLACE = /(?:^|\/)rancher\/(?:k3s|rke2)\/config\.yaml(?:\.d\/[^/]+\.[yY][aA]?[mM][lL])?$/;

@@ -5,8 +5,8 @@
  * nodeadm/api/v1alpha1/nodeconfig_types.go, nodeadm v20260724). Both set: the kubelet admits kubelet.config.maxPods
  * pods while its reservation is sized for the expression's count.
  */
-import { finding, type Finding } from '../model/finding.ts';
-import type { Rule } from './types.ts';
+import { finding, type Finding } from '../../model/finding.ts';
+import type { Rule } from '../../rules/types.ts';
 
 export const nodeadmMaxPodsExpressionIgnored: Rule = {
   id: 'nodeadm-max-pods-expression-ignored',

@@ -2,9 +2,9 @@
  * Bottlerocket user data: TOML settings whose `[settings.kubernetes]` table (or a sub-table of it) configures the
  * kubelet. Recognised by such a table header at column 0; a TOML file without kubelet keys there gets no node.
  */
-import { parseBottlerocket } from '../parse/bottlerocket.ts';
-import { defineFormat } from './types.ts';
-import { platformParse } from './_platform.ts';
+import { parseBottlerocket } from './parse-bottlerocket.ts';
+import { defineFormat } from '../../formats/types.ts';
+import { platformParse } from '../../formats/_platform.ts';
 
 const HEADER = /^\[[ \t]*settings\.kubernetes(?:\.[^\]\r\n]*)?[ \t]*\][ \t]*\r?$/m;
 const EXTS = new Set(['toml', 'txt', 'tpl', '']);

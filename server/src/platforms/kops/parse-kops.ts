@@ -10,11 +10,11 @@
  * (`logLevel`, `podManifestPath`) become the kubelet flags of their `flag:` tags, as kops passes them: the last
  * document's value only, as JSON decoding replaces a string. Other kops fields are not read.
  */
-import { LineIndex } from '../model/range.ts';
-import type { Finding } from '../model/finding.ts';
-import type { ConfigFileParse, KubeletConfigDoc, MapEntry, MapNode, PlatformKeys } from './types.ts';
-import { parseYamlStream } from './yaml.ts';
-import { mapOf, hasPlaceholder, type ExtraArg } from './platform.ts';
+import { LineIndex } from '../../model/range.ts';
+import type { Finding } from '../../model/finding.ts';
+import type { ConfigFileParse, KubeletConfigDoc, MapEntry, MapNode, PlatformKeys } from '../../parse/types.ts';
+import { parseYamlStream } from '../../parse/yaml.ts';
+import { mapOf, hasPlaceholder, type ExtraArg } from '../../parse/platform.ts';
 
 /** kops fields that are KubeletConfiguration fields of the same name and type. */
 export const CONFIG_FIELDS: ReadonlySet<string> = new Set([

@@ -3,9 +3,9 @@
  * patch holding `machine.kubelet`, or the v1.14 `apiVersion: v1alpha1` / `kind: KubeletConfig` document.
  * Recognised by top-level keys only (column 0): an indented `machine:` belongs to another document.
  */
-import { parseTalos } from '../parse/talos.ts';
-import { defineFormat } from './types.ts';
-import type { VersionMention } from '../model/version-mention.ts';
+import { parseTalos } from './parse-talos.ts';
+import { defineFormat } from '../../formats/types.ts';
+import type { VersionMention } from '../../model/version-mention.ts';
 
 const MACHINE = /^machine:[ \t]*(?:#[^\n]*)?$/m;
 const VERSION = /^version:[ \t]*["']?v1alpha1["']?[ \t]*(?:#[^\n]*)?$/m;

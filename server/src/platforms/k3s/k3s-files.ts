@@ -6,10 +6,10 @@
  * `kubelet-arg+` adds its items to the list instead (readConfigFile). The values come before the command line's
  * own flags, so a unit's `--kubelet-arg` items come after the files' ones.
  */
-import { finding, type Finding } from '../model/finding.ts';
-import { basename, dirname } from '../model/paths.ts';
-import type { KubeadmDoc } from '../parse/types.ts';
-import { K3S_APPEND_KIND, K3S_ARGS_KIND } from '../parse/k3s.ts';
+import { finding, type Finding } from '../../model/finding.ts';
+import { basename, dirname } from '../../model/paths.ts';
+import type { KubeadmDoc } from '../../parse/types.ts';
+import { K3S_APPEND_KIND, K3S_ARGS_KIND } from './parse-k3s.ts';
 
 const YAML_NAME = /\.ya?ml$/i;
 

@@ -6,13 +6,13 @@
  * at column 0 only.
  */
 import { isMap, isScalar, isSeq, type YAMLMap } from 'yaml';
-import type { InstanceTypeMention } from '../node/model.ts';
-import { finding, type Finding } from '../model/finding.ts';
-import { LineIndex } from '../model/range.ts';
-import type { Payload } from '../embed/payload.ts';
-import { yamlRegion } from '../embed/yaml-region.ts';
-import { errorOutsideBlocks, readYamlFile, versionAt } from '../embed/yaml-docs.ts';
-import { defineFormat } from './types.ts';
+import type { InstanceTypeMention } from '../../node/model.ts';
+import { finding, type Finding } from '../../model/finding.ts';
+import { LineIndex } from '../../model/range.ts';
+import type { Payload } from '../../embed/payload.ts';
+import { yamlRegion } from '../../embed/yaml-region.ts';
+import { errorOutsideBlocks, readYamlFile, versionAt } from '../../embed/yaml-docs.ts';
+import { defineFormat } from '../../formats/types.ts';
 
 const API = /^apiVersion:[ \t]*["']?eksctl\.io\/v1alpha5["']?[ \t]*(?:#[^\n]*)?$/m;
 const KIND = /^kind:[ \t]*["']?ClusterConfig["']?[ \t]*(?:#[^\n]*)?$/m;

@@ -5,12 +5,12 @@
  * createMinimalNodeConfig, read at commit 10de38a9), so nodeadm merges it over its own config: node/platform.ts's
  * nodeadm base and merge rule apply.
  */
-import { LineIndex } from '../model/range.ts';
-import type { Finding } from '../model/finding.ts';
-import type { ConfigFileParse, KubeletConfigDoc } from './types.ts';
-import { parseYamlStream } from './yaml.ts';
-import { mapOf } from './platform.ts';
-import { withoutPlaceholders } from './talos.ts';
+import { LineIndex } from '../../model/range.ts';
+import type { Finding } from '../../model/finding.ts';
+import type { ConfigFileParse, KubeletConfigDoc } from '../../parse/types.ts';
+import { parseYamlStream } from '../../parse/yaml.ts';
+import { mapOf } from '../../parse/platform.ts';
+import { withoutPlaceholders } from '../talos/parse-talos.ts';
 
 export function parseEksctlNodeGroup(path: string, text: string): ConfigFileParse {
   const r = parseYamlStream(path, text, new LineIndex(text));

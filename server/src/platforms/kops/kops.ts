@@ -8,15 +8,15 @@
  * Recognised by apiVersion and kind (or nodeup's `KubeletConfig:` and `ClusterName:`) at column 0 only.
  */
 import { isMap, isScalar, parseAllDocuments, type Document } from 'yaml';
-import type { InstanceTypeMention } from '../node/model.ts';
-import { finding, type Finding } from '../model/finding.ts';
-import { LineIndex } from '../model/range.ts';
-import type { Payload } from '../embed/payload.ts';
-import { yamlRegions } from '../embed/yaml-regions.ts';
-import { defineFormat } from './types.ts';
-import { errorOutsideBlocks, versionAt } from '../embed/yaml-docs.ts';
-import type { VersionMention } from '../model/version-mention.ts';
-import { loneCrToLf } from '../model/range.ts';
+import type { InstanceTypeMention } from '../../node/model.ts';
+import { finding, type Finding } from '../../model/finding.ts';
+import { LineIndex } from '../../model/range.ts';
+import type { Payload } from '../../embed/payload.ts';
+import { yamlRegions } from '../../embed/yaml-regions.ts';
+import { defineFormat } from '../../formats/types.ts';
+import { errorOutsideBlocks, versionAt } from '../../embed/yaml-docs.ts';
+import type { VersionMention } from '../../model/version-mention.ts';
+import { loneCrToLf } from '../../model/range.ts';
 
 const API = /^apiVersion:[ \t]*["']?kops\.k8s\.io\/v1alpha2["']?[ \t]*(?:#[^\n]*)?$/m;
 const KIND = /^kind:[ \t]*["']?(?:Cluster|InstanceGroup)["']?[ \t]*(?:#[^\n]*)?$/m;

@@ -5,14 +5,14 @@
  * v1.14 `apiVersion: v1alpha1` / `kind: KubeletConfig` document (`config`, `extraArgs`;
  * pkg/machinery/config/types/k8s/kubelet.go). Talos's own defaults are node/platform.ts's.
  */
-import { LineIndex } from '../model/range.ts';
-import { finding } from '../model/finding.ts';
-import type { Finding } from '../model/finding.ts';
-import type { ConfigFileParse, ConfigNode, KubeletConfigDoc, MapNode, PlatformInfo } from './types.ts';
-import { getEntry } from './types.ts';
-import { parseYamlStream } from './yaml.ts';
-import { versionMention, type VersionMention } from '../model/version-mention.ts';
-import { argsFromMap, blankDirectiveLines, mapOf, hasPlaceholder, str, templateAwareProblems, type ExtraArg } from './platform.ts';
+import { LineIndex } from '../../model/range.ts';
+import { finding } from '../../model/finding.ts';
+import type { Finding } from '../../model/finding.ts';
+import type { ConfigFileParse, ConfigNode, KubeletConfigDoc, MapNode, PlatformInfo } from '../../parse/types.ts';
+import { getEntry } from '../../parse/types.ts';
+import { parseYamlStream } from '../../parse/yaml.ts';
+import { versionMention, type VersionMention } from '../../model/version-mention.ts';
+import { argsFromMap, blankDirectiveLines, mapOf, hasPlaceholder, str, templateAwareProblems, type ExtraArg } from '../../parse/platform.ts';
 
 /**
  * `versions` receives the kubelet image tags the file states: machine.kubelet.image, or a KubeletConfig document's

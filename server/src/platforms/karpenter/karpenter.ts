@@ -13,17 +13,17 @@
  * `spec.userData` itself is a payload too (a NodeConfig, a MIME document), read when its format is known.
  */
 import { isMap, isScalar, isSeq, parseAllDocuments, type Document, type Node, type Pair, type YAMLMap } from 'yaml';
-import { finding, type Finding } from '../model/finding.ts';
-import { LineIndex, loneCrToLf } from '../model/range.ts';
-import { payloadPath, type Payload } from '../embed/payload.ts';
-import type { InstanceTypeMention } from '../node/model.ts';
-import type { PlatformInfo } from '../parse/types.ts';
-import { finish, nodeAt, readCarrier, stringPayload, subtreePayload, type Carrier, type ObjectDoc } from '../embed/yaml-docs.ts';
-import { maskYamlTemplates } from '../parse/template.ts';
-import { NODEADM_API_VERSION, NODEADM_MEDIA_TYPE } from '../parse/nodeadm.ts';
-import { looksLikeMime, readMime } from '../parse/mime.ts';
-import { hasPlaceholder } from '../parse/platform.ts';
-import { defineFormat } from './types.ts';
+import { finding, type Finding } from '../../model/finding.ts';
+import { LineIndex, loneCrToLf } from '../../model/range.ts';
+import { payloadPath, type Payload } from '../../embed/payload.ts';
+import type { InstanceTypeMention } from '../../node/model.ts';
+import type { PlatformInfo } from '../../parse/types.ts';
+import { finish, nodeAt, readCarrier, stringPayload, subtreePayload, type Carrier, type ObjectDoc } from '../../embed/yaml-docs.ts';
+import { maskYamlTemplates } from '../../parse/template.ts';
+import { NODEADM_API_VERSION, NODEADM_MEDIA_TYPE } from '../nodeadm/parse-nodeadm.ts';
+import { looksLikeMime, readMime } from '../../parse/mime.ts';
+import { hasPlaceholder } from '../../parse/platform.ts';
+import { defineFormat } from '../../formats/types.ts';
 
 const KARPENTER_API = /^["']?apiVersion["']?[ \t]*:[ \t]*["']?karpenter\.(?:k8s\.aws|sh)\//m;
 

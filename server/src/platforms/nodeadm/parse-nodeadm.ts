@@ -5,14 +5,14 @@
  * `Content-Type: application/node.eks.aws` parts of MIME multi-part user data, which nodeadm merges in order
  * (nodeadm/test/e2e/cases/mime-userdata-merge): formats/mime.ts hands them over as one stream of documents.
  */
-import { LineIndex } from '../model/range.ts';
-import type { Finding } from '../model/finding.ts';
-import type { ConfigFileParse, KubeletConfigDoc, PlatformInfo } from './types.ts';
-import { getEntry } from './types.ts';
-import { parseYamlStream } from './yaml.ts';
-import { argsFromFlagList, blankDirectiveLines, mapOf, hasPlaceholder, str, templateAwareProblems, type ExtraArg } from './platform.ts';
-import { finding } from '../model/finding.ts';
-import { withoutPlaceholders } from './talos.ts';
+import { LineIndex } from '../../model/range.ts';
+import type { Finding } from '../../model/finding.ts';
+import type { ConfigFileParse, KubeletConfigDoc, PlatformInfo } from '../../parse/types.ts';
+import { getEntry } from '../../parse/types.ts';
+import { parseYamlStream } from '../../parse/yaml.ts';
+import { argsFromFlagList, blankDirectiveLines, mapOf, hasPlaceholder, str, templateAwareProblems, type ExtraArg } from '../../parse/platform.ts';
+import { finding } from '../../model/finding.ts';
+import { withoutPlaceholders } from '../talos/parse-talos.ts';
 
 export const NODEADM_API_VERSION = 'node.eks.aws/v1alpha1';
 export const NODEADM_MEDIA_TYPE = 'application/node.eks.aws';

@@ -2,9 +2,9 @@
  * OpenShift / OKD `machineconfiguration.openshift.io/v1` `KubeletConfig`. Recognised by apiVersion and kind at column
  * 0 only (an indented one belongs to another document, e.g. a template or a list).
  */
-import { parseOpenShift } from '../parse/openshift.ts';
-import { defineFormat } from './types.ts';
-import { platformParse } from './_platform.ts';
+import { parseOpenShift } from './parse-openshift.ts';
+import { defineFormat } from '../../formats/types.ts';
+import { platformParse } from '../../formats/_platform.ts';
 
 const API = /^apiVersion:[ \t]*["']?machineconfiguration\.openshift\.io\/v1["']?[ \t]*(?:#[^\n]*)?$/m;
 const KIND = /^kind:[ \t]*["']?KubeletConfig["']?[ \t]*(?:#[^\n]*)?$/m;

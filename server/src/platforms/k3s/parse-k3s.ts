@@ -5,11 +5,11 @@
  * files before it set instead of replacing it (k3s pkg/configfilearg/parser.go readConfigFile: a key ending in `+`
  * appends); node/k3s.ts merges the files. k3s's own kubelet settings are node/platform.ts's.
  */
-import { LineIndex } from '../model/range.ts';
-import type { Finding } from '../model/finding.ts';
-import type { ConfigFileParse } from './types.ts';
-import { parseYamlStream } from './yaml.ts';
-import { argsFromFlagList, mapOf, templateAwareProblems } from './platform.ts';
+import { LineIndex } from '../../model/range.ts';
+import type { Finding } from '../../model/finding.ts';
+import type { ConfigFileParse } from '../../parse/types.ts';
+import { parseYamlStream } from '../../parse/yaml.ts';
+import { argsFromFlagList, mapOf, templateAwareProblems } from '../../parse/platform.ts';
 
 /** The kind of the kubeadm-like document a `kubelet-arg` key becomes; `+` marks one that appends. */
 export const K3S_ARGS_KIND = 'k3s kubelet-arg';

@@ -16,13 +16,13 @@
  * Recognised by apiVersion at column 0, anywhere in a multi-document stream (a Cluster often comes first).
  */
 import { isMap, isScalar, type Node, type Scalar } from 'yaml';
-import { finding } from '../model/finding.ts';
-import type { Payload } from '../embed/payload.ts';
-import { finish, itemsOf, nodeAt, readCarrier, stringPayload, subtreePayload, versionAt, withHeader, type Carrier, type ObjectDoc } from '../embed/yaml-docs.ts';
-import { maskYamlTemplates } from '../parse/template.ts';
-import { CAPI_MARK } from '../parse/config.ts';
-import { defineFormat } from './types.ts';
-import { isKubeletPatch, withoutTrailingSlashes } from '../parse/kubeadm-patch.ts';
+import { finding } from '../../model/finding.ts';
+import type { Payload } from '../../embed/payload.ts';
+import { finish, itemsOf, nodeAt, readCarrier, stringPayload, subtreePayload, versionAt, withHeader, type Carrier, type ObjectDoc } from '../../embed/yaml-docs.ts';
+import { maskYamlTemplates } from '../../parse/template.ts';
+import { CAPI_MARK } from '../../parse/config.ts';
+import { defineFormat } from '../../formats/types.ts';
+import { isKubeletPatch, withoutTrailingSlashes } from '../../parse/kubeadm-patch.ts';
 
 const CAPI_API = /^["']?apiVersion["']?[ \t]*:[ \t]*["']?(?:bootstrap|controlplane)\.cluster\.x-k8s\.io\//m;
 
@@ -80,7 +80,7 @@ function versionsByConfig(docs: readonly ObjectDoc[]): Map<string, { node: Scala
   return out;
 }
 
-export function capiPayloads(path: string, text: string): { embedded: Payload[]; problems: import('../model/finding.ts').Finding[] } {
+export function capiPayloads(path: string, text: string): { embedded: Payload[]; problems: import('../../model/finding.ts').Finding[] } {
   const relevant = (src: string) => (CAPI_API.test(src) && /kubeletExtraArgs|files:/.test(src)) || (CORE_API.test(src) && /configRef/.test(src));
   const c = readCarrier(path, text, 'Cluster API file', relevant, maskYamlTemplates);
   const versions = versionsByConfig(c.docs);

@@ -3,8 +3,8 @@
  * apiVersion and kind at column 0. In MIME multi-part user data the `application/node.eks.aws` parts are this
  * kind's payload (formats/mime.ts).
  */
-import { parseNodeadm } from '../parse/nodeadm.ts';
-import { defineFormat } from './types.ts';
+import { parseNodeadm } from './parse-nodeadm.ts';
+import { defineFormat } from '../../formats/types.ts';
 
 const API = /^apiVersion:[ \t]*["']?node\.eks\.aws\/v1alpha1["']?[ \t]*(?:#[^\n]*)?$/m;
 const KIND = /^kind:[ \t]*["']?NodeConfig["']?[ \t]*(?:#[^\n]*)?$/m;

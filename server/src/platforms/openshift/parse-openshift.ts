@@ -5,13 +5,13 @@
  * KubeletConfiguration fragment merged over the MCO's template, `spec.autoSizingReserved` lets the node compute its
  * own system-reserved. The MCO's own base and merge rule are node/platform.ts's.
  */
-import { LineIndex } from '../model/range.ts';
-import { finding, type Finding } from '../model/finding.ts';
-import type { ConfigFileParse, KubeletConfigDoc, PlatformInfo } from './types.ts';
-import { getEntry } from './types.ts';
-import { parseYamlStream } from './yaml.ts';
-import { mapOf, str, templateAwareProblems } from './platform.ts';
-import { withoutPlaceholders } from './talos.ts';
+import { LineIndex } from '../../model/range.ts';
+import { finding, type Finding } from '../../model/finding.ts';
+import type { ConfigFileParse, KubeletConfigDoc, PlatformInfo } from '../../parse/types.ts';
+import { getEntry } from '../../parse/types.ts';
+import { parseYamlStream } from '../../parse/yaml.ts';
+import { mapOf, str, templateAwareProblems } from '../../parse/platform.ts';
+import { withoutPlaceholders } from '../talos/parse-talos.ts';
 
 export const OPENSHIFT_API_VERSION = 'machineconfiguration.openshift.io/v1';
 
