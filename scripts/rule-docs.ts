@@ -7,7 +7,7 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { RULES } from '../server/src/rules/index.ts';
+import { RULES } from '../server/src/registry.ts';
 import { PARSER_CODES } from '../server/src/rules/parser-codes.ts';
 import type { RuleArea, RuleMeta } from '../server/src/rules/types.ts';
 

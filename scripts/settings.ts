@@ -7,7 +7,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { capacityPresets, presetCapacity } from '../server/src/node/instance-capacity.ts';
-import { RULES } from '../server/src/rules/index.ts';
+import { RULES } from '../server/src/registry.ts';
 
 const LEVELS = ['off', 'error', 'warning', 'information', 'hint'];
 

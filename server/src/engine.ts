@@ -16,17 +16,15 @@ import { spansByValue, Workspace, type ParseCache } from './node/parse-cache.ts'
 import type { ParsedFile } from './node/parse-files.ts';
 import { FILE_WIDE, type Suppression } from './parse/suppressions.ts';
 import { attachRuntimes } from './node/runtimes.ts';
-import { RULES } from './rules/index.ts';
+import { RULES } from './registry.ts';
 import { mayBeRendered, placeholderTest, settingsInView, templatePlaces } from './node/template.ts';
 import { keepLineEnds } from './fixes/keep-line-ends.ts';
 import { matchLineEnds } from './fixes/line-ends.ts';
 import { byCodeUnit } from './model/order.ts';
-import { formatOf, STANDALONE_ORDER, SYSTEMD_LINE_KINDS } from './registry.ts';
+import { formatOf, REGISTRY, STANDALONE_ORDER, SYSTEMD_LINE_KINDS } from './registry.ts';
 import { findingToHost, textToHost } from './embed/to-host.ts';
 import { workspaceKubeadmVersion } from './node/version.ts';
 import { carrierOf, type Payload } from './embed/payload.ts';
-import { k3sFiles } from './platforms/k3s/k3s-files.ts';
-import { patchFilesSetKubelet, resolveTalosPatches, unresolvedTalosPatches } from './platforms/talos/talos-patches.ts';
 
 export interface AnalyzeOptions {
   capacity?: Capacity;
@@ -82,11 +80,10 @@ export interface Analysis {
 }
 
 const STANDALONE_KINDS: ReadonlySet<string> = new Set(STANDALONE_ORDER);
-const PLATFORM_KINDS: ReadonlySet<string> = new Set(['talos', 'eks-nodeadm', 'openshift', 'eksctl-nodegroup', 'kops-kubelet', 'bottlerocket', 'k3s']);
 
 /** `cache`: parses to reuse across analyses (the language server's); results are the same with or without it. */
 export function analyze(files: readonly SourceFile[], options: AnalyzeOptions = {}, cache?: ParseCache): Analysis {
-  const ws = new Workspace(files, cache);
+  const ws = new Workspace(files, REGISTRY, cache);
   const version = options.kubernetesVersion ?? NEWEST_VERSION;
   const reuse = cache?.nodes;
   reuse?.begin(ws.paths);
@@ -100,26 +97,26 @@ export function analyze(files: readonly SourceFile[], options: AnalyzeOptions = 
   // override it (found by npm run fuzz, seed 20261129).
   const claimed = new Set(built.flatMap((b) => b.node.files));
   const unread: Finding[] = [];
-  // A talhelper node's `@file` patches are part of it, never nodes alone (node/talos-patches.ts), whichever is first.
-  for (const [path, { payload }] of ws.payloads) for (const r of resolveTalosPatches(ws, path, payload.talosPatches)) if (r.path) claimed.add(r.path);
+  // Files a platform's file makes part of its node (Format.node.claims) are never nodes alone, whichever is first.
+  for (const path of ws.paths) {
+    const kind = ws.kind(path);
+    const claims = kind ? formatOf(kind).node?.claims : undefined;
+    if (claims) for (const f of claims(ws, path)) claimed.add(f);
+  }
   const standalone = ws.paths.filter((p) => STANDALONE_KINDS.has(ws.kind(p) ?? ''));
   standalone.sort((a, b) => STANDALONE_ORDER.indexOf(ws.kind(a)!) - STANDALONE_ORDER.indexOf(ws.kind(b)!));
   for (const path of standalone) {
     if (claimed.has(path)) continue;
-    // A platform file (Talos, nodeadm, OpenShift) without kubelet settings is no node.
-    if (ws.kind(path) === 'k3s') {
-      // k3s reads config.yaml and its config.yaml.d/ as one configuration (node/k3s.ts): one node, at the first file.
-      const group = k3sFiles(ws, path);
-      if (group[0] !== path || !group.some((f) => ws.get(f)?.config?.platform)) continue;
-    } else if (PLATFORM_KINDS.has(ws.kind(path) ?? '') && !ws.get(path)?.config?.platform) {
-      // A talhelper node whose kubelet settings are all in its `@file` patches is a node too.
-      const patches = ws.get(path)?.talosPatches;
-      if (!patchFilesSetKubelet(ws, path, patches)) {
-        // Its unresolved references are still said: what they name may hold some.
-        for (const x of unresolvedTalosPatches(ws, path, patches)) unread.push(x);
+    // A platform's file anchors a node when it holds kubelet settings, or when its hooks say so (Format.node).
+    const kind = ws.kind(path)!;
+    const hooks = formatOf(kind).node;
+    if (hooks) {
+      const read = hooks.read(ws, path);
+      if ('none' in read) {
+        for (const x of read.problems) unread.push(x);
         continue;
       }
-    }
+    } else if (REGISTRY.platformOfKind(kind) !== undefined && !ws.get(path)?.config?.platform) continue;
     const b = build({ anchor: path, units: [], masked: [], standalone: path });
     built.push(b);
     for (const f of b.node.files) claimed.add(f);

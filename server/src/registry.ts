@@ -1,11 +1,15 @@
 /**
- * The format registry: every file format the engine reads, in the order recognition tries them (first match
- * wins, see Format.byPath/byContent). Adding a format is one module in this folder and one line here; the
- * parse switch, the node-joining order, the watch globs, the client's document selector and package.json's
- * activationEvents are derived from this list (the last three through `npm run formats`, checked by
+ * The registry: every file format the engine reads, every platform, every rule. It is the one place that lists
+ * them, and the only module below the engine that knows all of them: the node model, the rules and the features get
+ * what they need from it (node/ through the Workspace the engine makes). A format is one module, in formats/ or in
+ * its platform's folder; a platform is one folder and one line in platforms/index.ts. The watch globs, the client's
+ * document selector and package.json's activationEvents are derived from this list (`npm run formats`, checked by
  * test/unit/formats.test.ts).
  */
-import type { Candidate, Format } from './formats/types.ts';
+import type { Candidate, Format, FormatRegistry } from './formats/types.ts';
+import type { NodeRegistry, PlatformSemantics, WrapperProgram } from './node/platform.ts';
+import type { Rule } from './rules/types.ts';
+import type { Platform } from './platforms/types.ts';
 import { basename, dirname } from './model/paths.ts';
 import { systemdTemplateName, withoutTemplateExt } from './parse/template.ts';
 import unit from './formats/unit.ts';
@@ -17,38 +21,40 @@ import kubeletConfig from './formats/kubelet-config.ts';
 import docker from './formats/docker.ts';
 import envfile from './formats/envfile.ts';
 import cloudInit from './formats/cloud-init.ts';
-import clusterApi from './platforms/cluster-api/cluster-api.ts';
-import kindCluster from './platforms/kind/kind-cluster.ts';
-import karpenter from './platforms/karpenter/karpenter.ts';
-import talos from './platforms/talos/talos.ts';
-import eksNodeadm from './platforms/nodeadm/eks-nodeadm.ts';
-import talhelper from './platforms/talos/talhelper.ts';
-import openshift from './platforms/openshift/openshift.ts';
-import eksctl from './platforms/eksctl/eksctl.ts';
-import eksctlNodegroup from './platforms/eksctl/eksctl-nodegroup.ts';
-import kops from './platforms/kops/kops.ts';
-import kopsKubelet from './platforms/kops/kops-kubelet.ts';
-import bottlerocket from './platforms/bottlerocket/bottlerocket.ts';
-import k3s from './platforms/k3s/k3s.ts';
 import butane from './formats/butane.ts';
 import ignition from './formats/ignition.ts';
 import shell from './formats/shell.ts';
 import mime from './formats/mime.ts';
 import { yamlStreamFormat, type DocDetector } from './formats/yaml-stream.ts';
+import { CORE_RULES } from './rules/index.ts';
+import { PLATFORMS } from './platforms/index.ts';
 
 /** A document of a multi-document stream, as the format it would be alone (formats/yaml-stream.ts). */
 const docKind: DocDetector = (c) => FORMATS.find((f) => f !== yamlStream && f.byContent?.(c))?.kind;
 const yamlStream = yamlStreamFormat(docKind);
-// MIME user data goes first: its parts may hold `---` lines, and a MIME file is never a YAML stream.
 
-export const FORMATS = [mime, yamlStream, cloudInit, butane, ignition, talhelper, unit, dropin, crio, containerd, clusterApi, kindCluster, karpenter, kubeadmConfig, kubeletConfig, talos, eksNodeadm, openshift, eksctl, eksctlNodegroup, kops, kopsKubelet, bottlerocket, k3s, docker, envfile, shell] as const;
+const CORE_FORMATS: readonly Format[] = [mime, yamlStream, cloudInit, butane, ignition, unit, dropin, crio, containerd, kubeadmConfig, kubeletConfig, docker, envfile, shell];
 
-export type FormatKind = (typeof FORMATS)[number]['kind'];
+/** Every format, in the order recognition tries them (Format.rank). */
+export const FORMATS: readonly Format[] = [...CORE_FORMATS, ...PLATFORMS.flatMap((p: Platform) => p.formats)].sort((a, b) => a.rank - b.rank);
+
+/** Every rule: the core's, then each platform's own. */
+export const RULES: readonly Rule[] = [...CORE_RULES, ...PLATFORMS.flatMap((p: Platform) => p.rules)];
+
+export type FormatKind = string;
 
 const BY_KIND = new Map<string, Format>(FORMATS.map((f) => [f.kind, f]));
+const PLATFORM_OF_KIND = new Map<string, string>(PLATFORMS.flatMap((p: Platform) => p.formats.map((f) => [f.kind, p.id] as const)));
+const BY_ID = new Map<string, Platform>(PLATFORMS.map((p: Platform) => [p.id, p]));
 
-export function formatOf(kind: FormatKind): Format<FormatKind> {
-  return BY_KIND.get(kind) as Format<FormatKind>;
+export function formatOf(kind: FormatKind): Format {
+  const f = BY_KIND.get(kind);
+  if (!f) throw new Error(`no format ${kind}`);
+  return f;
+}
+
+export function platformOf(id: string): Platform | undefined {
+  return BY_ID.get(id);
 }
 
 /** Kinds that are a node by themselves when nothing claims them, in the order they are tried. */
@@ -63,6 +69,25 @@ export const CARRIER_KINDS: ReadonlySet<FormatKind> = new Set(FORMATS.filter((f)
 
 /** Kinds whose line ends are counted as systemd counts them (a fix must not fuse two). */
 export const SYSTEMD_LINE_KINDS: ReadonlySet<FormatKind> = new Set(FORMATS.filter((f) => f.systemdLineEnds).map((f) => f.kind));
+
+const WRAPPERS = new Map<string, { platform: PlatformSemantics; wrapper: WrapperProgram }>(
+  PLATFORMS.flatMap((p: Platform) => (p.wrapper ? [...p.wrapper.names].map((n) => [n, { platform: p, wrapper: p.wrapper! }] as const) : [])),
+);
+
+/** The registry as the node model gets it (node/platform.ts NodeRegistry). */
+export const REGISTRY: NodeRegistry = {
+  detectKind: (path, text) => detectKind(path, text),
+  formatOf,
+  carrierKinds: CARRIER_KINDS,
+  runtimeKinds: RUNTIME_KINDS,
+  standaloneOrder: STANDALONE_ORDER,
+  systemdLineKinds: SYSTEMD_LINE_KINDS,
+  platformOfKind: (kind) => PLATFORM_OF_KIND.get(kind),
+  platform: (id) => BY_ID.get(id),
+  wrapper: (program) => WRAPPERS.get(program),
+};
+const _check: FormatRegistry = REGISTRY;
+void _check;
 
 const HEAD = 65536;
 
@@ -94,7 +119,7 @@ export function detectKind(path: string, text: string): FormatKind | undefined {
   return undefined;
 }
 
-const TEMPLATE_FORMATS = [crio, containerd, kubeadmConfig, kubeletConfig, docker];
+const TEMPLATE_FORMATS = FORMATS.filter((f) => f.templateNames);
 
 /** Kinds whose files may be named as templates of them (`kubelet.service.j2`): systemd's own files. */
 const SYSTEMD_KINDS: ReadonlySet<FormatKind> = new Set([unit.kind, dropin.kind, envfile.kind]);

@@ -8,7 +8,13 @@ import { analyze } from '../../server/src/engine.ts';
 import { completionAt } from '../../server/src/features/embedded.ts';
 import { KUBELET_FIELDS, SIGNALS } from '../../server/src/platforms/karpenter/karpenter.ts';
 import { CONFIG_FIELDS, FLAG_FIELDS } from '../../server/src/platforms/kops/parse-kops.ts';
-import { EKSCTL_FORBIDDEN, OPENSHIFT_REFUSED, TALOS_PROTECTED } from '../../server/src/rules/platform-setting-refused.ts';
+import { platformOf } from '../../server/src/registry.ts';
+
+/** The top-level fields a platform declares it refuses (platforms/<id>/index.ts). */
+const refusedBy = (id: string): string[] => (platformOf(id)?.refused?.({ tool: id, span: { file: '', range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } } }, gates: [] }) ?? []).map((r) => r.field).filter((f) => !f.includes('.'));
+const EKSCTL_FORBIDDEN = refusedBy('eksctl');
+const TALOS_PROTECTED = refusedBy('talos');
+const OPENSHIFT_REFUSED = refusedBy('openshift');
 
 function at(path: string, fixture: string, snippets = true): CompletionItem[] {
   const lines = fixture.split('\n');

@@ -11,7 +11,7 @@ import { ParseCache } from '../../server/src/node/parse-cache.ts';
 import type { SourceFile } from '../../server/src/model/source.ts';
 import type { Position, Range } from '../../server/src/model/range.ts';
 import { computeAllocatable } from '../../server/src/node/allocatable.ts';
-import { RULES } from '../../server/src/rules/index.ts';
+import { RULES } from '../../server/src/registry.ts';
 import { hover } from '../../server/src/features/hover.ts';
 import { completion } from '../../server/src/features/completion.ts';
 import { documentSymbols, foldingRanges } from '../../server/src/features/symbols.ts';

@@ -97,7 +97,7 @@ test('Bottlerocket and Windows size kube-reserved memory from the node\'s pods (
 test('a v1beta1 NodePool keeps its own kubelet and types; its AMI family comes from the EC2NodeClass it names in the file', () => {
   const text = `apiVersion: karpenter.k8s.aws/v1beta1\nkind: EC2NodeClass\nmetadata:\n  name: br\nspec:\n  amiFamily: Bottlerocket\n---\napiVersion: karpenter.sh/v1beta1\nkind: NodePool\nmetadata:\n  name: pool\nspec:\n  template:\n    spec:\n      nodeClassRef:\n        name: br\n      kubelet:\n        maxPods: 110\n      requirements:\n        - key: node.kubernetes.io/instance-type\n          operator: In\n          values: [c5.2xlarge]\n`;
   const { node, alloc } = only(text);
-  assert.equal(node.platform?.amiFamily, 'Bottlerocket');
+  assert.equal(node.platform?.facts?.amiFamily, 'Bottlerocket');
   assert.equal(node.capacity?.cpu, 8000n);
   assert.equal(alloc.lines.memory.kubeReserved, 1465n * MiB);
 });

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { analyze } from '../../server/src/engine.ts';
 import { detectKind } from '../../server/src/registry.ts';
 import { describe } from '../../server/src/node/provenance.ts';
-import { nodeadmCpuMillis } from '../../server/src/node/platform.ts';
+import { nodeadmCpuMillis } from '../../server/src/platforms/nodeadm/reservations.ts';
 import { rangeToHost } from '../../server/src/embed/to-host.ts';
 import type { Finding } from '../../server/src/model/finding.ts';
 import { corpusDir } from '../helpers/corpus.ts';
@@ -265,7 +265,7 @@ test('talhelper talconfig.yaml: inline patches with kubelet settings are Talos p
   // the @file patch, whose file is not in the workspace, is said to be unread (information, line 4;
   // talhelper-patch-files.test.ts has the file).
   assert.deepEqual(a.nodes.map((n) => n.node.id), ['talconfig.yaml//cp1.yaml']);
-  assert.equal(a.nodes[0].node.platform?.role, 'controlplane');
+  assert.equal(a.nodes[0].node.platform?.facts?.role, 'controlplane');
   assert.ok(a.findings.every((f) => f.file === 'talconfig.yaml'));
   assert.deepEqual(show(a.findings), ['12 error eviction-soft-without-grace', '21 error flag-value-invalid', '4 information reference-unresolved', '9 warning platform-default-map-replaced']);
   const grace = a.findings.find((f) => f.code === 'eviction-soft-without-grace')!;

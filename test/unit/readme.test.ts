@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { RULES } from '../../server/src/rules/index.ts';
+import { RULES } from '../../server/src/registry.ts';
 import { FILE_WIDE, scanSuppressions } from '../../server/src/parse/suppressions.ts';
 import { DISABLE_FILE, DISABLE_LINE, DISABLE_NEXT_LINE } from '../../server/src/model/suppression.ts';
 

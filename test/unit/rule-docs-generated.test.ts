@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { generated, headerLine } from '../../scripts/rule-docs.ts';
-import { RULES } from '../../server/src/rules/index.ts';
+import { RULES } from '../../server/src/registry.ts';
 
 const ROOT = join(__dirname, '../..');
 

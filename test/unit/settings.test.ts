@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { applySettings } from '../../scripts/settings.ts';
 import { capacityPresets } from '../../server/src/node/instance-capacity.ts';
-import { RULES } from '../../server/src/rules/index.ts';
+import { RULES } from '../../server/src/registry.ts';
 
 const pkg = JSON.parse(readFileSync(join(__dirname, '../../package.json'), 'utf8'));
 const props = pkg.contributes.configuration.properties;

@@ -121,6 +121,6 @@ test('talhelper @file patches: a patch file nobody references is a Talos node of
   const only = `nodes:\n  - hostname: w2\n    patches:\n      - "@../shared/kubelet.yaml"\n`;
   const a = analyze([{ path: 'talos/talconfig.yaml', text: only }, { path: 'shared/kubelet.yaml', text: WORKER }], { capacity });
   assert.deepEqual(a.nodes.map((n) => n.node.id), ['talos/talconfig.yaml//w2.yaml']);
-  assert.equal(a.nodes[0].node.platform?.role, 'worker');
+  assert.equal(a.nodes[0].node.platform?.facts?.role, 'worker');
   assert.equal(a.nodes[0].allocatable.lines.cpu.allocatable, 4000n - 200n - 50n, 'the file\'s kube-reserved and Talos\'s 50m system-reserved');
 });

@@ -1,7 +1,7 @@
 /** SARIF 2.1.0 (OASIS), as code-scanning tools ingest it. */
 import type { Analysis } from '../engine.ts';
 import type { Severity } from '../model/finding.ts';
-import { RULES } from '../rules/index.ts';
+import { RULES } from '../registry.ts';
 import { PARSER_CODES } from '../rules/parser-codes.ts';
 
 const LEVEL: Record<Severity, 'error' | 'warning' | 'note'> = { error: 'error', warning: 'warning', information: 'note', hint: 'note' };

@@ -70,13 +70,14 @@ export interface Payload {
    * A talhelper node's `@file` patches (formats/talhelper.ts): files of the workspace whose documents node/build.ts
    * merges among the payload's own, in talhelper's order (node/talos-patches.ts).
    */
-  talosPatches?: TalosPatches;
+  patchRefs?: PatchRefs;
 }
 
-/** The `@file` patches of a talhelper node and the role its machine config states. */
-export interface TalosPatches {
-  readonly role: 'controlplane' | 'worker';
+/** Files a platform merges into a payload at their places (talhelper's `@file` patches), and what they add to it. */
+export interface PatchRefs {
   readonly files: readonly PatchFileRef[];
+  /** Facts the merged platform information takes from the payload (PlatformInfo.facts). */
+  readonly facts?: Readonly<Record<string, unknown>>;
 }
 
 /** One `@file` patch as written in the carrier. */

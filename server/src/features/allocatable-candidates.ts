@@ -7,7 +7,6 @@
 import type { NodeResult } from '../engine.ts';
 import { computeAllocatable } from '../node/allocatable.ts';
 import type { NodeModel } from '../node/model.ts';
-import { platformCapacitySettings } from '../node/platform.ts';
 import { formatAmount } from '../rules/lib/format.ts';
 
 export interface CandidateAllocatable {
@@ -29,7 +28,7 @@ export function candidateAllocatables(node: NodeModel): CandidateAllocatable[] {
   return (node.capacityCandidates ?? []).map((c) => {
     // What a platform tool computes from the machine (Karpenter's and nodeadm's kube-reserved, the ENI max pods) is
     // computed again for each type: the node's settings hold it for the first one.
-    const settings = node.platform ? platformCapacitySettings(node.platform, node.settings, c.capacity) : undefined;
+    const settings = node.platform && node.platformSpec?.capacitySettings ? node.platformSpec.capacitySettings(node.platform, node.settings, c.capacity) : undefined;
     const a = computeAllocatable(settings ? { ...node, settings } : node, c.capacity);
     const cpu = a.lines.cpu.allocatable;
     const memory = a.lines.memory.allocatable;

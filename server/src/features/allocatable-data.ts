@@ -174,9 +174,9 @@ function notes(result: NodeResult): string[] {
   if (pods) out.push(pods);
   const unknown = templateNote(a);
   if (unknown) out.push(unknown);
-  // openshift/machine-config-operator: with autoSizingReserved the node's kubelet-auto-node-size service computes
-  // system-reserved cpu and memory from the machine; the analysis has no number for them.
-  if (result.node.platform?.autoSizing) out.push('autoSizingReserved: the node computes system-reserved cpu and memory from its size; they are not counted here, so allocatable is lower on the node.');
+  // Reservations the platform computes on the node at boot (PlatformInfo.computedOnNode): no number here.
+  const computed = result.node.platform?.computedOnNode;
+  if (computed) out.push(`${computed.text}, so allocatable is lower on the node.`);
   if (!a.hasCapacity) out.push(CAPACITY_HELP);
   return out;
 }

@@ -11,9 +11,9 @@ import { FEATURE_GATES, gateAt } from '../catalog/feature-gates.ts';
 import { fieldInfo, topLevelFields } from '../catalog/fields.ts';
 import { FLAGS, NEWEST_VERSION, compareVersions, flagStatusAt } from '../catalog/flags.ts';
 import type { TextMap } from '../model/range.ts';
-import type { KubeletConfigDoc, MapEntry } from '../parse/types.ts';
+import type { KubeletConfigDoc, MapEntry, PlatformInfo } from '../parse/types.ts';
 import { KUBELET_SIGNALS, fieldSnippet } from './field-snippet.ts';
-import { EKSCTL_FORBIDDEN, OPENSHIFT_REFUSED, TALOS_PROTECTED } from '../rules/platform-setting-refused.ts';
+import { platformOf } from '../registry.ts';
 import { flagValueItems } from './completion-values.ts';
 import { extraArgItems } from './completion-extra-args.ts';
 import { assignmentAt, configAt, contains, directiveAt, enclosingRootEntry, nodeOf, offsetIn, parsedFile } from './locate.ts';
@@ -196,14 +196,16 @@ interface Accepts {
   signals: readonly string[];
 }
 
-/** Fields a platform refuses in its KubeletConfiguration fragment (rules/platform-setting-refused.ts): never offered. */
-const REFUSED: Partial<Record<string, ReadonlySet<string>>> = { talos: TALOS_PROTECTED, eksctl: EKSCTL_FORBIDDEN, openshift: OPENSHIFT_REFUSED };
+/** Top-level fields a platform refuses in its KubeletConfiguration fragment (its PlatformSemantics.refused): never offered. */
+function refusedFields(platform: PlatformInfo): ReadonlySet<string> {
+  return new Set((platformOf(platform.tool)?.refused?.(platform) ?? []).map((r) => r.field).filter((f) => !f.includes('.')));
+}
 
 function acceptsOf(file: ReturnType<typeof parsedFile>, version: string): Accepts {
   const platform = file?.config?.platform;
   const keys = platform?.keys;
   if (!platform || !keys) {
-    const refused = platform ? REFUSED[platform.tool] : undefined;
+    const refused = platform ? refusedFields(platform) : undefined;
     return { fields: fieldsAt(version, file).filter((k) => !refused?.has(k)), shaped: () => true, doc: (k) => fieldInfo(k)?.description, signals: KUBELET_SIGNALS };
   }
   const shaped = new Set(keys.kubeletShaped ?? keys.fields);
@@ -212,7 +214,7 @@ function acceptsOf(file: ReturnType<typeof parsedFile>, version: string): Accept
     if (!flag) return fieldInfo(k)?.description;
     const f = FLAGS.find((x) => x.name === flag);
     const form = shaped.has(k) ? '' : `, written as the flag's value${f ? ` (${f.syntaxText})` : ''}`;
-    return `${platform.tool} passes it to the kubelet as \`--${flag}\`${form}.${f ? `\n\n${f.description}` : ''}`;
+    return `${platformOf(platform.tool)?.name ?? platform.tool} passes it to the kubelet as \`--${flag}\`${form}.${f ? `\n\n${f.description}` : ''}`;
   };
   return { fields: keys.fields, shaped: (k) => shaped.has(k), doc, signals: keys.signals ?? KUBELET_SIGNALS };
 }

@@ -13,9 +13,10 @@ export function platformParse(parse: (path: string, text: string) => ConfigFileP
   };
 }
 
-export function payloadOnlyFormat<K extends string>(kind: K, label: string, parse: (path: string, text: string) => ConfigFileParse): Format<K> {
+export function payloadOnlyFormat<K extends string>(kind: K, rank: number, label: string, parse: (path: string, text: string) => ConfigFileParse): Format<K> {
   return defineFormat({
     kind,
+    rank,
     label,
     parse: platformParse(parse),
     comments: () => 'trailing',

@@ -118,6 +118,7 @@ function sourcePayload(text: string, lines: LineIndex, node: Node, target: strin
 
 export default defineFormat({
   kind: 'butane',
+  rank: 40,
   label: 'Butane config',
   // Recognised by its own top-level keys, whatever the file is called; never by a payload's indented line.
   byContent: (c) => VARIANT.test(c.head) && VERSION.test(c.head),

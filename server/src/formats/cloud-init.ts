@@ -116,6 +116,7 @@ function unmasked(p: Payload, original: string): Payload {
 
 export default defineFormat({
   kind: 'cloud-init',
+  rank: 30,
   label: 'cloud-init cloud-config',
   // Recognised by its own first line, whatever the file is called (user-data, *.yaml, *.cfg).
   byPath: (c) => HEADER.test(c.head),

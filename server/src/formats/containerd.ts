@@ -9,6 +9,8 @@ const CONF_KEYS = /^[ \t]*(?:version[ \t]*=|\[plugins)/m;
 
 export default defineFormat({
   kind: 'containerd',
+  rank: 100,
+  templateNames: true,
   label: 'containerd config',
   byContent: (c) => (c.ext === 'toml' && TOML_KEYS.test(c.head)) || (c.ext === 'conf' && CONF_KEYS.test(c.head)),
   parse(path, text) {

@@ -7,6 +7,8 @@ const CRIO_TABLE = /^[ \t]*\[crio[.\]]/m;
 
 export default defineFormat({
   kind: 'crio',
+  rank: 90,
+  templateNames: true,
   label: 'CRI-O config',
   byPath: (c) => c.ext === 'conf' && (c.lower === 'crio.conf' || c.dir === 'crio.conf.d'),
   byContent: (c) => (c.ext === 'conf' || c.ext === 'toml') && CRIO_TABLE.test(c.head),

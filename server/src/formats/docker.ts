@@ -7,6 +7,8 @@ const DOCKER_KEYS = /"(?:exec-opts|storage-driver|log-driver|default-runtime|liv
 
 export default defineFormat({
   kind: 'docker',
+  rank: 250,
+  templateNames: true,
   label: 'Docker daemon.json',
   byContent: (c) => c.name === 'daemon.json' || ((c.ext === 'json' || c.ext === 'conf') && DOCKER_KEYS.test(c.head)),
   parse(path, text) {

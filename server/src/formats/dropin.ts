@@ -8,6 +8,7 @@ export const UNIT_SECTION = /^[ \t]*\[(?:Unit|Service|Install|Slice|Socket|Timer
 
 export default defineFormat({
   kind: 'dropin',
+  rank: 80,
   label: 'systemd drop-in',
   byPath: (c) => c.ext === 'conf' && c.dir.endsWith('.service.d'),
   byContent: (c) => c.ext === 'conf' && UNIT_SECTION.test(c.head),

@@ -28,6 +28,7 @@ export function looksLikeEnvFile(text: string): boolean {
 
 export default defineFormat({
   kind: 'envfile',
+  rank: 260,
   label: 'environment file',
   byPath: (c) => c.name === 'kubelet' && (c.dir === 'default' || c.dir === 'sysconfig'),
   // Any *.env file may be an EnvironmentFile= of some unit (k3s.service.env, rke2-server.env): unreferenced, it is

@@ -104,6 +104,7 @@ function parseIgnition(path: string, text: string): { embedded: Payload[]; probl
 
 export default defineFormat({
   kind: 'ignition',
+  rank: 50,
   label: 'Ignition config',
   byContent: (c) => (c.ext === 'ign' || c.ext === 'json' || c.ext === '') && isIgnition(c.head),
   parse: parseIgnition,

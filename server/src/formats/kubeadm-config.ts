@@ -7,6 +7,8 @@ const KUBEADM_API = /^["']?apiVersion["']?[ \t]*:[ \t]*["']?kubeadm\.k8s\.io\//m
 
 export default defineFormat({
   kind: 'kubeadm-config',
+  rank: 140,
+  templateNames: true,
   label: 'kubeadm configuration',
   byContent: (c) => (c.ext === 'yaml' || c.ext === 'yml' || c.ext === 'conf') && KUBEADM_API.test(c.head),
   parse(path, text, opts) {

@@ -11,6 +11,8 @@ const JSON_KIND = /"kind"[ \t\r\n]*:[ \t\r\n]*"KubeletConfiguration"/;
 
 export default defineFormat({
   kind: 'kubelet-config',
+  rank: 150,
+  templateNames: true,
   label: 'KubeletConfiguration',
   byContent(c) {
     if ((c.ext === 'yaml' || c.ext === 'yml' || c.ext === 'conf') && YAML_KIND.test(c.head)) return true;

@@ -178,6 +178,7 @@ function joinNodeConfigs(path: string, lines: LineIndex, parts: Body[], eol: str
 
 export default defineFormat({
   kind: 'mime',
+  rank: 10,
   label: 'MIME multi-part user data',
   byContent: (c) => !NOT_USER_DATA.has(c.ext) && looksLikeMime(c.head, NODEADM_MEDIA_TYPE),
   parse: parseMime,

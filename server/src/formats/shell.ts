@@ -12,6 +12,7 @@ const KUBELET_WORDS = /kubelet|\/etc\/eks\/bootstrap\.sh/i;
 
 export default defineFormat({
   kind: 'shell',
+  rank: 270,
   label: 'shell script',
   // Only a script that mentions the kubelet: others hold nothing kubelet-lint reads.
   byContent: (c) => (SHEBANG.test(c.head) || c.ext === 'sh' || c.ext === 'bash') && KUBELET_WORDS.test(c.head),

@@ -1,9 +1,80 @@
 /**
- * What the rest of the system needs to know about one file format. Each format is one module in this folder
- * (formats/<kind>.ts) and one line in formats/index.ts; nothing else lists formats by hand.
+ * What the rest of the system needs to know about one file format. A format is one module, in this folder (the
+ * formats every node may have) or in its platform's folder (server/src/platforms/<id>/); the registry
+ * (server/src/registry.ts) lists them, and nothing else lists formats by hand.
  */
 import type { Finding } from '../model/finding.ts';
-import type { ParsedFile } from '../node/parse-files.ts';
+import type { FileKind } from '../model/source.ts';
+import type { Payload, PatchRefs } from '../embed/payload.ts';
+import type { InstanceTypeMention } from '../model/mentions.ts';
+import type { VersionMention } from '../model/version-mention.ts';
+import type { Modeline } from '../parse/modeline.ts';
+import type { Suppression } from '../parse/suppressions.ts';
+import type { ConfigFileParse, EnvFile, KubeadmDoc, KubeletConfigDoc, PlatformInfo, RuntimeConfigParse, UnitFile } from '../parse/types.ts';
+
+/** A file parsed by its format's parser, with its kubelet-lint comments. */
+export interface ParsedFile {
+  path: string;
+  kind: FileKind;
+  unit?: UnitFile;
+  env?: EnvFile;
+  config?: ConfigFileParse;
+  runtime?: RuntimeConfigParse;
+  /** A carrier's payloads (embed/payload.ts). */
+  embedded?: Payload[];
+  /** Instance types the file names for its node (node/model.ts InstanceTypeMention). */
+  instanceTypes?: InstanceTypeMention[];
+  /** Kubernetes versions the file states for its node's kubelet (node/model.ts VersionMention), the first wins. */
+  versions?: VersionMention[];
+  /** Files whose documents its platform merges into it at their places, from its carrier (embed/payload.ts). */
+  patchRefs?: PatchRefs;
+  modelines: Modeline[];
+  suppressions: Suppression[];
+  problems: Finding[];
+  /** The first line ends in "\r\n": lines a fix or refactor adds end the same way. */
+  crlf: boolean;
+}
+
+/** The files of an analysis as a platform's node hooks see them (node/parse-cache.ts Workspace). */
+export interface FileSet {
+  readonly paths: readonly string[];
+  kind(path: string): FileKind | undefined;
+  get(path: string, kind?: FileKind, opts?: { fragment?: boolean }): ParsedFile | undefined;
+  text(path: string): string | undefined;
+}
+
+/** What a file of a platform (and the files it names) gives its node's kubelet. */
+export interface StandaloneRead {
+  kubeletConfigs: KubeletConfigDoc[];
+  kubeadm: KubeadmDoc[];
+  platform?: PlatformInfo;
+  /** Every file read, the anchor's own included. */
+  files: string[];
+  problems: Finding[];
+}
+
+/**
+ * How a standalone file of a platform anchors its node, when more than its own parse decides it. Without hooks a
+ * platform's standalone file is a node when its parse names the platform (it holds kubelet settings), else none.
+ */
+export interface NodeHooks {
+  /** 'none' (with what to say about it) when this file anchors no node; else what its node reads. */
+  read(files: FileSet, path: string): StandaloneRead | { none: true; problems: Finding[] };
+  /** Files this one makes part of its node: never nodes of their own. */
+  claims?(files: FileSet, path: string): string[];
+}
+
+/** The registry as code below it sees it (node/ gets it from the engine). */
+export interface FormatRegistry {
+  detectKind(path: string, text: string): FileKind | undefined;
+  formatOf(kind: FileKind): Format;
+  readonly carrierKinds: ReadonlySet<FileKind>;
+  readonly runtimeKinds: ReadonlySet<FileKind>;
+  readonly standaloneOrder: readonly FileKind[];
+  readonly systemdLineKinds: ReadonlySet<FileKind>;
+  /** The platform a format belongs to, by kind (undefined for the formats every node may have). */
+  platformOfKind(kind: FileKind): string | undefined;
+}
 
 /** A file as recognition sees it: its name split up, and the first 64 KiB of its text. */
 export interface Candidate {
@@ -37,6 +108,20 @@ export type Join = { kind: 'anchor' } | { kind: 'standalone'; order: number } | 
 
 export interface Format<K extends string = string> {
   kind: K;
+  /**
+   * Where recognition tries it among all formats, lowest first (byPath in rank order, then byContent in rank
+   * order); formats of platforms interleave with the others by this number. Ranks are unique.
+   */
+  rank: number;
+  /** Also read when named as a template of its file (`kubelet-config.yaml.j2`, `config.yaml.tpl`): its parser masks expressions. */
+  templateNames?: boolean;
+  /** A platform's standalone format: how a file anchors its node, when its own parse does not say it all. */
+  node?: NodeHooks;
+  /**
+   * A platform's standalone format whose image ships the kubelet's unit: a file of it anchors the drop-ins of that
+   * unit (`kubelet.service`) found at its node root when the unit itself is not in the workspace.
+   */
+  anchorsDropinsOf?: string;
   /** A few words for messages and docs. */
   label: string;
   /**

@@ -5,6 +5,7 @@ import { SYSTEMD_TEMPLATE_GLOB as T } from '../parse/template.ts';
 
 export default defineFormat({
   kind: 'unit',
+  rank: 70,
   label: 'systemd unit',
   // A .service file is a unit whatever it holds: systemd reads it as one, and so do we (a broken header is a finding).
   byPath: (c) => c.ext === 'service',

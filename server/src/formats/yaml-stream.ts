@@ -168,6 +168,7 @@ function parseStream(detect: DocDetector, path: string, text: string): { embedde
 export function yamlStreamFormat(detect: DocDetector): Format<'yaml-stream'> {
   return defineFormat({
     kind: 'yaml-stream',
+    rank: 20,
     label: 'multi-document YAML',
     byContent: (c) => isStream(detect, c),
     parse: (path, text) => parseStream(detect, path, text),

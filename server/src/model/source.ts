@@ -4,5 +4,5 @@ export interface SourceFile {
   text: string;
 }
 
-/** The kinds of file the engine reads: one per module of server/src/formats (registered in formats/index.ts). */
-export type FileKind = import('../registry.ts').FormatKind;
+/** The kind of a file the engine reads: the `kind` of one registered format (server/src/registry.ts). */
+export type FileKind = string;

@@ -22,20 +22,17 @@ import { fmtCount } from '../parse/yaml.ts';
 import { resolveBySuffix, resolveDirBySuffix, basename } from '../model/paths.ts';
 import { parseKubeletArgs, type ArgProblem } from './command-line.ts';
 import { effectiveSettings, type ConfigSource } from './effective.ts';
-import { K3S_PROGRAMS, K3S_SUBCOMMANDS, type NodeSeed } from './group.ts';
+import type { NodeSeed } from './group.ts';
 import { buildService } from './service.ts';
 import { unusedVariables } from './unused-variables.ts';
-import { platformBase, platformCapacitySettings } from './platform.ts';
+import { platformBase, type PlatformSemantics } from './platform.ts';
 import { containerKubelet } from './container-run.ts';
 import { versionMention } from '../model/version-mention.ts';
-import { k3sFiles, mergeK3sArgs } from '../platforms/k3s/k3s-files.ts';
-import { K3S_APPEND_KIND } from '../platforms/k3s/parse-k3s.ts';
 import type { ConfigRef, FlagUse, NodeModel } from './model.ts';
 import type { Workspace } from './parse-cache.ts';
 import { joinTemplateWords, TemplatePlaces, templatePlaces } from './template.ts';
 import { inTerraformTemplate, terraformPlaces } from './terraform.ts';
 import type { NodeSettings } from './modelines.ts';
-import { joinTalosPatches } from '../platforms/talos/talos-patches.ts';
 import type { AttachedRuntime } from './runtimes.ts';
 
 /**
@@ -97,6 +94,14 @@ export function buildNode(ws: Workspace, seed: NodeSeed, systemdVersion?: number
   const kubeadmFlags: FlagUse[] = [];
   // kubeadm patches of the kubelet's configuration: applied over the configuration kubeadm writes.
   const patchDocs = new Set<KubeletConfigDoc>();
+  // What a platform's file (or wrapper program) gives the kubelet.
+  const take = (r: { kubeletConfigs: readonly KubeletConfigDoc[]; kubeadm: readonly KubeadmDoc[]; files?: readonly string[]; problems: readonly Finding[] }) => {
+    for (const x of r.kubeletConfigs) node.kubeletConfigs.push(x);
+    for (const x of r.kubeadm) node.kubeadm.push(x);
+    for (const f of r.files ?? []) files.add(f);
+    // (a file's own parse problems are reported by the engine for the file; a hook's are the node's)
+    if (r.files) for (const x of r.problems) problems.push(x);
+  };
 
   if (seed.units.length > 0) {
     for (const u of seed.units) files.add(u.path);
@@ -133,8 +138,11 @@ export function buildNode(ws: Workspace, seed: NodeSeed, systemdVersion?: number
       for (const x of argvSizeProblems(service.execStart, size, service.environment.values())) problems.push(x);
       node.execReferences = references;
       node.program = argv[0];
-      if (node.program && K3S_PROGRAMS.has(basename(node.program.text))) {
-        readK3sUnit(ws, seed.anchor, argv, node, files, problems);
+      const wrapper = node.program && ws.registry.wrapper(basename(node.program.text));
+      if (wrapper) {
+        const read = wrapper.wrapper.read(ws, seed.anchor, argv);
+        take(read);
+        node.platform ??= read.platform;
       } else if (node.program && basename(node.program.text).includes('kubelet')) {
         node.argv = argv.slice(1);
         const unused = unusedVariables(service, new Set(references.map((r) => r.variable)));
@@ -165,16 +173,12 @@ export function buildNode(ws: Workspace, seed: NodeSeed, systemdVersion?: number
         if (HOLDS_FLAG.test(a.value) && node.argv.length <= MAX_KUBELET_ARGS) splitVariable(a, { variable: a.name, span: a.nameSpan }, node.argv, scratch, Infinity, MAX_KUBELET_ARGS + 1);
       }
     }
-    if (p.kind === 'k3s') readK3s(ws, k3sFiles(ws, seed.standalone), node, files, problems);
-    else if (p.config) {
-      // A talhelper node: its `@file` patches' documents at their places among its own (node/talos-patches.ts).
-      const joined = p.talosPatches ? joinTalosPatches(ws, seed.standalone, p.config, p.talosPatches) : undefined;
-      const config = joined ?? p.config;
-      for (const x of config.kubeletConfigs) node.kubeletConfigs.push(x);
-      for (const x of config.kubeadm) node.kubeadm.push(x);
-      if (config.platform) node.platform = config.platform;
-      for (const f of joined?.files ?? []) files.add(f);
-      for (const x of joined?.problems ?? []) problems.push(x);
+    // A platform's file may read more than itself (node hooks: a talhelper node's `@file` patches, k3s's drop-ins).
+    const hooked = ws.registry.formatOf(p.kind).node?.read(ws, seed.standalone);
+    const read = hooked && !('none' in hooked) ? hooked : p.config;
+    if (read) {
+      take(read);
+      if (read.platform) node.platform = read.platform;
       for (const path of kubeadmPatches(ws, node.kubeadm, seed.standalone)) {
         files.add(path);
         for (const doc of ws.get(path, 'kubelet-config', { fragment: true })?.config?.kubeletConfigs ?? []) {
@@ -205,6 +209,9 @@ export function buildNode(ws: Workspace, seed: NodeSeed, systemdVersion?: number
   }
 
   // --config and --config-dir (last one wins, like any scalar flag).
+  // The platform that writes this kubelet's configuration: its semantics, stated in its own folder.
+  const spec = node.platform ? platformSpec(ws, node.platform.tool) : undefined;
+  if (spec) node.platformSpec = spec;
   const configFlag = node.flags.filter((f) => f.name === 'config').at(-1);
   const configDirFlag = node.flags.filter((f) => f.name === 'config-dir').at(-1);
   const sources: ConfigSource[] = [];
@@ -225,14 +232,14 @@ export function buildNode(ws: Workspace, seed: NodeSeed, systemdVersion?: number
     // nodeadm writes the user's kubelet.config as a --config-dir drop-in over its own config; the OpenShift MCO
     // merges spec.kubeletConfig over its template with mergo (maps key by key, the rest replaced): the same rule;
     // eksctl's kubeletExtraConfig is nodeadm's kubelet.config.
-    const how = node.platform && node.platform.tool !== 'talos' ? 'config-dir' : 'config';
-    const label = node.platform?.configLabel ?? (node.platform?.tool === 'openshift' ? 'spec.kubeletConfig' : node.platform?.tool === 'eksctl' ? 'kubeletExtraConfig' : node.platform?.tool === 'kops' ? 'the kops kubelet spec' : node.platform?.tool === 'bottlerocket' ? 'settings.kubernetes' : undefined);
+    const rule = spec?.source;
+    const how = rule?.how ?? 'config';
+    const label = node.platform?.configLabel ?? rule?.label;
     node.kubeletConfigs.forEach((doc, i) => {
       // A kubeadm strategic or merge patch merges maps key by key and replaces the rest, like a --config-dir drop-in.
       if (patchDocs.has(doc)) sources.push({ doc, how: 'config-dir', label: 'a kubeadm patch' });
-      // Talos patches after the first (talhelper's patches of one node, a multi-document patch file) are merged as
-      // Talos merges them (pkg/machinery/merge: maps key by key).
-      else if (node.platform?.tool === 'talos' && i > 0) sources.push({ doc, how: 'config-dir', label: 'a Talos patch' });
+      // Later blocks of one machine (its patches), when the platform merges them unlike the first.
+      else if (rule?.later && i > 0) sources.push({ doc, how: rule.later.how, label: rule.later.label });
       else sources.push(label ? { doc, how, label } : { doc, how });
     });
   }
@@ -256,7 +263,7 @@ export function buildNode(ws: Workspace, seed: NodeSeed, systemdVersion?: number
   if (terraform) (node.templates ??= []).push(terraform);
   const allFlags = [...kubeadmFlags, ...node.flags];
   const places = templatePlaces(node);
-  const eff = effectiveSettings(sources, allFlags, node.platform ? platformBase(node.platform) : undefined, places && new TemplatePlaces(places));
+  const eff = effectiveSettings(sources, allFlags, spec && node.platform ? platformBase(spec, node.platform) : undefined, places && new TemplatePlaces(places));
   if (node.platform) node.platformReplaced = eff.replaced;
   node.settings = eff.settings;
   node.flagOnly = eff.flagOnly;
@@ -273,7 +280,7 @@ export function buildNode(ws: Workspace, seed: NodeSeed, systemdVersion?: number
  */
 export function completeNode(b: NodeBuild, files: readonly string[], runtimes: readonly AttachedRuntime[], settings: NodeSettings): NodeModel {
   const { capacity, capacitySource, capacityCandidates, kubernetesVersion, kubernetesVersionSource } = settings;
-  const withCpu = b.platform ? platformCapacitySettings(b.platform, b.settings, capacity) : undefined;
+  const withCpu = b.platform && b.platformSpec?.capacitySettings ? b.platformSpec.capacitySettings(b.platform, b.settings, capacity) : undefined;
   const node = { ...b, ...(withCpu ? { settings: withCpu } : {}), files: [...files], runtimes: runtimes.map((r) => r.driver), capacity, capacitySource, kubernetesVersion, kubernetesVersionSource };
   return capacityCandidates ? { ...node, capacityCandidates } : node;
 }
@@ -343,66 +350,6 @@ function unresolved(span: Span, path: string, what: string): Finding {
 }
 
 /**
- * A k3s or RKE2 unit (`ExecStart=/usr/local/bin/k3s agent --kubelet-arg=max-pods=250`): its configuration file
- * (`--config`/`-c`, else /etc/rancher/<k3s|rke2>/config.yaml) and drop-ins, then its own `--kubelet-arg` items,
- * which k3s appends after the files' ones (pkg/configfilearg/parser.go Parse puts the files' values before the
- * command line's). k3s's other flags are not the kubelet's.
- */
-function readK3sUnit(ws: Workspace, anchor: string, argv: readonly Word[], node: Draft, files: Set<string>, problems: Finding[]): void {
-  const program = basename(argv[0].text);
-  if (!K3S_SUBCOMMANDS.has(argv[1]?.text ?? '')) return;
-  const args: KubeadmDoc['kubeletExtraArgs'] = [];
-  let config = `/etc/rancher/${program}/config.yaml`;
-  for (let i = 2; i < argv.length; i++) {
-    const w = argv[i];
-    // urfave/cli takes -name and --name, with the value after `=` or in the next word.
-    const name = /^--?([^=]+)/.exec(w.text)?.[1];
-    if (name !== 'kubelet-arg' && name !== 'config' && name !== 'c') continue;
-    const eq = w.text.indexOf('=');
-    const word = eq >= 0 ? w : argv[++i];
-    if (!word) break;
-    const from = eq >= 0 ? eq + 1 : 0;
-    if (name !== 'kubelet-arg') {
-      config = word.text.slice(from);
-      continue;
-    }
-    const text = word.text.slice(from);
-    const dashes = text.startsWith('--') ? 2 : text.startsWith('-') ? 1 : 0;
-    const at = text.indexOf('=');
-    const nameEnd = at < 0 ? text.length : at;
-    args.push({
-      name: text.slice(dashes, nameEnd),
-      value: at < 0 ? 'true' : text.slice(at + 1),
-      nameSpan: word.map.span(from + dashes, from + nameEnd),
-      valueSpan: at < 0 ? word.map.span(from + nameEnd, from + nameEnd) : word.map.span(from + at + 1, from + text.length),
-    });
-  }
-  const base = resolveBySuffix(config, ws.paths, anchor) ?? resolveDirBySuffix(`${config}.d`, ws.paths, anchor).map((p) => p.slice(0, p.lastIndexOf('/') - 2))[0];
-  readK3s(ws, base ? k3sFiles(ws, base) : [], node, files, problems);
-  const span = argv[0].span;
-  node.platform ??= { tool: 'k3s', span, gates: [] };
-  if (args.length) node.kubeadm.push({ path: anchor, apiVersion: 'k3s', kind: K3S_APPEND_KIND, argsLabel: '--kubelet-arg', kubeletExtraArgs: args, span: args[0].nameSpan });
-}
-
-/**
- * A k3s configuration (config.yaml and its drop-ins, node/k3s.ts): the kubelet-arg lists that reach the kubelet, and
- * the k3s platform with the places of every list (for completion and fixes).
- */
-function readK3s(ws: Workspace, paths: readonly string[], node: Draft, files: Set<string>, problems: Finding[]): void {
-  const docs: KubeadmDoc[] = [];
-  for (const path of paths) {
-    files.add(path);
-    const c = ws.get(path, 'k3s')?.config;
-    if (!c) continue;
-    for (const d of c.kubeadm) docs.push(d);
-    if (c.platform) node.platform = node.platform ? { ...node.platform, args: [...(node.platform.args ?? []), ...(c.platform.args ?? [])] } : c.platform;
-  }
-  const merged = mergeK3sArgs(docs);
-  for (const d of merged.docs) node.kubeadm.push(d);
-  for (const x of merged.problems) problems.push(x);
-}
-
-/**
  * kubeadm writes nodeRegistration.kubeletExtraArgs into kubeadm-flags.env as
  * `--name=value`; they act as command-line flags.
  */
@@ -444,4 +391,11 @@ function kubeadmExtraArgWords(doc: KubeadmDoc): Word[] {
     const span: Span = { file: a.nameSpan.file, range: { start: a.nameSpan.range.start, end: a.valueSpan.range.end } };
     return { text: `--${a.name}=${a.value}`, span, map };
   });
+}
+
+/** A platform's semantics by id; a PlatformInfo whose platform is not registered is a bug, said loudly. */
+function platformSpec(ws: Workspace, id: string): PlatformSemantics {
+  const spec = ws.registry.platform(id);
+  if (!spec) throw new Error(`no platform ${id} is registered (server/src/platforms/index.ts)`);
+  return spec;
 }

@@ -7,6 +7,7 @@ import type { UnitFile } from '../parse/types.ts';
 import { basename, dirname, nodeRoot } from '../model/paths.ts';
 import { systemdTemplateName } from '../parse/template.ts';
 import type { Workspace } from './parse-cache.ts';
+import type { NodeRegistry } from './platform.ts';
 import { byCodeUnit } from '../model/order.ts';
 
 export interface NodeSeed {
@@ -39,24 +40,18 @@ export function execProgram(unit: UnitFile): string | undefined {
   return program;
 }
 
-export function runsKubelet(unit: UnitFile): boolean {
-  const p = execProgram(unit);
-  return p !== undefined && (basename(p).includes('kubelet') || runsK3sAgent(unit, p));
-}
-
 /**
- * k3s and RKE2 run a kubelet in `server` and `agent` (their units: `ExecStart=/usr/local/bin/k3s server ...`); the
- * unit is a node when it passes `--kubelet-arg` (node/build.ts readK3sUnit).
+ * Whether the unit runs a kubelet: its program is one, or a platform's program that runs one inside it (k3s and RKE2
+ * in `server`/`agent`: node/platform.ts WrapperProgram).
  */
-export const K3S_PROGRAMS: ReadonlySet<string> = new Set(['k3s', 'rke2']);
-export const K3S_SUBCOMMANDS: ReadonlySet<string> = new Set(['server', 'agent']);
-
-function runsK3sAgent(unit: UnitFile, program: string): boolean {
-  if (!K3S_PROGRAMS.has(basename(program))) return false;
+export function runsKubelet(unit: UnitFile, registry: NodeRegistry): boolean {
+  const p = execProgram(unit);
+  if (p === undefined) return false;
+  if (basename(p).includes('kubelet')) return true;
+  const wrapper = registry.wrapper(basename(p));
+  if (!wrapper) return false;
   const start = [...unit.directives].reverse().find((d) => d.section === 'Service' && d.key === 'ExecStart' && d.value !== '');
-  const sub = start?.value.replace(/^[@\-:+!]+/, '').trim().split(/\s+/)[1]?.replace(/^['"]|['"]$/g, '');
-  // A unit that passes the kubelet nothing is no node of its own: its config.yaml is one, if it has kubelet-arg.
-  return sub !== undefined && K3S_SUBCOMMANDS.has(sub) && start!.value.includes('kubelet-arg');
+  return start !== undefined && wrapper.wrapper.runsKubelet(start.value.replace(/^[@\-:+!]+/, ''));
 }
 
 /** A drop-in outside a `kubelet.service.d` folder counts only if it visibly configures a kubelet. */
@@ -71,14 +66,15 @@ function mentionsKubelet(unit: UnitFile): boolean {
 }
 
 /**
- * The one EKS nodeadm NodeConfig beside kubelet.service drop-ins that have no unit of their own (user data whose
- * script part writes `kubelet.service.d/*.conf` next to its NodeConfig part). On an AL2023 node that kubelet.service
- * is the AMI's (amazon-eks-ami templates/al2023/runtime/rootfs/etc/systemd/system/kubelet.service: `ExecStart=
- * /usr/bin/kubelet $NODEADM_KUBELET_ARGS`, the flags nodeadm writes from the NodeConfig), so the drop-ins change
- * the very kubelet the NodeConfig configures: one node, not two.
+ * The one platform file whose image ships `unit` (Format.anchorsDropinsOf) at this node root, beside drop-ins of that
+ * unit that have no unit file of their own: user data whose script writes `kubelet.service.d/*.conf` next to its
+ * NodeConfig. The drop-ins change the very kubelet the platform file configures: one node, not two.
  */
-function nodeadmConfigAt(ws: Workspace, root: string): string | undefined {
-  const found = ws.paths.filter((p) => ws.kind(p) === 'eks-nodeadm' && nodeRoot(p) === root && ws.get(p)?.config?.platform);
+function platformFileFor(ws: Workspace, unit: string, root: string): string | undefined {
+  const found = ws.paths.filter((p) => {
+    const kind = ws.kind(p);
+    return kind !== undefined && ws.registry.formatOf(kind).anchorsDropinsOf === unit && nodeRoot(p) === root && ws.get(p)?.config?.platform;
+  });
   return found.length === 1 ? found[0] : undefined;
 }
 
@@ -94,7 +90,7 @@ export function groupNodes(ws: Workspace): NodeSeed[] {
     if (kind === 'unit') {
       // A template (`kubelet.service.j2`) is the unit it renders: its drop-ins are in `kubelet.service.d/`.
       const name = renderedName(path);
-      if (name === 'kubelet.service' || runsKubelet(unit)) units.push({ path, name, root, unit });
+      if (name === 'kubelet.service' || runsKubelet(unit, ws.registry)) units.push({ path, name, root, unit });
     } else {
       const dir = basename(dirname(path));
       const unitName = dir.endsWith('.service.d') ? dir.slice(0, -2) : undefined;
@@ -152,8 +148,8 @@ export function groupNodes(ws: Workspace): NodeSeed[] {
       seed.units.push(...ordered);
       seed.masked.push(...masked);
     } else {
-      const nodeadm = list[0].unitName === 'kubelet.service' ? nodeadmConfigAt(ws, list[0].root) : undefined;
-      seeds.set(key, { anchor: nodeadm ?? ordered[0].path, units: ordered, masked, root: list[0].root, name: key, ...(nodeadm && { standalone: nodeadm }) });
+      const owner = list[0].unitName ? platformFileFor(ws, list[0].unitName, list[0].root) : undefined;
+      seeds.set(key, { anchor: owner ?? ordered[0].path, units: ordered, masked, root: list[0].root, name: key, ...(owner && { standalone: owner }) });
     }
   }
 

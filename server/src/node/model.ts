@@ -151,9 +151,11 @@ export interface NodeModel {
   readonly kubernetesVersion: string;
   /** Where kubernetesVersion comes from, in words (a modeline, the setting, an image tag, kubeadm's kubernetesVersion, the default). */
   readonly kubernetesVersionSource?: string;
-  /** The platform tool that writes this kubelet's configuration from the user's file (Talos, EKS nodeadm). */
+  /** The platform tool that writes this kubelet's configuration from the user's file, as its file says it. */
   readonly platform?: import('../parse/types.ts').PlatformInfo;
-  /** Maps of the platform's base that a map of the user's replaced whole (node/platform.ts). */
+  /** What that platform does (its folder's declaration, from the registry): set whenever `platform` is. */
+  readonly platformSpec?: import('./platform.ts').PlatformSemantics;
+  /** Maps of the platform's base that a map of the user's replaced whole (node/platform.ts MergeRule fill-unset). */
   readonly platformReplaced?: PlatformReplaced[];
 }
 
@@ -172,17 +174,8 @@ export interface CandidateCapacity {
   readonly source: string;
 }
 
-/**
- * Instance type names a file gives for its node (`instanceType`, `machineType`, the values of a Karpenter
- * requirement on node.kubernetes.io/instance-type), each with its range; set by a format's parser. The node's
- * capacity then comes from them (node/modelines.ts): a capacity modeline wins over them, they win over the
- * capacity given to the analysis (a setting for the whole workspace).
- */
-export interface InstanceTypeMention {
-  /** What names them, for messages: "instanceType", "Karpenter requirement node.kubernetes.io/instance-type". */
-  readonly what: string;
-  readonly names: readonly { readonly name: string; readonly span: Span }[];
-}
+export type { InstanceTypeMention } from '../model/mentions.ts';
+import type { InstanceTypeMention } from '../model/mentions.ts';
 
 /** Node capacity in base units. */
 export interface Capacity {

@@ -1,10 +1,11 @@
 /** The files of one analysis, parsed lazily and once, by path. */
 import type { FileKind, SourceFile } from '../model/source.ts';
-import { CARRIER_KINDS, detectKind, formatOf } from '../registry.ts';
+import type { NodeRegistry } from './platform.ts';
 import { carrierOf, type Payload } from '../embed/payload.ts';
 import { expandCarrier, type Expansion } from '../embed/expand.ts';
 import type { Finding } from '../model/finding.ts';
 import { parseAs, type ParsedFile } from './parse-files.ts';
+import type { Format } from '../formats/types.ts';
 import { NodeReuse } from './reuse.ts';
 
 interface CachedParse {
@@ -29,20 +30,21 @@ export class ParseCache {
   private readonly parses = new Map<string, Map<FileKind, CachedParse>>();
   private readonly kinds = new Map<string, { text: string; kind: FileKind | undefined }>();
 
-  detect(path: string, text: string): FileKind | undefined {
+  detect(path: string, text: string, registry: NodeRegistry): FileKind | undefined {
     const have = this.kinds.get(path);
     if (have && have.text === text) return have.kind;
-    const kind = detectKind(path, text);
+    const kind = registry.detectKind(path, text);
     this.kinds.set(path, { text, kind });
     return kind;
   }
 
-  parse(src: SourceFile, kind: FileKind, opts?: { fragment?: boolean }): ParsedFile {
+  parse(src: SourceFile, format: Format, opts?: { fragment?: boolean }): ParsedFile {
     const fragment = !!opts?.fragment;
+    const kind = format.kind;
     let byKind = this.parses.get(src.path);
     const have = byKind?.get(kind);
     if (have && have.text === src.text && have.fragment === fragment) return have.parsed;
-    const parsed = parseAs(src, kind, opts);
+    const parsed = parseAs(src, format, opts);
     if (!byKind) this.parses.set(src.path, (byKind = new Map()));
     byKind.set(kind, { text: src.text, fragment, parsed });
     return parsed;
@@ -101,11 +103,16 @@ export class Workspace {
   /** Payloads that are not checked, and why. */
   readonly notes: Finding[];
 
-  constructor(files: readonly SourceFile[], private readonly cache?: ParseCache) {
+  /** The formats and platforms, from the engine (server/src/registry.ts). */
+  readonly registry: NodeRegistry;
+
+  constructor(files: readonly SourceFile[], registry: NodeRegistry, private readonly cache?: ParseCache) {
+    this.registry = registry;
     for (const f of files) this.sources.set(f.path, f);
     const x: Expansion = { sources: [], payloads: new Map(), notes: [] };
-    const deps = { detect: (path: string, text: string) => this.detect(path, text), parse: (src: SourceFile, kind: FileKind) => this.parseOnce(src, kind), isCarrier: (k: FileKind) => CARRIER_KINDS.has(k), quiet: (k: FileKind) => formatOf(k).quietInPayloads };
-    for (const f of files) if (CARRIER_KINDS.has(this.kind(f.path)!)) expandCarrier(this.read(f.path)!, deps, x);
+    const carriers = registry.carrierKinds;
+    const deps = { detect: (path: string, text: string) => this.detect(path, text), parse: (src: SourceFile, kind: FileKind) => this.parseOnce(src, kind), isCarrier: (k: FileKind) => carriers.has(k), quiet: (k: FileKind) => registry.formatOf(k).quietInPayloads };
+    for (const f of files) if (carriers.has(this.kind(f.path)!)) expandCarrier(this.read(f.path)!, deps, x);
     for (const s of x.sources) this.sources.set(s.path, s);
     for (const [path, { payload }] of x.payloads) if (payload.kind) this.detected.set(path, payload.kind);
     this.payloads = x.payloads;
@@ -123,11 +130,12 @@ export class Workspace {
   }
 
   private detect(path: string, text: string): FileKind | undefined {
-    return this.cache ? this.cache.detect(path, text) : detectKind(path, text);
+    return this.cache ? this.cache.detect(path, text, this.registry) : this.registry.detectKind(path, text);
   }
 
   private parseOnce(src: SourceFile, kind: FileKind): ParsedFile {
-    return this.cache ? this.cache.parse(src, kind) : parseAs(src, kind);
+    const format = this.registry.formatOf(kind);
+    return this.cache ? this.cache.parse(src, format) : parseAs(src, format);
   }
 
   kind(path: string): FileKind | undefined {
@@ -156,7 +164,8 @@ export class Workspace {
     if (!src) return undefined;
     const k = kind ?? this.kind(path);
     if (!k) return undefined;
-    const parsed = this.cache ? this.cache.parse(src, k, opts) : parseAs(src, k, opts);
+    const format = this.registry.formatOf(k);
+    const parsed = this.cache ? this.cache.parse(src, format, opts) : parseAs(src, format, opts);
     const p = withCarrierMentions(parsed, this.payloads?.get(path)?.payload);
     this.parsed.set(path, p);
     return p;
@@ -177,7 +186,7 @@ export class Workspace {
 const WITH_TYPES = new WeakMap<ParsedFile, { key: string; to: ParsedFile }>();
 function withCarrierMentions(p: ParsedFile, payload: Payload | undefined): ParsedFile {
   const platform = payload?.platform && p.config && !p.config.platform ? payload.platform : undefined;
-  const patches = payload?.talosPatches;
+  const patches = payload?.patchRefs;
   if (!payload || (!payload.instanceTypes?.length && !payload.versions?.length && !platform && !patches)) return p;
   // By value: a carrier parsed again (a keystroke elsewhere in it) makes new payload objects that say the same; the
   // same object keeps the node's results (node/reuse.ts compares parses by identity).
@@ -188,7 +197,7 @@ function withCarrierMentions(p: ParsedFile, payload: Payload | undefined): Parse
   if (payload.instanceTypes?.length) to.instanceTypes = [...(p.instanceTypes ?? []), ...payload.instanceTypes];
   if (payload.versions?.length) to.versions = [...(p.versions ?? []), ...payload.versions];
   if (platform) to.config = { ...p.config!, platform };
-  if (patches) to.talosPatches = patches;
+  if (patches) to.patchRefs = patches;
   WITH_TYPES.set(p, { key, to });
   return to;
 }

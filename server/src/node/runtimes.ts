@@ -6,7 +6,6 @@
 import type { RuntimeCgroupDriver } from '../parse/types.ts';
 import { commonDepth, dirname, nodeRoot } from '../model/paths.ts';
 import type { Workspace } from './parse-cache.ts';
-import { RUNTIME_KINDS } from '../registry.ts';
 
 /** A runtime config joined to a node: its path (one of the node's files) and the cgroup driver it sets. */
 export interface AttachedRuntime {
@@ -37,7 +36,7 @@ export function attachRuntimes(ws: Workspace, nodes: readonly (readonly string[]
   });
   for (const path of ws.paths) {
     const kind = ws.kind(path);
-    if (!kind || !RUNTIME_KINDS.has(kind)) continue;
+    if (!kind || !ws.registry.runtimeKinds.has(kind)) continue;
     const driver = ws.get(path)?.runtime?.cgroupDriver;
     if (!driver) continue;
     const root = nodeRoot(path);

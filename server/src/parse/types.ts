@@ -191,7 +191,7 @@ export interface KubeadmDoc {
   patchesDirectory?: string;
   /** ClusterConfiguration.kubernetesVersion as written (`v1.30.2`, `stable-1.30`), with the span of its value. */
   kubernetesVersion?: { value: string; span: Span };
-  /** What the file calls these flags when it is no kubeadm file (Talos `extraArgs`, nodeadm `kubelet.flags`). */
+  /** What the file calls these flags when it is no kubeadm file (a platform's own key for them). */
   argsLabel?: string;
   span: Span;
   /** As KubeletConfigDoc.template. */
@@ -204,11 +204,11 @@ export interface ConfigFileParse {
   kubeletConfigs: KubeletConfigDoc[];
   kubeadm: KubeadmDoc[];
   problems: Finding[];
-  /** Set when a platform tool (Talos, EKS nodeadm) writes the kubelet's configuration from this file. */
+  /** Set when a platform tool writes the kubelet's configuration from this file. */
   platform?: PlatformInfo;
   /**
    * The tool's blocks of kubelet settings as written, every key in the tool's own names, when `kubeletConfigs` holds
-   * only the part that is KubeletConfiguration (kops): what completion reads. Never read by rules.
+   * only the part that is KubeletConfiguration: what completion reads. Never read by rules.
    */
   blocks?: KubeletConfigDoc[];
 }
@@ -222,52 +222,41 @@ export interface PlatformKeys {
   fields: readonly string[];
   /**
    * The names of `fields` whose value has the KubeletConfiguration field's shape (its snippet, its map keys and enum
-   * values); the others are the tool's own (kops's flag strings: `evictionHard: memory.available<100Mi`) and get a
+   * values); the others are the tool's own (flag strings such as `evictionHard: memory.available<100Mi`) and get a
    * plain `name: `. Undefined: all of them.
    */
   kubeletShaped?: readonly string[];
-  /** The tool's name for what a field becomes, when it is not the KubeletConfiguration field (kops logLevel: the flag v). */
+  /** The tool's name for what a field becomes, when it is not the KubeletConfiguration field (`logLevel`: the flag v). */
   flags?: Readonly<Record<string, string>>;
   /** The eviction signals its eviction maps take, when fewer than the kubelet's. */
   signals?: readonly string[];
 }
 
 /**
- * A platform tool that builds the kubelet's configuration from the user's settings and its own base
- * (node/platform.ts): the user's KubeletConfiguration fragments are `kubeletConfigs`, the user's flags are
- * `kubeletExtraArgs` of a pseudo kubeadm document (they reach the command line the same way).
+ * A platform tool that builds the kubelet's configuration from the user's settings and its own base: the user's
+ * KubeletConfiguration fragments are `kubeletConfigs`, the user's flags are `kubeletExtraArgs` of a pseudo kubeadm
+ * document (they reach the command line the same way). What the tool does with them is its platform's
+ * (server/src/platforms/<tool>/, node/platform.ts); nothing here depends on which tool it is.
  */
 export interface PlatformInfo {
-  tool: 'talos' | 'nodeadm' | 'openshift' | 'eksctl' | 'kops' | 'bottlerocket' | 'k3s' | 'karpenter' | 'kind';
-  /** Talos machine.type; undefined in a patch, which applies to either. */
-  role?: 'worker' | 'controlplane';
+  /** The platform's id (its folder under server/src/platforms). */
+  tool: string;
   /** The key that holds the kubelet settings (`kubelet:`), for findings about the tool's own values. */
   span: Span;
-  /** nodeadm spec.kubelet.maxPodsExpression. */
-  maxPodsExpression?: { text: string; span: Span };
-  /** Bottlerocket: settings.kubernetes max-pods as written; Karpenter: spec.kubelet maxPods as written (an integer). */
-  maxPods?: number;
-  /**
-   * Karpenter: the EC2NodeClass's AMI family (amiFamily, or the family of an amiSelectorTerms alias), which decides the
-   * pod count Karpenter sizes kube-reserved memory with; undefined when the file does not say.
-   */
-  amiFamily?: 'AL2' | 'AL2023' | 'Bottlerocket' | 'Windows' | 'Custom';
-  /** Karpenter: the instance types the node pool's requirements name (node.kubernetes.io/instance-type In ...). */
+  /** Instance types the file's requirements name (a node pool's `node.kubernetes.io/instance-type In ...`). */
   instanceTypes?: { name: string; span: Span }[];
   /** What the file calls the block of kubelet settings, for provenance ("EC2NodeClass spec.kubelet"). */
   configLabel?: string;
-  reservedCpus?: boolean;
-  systemReserved?: boolean;
-  /** kops: a nodeup config, kops's rendered result, which already holds its defaults. */
-  rendered?: boolean;
-  /** OpenShift spec.autoSizingReserved: true: the node computes its system-reserved itself (the key, for findings). */
-  autoSizing?: Span;
-  /** nodeadm spec.featureGates: nodeadm's own gates. */
+  /** The tool's own feature gates, beside the kubelet's (they never reach the kubelet). */
   gates: { name: string; span: Span }[];
-  /** Where flags are written: Talos extraArgs (a map of names) or nodeadm kubelet.flags (a list of `--name=value`). */
+  /** Where flags are written: a map of names or a list of `--name=value`. */
   args?: { span: Span; style: 'map' | 'list' }[];
-  /** The keys the tool reads in its block of kubelet settings, when not every KubeletConfiguration field (Karpenter, kops). */
+  /** The keys the tool reads in its block of kubelet settings, when not every KubeletConfiguration field. */
   keys?: PlatformKeys;
+  /** Reservations the node computes itself at boot: what the allocatable view says instead of a number. */
+  computedOnNode?: { text: string; span: Span };
+  /** Facts only the platform's own code reads (its machine role, AMI family, ...): each platform types its own. */
+  facts?: Readonly<Record<string, unknown>>;
 }
 
 // ---------- container runtimes ----------

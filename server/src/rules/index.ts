@@ -31,8 +31,6 @@ import { platformSettingRefused } from './platform-setting-refused.ts';
 import { quantityDecimalSuffix } from './quantity-decimal-suffix.ts';
 import { evictionSoftNotAboveHard } from './eviction-soft-not-above-hard.ts';
 import { maxPodsAboveEniLimit } from './max-pods-above-eni-limit.ts';
-import { nodeadmKubeletGate } from '../platforms/nodeadm/nodeadm-kubelet-gate.ts';
-import { nodeadmMaxPodsExpressionIgnored } from '../platforms/nodeadm/nodeadm-max-pods-expression-ignored.ts';
 import { evictionGraceInvalid } from './eviction-grace-invalid.ts';
 import { evictionPercentageRange } from './eviction-percentage-range.ts';
 import { evictionSignalUnknown } from './eviction-signal-unknown.ts';
@@ -55,7 +53,8 @@ import { reservedResourceUnknown } from './reserved-resource-unknown.ts';
 import { unitContinuationSwallowsDirective } from './unit-continuation-swallows-directive.ts';
 import { unitExecStartNotReset } from './unit-execstart-not-reset.ts';
 
-export const RULES: readonly Rule[] = [
+/** The rules that hold for every node; each platform adds its own (registry.ts RULES). */
+export const CORE_RULES: readonly Rule[] = [
   reservedCgroupMissing,
   reservedCgroupUnused,
   reservedCgroupSystemdName,
@@ -102,8 +101,6 @@ export const RULES: readonly Rule[] = [
   platformSettingRefused,
   quantityDecimalSuffix,
   maxPodsAboveEniLimit,
-  nodeadmKubeletGate,
-  nodeadmMaxPodsExpressionIgnored,
   flagUnknown,
   flagRemoved,
   flagPositionalArgument,

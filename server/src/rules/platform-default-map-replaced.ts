@@ -8,7 +8,6 @@
 import { finding, type Finding } from '../model/finding.ts';
 import { describe } from '../node/provenance.ts';
 import type { Rule } from './types.ts';
-import { TOOL_NAMES } from '../node/platform.ts';
 
 export const platformDefaultMapReplaced: Rule = {
   id: 'platform-default-map-replaced',
@@ -25,7 +24,7 @@ export const platformDefaultMapReplaced: Rule = {
       const have = new Set(r.by.items.map((i) => i.key));
       const lost = r.base.items.filter((i) => !have.has(i.key));
       if (lost.length === 0) continue;
-      const tool = node.platform ? TOOL_NAMES[node.platform.tool] : 'the platform';
+      const tool = node.platformSpec?.name ?? 'the platform';
       out.push(
         finding(
           'platform-default-map-replaced',

@@ -5,6 +5,7 @@
  * KubeletConfiguration file"), and add --config= naming it right after the kubelet program.
  * Offered only when the file does not exist yet and the program is written literally in ExecStart=.
  */
+import { formatOf } from '../../registry.ts';
 import type { Analysis, NodeResult } from '../../engine.ts';
 import { comparePos, offsetOf, type Position } from '../../model/range.ts';
 import { parseAs } from '../../node/parse-files.ts';
@@ -24,7 +25,7 @@ export function createConfigRefactor(analysis: Analysis, result: NodeResult): Re
   if (node.configRefs.length > 0 || node.kubeletConfigs.length > 0) return undefined;
   const path = nodeRoot(exec.span.file) + NEW_CONFIG;
   if (analysis.files.has(path)) return undefined;
-  const doc = parseAs({ path, text: HEADER }, 'kubelet-config').config?.kubeletConfigs[0];
+  const doc = parseAs({ path, text: HEADER }, formatOf('kubelet-config')).config?.kubeletConfigs[0];
   if (!doc) return undefined;
   const target: ConfigTarget = { doc, layout: 'yaml', indent: 2 };
   const plan = planMoveFlags(analysis, result, target);

@@ -11,6 +11,7 @@ const EXTS = new Set(['toml', 'txt', 'tpl', '']);
 
 export default defineFormat({
   kind: 'bottlerocket',
+  rank: 230,
   label: 'Bottlerocket settings',
   byContent: (c) => EXTS.has(c.ext) && HEADER.test(c.head),
   parse: platformParse(parseBottlerocket),

@@ -111,9 +111,9 @@ export function parseBottlerocket(path: string, text: string): ConfigFileParse {
     const value = node(v, [...BASE, key], keySpan);
     if (!value) continue;
     entries.push({ key: field, keySpan, value });
-    if (key === 'max-pods' && typeof v === 'number') platform.maxPods = v;
-    if (key === 'reserved-cpus') platform.reservedCpus = true;
-    if (key === 'system-reserved') platform.systemReserved = true;
+    if (key === 'max-pods' && typeof v === 'number') platform.facts = { ...platform.facts, maxPods: v };
+    if (key === 'reserved-cpus') platform.facts = { ...platform.facts, reservedCpus: true };
+    if (key === 'system-reserved') platform.facts = { ...platform.facts, systemReserved: true };
   }
   if (!first) return out;
   platform.span = first;

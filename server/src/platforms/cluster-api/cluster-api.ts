@@ -137,6 +137,7 @@ export function capiPayloads(path: string, text: string): { embedded: Payload[];
 
 export default defineFormat({
   kind: 'cluster-api',
+  rank: 110,
   label: 'Cluster API kubeadm bootstrap',
   byContent: (c) => (c.ext === 'yaml' || c.ext === 'yml') && CAPI_API.test(c.head),
   parse: capiPayloads,

@@ -5,4 +5,4 @@
 import { parseEksctlNodeGroup } from './parse-eksctl.ts';
 import { payloadOnlyFormat } from '../../formats/_platform.ts';
 
-export default payloadOnlyFormat('eksctl-nodegroup', 'eksctl node group kubeletExtraConfig', parseEksctlNodeGroup);
+export default payloadOnlyFormat('eksctl-nodegroup', 200, 'eksctl node group kubeletExtraConfig', parseEksctlNodeGroup);

@@ -78,6 +78,7 @@ function instanceTypes(ng: YAMLMap, path: string, lines: LineIndex): InstanceTyp
 
 export default defineFormat({
   kind: 'eksctl',
+  rank: 190,
   label: 'eksctl ClusterConfig',
   byContent: (c) => EXTS.has(c.ext) && API.test(c.head) && KIND.test(c.head),
   parse: parseClusterConfig,

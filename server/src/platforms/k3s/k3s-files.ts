@@ -7,8 +7,10 @@
  * own flags, so a unit's `--kubelet-arg` items come after the files' ones.
  */
 import { finding, type Finding } from '../../model/finding.ts';
-import { basename, dirname } from '../../model/paths.ts';
-import type { KubeadmDoc } from '../../parse/types.ts';
+import { basename, dirname, resolveBySuffix, resolveDirBySuffix } from '../../model/paths.ts';
+import type { KubeadmDoc, PlatformInfo } from '../../parse/types.ts';
+import type { FileSet, NodeHooks, StandaloneRead } from '../../formats/types.ts';
+import type { WrapperProgram } from '../../node/platform.ts';
 import { K3S_APPEND_KIND, K3S_ARGS_KIND } from './parse-k3s.ts';
 
 const YAML_NAME = /\.ya?ml$/i;
@@ -62,3 +64,81 @@ export function mergeK3sArgs(docs: readonly KubeadmDoc[]): { docs: KubeadmDoc[];
   }
   return { docs: effective, problems };
 }
+
+/**
+ * A k3s configuration (config.yaml and its drop-ins): the kubelet-arg lists that reach the kubelet, and the k3s
+ * platform with the places of every list (for completion and fixes).
+ */
+function readK3s(ws: FileSet, paths: readonly string[]): StandaloneRead {
+  const docs: KubeadmDoc[] = [];
+  let platform: PlatformInfo | undefined;
+  for (const path of paths) {
+    const c = ws.get(path, 'k3s')?.config;
+    if (!c) continue;
+    for (const d of c.kubeadm) docs.push(d);
+    if (c.platform) platform = platform ? { ...platform, args: [...(platform.args ?? []), ...(c.platform.args ?? [])] } : c.platform;
+  }
+  const merged = mergeK3sArgs(docs);
+  return { kubeletConfigs: [], kubeadm: merged.docs, ...(platform && { platform }), files: [...paths], problems: merged.problems };
+}
+
+/** config.yaml and config.yaml.d/ are one configuration: one node, at the first file, when a file passes kubelet-arg. */
+export const k3sNode: NodeHooks = {
+  read(ws, path) {
+    const group = k3sFiles(ws, path);
+    if (group[0] !== path || !group.some((f) => ws.get(f)?.config?.platform)) return { none: true, problems: [] };
+    return readK3s(ws, group);
+  },
+};
+
+const SUBCOMMANDS: ReadonlySet<string> = new Set(['server', 'agent']);
+
+/**
+ * A k3s or RKE2 unit (`ExecStart=/usr/local/bin/k3s agent --kubelet-arg=max-pods=250`): its configuration file
+ * (`--config`/`-c`, else /etc/rancher/<k3s|rke2>/config.yaml) and drop-ins, then its own `--kubelet-arg` items,
+ * which k3s appends after the files' ones (pkg/configfilearg/parser.go Parse puts the files' values before the
+ * command line's). k3s's other flags are not the kubelet's. A unit that passes the kubelet nothing is no node of its
+ * own: its config.yaml is one, if it has kubelet-arg.
+ */
+export const k3sWrapper: WrapperProgram = {
+  names: new Set(['k3s', 'rke2']),
+  runsKubelet(commandLine) {
+    const sub = commandLine.trim().split(/\s+/)[1]?.replace(/^['"]|['"]$/g, '');
+    return sub !== undefined && SUBCOMMANDS.has(sub) && commandLine.includes('kubelet-arg');
+  },
+  read(ws, anchor, argv) {
+    const program = basename(argv[0].text);
+    if (!SUBCOMMANDS.has(argv[1]?.text ?? '')) return { kubeletConfigs: [], kubeadm: [], files: [], problems: [] };
+    const args: KubeadmDoc['kubeletExtraArgs'] = [];
+    let config = `/etc/rancher/${program}/config.yaml`;
+    for (let i = 2; i < argv.length; i++) {
+      const w = argv[i];
+      // urfave/cli takes -name and --name, with the value after `=` or in the next word.
+      const name = /^--?([^=]+)/.exec(w.text)?.[1];
+      if (name !== 'kubelet-arg' && name !== 'config' && name !== 'c') continue;
+      const eq = w.text.indexOf('=');
+      const word = eq >= 0 ? w : argv[++i];
+      if (!word) break;
+      const from = eq >= 0 ? eq + 1 : 0;
+      if (name !== 'kubelet-arg') {
+        config = word.text.slice(from);
+        continue;
+      }
+      const text = word.text.slice(from);
+      const dashes = text.startsWith('--') ? 2 : text.startsWith('-') ? 1 : 0;
+      const at = text.indexOf('=');
+      const nameEnd = at < 0 ? text.length : at;
+      args.push({
+        name: text.slice(dashes, nameEnd),
+        value: at < 0 ? 'true' : text.slice(at + 1),
+        nameSpan: word.map.span(from + dashes, from + nameEnd),
+        valueSpan: at < 0 ? word.map.span(from + nameEnd, from + nameEnd) : word.map.span(from + at + 1, from + text.length),
+      });
+    }
+    const base = resolveBySuffix(config, ws.paths, anchor) ?? resolveDirBySuffix(`${config}.d`, ws.paths, anchor).map((p) => p.slice(0, p.lastIndexOf('/') - 2))[0];
+    const read = readK3s(ws, base ? k3sFiles(ws, base) : []);
+    const platform = read.platform ?? { tool: 'k3s', span: argv[0].span, gates: [] };
+    if (args.length) read.kubeadm.push({ path: anchor, apiVersion: 'k3s', kind: K3S_APPEND_KIND, argsLabel: '--kubelet-arg', kubeletExtraArgs: args, span: args[0].nameSpan });
+    return { ...read, platform };
+  },
+};

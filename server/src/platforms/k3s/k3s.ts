@@ -8,6 +8,7 @@ import { defineFormat } from '../../formats/types.ts';
 import { platformParse } from '../../formats/_platform.ts';
 
 // config.yaml.d takes *.yaml and *.yml in any case (k3s pkg/configfilearg/parser.go dotDFiles, util.HasSuffixI).
+import { k3sNode } from './k3s-files.ts';
 const PLACE = /(?:^|\/)rancher\/(?:k3s|rke2)\/config\.yaml(?:\.d\/[^/]+\.[yY][aA]?[mM][lL])?$/;
 const KUBELET_ARG = /^kubelet-arg:/m;
 const K3S_KEY = /^(tls-san|write-kubeconfig-mode|cluster-init|flannel-backend|kube-apiserver-arg|kube-controller-manager-arg|kube-proxy-arg|kube-scheduler-arg|node-taint|node-label|disable-network-policy|secrets-encryption|etcd-expose-metrics|embedded-registry|servicelb-namespace|agent-token|write-kubeconfig):/gm;
@@ -24,11 +25,13 @@ function byK3sKeys(head: string): boolean {
 
 export default defineFormat({
   kind: 'k3s',
+  rank: 240,
   label: 'k3s / RKE2 config',
   byPath: (c) => PLACE.test(c.path),
   byContent: (c) => EXTS.has(c.ext) && byK3sKeys(c.head),
   parse: platformParse(parseK3s),
   comments: () => 'trailing',
+  node: k3sNode,
   join: { kind: 'standalone', order: 3 },
   watch: ['**/rancher/k3s/config.yaml', '**/rancher/rke2/config.yaml', '**/rancher/*/config.yaml.d/*.yaml', '**/rancher/*/config.yaml.d/*.yml'],
   selector: ['**/rancher/k3s/config.yaml', '**/rancher/rke2/config.yaml', '**/rancher/*/config.yaml.d/*.yaml', '**/rancher/*/config.yaml.d/*.yml', '**/*.yaml', '**/*.yml'],

@@ -18,6 +18,7 @@ import { LineIndex, loneCrToLf } from '../../model/range.ts';
 import { payloadPath, type Payload } from '../../embed/payload.ts';
 import type { InstanceTypeMention } from '../../node/model.ts';
 import type { PlatformInfo } from '../../parse/types.ts';
+import type { AmiFamily, KarpenterFacts } from './facts.ts';
 import { finish, nodeAt, readCarrier, stringPayload, subtreePayload, type Carrier, type ObjectDoc } from '../../embed/yaml-docs.ts';
 import { maskYamlTemplates } from '../../parse/template.ts';
 import { NODEADM_API_VERSION, NODEADM_MEDIA_TYPE } from '../nodeadm/parse-nodeadm.ts';
@@ -198,7 +199,7 @@ const NODE_CLASS_KINDS = new Set(['EC2NodeClass', 'AWSNodeTemplate']);
  * The AMI family Karpenter resolves for a node class (pkg/apis/v1/ec2nodeclass.go AMIFamily(), v1.14.1): spec.amiFamily,
  * else the family of the amiSelectorTerms alias (`al2023@latest`). Undefined when neither says.
  */
-function amiFamilyOf(spec: YAMLMap): PlatformInfo['amiFamily'] {
+function amiFamilyOf(spec: YAMLMap): AmiFamily | undefined {
   const terms = spec.get('amiSelectorTerms', true);
   const alias = isSeq(terms) ? terms.items.map((t) => (isMap(t) ? String(t.get('alias') ?? '') : '')).find((a) => a.includes('@')) : undefined;
   const name = String(spec.get('amiFamily') ?? alias?.slice(0, alias.indexOf('@')) ?? '').toLowerCase();
@@ -285,7 +286,7 @@ function assumedWithout(s: UserDataSetting): string {
  * A Custom AMI gets the user data alone: the node takes its values, Karpenter schedules with spec.kubelet's.
  * Returns false when the user data holds no NodeConfig setting of the model (the caller then looks for the names).
  */
-function userDataAgainstKubelet(path: string, c: Carrier, u: Payload, kubelet: YAMLMap | undefined, family: PlatformInfo['amiFamily']): boolean {
+function userDataAgainstKubelet(path: string, c: Carrier, u: Payload, kubelet: YAMLMap | undefined, family: AmiFamily | undefined): boolean {
   const found = userDataSettings(u);
   const at = (s: UserDataSetting) => ({ file: path, range: c.lines.range(u.map.offsets[s.from], u.map.offsets[s.to]) });
   const rendered = family === 'AL2023';
@@ -342,8 +343,10 @@ export function karpenterPayloads(path: string, text: string): { embedded: Paylo
           gates: [],
           configLabel: `${d.kind} ${where!.join('.')}`,
           keys: { fields: d.kind === 'Provisioner' ? [...KUBELET_FIELDS, ...PROVISIONER_ONLY] : KUBELET_FIELDS, kubeletShaped: KUBELET_FIELDS, signals: SIGNALS },
-          ...(nodeClass && amiFamilyOf(nodeClass) ? { amiFamily: amiFamilyOf(nodeClass) } : {}),
-          ...(typeof maxPods === 'number' && Number.isInteger(maxPods) ? { maxPods } : {}),
+          facts: {
+            ...(nodeClass && amiFamilyOf(nodeClass) ? { amiFamily: amiFamilyOf(nodeClass) } : {}),
+            ...(typeof maxPods === 'number' && Number.isInteger(maxPods) ? { maxPods } : {}),
+          } satisfies KarpenterFacts,
           ...(names.length ? { instanceTypes: names } : {}),
         };
         p.platform = platform;
@@ -377,6 +380,7 @@ export function karpenterPayloads(path: string, text: string): { embedded: Paylo
 
 export default defineFormat({
   kind: 'karpenter',
+  rank: 130,
   label: 'Karpenter node class or pool',
   byContent: (c) => (c.ext === 'yaml' || c.ext === 'yml') && KARPENTER_API.test(c.head),
   parse: karpenterPayloads,

@@ -110,6 +110,7 @@ export function kindPayloads(path: string, text: string): { embedded: Payload[];
 
 export default defineFormat({
   kind: 'kind-cluster',
+  rank: 120,
   label: 'kind cluster configuration',
   byContent: (c) => (c.ext === 'yaml' || c.ext === 'yml') && KIND_API.test(c.head) && KIND_CLUSTER.test(c.head),
   parse: kindPayloads,

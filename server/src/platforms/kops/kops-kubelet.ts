@@ -5,4 +5,4 @@
 import { parseKopsKubelet } from './parse-kops.ts';
 import { payloadOnlyFormat } from '../../formats/_platform.ts';
 
-export default payloadOnlyFormat('kops-kubelet', 'kops kubelet settings', parseKopsKubelet);
+export default payloadOnlyFormat('kops-kubelet', 220, 'kops kubelet settings', parseKopsKubelet);

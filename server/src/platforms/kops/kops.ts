@@ -97,6 +97,7 @@ function parseKops(path: string, text: string): { embedded: Payload[]; problems:
 
 export default defineFormat({
   kind: 'kops',
+  rank: 210,
   label: 'kops Cluster / InstanceGroup',
   byContent: (c) => EXTS.has(c.ext) && ((API.test(c.head) && KIND.test(c.head)) || (NODEUP_KUBELET.test(c.head) && NODEUP_CLUSTER.test(c.head))),
   parse: parseKops,

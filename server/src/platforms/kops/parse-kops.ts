@@ -102,7 +102,7 @@ export function parseKopsKubelet(path: string, text: string): ConfigFileParse {
   }
   if (!first) return out;
   // A nodeup config's KubeletConfig is kops's rendered result: its defaults are already in it.
-  out.platform = { tool: 'kops', span: first.keySpan, gates: [], keys: KOPS_KEYS, ...(path.includes('//kops/nodeup/') ? { rendered: true } : {}) };
+  out.platform = { tool: 'kops', span: first.keySpan, gates: [], keys: KOPS_KEYS, ...(path.includes('//kops/nodeup/') ? { facts: { rendered: true } } : {}) };
   out.blocks = blocks;
   out.kubeadm.push({ path, apiVersion: 'kops.k8s.io/v1alpha2', kind: 'kops kubelet', argsLabel: 'kops kubelet', kubeletExtraArgs: [...last.values(), ...mapArgs], span: first.keySpan });
   return out;

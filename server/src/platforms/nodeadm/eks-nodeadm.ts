@@ -12,6 +12,7 @@ const EXTS = new Set(['yaml', 'yml', 'tpl', 'txt', 'mime', 'sh', '']);
 
 export default defineFormat({
   kind: 'eks-nodeadm',
+  rank: 170,
   label: 'EKS nodeadm NodeConfig',
   byContent: (c) => EXTS.has(c.ext) && API.test(c.head) && KIND.test(c.head),
   parse(path, text) {
@@ -19,6 +20,9 @@ export default defineFormat({
     return { config, problems: config.problems };
   },
   comments: () => 'trailing',
+  // The AL2023 AMI ships kubelet.service (`ExecStart=/usr/bin/kubelet $NODEADM_KUBELET_ARGS`, amazon-eks-ami
+  // templates/al2023/runtime/rootfs/etc/systemd/system/kubelet.service): the user's drop-ins for it are this node's.
+  anchorsDropinsOf: 'kubelet.service',
   join: { kind: 'standalone', order: 3 },
   watch: ['**/*.yaml', '**/*.yml', '**/*.tpl', '**/user-data'],
   selector: ['**/*.yaml', '**/*.yml', '**/*.tpl', '**/user-data'],

@@ -6,6 +6,7 @@
  * pods while its reservation is sized for the expression's count.
  */
 import { finding, type Finding } from '../../model/finding.ts';
+import type { Span } from '../../model/range.ts';
 import type { Rule } from '../../rules/types.ts';
 
 export const nodeadmMaxPodsExpressionIgnored: Rule = {
@@ -16,7 +17,7 @@ export const nodeadmMaxPodsExpressionIgnored: Rule = {
   area: 'reservation',
   run({ node }) {
     const out: Finding[] = [];
-    const expr = node.platform?.tool === 'nodeadm' ? node.platform.maxPodsExpression : undefined;
+    const expr = node.platform?.tool === 'nodeadm' ? (node.platform.facts?.maxPodsExpression as { text: string; span: Span } | undefined) : undefined;
     const s = node.settings.get('maxPods');
     if (!expr || s?.kind !== 'scalar' || !s.span || s.from.how === 'platform') return out;
     out.push(finding('nodeadm-max-pods-expression-ignored', 'warning', s.span,

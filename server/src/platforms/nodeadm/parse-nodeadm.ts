@@ -54,7 +54,7 @@ export function parseNodeadm(path: string, text: string): ConfigFileParse {
       problems.push(finding('config-field-type', 'error', flags.span, 'kubelet.flags must be a list of "--flag=value" strings. nodeadm cannot read a single string or a mapping here.'));
     }
     const expr = getEntry(kubelet, 'maxPodsExpression');
-    if (expr?.value.kind === 'scalar' && typeof expr.value.value === 'string') platform.maxPodsExpression = { text: expr.value.source, span: expr.value.span };
+    if (expr?.value.kind === 'scalar' && typeof expr.value.value === 'string') platform.facts = { ...platform.facts, maxPodsExpression: { text: expr.value.source, span: expr.value.span } };
   }
   if (platform) {
     out.platform = platform;

@@ -12,6 +12,7 @@ const EXTS = new Set(['yaml', 'yml', 'json']);
 
 export default defineFormat({
   kind: 'openshift',
+  rank: 180,
   label: 'OpenShift KubeletConfig',
   byContent: (c) => EXTS.has(c.ext) && API.test(c.head) && KIND.test(c.head),
   parse: platformParse(parseOpenShift),

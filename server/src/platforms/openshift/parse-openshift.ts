@@ -31,14 +31,16 @@ export function parseOpenShift(path: string, text: string): ConfigFileParse {
     const auto = getEntry(spec, 'autoSizingReserved');
     if (!cfg && !auto) continue;
     platform ??= { tool: 'openshift', span: (kc ?? auto)!.keySpan, gates: [] };
-    if (auto?.value.kind === 'scalar' && auto.value.value === true) platform.autoSizing = auto.keySpan;
+    if (auto?.value.kind === 'scalar' && auto.value.value === true) {
+      platform.computedOnNode = { text: 'autoSizingReserved: the node computes system-reserved cpu and memory from its size; they are not counted here', span: auto.keySpan };
+    }
     if (cfg) {
       const doc: KubeletConfigDoc = { path, format: 'yaml', root: withoutPlaceholders(cfg), docIndex: d.index, span: cfg.span };
       if (r.problems.some((p) => p.severity === 'error')) doc.syntaxErrors = true;
       out.kubeletConfigs.push(doc);
       // helpers.go validateUserKubeletConfig: "autoSizingReserved and systemdReserved cannot be set together".
       const sr = mapOf(getEntry(cfg, 'systemReserved')?.value);
-      if (platform.autoSizing && sr && sr.entries.length > 0) {
+      if (platform.computedOnNode && sr && sr.entries.length > 0) {
         problems.push(finding('platform-config-invalid', 'error', getEntry(cfg, 'systemReserved')!.keySpan,
           'The MCO rejects systemReserved together with autoSizingReserved: true. Keep one of the two.'));
       }

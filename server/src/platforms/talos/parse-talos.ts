@@ -27,7 +27,7 @@ export function parseTalos(path: string, text: string, versions?: VersionMention
   let platform: PlatformInfo | undefined;
   let machineKubelet = false;
   const kubeletDocs: { kind: ConfigNode['span']; root: MapNode }[] = [];
-  let role: PlatformInfo['role'];
+  let role: 'worker' | 'controlplane' | undefined;
   for (const d of r.docs) {
     const root = mapOf(d.root);
     if (!root) continue;
@@ -82,7 +82,7 @@ export function parseTalos(path: string, text: string, versions?: VersionMention
     }
   }
   if (platform) {
-    if (role) platform.role = role;
+    if (role) platform.facts = { ...platform.facts, role };
     out.platform = platform;
     out.kubeadm.push({ path, apiVersion: 'v1alpha1', kind: 'Talos extraArgs', argsLabel: 'extraArgs', kubeletExtraArgs: args, span: platform.span });
   }

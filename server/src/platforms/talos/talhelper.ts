@@ -12,7 +12,7 @@
  * default system-reserved memory differs for control planes). A patch named `@file` is a file of its own: talhelper
  * reads it at its place in the list (pkg/patcher/patcher.go PatchesPatcher), relative to talconfig.yaml's folder unless
  * absolute (pkg/substitute/pathsubst.go handleSubstitution). A parser reads one file, so the payload only says where
- * each file goes (`Payload.talosPatches`); node/build.ts merges the file's documents there (node/talos-patches.ts).
+ * each file goes (`Payload.patchRefs`); node/build.ts merges the file's documents there (node/talos-patches.ts).
  * Without `nodes`, each inline patch with kubelet settings is a payload of its own (talhelper writes no config, so
  * `@file` patches join nothing).
  */
@@ -102,7 +102,7 @@ function nodePayload(hostPath: string, host: LineIndex, target: string, role: 'c
   offsets[k] = k > 0 ? offsets[k - 1] : at;
   const encode = (t: string, where: number) => patches.find((p) => where >= p.start && where <= p.end)?.map.encode(t, where);
   const payload: Payload = { target, kind: 'talos', text, map: { host, offsets, encode }, span, lines: new LineIndex(text) };
-  if (files.length) payload.talosPatches = { role, files };
+  if (files.length) payload.patchRefs = { files, facts: { role } };
   return payload;
 }
 
@@ -159,6 +159,7 @@ function parseTalconfig(path: string, text: string): { embedded: Payload[]; prob
 
 export default defineFormat({
   kind: 'talhelper',
+  rank: 60,
   label: 'talhelper talconfig.yaml',
   byPath: (c) => c.lower === 'talconfig.yaml' || c.lower === 'talconfig.yml',
   parse: parseTalconfig,

@@ -1,5 +1,5 @@
 /**
- * A talhelper node's `@file` patches (formats/talhelper.ts, `Payload.talosPatches`): which workspace file each names,
+ * A talhelper node's `@file` patches (talhelper.ts, `Payload.patchRefs`): which workspace file each names,
  * and the node's kubelet settings with the files' documents merged at their places among the node's inline patches.
  *
  * talhelper (budimanjojo/talhelper v3.1.16) turns a relative `@path` into one under talconfig.yaml's folder and keeps
@@ -11,9 +11,9 @@
  */
 import { finding, type Finding } from '../../model/finding.ts';
 import { dirname, resolveBySuffix, segments } from '../../model/paths.ts';
-import { carrierOf, type PatchFileRef, type TalosPatches } from '../../embed/payload.ts';
+import { carrierOf, type PatchFileRef, type PatchRefs } from '../../embed/payload.ts';
 import type { ConfigFileParse, KubeadmDoc, KubeletConfigDoc, PlatformInfo } from '../../parse/types.ts';
-import type { Workspace } from '../../node/parse-cache.ts';
+import type { FileSet as Workspace, NodeHooks } from '../../formats/types.ts';
 
 export interface ResolvedPatch {
   readonly ref: PatchFileRef;
@@ -22,7 +22,7 @@ export interface ResolvedPatch {
 }
 
 /** The workspace files a talhelper node payload's `@file` patches name, in list order. */
-export function resolveTalosPatches(ws: Workspace, payloadPath: string, patches: TalosPatches | undefined): ResolvedPatch[] {
+export function resolvePatchRefs(ws: Workspace, payloadPath: string, patches: PatchRefs | undefined): ResolvedPatch[] {
   const host = carrierOf(payloadPath);
   if (!patches || host === undefined) return [];
   return patches.files.map((ref) => {
@@ -43,13 +43,13 @@ function joinRelative(dir: string, rel: string): string | undefined {
 }
 
 /** Whether some `@file` patch of the payload is a Talos file with kubelet settings (the node then has some). */
-export function patchFilesSetKubelet(ws: Workspace, payloadPath: string, patches: TalosPatches | undefined): boolean {
-  return resolveTalosPatches(ws, payloadPath, patches).some((r) => r.path !== undefined && talosConfig(ws, r.path)?.platform !== undefined);
+export function patchFilesSetKubelet(ws: Workspace, payloadPath: string, patches: PatchRefs | undefined): boolean {
+  return resolvePatchRefs(ws, payloadPath, patches).some((r) => r.path !== undefined && talosConfig(ws, r.path)?.platform !== undefined);
 }
 
 /** The `@file` patches of the payload that name no workspace file, said where they are written. */
-export function unresolvedTalosPatches(ws: Workspace, payloadPath: string, patches: TalosPatches | undefined): Finding[] {
-  return resolveTalosPatches(ws, payloadPath, patches).flatMap((r) => (r.path === undefined ? [unresolved(r.ref)] : []));
+export function unresolvedPatchRefs(ws: Workspace, payloadPath: string, patches: PatchRefs | undefined): Finding[] {
+  return resolvePatchRefs(ws, payloadPath, patches).flatMap((r) => (r.path === undefined ? [unresolved(r.ref)] : []));
 }
 
 function unresolved(ref: PatchFileRef): Finding {
@@ -76,7 +76,7 @@ export interface JoinedPatches {
  * own documents above each file's line, then the file's, and so on. Talos merges them in this order (maps key by key,
  * the last scalar wins), which node/build.ts does with the list as it is.
  */
-export function joinTalosPatches(ws: Workspace, payloadPath: string, own: ConfigFileParse, patches: TalosPatches): JoinedPatches {
+export function joinPatchRefs(ws: Workspace, payloadPath: string, own: ConfigFileParse, patches: PatchRefs): JoinedPatches {
   const docs: KubeletConfigDoc[] = [];
   const args: KubeadmDoc['kubeletExtraArgs'] = [];
   const files: string[] = [];
@@ -89,7 +89,7 @@ export function joinTalosPatches(ws: Workspace, payloadPath: string, own: Config
     while (d < own.kubeletConfigs.length && own.kubeletConfigs[d].span.range.start.line < line) docs.push(own.kubeletConfigs[d++]);
     while (a < ownArgs.length && ownArgs[a].nameSpan.range.start.line < line) args.push(ownArgs[a++]);
   };
-  for (const r of resolveTalosPatches(ws, payloadPath, patches)) {
+  for (const r of resolvePatchRefs(ws, payloadPath, patches)) {
     ownUpTo(r.ref.line);
     if (r.path === undefined) {
       problems.push(unresolved(r.ref));
@@ -100,7 +100,7 @@ export function joinTalosPatches(ws: Workspace, payloadPath: string, own: Config
     if (!c) continue;
     for (const x of c.kubeletConfigs) docs.push(x);
     for (const k of c.kubeadm) for (const x of k.kubeletExtraArgs) args.push(x);
-    if (c.platform) platform = platform ? { ...platform, args: [...(platform.args ?? []), ...(c.platform.args ?? [])] } : { ...c.platform, role: patches.role };
+    if (c.platform) platform = platform ? { ...platform, args: [...(platform.args ?? []), ...(c.platform.args ?? [])] } : { ...c.platform, facts: { ...c.platform.facts, ...patches.facts } };
   }
   ownUpTo(Infinity);
   const kubeadm: KubeadmDoc[] = [];
@@ -110,3 +110,22 @@ export function joinTalosPatches(ws: Workspace, payloadPath: string, own: Config
   }
   return { kubeletConfigs: docs, kubeadm, ...(platform && { platform }), files, problems };
 }
+
+/**
+ * How a Talos file anchors its node: its own kubelet settings, with a talhelper node's `@file` patches merged at their
+ * places. A file without kubelet settings is no node unless one of its patch files has some; its unresolved
+ * references are still said, since what they name may hold some.
+ */
+export const talosNode: NodeHooks = {
+  read(ws, path) {
+    const p = ws.get(path);
+    const config = p?.config;
+    if (!config) return { none: true, problems: [] };
+    if (!config.platform && !patchFilesSetKubelet(ws, path, p.patchRefs)) return { none: true, problems: unresolvedPatchRefs(ws, path, p.patchRefs) };
+    const joined = p.patchRefs ? joinPatchRefs(ws, path, config, p.patchRefs) : undefined;
+    const c = joined ?? config;
+    return { kubeletConfigs: c.kubeletConfigs, kubeadm: c.kubeadm, ...(c.platform && { platform: c.platform }), files: [path, ...(joined?.files ?? [])], problems: joined?.problems ?? [] };
+  },
+  // A talhelper node's `@file` patches are part of it, never nodes alone, whichever is first.
+  claims: (ws, path) => resolvePatchRefs(ws, path, ws.get(path)?.patchRefs).flatMap((r) => (r.path ? [r.path] : [])),
+};

@@ -7,6 +7,7 @@ import { parseTalos } from './parse-talos.ts';
 import { defineFormat } from '../../formats/types.ts';
 import type { VersionMention } from '../../model/version-mention.ts';
 
+import { talosNode } from './talos-patches.ts';
 const MACHINE = /^machine:[ \t]*(?:#[^\n]*)?$/m;
 const VERSION = /^version:[ \t]*["']?v1alpha1["']?[ \t]*(?:#[^\n]*)?$/m;
 // A patch (no version:) counts when its machine block holds a kubelet key.
@@ -17,6 +18,7 @@ const EXTS = new Set(['yaml', 'yml', 'tpl', 'j2']);
 
 export default defineFormat({
   kind: 'talos',
+  rank: 160,
   label: 'Talos machine configuration',
   byContent(c) {
     if (!EXTS.has(c.ext) && !c.lower.endsWith('.yaml.tpl')) return false;
@@ -30,6 +32,7 @@ export default defineFormat({
   },
   comments: () => 'trailing',
   join: { kind: 'standalone', order: 3 },
+  node: talosNode,
   watch: ['**/*.yaml', '**/*.yml', '**/*.yaml.tpl'],
   selector: ['**/*.yaml', '**/*.yml', '**/*.yaml.tpl'],
   activation: ['**/talconfig.yaml', '**/talos/**/*.yaml', '**/controlplane.yaml', '**/worker.yaml'],
