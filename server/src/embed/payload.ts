@@ -7,7 +7,9 @@
  * findings, positions and edits are mapped back to the carrier through the payload's `map`.
  */
 import type { FileKind } from '../model/source.ts';
-import type { InstanceTypeMention, NodeModel, VersionMention } from '../node/model.ts';
+import type { InstanceTypeMention } from '../model/mentions.ts';
+import type { VersionMention } from '../model/version-mention.ts';
+import type { PlatformInfo } from '../parse/types.ts';
 import type { LineIndex, Position, Range, Span } from '../model/range.ts';
 
 /** How a payload's text sits in its carrier. */
@@ -60,7 +62,7 @@ export interface Payload {
    * Karpenter spec.kubelet is a plain KubeletConfiguration fragment; Karpenter's base applies to it; a kind patch
    * merges into kind's generated KubeletConfiguration; node/platform.ts).
    */
-  platform?: NodeModel['platform'];
+  platform?: PlatformInfo;
   /**
    * The carrier is a template whose directives decide its lines (parse/template.ts): placeholders in the payload
    * are expected there, not forgotten (no config-placeholder).

@@ -6,13 +6,15 @@
  */
 import type { Format } from '../formats/types.ts';
 import type { PlatformSemantics } from '../node/platform.ts';
-import type { Rule } from '../rules/types.ts';
+import type { Rule, RuleMeta } from '../rules/types.ts';
 
 export interface Platform extends PlatformSemantics {
   /** Its formats, each with the rank recognition tries it at (Format.rank). */
   readonly formats: readonly Format[];
   /** Rules that hold only for it (each one file in its folder and a page in docs/rules/); none: []. */
   readonly rules: readonly Rule[];
+  /** The codes its readers report themselves (each with a page in docs/rules/); none: []. */
+  readonly codes: readonly RuleMeta[];
 }
 
 export function definePlatform<P extends Platform>(p: P): P {

@@ -48,6 +48,7 @@ export default definePlatform({
   name: 'Bottlerocket',
   docs: 'bottlerocket',
   formats: [bottlerocket],
+  codes: [],
   rules: [],
   merge: 'merge-patch',
   base,

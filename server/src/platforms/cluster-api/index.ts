@@ -5,6 +5,7 @@
  * is added.
  */
 import { definePlatform } from '../types.ts';
+import { CODES } from './codes.ts';
 import clusterApi from './cluster-api.ts';
 
 export default definePlatform({
@@ -12,6 +13,7 @@ export default definePlatform({
   name: 'Cluster API',
   docs: 'cluster-api',
   formats: [clusterApi],
+  codes: CODES,
   rules: [],
   merge: 'merge-patch',
   base: () => new Map(),

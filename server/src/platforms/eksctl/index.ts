@@ -17,6 +17,7 @@ export default definePlatform({
   name: 'nodeadm',
   docs: 'eksctl',
   formats: [eksctl, eksctlNodegroup],
+  codes: [],
   rules: [],
   merge: 'merge-patch',
   base: nodeadmBase,

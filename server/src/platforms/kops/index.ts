@@ -31,6 +31,7 @@ export default definePlatform({
   name: 'kops',
   docs: 'kops',
   formats: [kops, kopsKubelet],
+  codes: [],
   rules: [],
   merge: 'merge-patch',
   base,

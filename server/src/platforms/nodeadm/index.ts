@@ -45,6 +45,7 @@ export default definePlatform({
   name: 'nodeadm',
   docs: 'eks-nodeadm',
   formats: [nodeadmFormat],
+  codes: [],
   rules: [nodeadmKubeletGate, nodeadmMaxPodsExpressionIgnored],
   merge: 'merge-patch',
   base: nodeadmBase,

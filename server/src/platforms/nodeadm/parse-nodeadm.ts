@@ -15,7 +15,7 @@ import { finding } from '../../model/finding.ts';
 import { withoutPlaceholders } from '../talos/parse-talos.ts';
 
 export const NODEADM_API_VERSION = 'node.eks.aws/v1alpha1';
-export const NODEADM_MEDIA_TYPE = 'application/node.eks.aws';
+export { NODEADM_MEDIA_TYPE } from '../../parse/mime.ts';
 
 export function parseNodeadm(path: string, text: string): ConfigFileParse {
   const lines = new LineIndex(text);

@@ -50,6 +50,7 @@ export default definePlatform({
   name: 'OpenShift',
   docs: 'openshift',
   formats: [openshift],
+  codes: [],
   rules: [],
   merge: 'merge-patch',
   base,

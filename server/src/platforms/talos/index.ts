@@ -60,6 +60,7 @@ export default definePlatform({
   name: 'Talos',
   docs: 'talos',
   formats: [talos, talhelper],
+  codes: [],
   rules: [],
   merge: 'fill-unset',
   base,
