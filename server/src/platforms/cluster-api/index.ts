@@ -5,6 +5,7 @@
  * is added.
  */
 import { definePlatform } from '../types.ts';
+import { EXAMPLES } from './examples.ts';
 import { CODES } from './codes.ts';
 import clusterApi from './cluster-api.ts';
 
@@ -13,6 +14,7 @@ export default definePlatform({
   name: 'Cluster API',
   docs: 'cluster-api',
   formats: [clusterApi],
+  examples: EXAMPLES,
   codes: CODES,
   rules: [],
   merge: 'merge-patch',

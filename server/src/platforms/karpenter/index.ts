@@ -13,6 +13,7 @@ import type { PlatformInfo } from '../../parse/types.ts';
 import type { Capacity, Provenance, Setting } from '../../node/model.ts';
 import { map, scalar } from '../../node/platform.ts';
 import { definePlatform } from '../types.ts';
+import { EXAMPLES } from './examples.ts';
 import { CODES } from './codes.ts';
 import karpenter from './karpenter.ts';
 import { maxPodsAboveEniLimit } from './max-pods-above-eni-limit.ts';
@@ -93,6 +94,7 @@ export default definePlatform({
   name: 'Karpenter',
   docs: 'karpenter',
   formats: [karpenter],
+  examples: EXAMPLES,
   codes: CODES,
   rules: [maxPodsAboveEniLimit],
   merge: 'merge-patch',

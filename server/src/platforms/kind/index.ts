@@ -8,6 +8,7 @@
 import type { Provenance, Setting } from '../../node/model.ts';
 import { map, scalar } from '../../node/platform.ts';
 import { definePlatform } from '../types.ts';
+import { EXAMPLES } from './examples.ts';
 import { CODES } from './codes.ts';
 import kindCluster from './kind-cluster.ts';
 
@@ -30,6 +31,7 @@ export default definePlatform({
   name: 'kind',
   docs: 'kind',
   formats: [kindCluster],
+  examples: EXAMPLES,
   codes: CODES,
   rules: [],
   merge: 'merge-patch',

@@ -18,6 +18,7 @@ import type { PlatformInfo } from '../../parse/types.ts';
 import type { Provenance, Setting } from '../../node/model.ts';
 import { map, scalar } from '../../node/platform.ts';
 import { definePlatform } from '../types.ts';
+import { EXAMPLES } from './examples.ts';
 import talos from './talos.ts';
 import talhelper from './talhelper.ts';
 
@@ -60,6 +61,7 @@ export default definePlatform({
   name: 'Talos',
   docs: 'talos',
   formats: [talos, talhelper],
+  examples: EXAMPLES,
   codes: [],
   rules: [],
   merge: 'fill-unset',
