@@ -81,6 +81,19 @@ export interface Analysis {
 
 const STANDALONE_KINDS: ReadonlySet<string> = new Set(STANDALONE_ORDER);
 
+/**
+ * Findings in a platform's own files say the platform's names for kubelet fields (PlatformSemantics.fieldNames): a
+ * whole word equal to the kubelet's name becomes the user's.
+ */
+function inUserNames(findings: Finding[], node: NodeModel, ws: Workspace): Finding[] {
+  const names = node.platformSpec?.fieldNames;
+  if (!names?.size) return findings;
+  const tool = node.platform?.tool;
+  const own = (file: string) => ws.get(file)?.config?.platform?.tool === tool;
+  const words = new RegExp(`(?<![A-Za-z0-9.])(${[...names.keys()].join('|')})(?![A-Za-z0-9])`, 'g');
+  return findings.map((f) => (own(f.file) ? { ...f, message: f.message.replace(words, (w) => names.get(w) ?? w) } : f));
+}
+
 /** `cache`: parses to reuse across analyses (the language server's); results are the same with or without it. */
 export function analyze(files: readonly SourceFile[], options: AnalyzeOptions = {}, cache?: ParseCache): Analysis {
   const ws = new Workspace(files, REGISTRY, cache);
@@ -176,6 +189,7 @@ export function analyze(files: readonly SourceFile[], options: AnalyzeOptions = 
       const atPlaceholder = placeholderTest(places);
       own = own.filter((x) => !atPlaceholder(x) && !mayBeRendered(x, inView));
     }
+    own = inUserNames(own, node, ws);
     for (const x of own) findings.push(x);
     if (inputs) reuse!.set(node.id, inputs, { node, allocatable, findings: own });
   });
