@@ -21,6 +21,7 @@ import { mayBeRendered, placeholderTest, settingsInView, templatePlaces } from '
 import { keepLineEnds } from './fixes/keep-line-ends.ts';
 import { matchLineEnds } from './fixes/line-ends.ts';
 import { byCodeUnit } from './model/order.ts';
+import { offsetOf } from './model/range.ts';
 import { formatOf, REGISTRY, STANDALONE_ORDER, SYSTEMD_LINE_KINDS } from './registry.ts';
 import { findingToHost, textToHost } from './embed/to-host.ts';
 import { workspaceKubeadmVersion } from './node/version.ts';
@@ -263,6 +264,15 @@ function carrierNodeSettings(node: object, carrierParses: readonly (ParsedFile |
   return found;
 }
 
+/** Whether the placeholder a finding is about is one the payload's machine fills in (Payload.filledOnMachine). */
+function filledThere(p: Payload, f: Finding): boolean {
+  const start = offsetOf(p.text, f.range.start);
+  const end = offsetOf(p.text, f.range.end);
+  if (start === undefined || end === undefined) return false;
+  const value = p.text.slice(start, end);
+  return p.filledOnMachine!.test(value.replace(/^(["'])(.*)\1$/s, '$2'));
+}
+
 /** Findings about payloads, at their places in the carrier files (embed/to-host.ts), in file and position order. */
 function inCarriers(list: Finding[], ws: Workspace): Finding[] {
   // A placeholder in a payload of a template carrier is filled in when the carrier is rendered, and the carrier says
@@ -271,6 +281,7 @@ function inCarriers(list: Finding[], ws: Workspace): Finding[] {
   const kept = list.filter((f) => {
     const p = ws.payload(f.file);
     if ((f.code === 'config-placeholder' || f.code === 'config-template') && p?.payload.template) return false;
+    if (f.code === 'config-placeholder' && p?.payload.filledOnMachine && filledThere(p.payload, f)) return false;
     if (p?.payload.quiet?.includes(f.code)) return false;
     const host = p && ws.kind(p.host);
     return !(host && formatOf(host).quietInPayloads?.includes(f.code));

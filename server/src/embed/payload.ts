@@ -69,6 +69,12 @@ export interface Payload {
    */
   template?: boolean;
   /**
+   * Placeholders the machine fills in before the payload is read (Cluster API's cloud-init data is a Jinja template
+   * cloud-init renders at boot; clusterctl substitutes `${VAR}` when it generates a cluster): a value matching this is
+   * no forgotten placeholder (no config-placeholder there). Whole-value matches only.
+   */
+  filledOnMachine?: RegExp;
+  /**
    * A talhelper node's `@file` patches (formats/talhelper.ts): files of the workspace whose documents node/build.ts
    * merges among the payload's own, in talhelper's order (node/talos-patches.ts).
    */
