@@ -37,3 +37,25 @@ test('Cluster API Ignition: ${COREOS_*} counts as filled only when preKubeadmCom
   const jinjaInIgnition = analyze([{ path: 'capz/workers.yaml', text: CAPA.replace('      joinConfiguration:', '      format: ignition\n      joinConfiguration:') }]);
   assert.equal(codes(jinjaInIgnition).filter((c) => c.startsWith('config-placeholder')).length, 1, 'Ignition data has no Jinja: the name stays literal');
 });
+
+// awslabs/amazon-eks-ami nodeadm/internal/kubelet/environment.go writeKubeletEnvironment: NODEADM_KUBELET_ARGS="<flags
+// joined with spaces>"; kubelet.service runs `/usr/bin/kubelet $NODEADM_KUBELET_ARGS` (quotes dropped, split at blanks).
+test('nodeadm: a flag item "--node-labels \\"foo=bar\\"" reaches the kubelet as --node-labels foo=bar (no flag-unknown)', () => {
+  const text = `apiVersion: node.eks.aws/v1alpha1
+kind: NodeConfig
+spec:
+  cluster:
+    name: demo
+  kubelet:
+    flags:
+      - '--node-labels "team=data,tier=batch"'
+      - --register-with-taints=dedicated=data:NoSchedule
+      - '--max-pods 58 --fail-swap-on false'
+`;
+  const a = analyze([{ path: 'eks/nodeconfig.yaml', text }]);
+  assert.deepEqual(codes(a).filter((c) => c.startsWith('flag-unknown')), []);
+  const flags = a.nodes[0].node.flags.map((f) => `${f.name}=${f.value}`);
+  assert.ok(flags.includes('node-labels=team=data,tier=batch'), flags.join(' '));
+  assert.ok(flags.includes('max-pods=58'), flags.join(' '));
+  assert.ok(flags.includes('fail-swap-on=true'), 'a boolean flag takes no separate value: pflag leaves "false" as an argument');
+});
