@@ -59,3 +59,41 @@ spec:
   assert.ok(flags.includes('max-pods=58'), flags.join(' '));
   assert.ok(flags.includes('fail-swap-on=true'), 'a boolean flag takes no separate value: pflag leaves "false" as an argument');
 });
+
+// A Terraform templatefile of Bottlerocket user data (terraform-aws-eks's bottlerocket template, index id 7414887207).
+test('Bottlerocket: user data kept as a Terraform template is read as the TOML it renders, and cluster-dns-ip, node-labels, node-taints are mapped', () => {
+  const text = `[settings.kubernetes]
+cluster-name = "\${cluster_name}"
+api-server = "\${cluster_endpoint}"
+max-pods = \${max_pods}
+cluster-dns-ip = "172.20.0.10"
+kube-reserved = { memory = "1Gi", cpu = "90m" }
+[settings.kubernetes.node-labels]
+"team" = "data"
+[settings.kubernetes.node-taints]
+"dedicated" = "data:NoSchedule"
+%{ if admin_container_source != "" }
+[settings.host-containers.admin]
+source = "\${admin_container_source}"
+%{ endif }
+`;
+  const a = analyze([{ path: 'bottlerocket/userdata.toml.tpl', text }, { path: 'b2/user-data.toml', text }]);
+  assert.deepEqual(codes(a).filter((c) => c.startsWith('config-syntax')), []);
+  assert.ok(a.nodes.length >= 1, 'the template makes a node');
+  const node = a.nodes.find((n) => n.node.files.includes('b2/user-data.toml'))!.node;
+  const dns = node.settings.get('clusterDNS');
+  assert.equal(dns?.kind, 'list');
+  const flags = node.flags.map((f) => `${f.name}=${f.value}`);
+  assert.ok(flags.includes('node-labels=team=data') && flags.includes('register-with-taints=dedicated=data:NoSchedule'), flags.join(' '));
+  assert.equal(node.settings.get('maxPods')?.from.how, 'platform', 'a templated max-pods is unknown: Bottlerocket decides it');
+});
+
+test('declared formats kept as templates are read as the file they render: k3s config.yaml.tpl, OpenShift .yaml.tpl; talhelper under any name', () => {
+  const k3s = analyze([{ path: 'templates/rancher/k3s/config.yaml.tpl', text: 'token: "{{ k3s_token }}"\nkubelet-arg:\n  - "max-pods={{ max_pods }}"\n  - "kube-reserved=cpu=500m,memroy=1Gi"\n' }]);
+  assert.equal(k3s.files.get('templates/rancher/k3s/config.yaml.tpl')?.kind, 'k3s');
+  assert.ok(codes(k3s).some((c) => c.startsWith('reserved-resource-unknown')), 'the literal mistake in a template is still found');
+  const os = analyze([{ path: 'manifests/kubeletconfig.yaml.tpl', text: 'apiVersion: machineconfiguration.openshift.io/v1\nkind: KubeletConfig\nmetadata:\n  name: {{ .Name }}\nspec:\n  kubeletConfig:\n    maxPods: 500\n' }]);
+  assert.equal(os.files.get('manifests/kubeletconfig.yaml.tpl')?.kind, 'openshift');
+  const tal = analyze([{ path: 'clusters/prod.yaml', text: 'clusterName: prod\nendpoint: https://10.0.0.1:6443\ntalosVersion: v1.9.0\nnodes:\n  - hostname: cp1\n    ipAddress: 10.0.0.1\n    controlPlane: true\n' }]);
+  assert.equal(tal.files.get('clusters/prod.yaml')?.kind, 'talhelper');
+});
