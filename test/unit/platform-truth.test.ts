@@ -97,3 +97,27 @@ test('declared formats kept as templates are read as the file they render: k3s c
   const tal = analyze([{ path: 'clusters/prod.yaml', text: 'clusterName: prod\nendpoint: https://10.0.0.1:6443\ntalosVersion: v1.9.0\nnodes:\n  - hostname: cp1\n    ipAddress: 10.0.0.1\n    controlPlane: true\n' }]);
   assert.equal(tal.files.get('clusters/prod.yaml')?.kind, 'talhelper');
 });
+
+// kubernetes-sigs/kind fed26882: pkg/internal/patch/resource.go matches (kind and, when set, apiVersion);
+// pkg/cluster/internal/kubeadm/config.go Config (v1beta2 < 1.23 <= v1beta3 < 1.36 <= v1beta4).
+test('kind: a worker patch of kubeadm.k8s.io/v1beta2 never applies on a current node image: a warning, not "kubeadm refuses"', () => {
+  const text = (image: string) => `kind: Cluster
+apiVersion: kind.x-k8s.io/v1alpha4
+nodes:
+  - role: control-plane
+  - role: worker
+${image}    kubeadmConfigPatches:
+      - |
+        apiVersion: kubeadm.k8s.io/v1beta2
+        kind: JoinConfiguration
+        nodeRegistration:
+          kubeletExtraArgs:
+            max-pods: "50"
+`;
+  const now = analyze([{ path: 'kind/kind-config.yaml', text: text('') }]);
+  assert.deepEqual(codes(now), ['kind-patch-not-applied kind/kind-config.yaml:8']);
+  const old = analyze([{ path: 'kind/kind-config.yaml', text: text('    image: kindest/node:v1.21.14\n') }]);
+  assert.ok(!codes(old).some((c) => c.startsWith('kind-patch-not-applied')), 'on a 1.21 node image kind writes v1beta2 and applies it');
+  const worker = old.nodes.find((n) => n.node.id.includes('worker'))!.node.settings.get('maxPods');
+  assert.equal(worker?.kind === 'scalar' && worker.text, '50');
+});

@@ -7,4 +7,8 @@ export const CODES: readonly RuleMeta[] = [
     fixDoes: 'sets `apiVersion` to `kind.x-k8s.io/v1alpha4`',
     summary: 'a kind cluster configuration on an apiVersion kind no longer reads',
   },
+  {
+    id: 'kind-patch-not-applied', area: 'parsers', severity: 'warning', fix: false,
+    summary: 'a kind kubeadmConfigPatches patch kind skips (another apiVersion than it generates) or whose kubeletExtraArgs map it drops',
+  },
 ];
