@@ -144,6 +144,9 @@ export function analyze(files: readonly SourceFile[], options: AnalyzeOptions = 
   const optionValues = { ...optionInputs(options, version), workspaceVersion: workspace?.source ?? '' };
   const givenKey = JSON.stringify([capacityKey(given.capacity), given.capacitySource ?? null, given.kubernetesVersion ?? null, given.kubernetesVersionSource ?? null, given.workspace ?? null], spansByValue);
 
+  // The workspace's kubeadm version is for the kubeadm-style nodes beside it (units, drop-ins, configs on disk); a
+  // platform's node or a carrier's payload states its own or none, and never takes a version another file gives.
+  const withoutWorkspace = { ...given, workspace: undefined };
   const nodes: NodeResult[] = [];
   built.forEach((b, i) => {
     // What the node's results are computed from (node/reuse.ts): the options and the parse of every file it read.
@@ -154,7 +157,7 @@ export function analyze(files: readonly SourceFile[], options: AnalyzeOptions = 
     const carriers = [...new Set(files.map(carrierOf).filter((c): c is string => c !== undefined))];
     const carrierParses = carriers.map((c) => ws.get(c));
     const forCarriers = () => {
-      const found = carrierNodeSettings(b.node, carrierParses, parses, givenKey, () => nodeSettings([...carrierParses, ...parses], given, b.node.kubeletImage));
+      const found = carrierNodeSettings(b.node, carrierParses, parses, givenKey, () => nodeSettings([...carrierParses, ...parses], withoutWorkspace, b.node.kubeletImage));
       // Where the capacity and version come from, said in the carrier's lines when a payload says it.
       const toHost = (t: string) => textToHost(t, (p) => ws.payload(p));
       return { ...found, kubernetesVersionSource: toHost(found.kubernetesVersionSource), ...(found.capacitySource ? { capacitySource: toHost(found.capacitySource) } : {}) };
@@ -174,7 +177,7 @@ export function analyze(files: readonly SourceFile[], options: AnalyzeOptions = 
       for (const x of kept.findings) findings.push(x);
       return;
     }
-    const settings = early ?? (carriers.length ? forCarriers() : nodeSettings(parses, given, b.node.kubeletImage));
+    const settings = early ?? (carriers.length ? forCarriers() : nodeSettings(parses, b.node.platform ? withoutWorkspace : given, b.node.kubeletImage));
     const node = completeNode(b.node, files, runtimes[i], settings);
     let own: Finding[] = [...settings.problems];
     const allocatable = computeAllocatable(node, node.capacity);
