@@ -132,3 +132,23 @@ test("a kubeadm kubernetesVersion sets the version of the kubeadm nodes beside i
   assert.match(byFile(unit.path).kubernetesVersionSource ?? '', /kubeadm\/cluster\.yaml line 3 \(the workspace's kubeadm ClusterConfiguration/);
   assert.notEqual(byFile(k3s.path).kubernetesVersion, '1.29');
 });
+
+// siderolabs/talos: no systemd; kubelet_spec.go sets systemCgroups /system, the kubelet runs in /podruntime/kubelet.
+test('Talos: the reserved-cgroup-missing fix inserts Talos cgroups (/system, /podruntime), never a systemd slice', () => {
+  const text = `version: v1alpha1
+machine:
+  type: worker
+  kubelet:
+    extraConfig:
+      enforceNodeAllocatable: [pods, system-reserved, kube-reserved]
+      kubeReserved: { cpu: 200m, memory: 512Mi }
+`;
+  const a = analyze([{ path: 'talos/worker.yaml', text }]);
+  const found = a.findings.filter((f) => f.code === 'reserved-cgroup-missing');
+  assert.equal(found.length, 2);
+  const inserted = found.flatMap((f) => f.fixes ?? []).flatMap((x) => x.edits.map((e) => e.newText)).join(' ');
+  assert.match(inserted, /systemReservedCgroup: \/system\b/);
+  assert.match(inserted, /kubeReservedCgroup: \/podruntime\b/);
+  assert.ok(!/\.slice/.test(inserted), inserted);
+  assert.match(found[0].message, /not systemd slices/);
+});
