@@ -152,3 +152,23 @@ machine:
   assert.ok(!/\.slice/.test(inserted), inserted);
   assert.match(found[0].message, /not systemd slices/);
 });
+
+test('Karpenter: a kubelet block in a karpenter.sh/v1 NodePool is reported (v1 moved it to EC2NodeClass spec.kubelet) and makes no node', () => {
+  const text = `apiVersion: karpenter.sh/v1
+kind: NodePool
+metadata:
+  name: default
+spec:
+  template:
+    spec:
+      nodeClassRef:
+        group: karpenter.k8s.aws
+        kind: EC2NodeClass
+        name: default
+      kubelet:
+        maxPods: 58
+`;
+  const a = analyze([{ path: 'karpenter/nodepool.yaml', text }]);
+  assert.deepEqual(codes(a), ['karpenter-kubelet-moved karpenter/nodepool.yaml:12']);
+  assert.equal(a.nodes.length, 0);
+});

@@ -6,4 +6,5 @@ export const CODES: readonly RuleMeta[] = [
   { id: 'karpenter-kubelet-invalid', area: 'parsers', severity: 'error', fix: false, summary: 'Karpenter kubelet settings its API refuses although the kubelet takes them (signals, a grace period without a threshold)' },
   { id: 'karpenter-reserved-in-userdata', area: 'parsers', severity: 'warning', fix: false, summary: 'a reservation, eviction threshold or max pods the node takes from a Karpenter EC2NodeClass userData, which Karpenter does not schedule by' },
   { id: 'karpenter-userdata-overridden', area: 'parsers', severity: 'warning', fix: false, summary: "a kubelet setting in an AL2023 EC2NodeClass userData NodeConfig that Karpenter's own NodeConfig overrides (maxPods, keys spec.kubelet sets)" },
+  { id: 'karpenter-kubelet-moved', area: 'parsers', severity: 'warning', fix: false, summary: 'a kubelet block in a karpenter.sh/v1 NodePool, which v1 moved to EC2NodeClass spec.kubelet' },
 ];

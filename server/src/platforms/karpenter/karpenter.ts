@@ -30,6 +30,23 @@ const KARPENTER_API = /^["']?apiVersion["']?[ \t]*:[ \t]*["']?karpenter\.(?:k8s\
 
 const HEADER = 'apiVersion: kubelet.config.k8s.io/v1beta1\nkind: KubeletConfiguration\n';
 
+/**
+ * A karpenter.sh/v1 NodePool has no spec.template.spec.kubelet: v1 moved the block to EC2NodeClass spec.kubelet
+ * (kubernetes-sigs/karpenter pkg/apis/v1 nodeclaim.go NodeClaimTemplateSpec has no Kubelet; aws/karpenter-provider-aws
+ * pkg/apis/v1 ec2nodeclass.go Kubelet). The CRD's structural schema drops the unknown field, or kubectl's strict
+ * validation rejects the object: either way the settings never reach a node.
+ */
+function movedKubelet(path: string, c: Carrier, d: ObjectDoc): void {
+  if (d.apiVersion !== 'karpenter.sh/v1' || d.kind !== 'NodePool') return;
+  const inner = nodeAt(d.doc.contents, ['spec', 'template', 'spec']);
+  const pair = isMap(inner) ? inner.items.find((x) => isScalar(x.key) && x.key.value === 'kubelet') : undefined;
+  const r = pair && isScalar(pair.key) ? pair.key.range : undefined;
+  if (!r) return;
+  c.problems.push(finding('karpenter-kubelet-moved', 'warning', { file: path, range: c.lines.range(r[0], r[1]) },
+    'These kubelet settings never reach a node: a karpenter.sh/v1 NodePool has no spec.template.spec.kubelet. ' +
+      'Karpenter v1 moved the block to EC2NodeClass spec.kubelet; the API server drops the unknown field or kubectl rejects the object. Move it to the EC2NodeClass this pool\'s nodeClassRef names.'));
+}
+
 /** Where each object holds its kubelet settings. */
 function kubeletPath(d: ObjectDoc): readonly string[] | undefined {
   if (d.apiVersion === 'karpenter.k8s.aws/v1' && d.kind === 'EC2NodeClass') return ['spec', 'kubelet'];
@@ -327,6 +344,7 @@ export function karpenterPayloads(path: string, text: string): { embedded: Paylo
     const where = kubeletPath(d);
     const spec = nodeAt(d.doc.contents, ['spec']);
     if (!isMap(spec)) continue;
+    movedKubelet(path, c, d);
     const kubelet = where ? nodeAt(d.doc.contents, where) : undefined;
     if (isMap(kubelet)) {
       const target = `/${d.name}/karpenter-kubelet.yaml`;
