@@ -172,3 +172,25 @@ spec:
   assert.deepEqual(codes(a), ['karpenter-kubelet-moved karpenter/nodepool.yaml:12']);
   assert.equal(a.nodes.length, 0);
 });
+
+test('a here-document written to a computed path is read when it is a document with apiVersion and kind (a CI script writing a kind config)', () => {
+  const text = `#!/usr/bin/env bash
+set -euo pipefail
+cat > "\${ARTIFACTS}/kind-config.yaml" <<'EOF'
+kind: Cluster
+apiVersion: kind.x-k8s.io/v1alpha4
+nodes:
+  - role: control-plane
+    kubeadmConfigPatches:
+      - |
+        kind: KubeletConfiguration
+        maxPods: 20
+        evictionHard:
+          memory.avaliable: 100Mi
+EOF
+kind create cluster --config "\${ARTIFACTS}/kind-config.yaml"
+`;
+  const a = analyze([{ path: 'hack/ci/create-cluster.sh', text }]);
+  assert.ok(a.nodes.some((n) => n.node.platform?.tool === 'kind'), 'the kind config is read as kind reads it');
+  assert.ok(a.findings.some((f) => f.file === 'hack/ci/create-cluster.sh' && f.range.start.line === 12), 'the misspelt signal is found at its line in the script');
+});
