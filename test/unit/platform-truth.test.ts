@@ -194,3 +194,43 @@ kind create cluster --config "\${ARTIFACTS}/kind-config.yaml"
   assert.ok(a.nodes.some((n) => n.node.platform?.tool === 'kind'), 'the kind config is read as kind reads it');
   assert.ok(a.findings.some((f) => f.file === 'hack/ci/create-cluster.sh' && f.range.start.line === 12), 'the misspelt signal is found at its line in the script');
 });
+
+// Issue #26 point 11: the message says plainly what is lost and the fix adds it back (Talos kubelet_spec.go fills
+// systemReserved only when the user's map is empty).
+test("Talos: platform-default-map-replaced names the lost keys plainly, and its fix writes them back into the user's map", async () => {
+  const { applyEdits } = await import('../helpers/edits.ts');
+  const text = `version: v1alpha1
+machine:
+  type: worker
+  kubelet:
+    extraConfig:
+      systemReserved:
+        memory: 1Gi
+`;
+  const a = analyze([{ path: 'talos/worker.yaml', text }]);
+  const f = a.findings.find((x) => x.code === 'platform-default-map-replaced')!;
+  assert.match(f.message, /^This systemReserved replaces Talos's whole default map: cpu, pid and ephemeral-storage are no longer reserved\./);
+  const fix = f.fixes![0];
+  assert.equal(fix.title, "Add Talos's cpu, pid and ephemeral-storage back to systemReserved (cpu: 50m, pid: 100, ephemeral-storage: 256Mi)");
+  const after = applyEdits(text, fix.edits);
+  assert.match(after, /systemReserved:\n {8}memory: 1Gi\n {8}cpu: "50m"\n {8}pid: "100"\n {8}ephemeral-storage: "256Mi"\n/);
+  assert.ok(!analyze([{ path: 'talos/worker.yaml', text: after }]).findings.some((x) => x.code === 'platform-default-map-replaced'));
+});
+
+// Issue #26 point 15: kind's generated evictionHard holds only 0% thresholds, which set no threshold: replacing it
+// loses nothing (kind fed26882 pkg/cluster/internal/kubeadm/config.go).
+test('kind: an --eviction-hard flag that replaces kind\'s 0% thresholds is no eviction-defaults-dropped', () => {
+  const text = `kind: Cluster
+apiVersion: kind.x-k8s.io/v1alpha4
+nodes:
+  - role: control-plane
+    kubeadmConfigPatches:
+      - |
+        kind: InitConfiguration
+        nodeRegistration:
+          kubeletExtraArgs:
+            eviction-hard: "memory.available<200Mi"
+`;
+  const a = analyze([{ path: 'kind/kind.yaml', text }]);
+  assert.deepEqual(a.findings.filter((f) => f.code === 'eviction-defaults-dropped').map((f) => f.message), []);
+});
