@@ -25,6 +25,7 @@ import { NODEADM_API_VERSION, NODEADM_MEDIA_TYPE } from '../nodeadm/parse-nodead
 import { looksLikeMime, readMime } from '../../parse/mime.ts';
 import { hasPlaceholder } from '../../parse/platform.ts';
 import { defineFormat } from '../../formats/types.ts';
+import { instanceType } from '../../catalog/instance-types.ts';
 
 const KARPENTER_API = /^["']?apiVersion["']?[ \t]*:[ \t]*["']?karpenter\.(?:k8s\.aws|sh)\//m;
 
@@ -203,6 +204,30 @@ function namedInstanceTypes(path: string, c: Carrier, d: ObjectDoc): InstanceTyp
   return out;
 }
 
+/** karpenter-provider-aws's default VM_MEMORY_OVERHEAD_PERCENT (pkg/operator/options/options.go, v1.14.1). */
+const VM_MEMORY_OVERHEAD = 0.075;
+
+/** Graviton (arm64) EC2 families: a `g` among the letters after the generation (m7g, c6gn, is4gen), and a1. */
+const ARM64 = /^(?:a1|[a-z]+\d+[a-z-]*g[a-z-]*)\./i;
+
+/**
+ * The memory Karpenter assumes an instance type has when it decides whether pods fit (aws/karpenter-provider-aws
+ * pkg/providers/instancetype/types.go memory(), v1.14.1): the EC2 size, less 64 MiB of CMA memory on Graviton, less
+ * ceil(7.5% of that) MiB of VM overhead (vmMemoryOverheadPercent). Its allocatable is computed from this.
+ */
+function karpenterMemory(names: readonly string[]): Record<string, { mib: number; why: string }> {
+  const out: Record<string, { mib: number; why: string }> = {};
+  for (const name of names) {
+    const t = instanceType(name);
+    if (!t || t.cloud !== 'EC2') continue;
+    const arm = ARM64.test(t.name);
+    const size = t.memoryMiB - (arm ? 64 : 0);
+    const overhead = Math.ceil(size * VM_MEMORY_OVERHEAD);
+    out[t.name.toLowerCase()] = { mib: size - overhead, why: `Karpenter's estimate (${arm ? 'less 64 MiB on Graviton, ' : ''}less its ${VM_MEMORY_OVERHEAD * 100}% VM overhead of ${overhead} MiB)` };
+  }
+  return out;
+}
+
 /** The node class a pool refers to: v1 and v1beta1 NodePool nodeClassRef, v1alpha5 Provisioner providerRef. */
 function nodeClassName(d: ObjectDoc): string | undefined {
   const ref = d.kind === 'Provisioner' ? nodeAt(d.doc.contents, ['spec', 'providerRef']) : nodeAt(d.doc.contents, ['spec', 'template', 'spec', 'nodeClassRef']);
@@ -368,7 +393,7 @@ export function karpenterPayloads(path: string, text: string): { embedded: Paylo
           ...(names.length ? { instanceTypes: names } : {}),
         };
         p.platform = platform;
-        if (names.length) p.instanceTypes = [{ what: `Karpenter requirement ${INSTANCE_TYPE}`, names }];
+        if (names.length) p.instanceTypes = [{ what: `Karpenter requirement ${INSTANCE_TYPE}`, names, memoryMiB: karpenterMemory(names.map((n) => n.name)) }];
         c.embedded.push(p);
       }
       admission(path, c, kubelet, `${d.kind} ${where!.join('.')}`, c.problems);
