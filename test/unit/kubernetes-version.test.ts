@@ -1,5 +1,7 @@
 /**
  * The target Kubernetes version of a node (node/version.ts): a modeline, then --kubernetes-version or the setting,
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
  * then a kubelet image tag or platform cluster version the node's files state, kubeadm's
  * ClusterConfiguration.kubernetesVersion (own files, else the one the workspace agrees on), and the
  * newest catalog version only when nothing names one. Completion, hover and the effective configuration follow it.
@@ -241,4 +243,10 @@ test('a kubelet run from a container image: the tag states the version, at the E
   assert.equal(n.kubernetesVersionSource, 'KUBELET_IMAGE quay.io/poseidon/kubelet:v1.31.4 in n/etc/systemd/system/kubelet.service line 2');
   const direct = '[Service]\nExecStart=/usr/bin/podman run --privileged quay.io/poseidon/kubelet:v1.29.4 kubelet --max-pods=30\n';
   assert.equal(analyze([{ path: 'n/etc/systemd/system/kubelet.service', text: direct }]).nodes[0].node.kubernetesVersion, '1.29');
+});
+
+test('docs/formats/talos.md says what the code does: the version is taken from machine.kubelet.image (issue 26, point 19)', () => {
+  const page = readFileSync(join(__dirname, '../../docs/formats/talos.md'), 'utf8');
+  assert.doesNotMatch(page, /not taken from `image`/);
+  assert.match(page.replace(/\s+/g, ' '), /version is taken from `machine\.kubelet\.image`/);
 });
