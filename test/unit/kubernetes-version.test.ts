@@ -1,12 +1,12 @@
 /**
  * The target Kubernetes version of a node (node/version.ts): a modeline, then --kubernetes-version or the setting,
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
  * then a kubelet image tag or platform cluster version the node's files state, kubeadm's
  * ClusterConfiguration.kubernetesVersion (own files, else the one the workspace agrees on), and the
  * newest catalog version only when nothing names one. Completion, hover and the effective configuration follow it.
  */
 import { test } from 'node:test';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import assert from 'node:assert/strict';
 import { NEWEST_VERSION } from '../../server/src/catalog/flags.ts';
 import { analyze } from '../../server/src/engine.ts';
