@@ -264,8 +264,11 @@ export interface PlatformInfo {
   autoSizing?: Span;
   /** nodeadm spec.featureGates: nodeadm's own gates. */
   gates: { name: string; span: Span }[];
-  /** Where flags are written: Talos extraArgs (a map of names) or nodeadm kubelet.flags (a list of `--name=value`). */
-  args?: { span: Span; style: 'map' | 'list' }[];
+  /**
+   * Where flags are written: Talos extraArgs (a map of names) or nodeadm kubelet.flags (a list of `--name=value`);
+   * `node`: the value as written, for completion (features/completion-args.ts), also while a first name is typed.
+   */
+  args?: { span: Span; style: 'map' | 'list'; node?: ConfigNode }[];
   /** The keys the tool reads in its block of kubelet settings, when not every KubeletConfiguration field (Karpenter, kops). */
   keys?: PlatformKeys;
 }
