@@ -70,3 +70,27 @@ test('7: a removed gate set by --feature-gates and featureGates is reported at b
   assert.equal(textOf(fixed, CONFIG), CONFIG_HEAD + 'featureGates:\n  GracefulNodeShutdown: true\n');
   assert.match(textOf(fixed, UNIT), /--feature-gates=NodeSwap=true\n/);
 });
+
+test('8: flag-overrides-config offers to write the keys a map flag drops into the flag; afterwards nothing is dropped', () => {
+  const env = 'n/etc/default/kubelet';
+  const files = [
+    { path: UNIT, text: '[Service]\nEnvironmentFile=/etc/default/kubelet\nExecStart=/usr/bin/kubelet --config=/var/lib/kubelet/config.yaml $KUBELET_EXTRA_ARGS\n' },
+    { path: env, text: 'KUBELET_EXTRA_ARGS=--system-reserved=cpu=1 --node-labels=a=b\n' },
+    { path: CONFIG, text: CONFIG_HEAD + 'systemReserved:\n  cpu: 500m\n  memory: 1Gi\n  ephemeral-storage: "2Gi"\nevictionHard:\n  memory.available: 200Mi\n  nodefs.available: 10%\n' },
+  ];
+  const a = analyze(files, V);
+  const f = a.findings.find((x) => x.code === 'flag-overrides-config' && x.severity === 'warning');
+  assert.ok(f, 'the dropped keys are reported');
+  assert.equal(f.fixes?.[0].title, 'Add memory=1Gi,ephemeral-storage=2Gi to --system-reserved, as the config file had them');
+  const fixed = fixAll(files, [f]);
+  assert.equal(textOf(fixed, env), 'KUBELET_EXTRA_ARGS=--system-reserved=cpu=1,memory=1Gi,ephemeral-storage=2Gi --node-labels=a=b\n');
+  const again = analyze(fixed, V);
+  assert.deepEqual(again.findings.filter((x) => x.code === 'flag-overrides-config' && x.severity === 'warning'), []);
+  // The eviction flags take `signal<value`.
+  const ev = [
+    { path: UNIT, text: '[Service]\nExecStart=/usr/bin/kubelet --config=/var/lib/kubelet/config.yaml --eviction-hard=memory.available<300Mi\n' },
+    { path: CONFIG, text: CONFIG_HEAD + 'evictionHard:\n  memory.available: 200Mi\n  nodefs.available: 10%\n' },
+  ];
+  const e = analyze(ev, V).findings.find((x) => x.code === 'flag-overrides-config' && x.severity === 'warning');
+  assert.match(textOf(fixAll(ev, [e!]), UNIT), /--eviction-hard=memory\.available<300Mi,nodefs\.available<10%\n/);
+});
