@@ -76,7 +76,7 @@ describe('refactors over LSP', () => {
 
     assert.match(ws.read(CONFIG), /^systemReserved:\n {2}cpu: "1"\nevictionHard:/m);
     assert.match(ws.read(CONFIG), /^containerRuntimeEndpoint: "unix:\/\/\/var\/run\/containerd\/containerd.sock"$/m);
-    assert.equal(ws.read(ENV).split('\n')[3], 'KUBELET_EXTRA_ARGS= --node-labels=node.kubernetes.io/pool=general');
+    assert.equal(ws.read(ENV).split('\n')[3], 'KUBELET_EXTRA_ARGS=--node-labels=node.kubernetes.io/pool=general');
     await client.waitDiagnostics(envUri, (ds) => !ds.some((d) => d.code === 'flag-overrides-config'));
     const effectiveAfter: string = await client.request('workspace/executeCommand', { command: 'kubelet.showEffectiveConfiguration', arguments: [configUri] });
     assert.equal(values(effectiveAfter), values(effectiveBefore));
