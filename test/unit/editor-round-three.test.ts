@@ -7,6 +7,8 @@ import assert from 'node:assert/strict';
 import { analyze } from '../../server/src/engine.ts';
 import { DEFAULT_SETTINGS, toAnalysisOptions } from '../../server/src/lsp/settings.ts';
 import { allocatableMarkdown } from '../../server/src/features/allocatable-view.ts';
+import { allocatableForFile } from '../../server/src/features/allocatable-data.ts';
+import { renderAllocatable, statusText, statusTooltip } from '../../client/src/allocatable-render.ts';
 import { CONFIG_HEAD } from '../helpers/nodes.ts';
 
 test('13: an invalid kubeletConfig.nodeCapacity is said in words (no Go regular expression); a valid one is named as the capacity source', () => {
@@ -19,4 +21,43 @@ test('13: an invalid kubeletConfig.nodeCapacity is said in words (no Go regular 
   const a = analyze([{ path: 'n/config.yaml', text: CONFIG_HEAD + 'maxPods: 20\n' }], ok.options);
   assert.match(allocatableMarkdown(a.nodes[0]), /Capacity from the kubeletConfig\.nodeCapacity setting;/);
   assert.doesNotMatch(allocatableMarkdown(a.nodes[0]), /given to the analysis/);
+});
+
+test('14: the allocatable view and the status bar say when the node\'s kubelet refuses to start; a healthy node says nothing of it', () => {
+  const unit = 'n/etc/systemd/system/kubelet.service';
+  const broken = analyze([{ path: unit, text: '# kubelet-lint: capacity cpu=4,memory=16Gi\n[Service]\nExecStart=/usr/bin/kubelet --allow-privileged=true --max-pods=20\n' }]);
+  const [node] = allocatableForFile(broken, unit).nodes;
+  assert.equal(node.refusesToStart?.length, 1);
+  assert.match(node.refusesToStart![0].message, /^--allow-privileged was removed in Kubernetes 1\.15: a .* kubelet refuses to start$/);
+  assert.equal(node.refusesToStart![0].at, `${unit} line 3`);
+  assert.match(statusText(node), /^\$\(error\) kubelet [\d.]+ refuses to start · /);
+  assert.match(statusTooltip(node), /\*\*The kubelet of this node refuses to start: --allow-privileged was removed .* \(n\/etc\/systemd\/system\/kubelet\.service line 3\)\. The figures apply once it starts\.\*\*/);
+  assert.match(renderAllocatable({ nodes: [node] }, { nonce: 'n' }), /<p class="warning" role="alert"><strong>The kubelet of this node refuses to start: /);
+  const healthy = analyze([{ path: unit, text: '# kubelet-lint: capacity cpu=4,memory=16Gi\n[Service]\nExecStart=/usr/bin/kubelet --max-pods=20\n' }]);
+  const [ok] = allocatableForFile(healthy, unit).nodes;
+  assert.equal(ok.refusesToStart, undefined);
+  assert.match(statusText(ok), /^\$\(server\) /);
+  assert.doesNotMatch(renderAllocatable({ nodes: [ok] }, { nonce: 'n' }), /refuses to start/);
+});
+
+test('14: in a carrier with two nodes, only the node whose part is broken refuses to start', () => {
+  const text = `kind: Cluster
+apiVersion: kind.x-k8s.io/v1alpha4
+nodes:
+  - role: worker
+    kubeadmConfigPatches:
+      - |
+        kind: KubeletConfiguration
+        kubeReserved:
+          gpu: "1"
+  - role: worker
+    kubeadmConfigPatches:
+      - |
+        kind: KubeletConfiguration
+        maxPods: 50
+`;
+  const a = analyze([{ path: 'kind.yaml', text }]);
+  const nodes = allocatableForFile(a, 'kind.yaml').nodes;
+  assert.equal(nodes.length, 2);
+  assert.deepEqual(nodes.map((n) => (n.refusesToStart ?? []).length), [1, 0]);
 });
