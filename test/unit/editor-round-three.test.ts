@@ -8,6 +8,7 @@ import { analyze } from '../../server/src/engine.ts';
 import { DEFAULT_SETTINGS, toAnalysisOptions } from '../../server/src/lsp/settings.ts';
 import { allocatableMarkdown } from '../../server/src/features/allocatable-view.ts';
 import { allocatableForFile } from '../../server/src/features/allocatable-data.ts';
+import { hover } from '../../server/src/features/hover.ts';
 import { renderAllocatable, statusText, statusTooltip } from '../../client/src/allocatable-render.ts';
 import { CONFIG_HEAD } from '../helpers/nodes.ts';
 
@@ -60,4 +61,20 @@ nodes:
   const nodes = allocatableForFile(a, 'kind.yaml').nodes;
   assert.equal(nodes.length, 2);
   assert.deepEqual(nodes.map((n) => (n.refusesToStart ?? []).length), [1, 0]);
+});
+
+test('17: a reservation hover (field or flag) opens with the allocatable table; the documentation follows it', () => {
+  const config = 'n/var/lib/kubelet/config.yaml';
+  const text = '# kubelet-lint: capacity cpu=4,memory=16Gi\n' + CONFIG_HEAD + 'kubeReserved:\n  cpu: 500m\n';
+  const a = analyze([{ path: config, text }]);
+  const value = (h: ReturnType<typeof hover>) => (h?.contents as { value: string }).value;
+  const field = value(hover(a, config, { line: 3, character: 2 }));
+  assert.ok(field.startsWith('**Node Allocatable**'), field.slice(0, 80));
+  assert.ok(field.indexOf('| resource |') < field.indexOf('---\n'), 'the table is above the rule');
+  assert.ok(field.indexOf('**`kubeReserved`**') > field.indexOf('| resource |'), 'the documentation is below the table');
+  const unit = 'n/etc/systemd/system/kubelet.service';
+  const u = analyze([{ path: unit, text: '# kubelet-lint: capacity cpu=4,memory=16Gi\n[Service]\nExecStart=/usr/bin/kubelet --kube-reserved=cpu=500m\n' }]);
+  const flag = value(hover(u, unit, { line: 2, character: 30 }));
+  assert.ok(flag.startsWith('**Node Allocatable**'), flag.slice(0, 80));
+  assert.ok(flag.indexOf('`--kube-reserved`') > flag.indexOf('| resource |'));
 });

@@ -63,10 +63,10 @@ function checkHover(text: string, expected: null | { range: string; says: string
   }
 }
 
-test('hover on a flag inside an Environment= value: its doc, its effective value from this line, and the node allocatable', () => {
+test('hover on a flag inside an Environment= value: the node allocatable first, then its doc and its effective value from this line', () => {
   checkHover(node('Environment="EXTRA=--max-p$0ods=50"'), {
     range: '5:19-5:32',
-    says: ['**`--max-pods`** `int`', 'Deprecated since 1.10', 'Effective value: `50`', '(this one)', '**Node Allocatable**', '| pods | 50 |'],
+    says: ['**Node Allocatable**', '| pods | 50 |', '**`--max-pods`** `int`', 'Deprecated since 1.10', 'Effective value: `50`', '(this one)'],
   });
 });
 
