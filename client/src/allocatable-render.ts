@@ -217,7 +217,7 @@ export function renderAllocatable(data: AllocatableResponse | undefined, options
 
 export function statusText(n: NodeAllocatable): string {
   // A node whose kubelet would not start has no allocatable at all: that comes first.
-  if (n.refusesToStart?.length) return `$(error) kubelet ${n.kubernetesVersion} refuses to start · ${n.summary}`;
+  if (n.refusesToStart?.length) return `$(error) ${n.summary} · kubelet ${n.kubernetesVersion} refuses to start`;
   return `$(server) ${n.summary} · kubelet ${n.kubernetesVersion}`;
 }
 
