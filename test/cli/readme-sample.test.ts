@@ -57,7 +57,7 @@ test('README\'s sample output is what npm start prints: its files, rows (text up
     const a = actual.get(name);
     assert.ok(a, `npm start prints no section ${name}`);
     for (const row of s.rows) {
-      const got = a.rows.find((x) => x.loc === row.loc && x.severity === row.severity);
+      const got: Row | undefined = a.rows.find((x) => x.loc === row.loc && x.severity === row.severity);
       assert.ok(got, `${name} ${row.loc} ${row.severity}: no such row`);
       let at = 0;
       for (const piece of row.text.split('...').map(squeeze).filter(Boolean)) {

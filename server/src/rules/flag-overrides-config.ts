@@ -43,7 +43,7 @@ export const flagOverridesConfig: Rule = {
           message =
             `${field} ${lost.map((i) => `${i.key}=${i.text}`).join(', ')} ${lost.length === 1 ? 'is' : 'are'} silently dropped by --${now.from.flag}. ` +
             `The flag replaces the config file's whole ${field} (${where}): a map flag clears the file's map. Put every key in one place.`;
-          fix = addToFlag(node, now.from.span, now.from.flag, lost);
+          fix = addToFlag(node, now.from.span, now.from.flag, lost, now.items.length);
         } else if (changed.length > 0) {
           message = `--${now.from.flag} overrides ${field} ${changed.map((i) => `${i.key}=${i.text}`).join(', ')} of ${where}.`;
         } else continue;
@@ -72,11 +72,15 @@ export const flagOverridesConfig: Rule = {
  * key is in one place. Only where the value is written character for character on one line (a plain or quoted
  * word or YAML scalar) and the keys and values need no quoting.
  */
-function addToFlag(node: NodeModel, span: Span, flag: string, lost: readonly Item[]): Fix | undefined {
+function addToFlag(node: NodeModel, span: Span, flag: string, lost: readonly Item[], read: number): Fix | undefined {
   const f = node.flags.find((x) => x.span === span);
   const syntax = flagInfo(flag)?.syntax;
   if (!f || f.value === undefined || f.value === '' || syntax?.type !== 'map') return undefined;
   const sep = syntax.form === 'signal<value' ? '<' : '=';
+  // Only onto a value the kubelet reads whole (each pair one of the map's items): appending to a malformed one
+  // (`memory.available<0` where `=` belongs) would leave the keys dropped all the same.
+  const parts = f.value.split(',');
+  if (parts.length !== read || parts.some((p) => !p.includes(sep))) return undefined;
   const pairs = lost.map((i) => `${i.key}${sep}${i.text}`);
   if (lost.some((i) => i.key === undefined || i.nested || i.template) || pairs.some((p) => /[\s,"'\\$`]/.test(p))) return undefined;
   const r = f.valueSpan.range;
