@@ -216,9 +216,8 @@ export function renderAllocatable(data: AllocatableResponse | undefined, options
 // Status bar
 
 export function statusText(n: NodeAllocatable): string {
-  // A node whose kubelet would not start has no allocatable at all: that comes first.
-  if (n.refusesToStart?.length) return `$(error) ${n.summary} · kubelet ${n.kubernetesVersion} refuses to start`;
-  return `$(server) ${n.summary} · kubelet ${n.kubernetesVersion}`;
+  // A node whose kubelet would not start has no allocatable at all: the item says so (and is error-coloured, allocatable.ts).
+  return `$(server) ${n.summary} · kubelet ${n.kubernetesVersion}${n.refusesToStart?.length ? ' refuses to start' : ''}`;
 }
 
 /** "The kubelet refuses to start: <why> (<where>)", and how many more reasons; undefined when it starts. */
