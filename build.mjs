@@ -16,7 +16,7 @@ const common = {
   logLevel: 'warning',
   // jsonc-parser's UMD main requires its modules dynamically; its ESM build bundles.
   mainFields: ['module', 'main'],
-  define: { PACKAGE_VERSION: JSON.stringify(pkg.version), SERVER_NODE_FLAGS: JSON.stringify(serverLaunch.flags), SERVER_ENV: JSON.stringify(serverLaunch.env ?? {}) },
+  define: { PACKAGE_VERSION: JSON.stringify(pkg.version), PACKAGE_HOMEPAGE: JSON.stringify(pkg.homepage ?? ''), SERVER_NODE_FLAGS: JSON.stringify(serverLaunch.flags), SERVER_ENV: JSON.stringify(serverLaunch.env ?? {}) },
 };
 
 /**

@@ -17,7 +17,7 @@ const pkg = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as 
 };
 
 function npm(args: string[], cwd: string, cache: string, program = 'npm') {
-  const env = { ...process.env, npm_config_cache: cache, npm_config_registry: 'http://127.0.0.1:9/', npm_config_update_notifier: 'false' };
+  const env: NodeJS.ProcessEnv = { ...process.env, npm_config_cache: cache, npm_config_registry: 'http://127.0.0.1:9/', npm_config_update_notifier: 'false' };
   delete env.NO_COLOR;
   const r = spawnSync(program, args, { cwd, env, encoding: 'utf8', timeout: 120_000 });
   assert.equal(r.error, undefined, `${program} ${args.join(' ')}: ${r.error?.message}`);

@@ -15,6 +15,8 @@ export interface CliOptions {
   ruleSeverity: Map<string, Severity | 'off'>;
   /** Show hint-level findings in text output (JSON and SARIF always carry them). */
   hints: boolean;
+  /** --rule-docs-url: base URL of the rule pages in SARIF output (`<URL><id>.md`). */
+  ruleDocsUrl?: string;
   paths: string[];
   help: boolean;
   version: boolean;
@@ -38,6 +40,8 @@ Options:
   --systemd-version N         target systemd version, e.g. 252 (default: the newest); env files
                               differ before 254 (a "# kubelet-lint: systemd-version N" modeline overrides it)
   --rule ID=SEVERITY          change a rule's severity (off, hint, information, warning, error); repeatable
+  --rule-docs-url URL         where SARIF output links each rule's page (<URL><rule-id>.md);
+                              default: the docs/rules/ folder of the project's repository
   --hints                     also list hint-level findings in text output (deprecated flags, ...)
   --color / --no-color        force or disable colours in text output
   -h, --help                  show this help
@@ -104,6 +108,12 @@ export function parseArgs(argv: readonly string[]): CliOptions {
         const m = /^([a-z][a-z0-9-]*)=(off|hint|information|warning|error)$/.exec(spec);
         if (!m) throw new UsageError(`--rule takes id=off|hint|information|warning|error, not "${spec}"`);
         o.ruleSeverity.set(m[1], m[2] as Severity | 'off');
+        break;
+      }
+      case '--rule-docs-url': {
+        const url = take();
+        if (!URL.canParse(url)) throw new UsageError(`--rule-docs-url must be an absolute URL, not "${url}"`);
+        o.ruleDocsUrl = url.endsWith('/') ? url : url + '/';
         break;
       }
       case '--hints':

@@ -8,7 +8,11 @@ import { formatText, printable } from './format-text.ts';
 import { walk } from './walk.ts';
 
 declare const PACKAGE_VERSION: string;
+declare const PACKAGE_HOMEPAGE: string;
 const VERSION = typeof PACKAGE_VERSION === 'string' ? PACKAGE_VERSION : '0.0.0-dev';
+/** The project's page (package.json `homepage`); the rule pages are its docs/rules/ folder. */
+const HOMEPAGE = typeof PACKAGE_HOMEPAGE === 'string' && PACKAGE_HOMEPAGE ? PACKAGE_HOMEPAGE : 'https://github.com/kubelet-config/kubelet-config';
+const RULE_DOCS = `${HOMEPAGE.replace(/#.*$/, '').replace(/\/$/, '')}/blob/main/docs/rules/`;
 
 export function main(argv: readonly string[]): number {
   let opts;
@@ -50,7 +54,13 @@ export function main(argv: readonly string[]): number {
     opts.format === 'json'
       ? formatJson(analysis) + '\n'
       : opts.format === 'sarif'
-        ? formatSarif(analysis, VERSION) + '\n'
+        ? formatSarif(analysis, {
+            version: VERSION,
+            root: process.cwd().split('\\').join('/'),
+            ruleDocs: opts.ruleDocsUrl ?? RULE_DOCS,
+            texts: new Map(files.files.map((f) => [f.path, f.text])),
+            informationUri: HOMEPAGE,
+          }) + '\n'
         : formatText(analysis, opts.color ?? (process.stdout.isTTY === true && !process.env.NO_COLOR), opts.hints);
   process.stdout.write(out);
   return analysis.findings.some((f) => f.severity === 'error') ? 1 : 0;
