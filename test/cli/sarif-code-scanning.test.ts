@@ -6,10 +6,11 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { parse as parseYaml } from 'yaml';
 import { sarifValidator } from '../helpers/sarif.ts';
 
 const repoRoot = resolve(__dirname, '..', '..');
@@ -138,4 +139,23 @@ test('code scanning: a file outside the working folder is a file:// URI with no 
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+});
+
+test('the example workflow (docs/integrations/github-actions.yml) runs kubelet-lint as SARIF and uploads that file', () => {
+  const wf = parseYaml(readFileSync(join(repoRoot, 'docs', 'integrations', 'github-actions.yml'), 'utf8')) as {
+    permissions: Record<string, string>;
+    jobs: Record<string, { steps: { uses?: string; run?: string; if?: string; with?: Record<string, string> }[] }>;
+  };
+  assert.equal(wf.permissions['security-events'], 'write');
+  const steps = Object.values(wf.jobs)[0].steps;
+  const lint = steps.find((s) => s.run?.includes('kubelet-lint'));
+  const upload = steps.find((s) => s.uses?.startsWith('github/codeql-action/upload-sarif@'));
+  assert.ok(lint && upload);
+  const m = /--package kubelet-config@(\S+) -- kubelet-lint --format sarif \. > (\S+)$/.exec(lint.run!.trim());
+  assert.ok(m, lint.run);
+  const pkg = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as { name: string; version: string; bin: Record<string, string> };
+  assert.equal(m[1], pkg.version, 'the pinned version is this one');
+  assert.ok(pkg.name === 'kubelet-config' && 'kubelet-lint' in pkg.bin);
+  assert.equal(upload.with?.sarif_file, m[2]);
+  assert.match(String(upload.if), /!cancelled\(\)/, 'the upload runs when the lint step fails on an error finding');
 });
