@@ -5,6 +5,7 @@ import { parseArgs, USAGE, UsageError } from './args.ts';
 import { formatJson } from './format-json.ts';
 import { formatSarif } from './format-sarif.ts';
 import { formatText, printable } from './format-text.ts';
+import { inScope, pathsToRead } from './scope.ts';
 import { walk } from './walk.ts';
 
 declare const PACKAGE_VERSION: string;
@@ -35,7 +36,7 @@ export function main(argv: readonly string[]): number {
   }
   let files;
   try {
-    files = walk(opts.paths);
+    files = walk(opts.workspace.length ? pathsToRead(opts.workspace, opts.paths) : opts.paths);
   } catch (e) {
     process.stderr.write(`kubelet-lint: ${printable((e as Error).message)}\n`);
     return 2;
@@ -49,7 +50,8 @@ export function main(argv: readonly string[]): number {
     ruleSeverity: opts.ruleSeverity,
   };
   // The report offers only fixes checked to make nothing worse (features/fix-check.ts).
-  const analysis = withSafeFixes(files.files, options, analyze(files.files, options), analyze);
+  const whole = withSafeFixes(files.files, options, analyze(files.files, options), analyze);
+  const analysis = opts.workspace.length ? inScope(whole, opts.paths) : whole;
   const out =
     opts.format === 'json'
       ? formatJson(analysis) + '\n'
