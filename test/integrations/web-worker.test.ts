@@ -5,8 +5,8 @@
 // worker has no disk and reads it through the client's answers to kubelet/findFiles and kubelet/readFile, as the
 // extension answers them with vscode.workspace.fs (client/src/workspace-files.ts).
 //
-// Why not code-server's web worker extension host: see the README section "VS Code for the Web" (this file is the
-// cheap test of the worker server; the real-editor test stays test/e2e/editor.test.ts).
+// The whole extension in a real editor's web worker extension host is test/e2e/web-extension.test.ts (code-server);
+// this one checks the worker server's protocol and file reading directly, without an editor.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createServer, type Server } from 'node:http';
