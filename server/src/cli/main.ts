@@ -13,7 +13,8 @@ declare const PACKAGE_HOMEPAGE: string;
 const VERSION = typeof PACKAGE_VERSION === 'string' ? PACKAGE_VERSION : '0.0.0-dev';
 /** The project's page (package.json `homepage`); the rule pages are its docs/rules/ folder. */
 const HOMEPAGE = typeof PACKAGE_HOMEPAGE === 'string' && PACKAGE_HOMEPAGE ? PACKAGE_HOMEPAGE : 'https://github.com/kubelet-config/kubelet-config';
-const RULE_DOCS = `${HOMEPAGE.replace(/#.*$/, '').replace(/\/$/, '')}/blob/main/docs/rules/`;
+const REPOSITORY = HOMEPAGE.split('#')[0];
+const RULE_DOCS = `${REPOSITORY.endsWith('/') ? REPOSITORY.slice(0, -1) : REPOSITORY}/blob/main/docs/rules/`;
 
 export function main(argv: readonly string[]): number {
   let opts;

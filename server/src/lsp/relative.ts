@@ -19,6 +19,7 @@ export function relativizer(folders: () => readonly string[]): (text: string) =>
 
 /** The last segment of a POSIX folder path (a trailing slash ignored). */
 function basename(folder: string): string {
-  const f = folder.replace(/\/+$/, '');
+  let f = folder;
+  while (f.length > 1 && f.endsWith('/')) f = f.slice(0, -1);
   return f.slice(f.lastIndexOf('/') + 1);
 }
