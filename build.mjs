@@ -1,7 +1,6 @@
 // One build for every bundle: the CLI, the language server and the VS Code client.
 import { build } from 'esbuild';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { basename } from 'node:path';
 
 const pkg = JSON.parse(readFileSync('package.json', 'utf8'));
 const serverLaunch = JSON.parse(readFileSync('client/server-node-flags.json', 'utf8'));
@@ -16,7 +15,7 @@ const common = {
   logLevel: 'warning',
   // jsonc-parser's UMD main requires its modules dynamically; its ESM build bundles.
   mainFields: ['module', 'main'],
-  define: { PACKAGE_VERSION: JSON.stringify(pkg.version), SERVER_NODE_FLAGS: JSON.stringify(serverLaunch.flags), SERVER_ENV: JSON.stringify(serverLaunch.env ?? {}) },
+  define: { PACKAGE_VERSION: JSON.stringify(pkg.version), PACKAGE_HOMEPAGE: JSON.stringify(pkg.homepage ?? ''), SERVER_NODE_FLAGS: JSON.stringify(serverLaunch.flags), SERVER_ENV: JSON.stringify(serverLaunch.env ?? {}) },
 };
 
 /**
@@ -57,7 +56,14 @@ const entries = [
   { in: 'server/src/lsp/main.ts', out: 'dist/server.js', banner: '#!/usr/bin/env node', plugins: [lazyBuiltins], define: { SERVER_ENGINE_FILE: '"server-engine.js"' } },
   { in: 'server/src/lsp/engine-side.ts', out: 'dist/server-engine.js' },
   { in: 'client/src/extension.ts', out: 'dist/client.js', external: ['vscode'] },
+  // VS Code for the Web (package.json `browser`): the client in the browser extension host, the whole server (engine
+  // included: a worker loads one file) in a web worker. The engine's few Buffer calls get server/src/web/buffer.ts.
+  { in: 'client/src/extension-web.ts', out: 'dist/web/client.js', external: ['vscode'], web: 'cjs' },
+  { in: 'server/src/web/main.ts', out: 'dist/web/server.js', web: 'iife', inject: ['server/src/web/buffer.ts'], define: { SERVER_ENGINE_FILE: 'undefined' } },
 ];
+
+/** A bundle for the browser: no Node builtins, the packages' browser builds. */
+const webOptions = (format) => ({ platform: 'browser', target: 'es2022', format, mainFields: ['browser', 'module', 'main'] });
 
 // Each bundle's esbuild metafile (what each input contributes) goes outside dist/, so it is not packaged: the
 // bench reads it to tell the LSP libraries' bytes from the project's own (bench/lsp-scenarios.mjs bundleScenario).
@@ -70,7 +76,9 @@ await Promise.all(
     .map(async (e) => {
       const r = await build({
         ...common,
+        ...(e.web ? webOptions(e.web) : {}),
         entryPoints: [e.in],
+        inject: e.inject ?? [],
         outfile: e.out,
         external: e.external ?? [],
         banner: e.banner ? { js: e.banner } : undefined,
@@ -78,6 +86,7 @@ await Promise.all(
         define: { ...common.define, ...e.define },
         metafile: true,
       });
-      writeFileSync(`${META}/${basename(e.out, '.js')}.meta.json`, JSON.stringify(r.metafile));
+      // dist/web/server.js is web-server.meta.json, beside server.meta.json.
+      writeFileSync(`${META}/${e.out.replace(/^dist\//, '').replace(/\.js$/, '').replaceAll('/', '-')}.meta.json`, JSON.stringify(r.metafile));
     }),
 );

@@ -2,7 +2,8 @@
 // When the real-editor test is among them, first installs what it needs
 // (scripts/e2e-setup.sh: idempotent, seconds once done) and then requires it to
 // run; KUBELET_E2E=skip opts out for a quick local run. The same for the oracle tests (scripts/oracle-setup.sh,
-// KUBELET_ORACLES=skip).
+// KUBELET_ORACLES=skip), and for the integration tests that drive pre-commit and Chromium (scripts/integrations-setup.sh,
+// KUBELET_INTEGRATIONS=skip).
 import { mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
@@ -32,6 +33,15 @@ if (files.some((f) => f.replaceAll('\\', '/').includes('test/oracle/')) && env.K
   const setup = spawnSync('bash', ['scripts/oracle-setup.sh'], { stdio: 'inherit' });
   if (setup.status === 0) env.KUBELET_ORACLES = 'required';
   else console.error('\n::warning:: the oracle tests could not be set up (see above); they will be skipped with the reason\n');
+}
+
+// The integrations with other programs (test/integrations: pre-commit on a fixture repository, the web worker
+// server in Chromium):
+// scripts/integrations-setup.sh installs them (Debian packages as root); KUBELET_INTEGRATIONS=skip opts out.
+if (files.some((f) => f.replaceAll('\\', '/').includes('test/integrations/')) && env.KUBELET_INTEGRATIONS !== 'skip') {
+  const setup = spawnSync('bash', ['scripts/integrations-setup.sh'], { stdio: 'inherit' });
+  if (setup.status === 0) env.KUBELET_INTEGRATIONS = 'required';
+  else console.error('\n::warning:: the integration tests could not be set up (see above); they will be skipped with the reason\n');
 }
 
 const run = (list, report) => {

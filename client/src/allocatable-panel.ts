@@ -3,7 +3,6 @@
  * host (allocatable-render.ts): the webview gets no script, no local resource
  * roots and a CSP that allows only its one nonce'd <style>.
  */
-import { randomBytes } from 'node:crypto';
 import * as vscode from 'vscode';
 import type { AllocatableResponse } from '../../server/src/features/allocatable-data.ts';
 import { renderAllocatable } from './allocatable-render.ts';
@@ -51,7 +50,8 @@ export class AllocatablePanel implements vscode.Disposable {
 
   private adopt(panel: vscode.WebviewPanel): void {
     this.panel = panel;
-    this.nonce = randomBytes(16).toString('base64');
+    // Web Crypto: the same in the Node and the browser extension host.
+    this.nonce = [...globalThis.crypto.getRandomValues(new Uint8Array(16))].map((b) => b.toString(16).padStart(2, '0')).join('');
     this.html = '';
     panel.onDidDispose(() => {
       if (this.panel === panel) this.panel = undefined;

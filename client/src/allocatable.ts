@@ -5,7 +5,8 @@
  * server says settings or files on disk changed.
  */
 import * as vscode from 'vscode';
-import type { LanguageClient } from 'vscode-languageclient/node';
+// The Node and the browser client share this controller: the common base class of both.
+import type { BaseLanguageClient as LanguageClient } from 'vscode-languageclient';
 import type { AllocatableResponse } from '../../server/src/features/allocatable-data.ts';
 // protocol.ts holds only the names (no code), so importing it keeps server code out of the client bundle.
 import { ALLOCATABLE_CHANGED, ALLOCATABLE_REQUEST, SHOW_ALLOCATABLE_COMMAND } from '../../server/src/features/protocol.ts';

@@ -80,11 +80,13 @@ const MAY: Record<string, { code: (string | RegExp)[]; types?: (string | RegExp)
   io: { code: [] },
   cli: { code: ['catalog', 'engine', 'features', 'formats', 'io', 'model', 'node', 'quantity', 'registry', 'rules'] },
   lsp: { code: ['catalog', 'engine', 'features', 'formats', 'io', 'model', 'node', 'registry'] },
+  // The web worker's edge: the shared server (lsp/), the protocol's names, the byte limit and decoding, paths.
+  web: { code: ['lsp', 'model', /^server\/src\/features\/protocol\.ts$/, /^server\/src\/io\/decode\.ts$/] },
   client: { code: [/^server\/src\/features\/protocol\.ts$/, /^server\/src\/formats\/patterns\.generated\.ts$/], types: ['features'] },
 };
 
 /** The layers from the bottom up: a folder imports only folders below it (types too), so there is no circle. */
-const LAYERS = [['model', 'catalog', 'quantity', 'io'], ['parse'], ['fixes', 'embed'], ['formats'], ['node'], ['rules'], ['platforms'], ['registry'], ['engine'], ['features'], ['cli', 'lsp'], ['client']];
+const LAYERS = [['model', 'catalog', 'quantity', 'io'], ['parse'], ['fixes', 'embed'], ['formats'], ['node'], ['rules'], ['platforms'], ['registry'], ['engine'], ['features'], ['cli', 'lsp'], ['web'], ['client']];
 
 function allowed(i: Import): boolean {
   if (i.area === i.target) return true;
@@ -126,12 +128,33 @@ test('rules never import the LSP, the features or a parser; features and the LSP
 test('I/O and the LSP connection stay at the edges: only lsp/ and cli/ import node:fs or vscode-languageserver', () => {
   for (const f of walk(join(ROOT, 'server/src'))) {
     const area = areaOf(f);
-    if (area === 'lsp' || area === 'cli') continue;
+    if (area === 'lsp' || area === 'cli' || area === 'web') continue;
     const text = readFileSync(f, 'utf8');
     // io/ is the file reader the two edges share: it reads files, and nothing else.
     if (area === 'io') assert.ok(!/from '(node:)?(child_process|net)'|from 'vscode-languageserver/.test(text), `${relative(ROOT, f)} does more than read files`);
     else assert.ok(!/from '(node:)?(fs|child_process|net)'|from 'vscode-languageserver(\/[^']*)?'/.test(text), `${relative(ROOT, f)} does I/O or talks LSP`);
   }
+});
+
+/** The Node server's own edge (node-edge.ts and what only it uses) and its entry point; the rest of lsp/ is shared. */
+const NODE_EDGE = new Set(['main.ts', 'node-edge.ts', 'disk-files.ts', 'uri.ts', 'framing.ts']);
+
+test('the web worker server has no Node: web/ and the shared part of lsp/ import no node: builtin, nor io/read-file.ts', () => {
+  const files = [
+    ...walk(join(ROOT, 'server/src/web')),
+    ...walk(join(ROOT, 'server/src/lsp')).filter((f) => !NODE_EDGE.has(relative(join(ROOT, 'server/src/lsp'), f))),
+    join(ROOT, 'server/src/io/decode.ts'),
+  ];
+  const bad: string[] = [];
+  for (const f of files) {
+    const text = readFileSync(f, 'utf8');
+    for (const m of text.matchAll(/^[ \t]*(?:import|export)\s+(type\s+)?[^;'"]*?from\s*'([^']+)'/gm)) {
+      if (m[1]) continue;
+      if (/^node:|^(fs|path|url|os|crypto|child_process|net|stream)$/.test(m[2]) || m[2].endsWith('/read-file.ts') || m[2].endsWith('/disk-files.ts') || m[2].endsWith('/uri.ts') || m[2] === 'vscode-languageserver/node')
+        bad.push(`${relative(ROOT, f)} imports ${m[2]}`);
+    }
+  }
+  assert.deepEqual(bad, []);
 });
 
 test('the import reader sees every form of import', () => {

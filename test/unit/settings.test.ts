@@ -35,7 +35,7 @@ test('walkthrough: every step can be completed, no raw backticks, and "Open Fold
     assert.ok(!s.title.includes('`') && !s.description.includes('`'), `${s.id}: step text is not rendered as markdown code`);
     if (s.description.includes('command:workbench.action.files.openFolder')) assert.equal(s.when, 'workspaceFolderCount == 0', s.id);
   }
-  // The context key the first steps wait for is the one the client sets.
-  const client = readFileSync(join(__dirname, '../../client/src/extension.ts'), 'utf8');
+  // The context key the first steps wait for is the one the client sets (in what both extension hosts run).
+  const client = readFileSync(join(__dirname, '../../client/src/activate.ts'), 'utf8');
   for (const s of steps) for (const e of s.completionEvents.filter((x) => x.startsWith('onContext:'))) assert.ok(client.includes(`'${e.slice('onContext:'.length)}'`), e);
 });

@@ -17,6 +17,10 @@ export interface CliOptions {
   hints: boolean;
   /** --list-files: text output starts with every file and the format it was read as (JSON always has them). */
   listFiles: boolean;
+  /** --workspace DIR (repeatable): read these folders whole; the PATHs then say what to report on (cli/scope.ts). */
+  workspace: string[];
+  /** --rule-docs-url: base URL of the rule pages in SARIF output (`<URL><id>.md`). */
+  ruleDocsUrl?: string;
   paths: string[];
   help: boolean;
   version: boolean;
@@ -25,11 +29,14 @@ export interface CliOptions {
 export class UsageError extends Error {}
 
 export const USAGE = `Usage: kubelet-lint [options] PATH...
+       kubelet-lint [options] --workspace DIR [PATH...]
 
 Reads kubelet systemd units, drop-ins, environment files, KubeletConfiguration,
 kubeadm and container runtime configs exactly as systemd and the kubelet do,
 reports what would stop or mislead the kubelet, and computes Node Allocatable.
 PATHs are files or folders (searched recursively); together they form one workspace.
+With --workspace, DIR is the workspace and only findings in the PATHs are reported
+(each file is still read with the rest of its node: a pre-commit hook passes DIR=.).
 
 Options:
   --format text|json|sarif    output format (default: text)
@@ -40,6 +47,10 @@ Options:
   --systemd-version N         target systemd version, e.g. 252 (default: the newest); env files
                               differ before 254 (a "# kubelet-lint: systemd-version N" modeline overrides it)
   --rule ID=SEVERITY          change a rule's severity (off, hint, information, warning, error); repeatable
+  --workspace DIR             read DIR whole as the workspace and report only on the PATHs given
+                              (all of DIR when none is); repeatable
+  --rule-docs-url URL         where SARIF output links each rule's page (<URL><rule-id>.md);
+                              default: the docs/rules/ folder of the project's repository
   --hints                     also list hint-level findings in text output (deprecated flags, ...)
   --list-files                start text output with every file and the format it was read as, or why
                               it was not read (JSON output always has them, under "files")
@@ -54,7 +65,7 @@ or, in YAML and TOML, at the end of its line: # kubelet-lint-disable-line RULE-I
 Exit status: 0 no errors, 1 at least one error-level finding, 2 usage error or unreadable path.`;
 
 export function parseArgs(argv: readonly string[]): CliOptions {
-  const o: CliOptions = { format: 'text', paths: [], help: false, version: false, hints: false, listFiles: false, ruleSeverity: new Map() };
+  const o: CliOptions = { format: 'text', paths: [], workspace: [], help: false, version: false, hints: false, listFiles: false, ruleSeverity: new Map() };
   const value = (i: number, name: string): string => {
     const v = argv[i];
     if (v === undefined) throw new UsageError(`${name} needs a value`);
@@ -113,6 +124,15 @@ export function parseArgs(argv: readonly string[]): CliOptions {
       case '--list-files':
         o.listFiles = true;
         break;
+      case '--rule-docs-url': {
+        const url = take();
+        if (!URL.canParse(url)) throw new UsageError(`--rule-docs-url must be an absolute URL, not "${url}"`);
+        o.ruleDocsUrl = url.endsWith('/') ? url : url + '/';
+        break;
+      }
+      case '--workspace':
+        o.workspace.push(take());
+        break;
       case '--hints':
         o.hints = true;
         break;
@@ -127,6 +147,6 @@ export function parseArgs(argv: readonly string[]): CliOptions {
         o.paths.push(argv[i]);
     }
   }
-  if (!o.help && !o.version && o.paths.length === 0) throw new UsageError('no PATH given');
+  if (!o.help && !o.version && o.paths.length === 0 && o.workspace.length === 0) throw new UsageError('no PATH given');
   return o;
 }

@@ -6,10 +6,16 @@ import { parseArgs, USAGE, UsageError } from './args.ts';
 import { formatJson } from './format-json.ts';
 import { formatSarif } from './format-sarif.ts';
 import { formatText, printable } from './format-text.ts';
+import { inScope, pathsToRead, within } from './scope.ts';
 import { walk } from './walk.ts';
 
 declare const PACKAGE_VERSION: string;
+declare const PACKAGE_HOMEPAGE: string;
 const VERSION = typeof PACKAGE_VERSION === 'string' ? PACKAGE_VERSION : '0.0.0-dev';
+/** The project's page (package.json `homepage`); the rule pages are its docs/rules/ folder. */
+const HOMEPAGE = typeof PACKAGE_HOMEPAGE === 'string' && PACKAGE_HOMEPAGE ? PACKAGE_HOMEPAGE : 'https://github.com/kubelet-config/kubelet-config';
+const REPOSITORY = HOMEPAGE.split('#')[0];
+const RULE_DOCS = `${REPOSITORY.endsWith('/') ? REPOSITORY.slice(0, -1) : REPOSITORY}/blob/main/docs/rules/`;
 
 export function main(argv: readonly string[]): number {
   let opts;
@@ -32,7 +38,7 @@ export function main(argv: readonly string[]): number {
   }
   let files;
   try {
-    files = walk(opts.paths);
+    files = walk(opts.workspace.length ? pathsToRead(opts.workspace, opts.paths) : opts.paths);
   } catch (e) {
     process.stderr.write(`kubelet-lint: ${printable((e as Error).message)}\n`);
     return 2;
@@ -46,14 +52,23 @@ export function main(argv: readonly string[]): number {
     ruleSeverity: opts.ruleSeverity,
   };
   // The report offers only fixes checked to make nothing worse (features/fix-check.ts).
-  const analysis = withSafeFixes(files.files, options, analyze(files.files, options), analyze);
-  const read = opts.format === 'json' || opts.listFiles ? filesRead(analysis, files.files.map((f) => f.path), files.skipped) : undefined;
+  const whole = withSafeFixes(files.files, options, analyze(files.files, options), analyze);
+  const analysis = opts.workspace.length ? inScope(whole, opts.paths) : whole;
+  // (with --workspace, the files of the PATHs only, like the findings and nodes)
+  const listedPaths = files.files.map((f) => f.path).filter((p) => !opts.workspace.length || !opts.paths.length || opts.paths.some((x) => within(p, x)));
+  const read = opts.format === 'json' || opts.listFiles ? filesRead(whole, listedPaths, opts.workspace.length ? [] : files.skipped) : undefined;
   const listed = opts.listFiles && opts.format === 'text' ? `Files\n${filesReadText(read!).map((l) => `  ${printable(l)}`).join('\n')}\n\n` : '';
   const out =
     opts.format === 'json'
       ? formatJson(analysis, read) + '\n'
       : opts.format === 'sarif'
-        ? formatSarif(analysis, VERSION) + '\n'
+        ? formatSarif(analysis, {
+            version: VERSION,
+            root: process.cwd().split('\\').join('/'),
+            ruleDocs: opts.ruleDocsUrl ?? RULE_DOCS,
+            texts: new Map(files.files.map((f) => [f.path, f.text])),
+            informationUri: HOMEPAGE,
+          }) + '\n'
         : listed + formatText(analysis, opts.color ?? (process.stdout.isTTY === true && !process.env.NO_COLOR), opts.hints);
   process.stdout.write(out);
   return analysis.findings.some((f) => f.severity === 'error') ? 1 : 0;

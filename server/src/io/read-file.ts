@@ -10,19 +10,15 @@
  *   file's first name then starts with U+FEFF, as in systemd). NUL bytes are kept too, for the same reason.
  */
 import { closeSync, constants, fstatSync, openSync, promises as fs, readSync } from 'node:fs';
+import { decodeSource, MAX_FILE_BYTES } from './decode.ts';
 
-/** Files larger than this are not read; real kubelet configurations are a few KiB. */
-export const MAX_FILE_BYTES = 8 * 1024 * 1024;
+export { decodeSource, MAX_FILE_BYTES };
 /** How long the server waits for one file (a stuck network or FUSE mount) before it gives up on it. */
 export const READ_TIMEOUT_MS = 5000;
 
 export type ReadResult = { ok: true; text: string; size: number } | { ok: false; reason: string };
 
 const FLAGS = constants.O_RDONLY | constants.O_NONBLOCK | constants.O_NOFOLLOW | (constants.O_NOCTTY ?? 0);
-
-export function decodeSource(bytes: Uint8Array): string {
-  return new TextDecoder('utf-8', { fatal: false, ignoreBOM: true }).decode(bytes);
-}
 
 const MIB = `${MAX_FILE_BYTES / 1024 / 1024} MiB`;
 

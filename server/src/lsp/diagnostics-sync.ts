@@ -9,7 +9,6 @@ import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { SeverityOverride } from '../features/diagnostics.ts';
 import { engine } from './engine-loader.ts';
 import type { AnalysisHost } from './host.ts';
-import { uriToPath } from './uri.ts';
 
 function hash(s: string): string {
   let h = 2166136261;
@@ -52,7 +51,7 @@ export class DiagnosticsSync {
 
   private compute(uri: string): Diagnostic[] {
     const { analysis, skipped, failure } = this.host.current();
-    const path = uriToPath(uri);
+    const path = this.host.pathOf(uri);
     const failed = failure !== undefined && this.documents.get(uri) ? `Not analysed: the kubelet language server failed (${failure}); its log has the details.` : undefined;
     const why = skipped.get(path) ?? failed;
     // One diagnostic saying why there are none, rather than none (which reads as "no problems").
@@ -133,7 +132,7 @@ export class DiagnosticsSync {
     this.published.delete(uri);
     this.versions.delete(uri);
     this.computedAt.delete(uri);
-    this.host.forget(uriToPath(uri));
+    this.host.forget(this.host.pathOf(uri));
     if (!this.pull) void this.connection.sendDiagnostics({ uri, diagnostics: [] });
     // Closing drops the editor's text: other files now see the disk version.
     this.refreshAll();

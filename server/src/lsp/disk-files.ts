@@ -17,62 +17,23 @@
  * EnvironmentFile=/etc/default/kubelet only among the files read here.
  */
 import { promises as fs } from 'node:fs';
-import { MAX_FILE_BYTES, readSourceFile } from '../io/read-file.ts';
+import { readSourceFile } from '../io/read-file.ts';
 import { byCodeUnit } from '../model/order.ts';
+import { FileMap, MAX_DEPTH, MAX_FILES, MAX_SIZE, SKIP_DIRS, under, type Recognition } from './files.ts';
 
-export const MAX_FILES = 5000;
-export const MAX_SIZE = MAX_FILE_BYTES;
-const MAX_ENV_SIZE = 64 * 1024;
-const MAX_DEPTH = 24;
-const SKIP_DIRS = new Set(['.git', '.hg', '.svn', 'node_modules', '.cache', '.venv', '__pycache__', '.terraform']);
+export { MAX_FILES, MAX_SIZE };
 
-/** Recognition (server/src/formats), passed in so that this module does not load the parsers. */
-export interface Recognition {
-  detectKind(path: string, text: string): string | undefined;
-  looksLikeEnvFile(text: string): boolean;
-}
-
-/** A NUL byte rules out only the guess that an unnamed file is an env file: a known file keeps it, as in the CLI. */
-function relevant(detect: Recognition, path: string, text: string, size: number): boolean {
-  if (detect.detectKind(path, text)) return true;
-  return size <= MAX_ENV_SIZE && !text.includes('\0') && detect.looksLikeEnvFile(text);
-}
-
-function under(path: string, folder: string): boolean {
-  return path === folder || path.startsWith(folder.endsWith('/') ? folder : folder + '/');
-}
-
-export class WorkspaceFiles {
-  private readonly files = new Map<string, string>();
-  /** Workspace folders as the client named them, and where they really are (realpath). */
-  private readonly folders = new Map<string, string>();
-
+export class WorkspaceFiles extends FileMap {
   constructor(
     private readonly log: (msg: string) => void,
-    private readonly detect: Recognition,
-  ) {}
-
-  get size(): number {
-    return this.files.size;
-  }
-
-  entries(): IterableIterator<[string, string]> {
-    return this.files.entries();
-  }
-
-  inWorkspace(path: string): boolean {
-    for (const f of this.folders.keys()) if (under(path, f)) return true;
-    return false;
+    detect: Recognition,
+  ) {
+    super(detect);
   }
 
   async addFolder(root: string): Promise<void> {
     this.folders.set(root, await fs.realpath(root).catch(() => root));
     await this.walk(root, root);
-  }
-
-  removeFolder(root: string): void {
-    this.folders.delete(root);
-    for (const p of [...this.files.keys()]) if (p.startsWith(root + '/') && !this.inWorkspace(p)) this.files.delete(p);
   }
 
   /** (Re-)reads one file or directory named by the client; returns true when what the engine sees changed. */
@@ -133,21 +94,11 @@ export class WorkspaceFiles {
    * every request waiting for it) never blocks on one file.
    */
   private async load(path: string): Promise<boolean> {
-    const before = this.files.get(path);
     const r = await readSourceFile(path);
     if (!r.ok) {
       if (r.reason.startsWith('no answer')) this.log(`${path}: not read (${r.reason})`);
       return this.delete(path);
     }
-    if (!relevant(this.detect, path, r.text, r.size)) return this.delete(path);
-    this.files.set(path, r.text);
-    return before !== r.text;
-  }
-
-  /** Forgets a file, or every file under a deleted directory. */
-  delete(path: string): boolean {
-    let changed = this.files.delete(path);
-    for (const p of [...this.files.keys()]) if (p.startsWith(path + '/')) changed = this.files.delete(p) || changed;
-    return changed;
+    return this.keep(path, r.text, r.size);
   }
 }

@@ -9,8 +9,8 @@ import type { Finding, TextEdit } from '../model/finding.ts';
 import type { SourceFile } from '../model/source.ts';
 import type { ParseCache } from '../node/parse-cache.ts';
 import { engine } from './engine-loader.ts';
-import { pathToUri, uriToPath } from './uri.ts';
-import { MAX_SIZE, type WorkspaceFiles } from './disk-files.ts';
+import type { UriMapper } from './edge.ts';
+import { MAX_SIZE, type FileStore } from './files.ts';
 
 export interface Snapshot {
   analysis: Analysis;
@@ -27,7 +27,22 @@ export interface Snapshot {
 
 /** Bytes of a text, counted only when it may be near the limit (UTF-8 is at most 3 bytes per UTF-16 unit). */
 function tooLarge(text: string): boolean {
-  return text.length * 3 > MAX_SIZE && Buffer.byteLength(text, 'utf8') > MAX_SIZE;
+  return text.length * 3 > MAX_SIZE && utf8Length(text) > MAX_SIZE;
+}
+
+/** UTF-8 bytes of a string (a lone surrogate is written as U+FFFD, 3 bytes, as Node's Buffer.byteLength counts it). */
+export function utf8Length(text: string): number {
+  let n = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 0x80) n += 1;
+    else if (c < 0x800) n += 2;
+    else if (c >= 0xd800 && c < 0xdc00 && i + 1 < text.length && (text.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
+      n += 4;
+      i++;
+    } else n += 3;
+  }
+  return n;
 }
 
 export class AnalysisHost {
@@ -46,9 +61,15 @@ export class AnalysisHost {
 
   constructor(
     private readonly documents: TextDocuments<TextDocument>,
-    private readonly disk: WorkspaceFiles,
+    private readonly disk: FileStore,
     private readonly log: (message: string) => void = () => {},
+    private readonly uris: UriMapper,
   ) {}
+
+  /** The engine's path of a client URI. */
+  pathOf(uri: string): string {
+    return this.uris.toPath(uri);
+  }
 
   private changeWaiters: (() => void)[] = [];
 
@@ -75,7 +96,7 @@ export class AnalysisHost {
   forget(path: string): void {
     const keep = new Set<string>();
     for (const [p] of this.disk.entries()) keep.add(p);
-    for (const doc of this.documents.all()) keep.add(uriToPath(doc.uri));
+    for (const doc of this.documents.all()) keep.add(this.uris.toPath(doc.uri));
     keep.delete(path);
     this.parsesCache?.retain(keep);
   }
@@ -87,7 +108,7 @@ export class AnalysisHost {
     const versions = new Map<string, number>();
     const skipped = new Map<string, string>();
     for (const doc of this.documents.all()) {
-      const path = uriToPath(doc.uri);
+      const path = this.uris.toPath(doc.uri);
       versions.set(doc.uri, doc.version);
       // A didOpen without `text` leaves a document whose text is undefined: it costs only itself.
       const text: unknown = doc.getText();
@@ -140,10 +161,10 @@ export class AnalysisHost {
       this.openUris = new Map();
       // The first open document with a path wins, as the linear search this replaces did.
       for (const doc of this.documents.all()) {
-        const p = uriToPath(doc.uri);
+        const p = this.uris.toPath(doc.uri);
         if (!this.openUris.has(p)) this.openUris.set(p, doc.uri);
       }
     }
-    return this.openUris.get(path) ?? pathToUri(path);
+    return this.openUris.get(path) ?? this.uris.toUri(path);
   }
 }

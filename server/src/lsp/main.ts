@@ -6,6 +6,7 @@
 import { Console } from 'node:console';
 import { ProposedFeatures, createConnection } from 'vscode-languageserver/node';
 import { FrameFilter } from './framing.ts';
+import { NODE_EDGE } from './node-edge.ts';
 import { startServer } from './server.ts';
 
 declare const PACKAGE_VERSION: string;
@@ -25,7 +26,7 @@ if (process.argv.includes('--version')) {
   process.stdin.pipe(input);
   const connection = createConnection(ProposedFeatures.all, input, process.stdout);
   input.onDrop = (n, why) => connection.console.warn(`ignored ${n} bytes on stdin: ${why}`);
-  startServer(connection, version);
+  startServer(connection, version, NODE_EDGE);
 } else {
-  startServer(createConnection(ProposedFeatures.all), version);
+  startServer(createConnection(ProposedFeatures.all), version, NODE_EDGE);
 }

@@ -3,7 +3,6 @@
  * absolute paths the editor gives; the text the user reads names `etc/default/kubelet`, not `/home/.../etc/default/kubelet`.
  * With several folders, each path keeps its folder's name in front, as VS Code's labels do.
  */
-import { basename } from 'node:path';
 
 export function relativizer(folders: () => readonly string[]): (text: string) => string {
   return (text) => {
@@ -16,4 +15,11 @@ export function relativizer(folders: () => readonly string[]): (text: string) =>
     }
     return out;
   };
+}
+
+/** The last segment of a POSIX folder path (a trailing slash ignored). */
+function basename(folder: string): string {
+  let f = folder;
+  while (f.length > 1 && f.endsWith('/')) f = f.slice(0, -1);
+  return f.slice(f.lastIndexOf('/') + 1);
 }

@@ -12,14 +12,15 @@ import { engine } from './engine-loader.ts';
 import { AnalysisHost } from './host.ts';
 import { runSafeAsync } from './safe.ts';
 import { DEFAULT_SETTINGS, readSettings, toAnalysisOptions, type Settings } from './settings.ts';
-import { uriToPath } from './uri.ts';
-import { WorkspaceFiles } from './disk-files.ts';
+import type { ServerEdge } from './edge.ts';
 import { WATCH_GLOBS } from '../formats/patterns.generated.ts';
 import { relativizer } from './relative.ts';
 import { mapStrings } from '../model/strings.ts';
 
 
-export function startServer(connection: Connection, version = 'dev'): void {
+/** `edge`: how this server reads files and names them (node-edge.ts, web/edge.ts); the rest is shared. */
+export function startServer(connection: Connection, version: string, edge: ServerEdge): void {
+  const uriToPath = (uri: string) => edge.uris.toPath(uri);
   /** Per document, the lines the last edit touched: inlay hints keep off them while the user types there. */
   const typing = new Map<string, { start: number; end: number }>();
   const documents = new TextDocuments({
@@ -35,11 +36,11 @@ export function startServer(connection: Connection, version = 'dev'): void {
     },
   });
   // Recognition is the engine's (formats/index.ts): loading it is deferred until the first folder is read.
-  const disk = new WorkspaceFiles((m) => connection.console.info(m), {
+  const disk = edge.files(connection, (m) => connection.console.info(m), {
     detectKind: (path, text) => engine().detectKind(path, text),
     looksLikeEnvFile: (text) => engine().looksLikeEnvFile(text),
   });
-  const host = new AnalysisHost(documents, disk, (m) => connection.console.error(m));
+  const host = new AnalysisHost(documents, disk, (m) => connection.console.error(m), edge.uris);
   let markReady: () => void = () => {};
   const readyPromise = new Promise<void>((r) => (markReady = r));
   const ready = () => readyPromise;

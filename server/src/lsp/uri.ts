@@ -1,5 +1,6 @@
 /** file: URIs <-> absolute POSIX paths, the engine's file names. */
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { decodeLoosely } from './uri-decode.ts';
 
 /**
  * Never throws: a URI from the client with a malformed `%` escape (or no string at all) names one document, and an
@@ -22,19 +23,4 @@ export function uriToPath(uri: string): string {
 
 export function pathToUri(path: string): string {
   return pathToFileURL(path).href;
-}
-
-/** decodeURIComponent(), keeping any escape that does not decode (`%zz`, a lone `%`, a cut UTF-8 sequence) as written. */
-function decodeLoosely(s: string): string {
-  try {
-    return decodeURIComponent(s);
-  } catch {
-    return s.replace(/(?:%[0-9A-Fa-f]{2})+/g, (run) => {
-      try {
-        return decodeURIComponent(run);
-      } catch {
-        return run;
-      }
-    });
-  }
 }
