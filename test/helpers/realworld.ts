@@ -5,7 +5,7 @@
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { analyze, type Analysis } from '../../server/src/engine.ts';
-import { detectKind } from '../../server/src/formats/index.ts';
+import { detectKind } from '../../server/src/registry.ts';
 import type { SourceFile } from '../../server/src/model/source.ts';
 
 export const REALWORLD = join(__dirname, '../realworld');

@@ -127,7 +127,7 @@ const KIND = /^kind:[ \t]*\S/m;
  * document with apiVersion and kind at its top level and the name is a YAML or JSON file's.
  */
 function documentName(path: string, body: string): string | undefined {
-  const last = path.slice(path.lastIndexOf('/') + 1).replace(/\$\{[^}]*\}|\$[A-Za-z_][A-Za-z0-9_]*/g, '');
+  const last = path.slice(path.lastIndexOf('/') + 1).replace(/\$\{[^}$]*\}|\$[A-Za-z_][A-Za-z0-9_]*/g, '');
   if (!/^[A-Za-z0-9._-]+\.(?:ya?ml|json)$/i.test(last)) return undefined;
   return API_VERSION.test(body) && KIND.test(body) ? `/${last}` : undefined;
 }

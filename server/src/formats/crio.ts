@@ -10,7 +10,9 @@ export default defineFormat({
   rank: 90,
   templateNames: true,
   label: 'CRI-O config',
-  byPath: (c) => c.ext === 'conf' && (c.lower === 'crio.conf' || c.dir === 'crio.conf.d'),
+  // /etc/crio/crio.conf and crio.conf.d/; a crio.conf elsewhere (/etc/modules-load.d/crio.conf lists kernel modules)
+  // is CRI-O's only when its content says so.
+  byPath: (c) => c.ext === 'conf' && ((c.lower === 'crio.conf' && c.dir === 'crio') || c.dir === 'crio.conf.d'),
   byContent: (c) => (c.ext === 'conf' || c.ext === 'toml') && CRIO_TABLE.test(c.head),
   parse(path, text) {
     const runtime = parseTemplatedRuntime(path, text, parseCrioConfig);

@@ -116,6 +116,9 @@ function parseMime(path: string, text: string): { embedded: Payload[]; problems:
 function noShebang(path: string, text: string, lines: LineIndex, part: MimePart, b: Body, eol: string, out: Finding[]): void {
   const script = b.text.replace(/^## *template: *jinja[ \t]*\r?\n/i, '');
   if (script.startsWith('#!')) return;
+  // A part that is one template expression (`${post_bootstrap_script}` in a templatefile()) is whatever the template
+  // puts there, a script with its own #! line as likely as not: unknown, not reported.
+  if (/^(?:\$\{[^{}]*\}|\{\{[^{}]*\}\})$/.test(script.trim())) return;
   const at = part.bodyStart;
   const lineEnd = text.indexOf('\n', at);
   const end = Math.min(lineEnd < 0 ? part.bodyEnd : lineEnd, part.bodyEnd);

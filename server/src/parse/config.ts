@@ -215,6 +215,12 @@ function kubeadmDoc(path: string, root: MapNode, c: Classified, docSpan: Span, p
 }
 
 // `{{[^{}]*}}`: with `[^}]*` every `{` of a long run of them started a scan to the end (quadratic).
+/**
+ * Real values written in capitals with underscores, which look like placeholders: the Windows priority classes of
+ * `--windows-priorityclass` (kubernetes cmd/kubelet/app/options/osflags_windows.go, the Win32 class names).
+ */
+const ALL_CAPS_VALUES = new Set(['IDLE_PRIORITY_CLASS', 'BELOW_NORMAL_PRIORITY_CLASS', 'NORMAL_PRIORITY_CLASS', 'ABOVE_NORMAL_PRIORITY_CLASS', 'HIGH_PRIORITY_CLASS', 'REALTIME_PRIORITY_CLASS']);
+
 const PLACEHOLDER = /^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$|\$\{[A-Za-z_][A-Za-z0-9_]*\}|\{\{[^{}]*\}\}/;
 
 /**
@@ -240,7 +246,7 @@ function placeholderProblems(root: ConfigNode, problems: Finding[], template = f
     if (n.kind === 'scalar') {
       // A template's own expressions are filled in when it is rendered; in any other file they stay as written.
       const text = n.template ? n.source : n.value;
-      if (!(template && n.template) && typeof text === 'string' && PLACEHOLDER.test(text) && !text.startsWith('TLS_')) {
+      if (!(template && n.template) && typeof text === 'string' && PLACEHOLDER.test(text) && !text.startsWith('TLS_') && !ALL_CAPS_VALUES.has(text)) {
         const at = pathText(path);
         problems.push(finding('config-placeholder', 'warning', n.span,
           `"${text}" looks like a template placeholder that was never substituted. ${at ? `It is the value of ${at}; t` : 'T'}he kubelet and kubeadm read it literally. Replace it with the real value.`));

@@ -90,15 +90,22 @@ function versionsByConfig(docs: readonly ObjectDoc[]): Map<string, { node: Scala
  * - a clusterctl template (`cluster-template*.yaml`) has its `${VAR}`s substituted by `clusterctl generate cluster`.
  */
 function filledOnMachine(path: string, spec: YAMLMap): RegExp | undefined {
+  const VAR = '\\$\\{[A-Za-z_][A-Za-z0-9_]*\\}';
   const alternatives: string[] = [];
   const format = spec.get('format');
+  let shellVars = false;
   if (format !== 'ignition') alternatives.push('\\{\\{[^{}]*\\}\\}');
   else {
     const commands = JSON.stringify(spec.get('preKubeadmCommands') ?? []);
-    if (commands.includes('envsubst')) alternatives.push('\\$\\{[A-Za-z_][A-Za-z0-9_]*\\}');
+    shellVars = commands.includes('envsubst');
+    if (shellVars) alternatives.push(VAR);
     if (/\bsed\b/.test(commands)) alternatives.push('@@[A-Z_]+@@');
   }
-  if (/(?:^|\/)cluster-template[^/]*\.ya?ml$/.test(path)) alternatives.push('\\$\\{[A-Za-z_][A-Za-z0-9_]*\\}');
+  if (/(?:^|\/)cluster-template[^/]*\.ya?ml$/.test(path)) {
+    alternatives.push(VAR);
+    // clusterctl leaves `$${X}` as `${X}` for the machine (its envsubst escape): filled when the machine fills `${X}`.
+    if (shellVars) alternatives.push(`\\$${VAR}`);
+  }
   return alternatives.length ? new RegExp(`^(?:[^{}$@]*(?:${alternatives.join('|')}))+[^{}$@]*$`) : undefined;
 }
 

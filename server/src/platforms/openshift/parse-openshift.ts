@@ -10,6 +10,9 @@ import { finding, type Finding } from '../../model/finding.ts';
 import type { ConfigFileParse, KubeletConfigDoc, PlatformInfo } from '../../parse/types.ts';
 import { getEntry } from '../../parse/types.ts';
 import { parseYamlStream } from '../../parse/yaml.ts';
+import { maskYamlTemplates } from '../../parse/template.ts';
+
+const TEMPLATE = /\{\{|\{%|\$\{|%\{/;
 import { mapOf, str, templateAwareProblems } from '../../parse/platform.ts';
 import { withoutPlaceholders } from '../talos/parse-talos.ts';
 
@@ -17,7 +20,9 @@ export const OPENSHIFT_API_VERSION = 'machineconfiguration.openshift.io/v1';
 
 export function parseOpenShift(path: string, text: string): ConfigFileParse {
   const lines = new LineIndex(text);
-  const r = parseYamlStream(path, text, lines);
+  // A file kept as a template (Helm, Go, Jinja: `maxPods: {{ $maxPods }}`) is read as the YAML it renders: its
+  // expressions masked with same-length stand-ins (parse/template.ts), whose values are then unknown, not read.
+  const r = parseYamlStream(path, TEMPLATE.test(text) ? maskYamlTemplates(text) : text, lines);
   const problems: Finding[] = templateAwareProblems(path, text, r.problems, 'KubeletConfig');
   const out: ConfigFileParse = { path, kubeletConfigs: [], kubeadm: [], problems };
   let platform: PlatformInfo | undefined;

@@ -161,7 +161,7 @@ const CLUSTER_NAME = /^clusterName:/m;
 const NODES = /^nodes:/m;
 const ENDPOINT = /^endpoint:/m;
 const TALOS_VERSION = /^talosVersion:/m;
-const HOSTNAME = /^[ \t]*-?[ \t]*hostname:/m;
+const HOSTNAME = /^[ \t]*(?:-[ \t]*)?hostname:/m;
 
 export default defineFormat({
   kind: 'talhelper',
