@@ -123,7 +123,8 @@ const CASES: Case[] = [
   { name: 'specify tracing invalid endpoint', set: { featureGates: gates({ KubeletTracing: true, CustomCPUCFSQuotaPeriod: true }), tracing: '\n  endpoint: "dn%2s://localhost:4317"' }, errorAt: 'endpoint:' },
   { name: 'invalid GracefulNodeShutdownBasedOnPodPriority', set: { featureGates: gates({ GracefulNodeShutdownBasedOnPodPriority: true }), shutdownGracePeriodByPodPriority: '\n  - priority: 0\n    shutdownGracePeriodSeconds: 0' }, errorAt: 'shutdownGracePeriodByPodPriority:' },
   { name: 'Specifying shutdownGracePeriodByPodPriority without enable GracefulNodeShutdownBasedOnPodPriority', set: { featureGates: gates({ GracefulNodeShutdownBasedOnPodPriority: false }), shutdownGracePeriodByPodPriority: '\n  - priority: 0\n    shutdownGracePeriodSeconds: 0' }, errorAt: 'shutdownGracePeriodByPodPriority:' },
-  { name: 'enableSystemLogQuery is enabled without NodeLogQuery feature gate', set: { enableSystemLogQuery: 'true' }, errorAt: 'enableSystemLogQuery:' },
+  { name: 'enableSystemLogQuery is enabled without NodeLogQuery feature gate', version: '1.35', set: { enableSystemLogQuery: 'true' }, errorAt: 'enableSystemLogQuery:', note: 'NodeLogQuery is GA and locked on from 1.36 (kube_features.go)' },
+  { name: 'enableSystemLogQuery is enabled without NodeLogQuery feature gate (1.36: the gate is GA, locked on)', version: '1.36', set: { enableSystemLogQuery: 'true' } },
   { name: 'enableSystemLogQuery is enabled without enableSystemLogHandler', set: { featureGates: gates({ NodeLogQuery: true, CustomCPUCFSQuotaPeriod: true }), enableSystemLogHandler: 'false', enableSystemLogQuery: 'true' }, errorAt: 'enableSystemLogQuery:' },
   { name: 'imageMaximumGCAge should not be specified without feature gate', version: '1.34', set: { featureGates: gates({ ImageMaximumGCAge: false, CustomCPUCFSQuotaPeriod: true }), imageMaximumGCAge: '1ns' }, errorAt: 'imageMaximumGCAge:', note: 'ImageMaximumGCAge is locked on from 1.35' },
   { name: 'imageMaximumGCAge should not be negative', set: { featureGates: gates({ ImageMaximumGCAge: true, CustomCPUCFSQuotaPeriod: true }), imageMaximumGCAge: '-1ns' }, errorAt: 'imageMaximumGCAge:' },
@@ -138,7 +139,7 @@ const CASES: Case[] = [
   { name: 'invalid ContainerRuntimeEndpoint', flags: '--container-runtime-endpoint=', errorAt: '--container-runtime-endpoint=', note: 'from a file an empty value is defaulted; an empty flag is not' },
   { name: 'invalid ContainerRuntimeEndpoint (empty in a file is defaulted)', set: { containerRuntimeEndpoint: '""' } },
   { name: 'invalid Logging configuration', set: { logging: '\n  format: invalid' }, errorAt: 'format:' },
-  { name: 'invalid FeatureGate', version: '1.35', note: 'the gate list is complete through 1.35; later an unknown name is a warning', set: { featureGates: SUCCESS.featureGates + '\n  invalid: true' }, errorAt: 'invalid: true' },
+  { name: 'invalid FeatureGate', set: { featureGates: SUCCESS.featureGates + '\n  invalid: true' }, errorAt: 'invalid: true' },
 ];
 
 for (const c of CASES) {
@@ -277,7 +278,8 @@ const BRANCHES: Case[] = [
   { name: 'registerWithTaints with an effect the API does not have', set: { registerWithTaints: '\n  - key: dedicated\n    effect: NoScheduleX' }, errorAt: 'effect: NoScheduleX' },
   { name: 'registerWithTaints valid', set: { registerWithTaints: '\n  - key: node-role.kubernetes.io/infra\n    value: "true"\n    effect: NoSchedule' } },
   { name: 'port 0 in a file is defaulted to 10250', set: { port: '0' } },
-  { name: 'cpuCFSQuotaPeriod from a flag with its gate off: reported at the flag', set: { featureGates: gates({ GracefulNodeShutdown: true }), cpuCFSQuotaPeriod: null }, flags: '--cpu-cfs-quota-period=50ms', errorAt: '--cpu-cfs-quota-period=50ms' },
+  { name: 'cpuCFSQuotaPeriod from a flag with its gate off (1.36: CustomCPUCFSQuotaPeriod is GA, on by default)', version: '1.36', set: { featureGates: gates({ GracefulNodeShutdown: true }), cpuCFSQuotaPeriod: null }, flags: '--cpu-cfs-quota-period=50ms' },
+  { name: 'cpuCFSQuotaPeriod from a flag with its gate off: reported at the flag', version: '1.35', set: { featureGates: gates({ GracefulNodeShutdown: true }), cpuCFSQuotaPeriod: null }, flags: '--cpu-cfs-quota-period=50ms', errorAt: '--cpu-cfs-quota-period=50ms' },
   { name: '--feature-gates turns the gate on over the file', set: { featureGates: gates({ CustomCPUCFSQuotaPeriod: false }) }, flags: '--feature-gates=CustomCPUCFSQuotaPeriod=true' },
   { name: 'maxParallelImagePulls 3 alone: defaults.go makes serializeImagePulls false', set: { maxParallelImagePulls: '3' } },
   { name: 'cpuCFSQuotaPeriod with AllAlpha (CustomCPUCFSQuotaPeriod is alpha)', set: { featureGates: gates({ AllAlpha: true }) } },
