@@ -141,7 +141,8 @@ export const configNeedsFeatureGate: Rule = {
       if (!hit) continue;
       const g = gateState(node, need.gate);
       // A gate this version does not know: the field is newer too (config-field-unavailable / feature-gate-unknown say so).
-      if (g.enabled || g.unknown) continue;
+      // A gate locked the other way stops the kubelet at its own entry (feature-gate-locked), never here.
+      if (g.enabled || g.unknown || g.lockedAgainst) continue;
       out.push(
         finding(
           'config-needs-feature-gate',
