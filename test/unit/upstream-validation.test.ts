@@ -297,6 +297,33 @@ for (const c of BRANCHES) {
   test(`validation.go branch without an upstream row: ${c.name}: ${c.errorAt ? 'refused' : 'accepted'}`, () => checkCase(SUCCESS, c));
 }
 
+/**
+ * validation.go of 1.37 (kubernetes/kubernetes 45b76a348437ceb54ca5e067ee6b097319e163a4, index id 55954219581): the
+ * checks new since 1.35. validation_test.go of 1.36/1.37 is not in the index (only commit 0056e52b), so these rows are
+ * written from the source, one per branch: defaultPodSysctls (gate DefaultPodSysctls, sysctl name pattern, namespaced
+ * per k8s.io/component-helpers/node/util/sysctl, duplicates after NormalizeName) and memoryThrottlingFactor, which from
+ * 1.37 has no default and must be 0.9 or unset while MemoryQoS is off.
+ */
+const WITH_SYSCTLS = SUCCESS.featureGates + '\n  DefaultPodSysctls: true';
+const V137: Case[] = [
+  { name: 'defaultPodSysctls without the DefaultPodSysctls gate (alpha, off)', version: '1.37', set: { defaultPodSysctls: '\n  net.ipv4.ip_forward: "1"' }, errorAt: 'defaultPodSysctls:' },
+  { name: 'defaultPodSysctls with the gate: a namespaced net sysctl', version: '1.37', set: { featureGates: WITH_SYSCTLS, defaultPodSysctls: '\n  net.ipv4.ip_forward: "1"\n  kernel.shm_rmid_forced: "1"' } },
+  { name: 'defaultPodSysctls with the gate: an empty map needs no gate', version: '1.37', set: { defaultPodSysctls: '{}' } },
+  { name: 'defaultPodSysctls with the gate: kernel.domainname is not known to be namespaced', version: '1.37', set: { featureGates: WITH_SYSCTLS, defaultPodSysctls: '\n  kernel.domainname: example' }, errorAt: 'kernel.domainname:' },
+  { name: 'defaultPodSysctls with the gate: an upper-case name is not a sysctl name', version: '1.37', set: { featureGates: WITH_SYSCTLS, defaultPodSysctls: '\n  Net.IPv4.ip_forward: "1"' }, errorAt: 'Net.IPv4.ip_forward:' },
+  { name: 'defaultPodSysctls with the gate: the same sysctl written with / and with .', version: '1.37', set: { featureGates: WITH_SYSCTLS, defaultPodSysctls: '\n  net.ipv4.ip_forward: "1"\n  net/ipv4/ip_forward: "1"' }, errorAt: 'net/ipv4/ip_forward:' },
+  { name: 'memoryThrottlingFactor 0.8 with MemoryQoS off is refused from 1.37', version: '1.37', set: { featureGates: gates({ CustomCPUCFSQuotaPeriod: true, MemoryQoS: false }), memoryThrottlingFactor: '0.8' }, errorAt: 'memoryThrottlingFactor:' },
+  { name: 'memoryThrottlingFactor 0.9 (the former default) with MemoryQoS off still passes in 1.37', version: '1.37', set: { featureGates: gates({ CustomCPUCFSQuotaPeriod: true, MemoryQoS: false }), memoryThrottlingFactor: '0.9' } },
+  { name: 'memoryThrottlingFactor 0.8 with MemoryQoS at its 1.37 default (beta, on)', version: '1.37', set: { featureGates: gates({ CustomCPUCFSQuotaPeriod: true }), memoryThrottlingFactor: '0.8' } },
+  { name: 'memoryThrottlingFactor unset with MemoryQoS on: no default and no longer required in 1.37', version: '1.37', set: { memoryThrottlingFactor: null } },
+  { name: 'memoryThrottlingFactor 0.8 with MemoryQoS off passes a 1.36 kubelet', version: '1.36', set: { featureGates: gates({ CustomCPUCFSQuotaPeriod: true, MemoryQoS: false }), memoryThrottlingFactor: '0.8' } },
+  { name: 'memoryThrottlingFactor above 1 is refused in 1.37 too', version: '1.37', set: { memoryThrottlingFactor: '1.5' }, errorAt: 'memoryThrottlingFactor:' },
+];
+
+for (const c of V137) {
+  test(`validation.go 1.37 (45b76a34): ${c.name}: ${c.errorAt ? 'refused' : 'accepted'}`, () => checkCase(SUCCESS, c));
+}
+
 /** component-base logs/api/v1 Validate and metrics ValidateShowHiddenMetricsVersion, called by validation.go. */
 const COMPONENT_BASE: Case[] = [
   { name: 'logs: vmodule with the json format', set: { logging: '\n  format: json\n  vmodule:\n    - filePattern: kubelet*\n      verbosity: 4' }, errorAt: 'vmodule:' },

@@ -97,6 +97,15 @@ const NEEDS: Need[] = [
     kubelet: 'invalid configuration: NodeLogQuery feature gate is required for enableSystemLogQuery',
   },
   {
+    // validation.go from 1.37 (45b76a348437ceb54ca5e067ee6b097319e163a4).
+    gate: 'DefaultPodSysctls',
+    find(node) {
+      const e = configEntry(node, 'defaultPodSysctls');
+      return e?.value.kind === 'map' && e.value.entries.length > 0 ? { span: e.keySpan, what: 'defaultPodSysctls' } : undefined;
+    },
+    kubelet: 'invalid configuration: DefaultPodSysctls feature gate is required for Kubelet configuration option defaultPodSysctls',
+  },
+  {
     gate: 'MemoryQoS',
     find: (node) => { const v = fieldValue(node, 'memoryReservationPolicy'); return v?.value === 'TieredReservation' ? at(v, 'memoryReservationPolicy TieredReservation') : undefined; },
     kubelet: 'invalid configuration: memoryReservationPolicy "TieredReservation" requires MemoryQoS feature gate to be enabled',
