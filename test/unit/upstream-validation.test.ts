@@ -306,6 +306,8 @@ for (const c of BRANCHES) {
  */
 const WITH_SYSCTLS = SUCCESS.featureGates + '\n  DefaultPodSysctls: true';
 const V137: Case[] = [
+  { name: 'imageMinimumGCAge negative is refused from 1.36 (upstream 92129d36)', version: '1.36', set: { imageMinimumGCAge: '-1s' }, errorAt: 'imageMinimumGCAge:' },
+  { name: 'imageMinimumGCAge negative passes validation before 1.36 (validation.go 0ea83df1 has no such check)', version: '1.35', set: { imageMinimumGCAge: '-1s' } },
   { name: 'defaultPodSysctls without the DefaultPodSysctls gate (alpha, off)', version: '1.37', set: { defaultPodSysctls: '\n  net.ipv4.ip_forward: "1"' }, errorAt: 'defaultPodSysctls:' },
   { name: 'defaultPodSysctls with the gate: a namespaced net sysctl', version: '1.37', set: { featureGates: WITH_SYSCTLS, defaultPodSysctls: '\n  net.ipv4.ip_forward: "1"\n  kernel.shm_rmid_forced: "1"' } },
   { name: 'defaultPodSysctls with the gate: an empty map needs no gate', version: '1.37', set: { defaultPodSysctls: '{}' } },
