@@ -334,3 +334,14 @@ test('a locked gate set the wrong way is reported at the gate, not at the field 
   const old = analyze([{ path: 'kubelet-config.yaml', text }], { kubernetesVersion: '1.35' }).findings.filter((f) => f.severity === 'error');
   assert.deepEqual(old.map((f) => f.code), ['config-needs-feature-gate']);
 });
+
+test('feature-gate-dependency: AllAlpha=true in 1.37 turns on alpha gates whose beta dependency is off: one finding at AllAlpha, naming them', () => {
+  const fs = gateFindings(config({ AllAlpha: 'true' }), { kubernetesVersion: '1.37' });
+  assert.deepEqual(codes(fs), ['feature-gate-dependency']);
+  assert.equal(fs[0]!.severity, 'error');
+  assert.equal(fs[0]!.range.start.line, 3);
+  assert.match(fs[0]!.message, /^A 1\.37 kubelet refuses to start: AllAlpha=true turns on \d+ gates whose dependencies stay off\./);
+  assert.match(fs[0]!.message, /TopologyAwareWorkloadScheduling needs GenericWorkload/);
+  assert.deepEqual(gateFindings(config({ AllAlpha: 'true', AllBeta: 'true' }), { kubernetesVersion: '1.37' }), []);
+  assert.deepEqual(gateFindings(config({ AllAlpha: 'true' }), { kubernetesVersion: '1.36' }), [], 'GenericWorkload is alpha in 1.36, so AllAlpha turns it on too');
+});

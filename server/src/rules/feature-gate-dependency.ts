@@ -24,6 +24,8 @@ export const featureGateDependency: Rule = {
   run({ node }) {
     const out: Finding[] = [];
     const v = node.kubernetesVersion;
+    // AllAlpha=true / AllBeta=true can turn on many gates at once: one finding at that entry, listing them.
+    const byAll = new Map<Item, { name: string; needs: string[]; sure: boolean }[]>();
     for (const name of gatesWithDependencies()) {
       const deps = gateDependencies(name, v);
       if (deps.length === 0) continue;
@@ -45,6 +47,10 @@ export const featureGateDependency: Rule = {
       const sure = off.some((o) => !o.approximate);
       const names = off.map((o) => o.state.name);
       const are = names.length > 1 ? 'are' : 'is';
+      if (g.item && g.item.key !== name) {
+        byAll.set(g.item, [...(byAll.get(g.item) ?? []), { name, needs: names, sure }]);
+        continue;
+      }
       out.push(
         finding(
           'feature-gate-dependency',
@@ -56,6 +62,22 @@ export const featureGateDependency: Rule = {
             (sure ? '' : ` (this dependency was read on the 1.38 development branch; ${v} may not check it yet)`) +
             `. Turn ${names.join(' and ')} on, or ${name} off.`,
           relatedOff(off, at),
+        ),
+      );
+    }
+    for (const [item, list] of byAll) {
+      const sure = list.some((x) => x.sure);
+      const gates = list.map((x) => x.name);
+      out.push(
+        finding(
+          'feature-gate-dependency',
+          sure ? 'error' : 'warning',
+          item.keySpan!,
+          `A ${v} kubelet refuses to start: ${item.key}=${item.text} turns on ${gates.length === 1 ? 'a gate' : `${gates.length} gates`} whose dependencies stay off. ` +
+            `${list.map((x) => `${x.name} needs ${x.needs.join(' and ')}`).join('; ')}. ` +
+            `The kubelet fails with "${list[0]!.name} is enabled, but depends on features that are disabled: [${list[0]!.needs.join(' ')}]"` +
+            (sure ? '' : ` (these dependencies were read on the 1.38 development branch; ${v} may not check them yet)`) +
+            `. Set ${list.length === 1 ? 'that gate' : 'those gates'} to false, or turn their dependencies on (AllBeta=true covers beta ones).`,
         ),
       );
     }
