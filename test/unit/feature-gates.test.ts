@@ -345,3 +345,16 @@ test('feature-gate-dependency: AllAlpha=true in 1.37 turns on alpha gates whose 
   assert.deepEqual(gateFindings(config({ AllAlpha: 'true', AllBeta: 'true' }), { kubernetesVersion: '1.37' }), []);
   assert.deepEqual(gateFindings(config({ AllAlpha: 'true' }), { kubernetesVersion: '1.36' }), [], 'GenericWorkload is alpha in 1.36, so AllAlpha turns it on too');
 });
+
+test('feature-gate-dependency quick fixes: the dependent gate\'s own entry is set to false, a dependency turned off is set back to true', () => {
+  const own = config({ ClusterTrustBundleProjection: 'true' });
+  const [f] = gateFindings(own, { kubernetesVersion: '1.36' });
+  assert.equal(f!.fixes?.[0]?.title, 'Set ClusterTrustBundleProjection to false');
+  const fixed = applyEdits(own['kubelet-config.yaml']!, f!.fixes![0]!.edits);
+  assert.equal(fixed, own['kubelet-config.yaml']!.replace('ClusterTrustBundleProjection: true', 'ClusterTrustBundleProjection: false'));
+  assert.deepEqual(gateFindings({ 'kubelet-config.yaml': fixed }, { kubernetesVersion: '1.36' }), []);
+  const dep = config({ GracefulNodeShutdown: 'false' });
+  const [g] = gateFindings(dep, { kubernetesVersion: '1.36' });
+  assert.equal(g!.fixes?.[0]?.title, 'Set GracefulNodeShutdown to true');
+  assert.deepEqual(gateFindings({ 'kubelet-config.yaml': applyEdits(dep['kubelet-config.yaml']!, g!.fixes![0]!.edits) }, { kubernetesVersion: '1.36' }), []);
+});

@@ -13,13 +13,15 @@ import type { Item } from '../node/model.ts';
 import { gateDependencies, gatesWithDependencies } from '../catalog/feature-gates.ts';
 import { gateState, type GateState } from '../node/gates.ts';
 import { describeGate } from './lib/feature-gates.ts';
+import { oneFix, replaceWord } from './lib/edit.ts';
 import type { Rule } from './types.ts';
 
 export const featureGateDependency: Rule = {
   id: 'feature-gate-dependency',
   summary: 'a feature gate is on while a gate it depends on is off (refused from 1.36)',
   severity: ['error', 'warning'],
-  fix: false,
+  fix: true,
+  fixDoes: 'sets the gate to false at its own entry, or sets the dependency it turned off back to true',
   area: 'flags-fields',
   run({ node }) {
     const out: Finding[] = [];
@@ -61,7 +63,7 @@ export const featureGateDependency: Rule = {
             `The kubelet fails with "${name} is enabled, but depends on features that are disabled: [${names.join(' ')}]"` +
             (sure ? '' : ` (this dependency was read on the 1.38 development branch; ${v} may not check it yet)`) +
             `. Turn ${names.join(' and ')} on, or ${name} off.`,
-          relatedOff(off, at),
+          { ...relatedOff(off, at), ...fixAt(at, name) },
         ),
       );
     }
@@ -84,6 +86,13 @@ export const featureGateDependency: Rule = {
     return out;
   },
 };
+
+/** At the gate's own entry: set it to false; at the entry that turned a dependency off: set that back to true. */
+function fixAt(at: Item, gate: string): Pick<Finding, 'fixes'> | undefined {
+  if (!at.valueSpan || at.key === undefined) return undefined;
+  const value = at.key === gate ? 'false' : 'true';
+  return oneFix(`Set ${at.key} to ${value}`, replaceWord(at.valueSpan, at.text, value), false);
+}
 
 /** Where the dependencies were turned off, when that is another entry than the one reported. */
 function relatedOff(off: { state: GateState }[], at: Item): Pick<Finding, 'related'> | undefined {
