@@ -11,9 +11,10 @@ import {
 import { featureGateUnknown } from '../../server/src/rules/feature-gate-unknown.ts';
 import { featureGateRemoved } from '../../server/src/rules/feature-gate-removed.ts';
 import { featureGateLocked } from '../../server/src/rules/feature-gate-locked.ts';
+import { featureGateDependency } from '../../server/src/rules/feature-gate-dependency.ts';
 
 // The rules are registered in rules/index.ts by the project, so run them directly on the engine's node.
-const GATE_RULES: readonly Rule[] = [featureGateUnknown, featureGateRemoved, featureGateLocked];
+const GATE_RULES: readonly Rule[] = [featureGateUnknown, featureGateRemoved, featureGateLocked, featureGateDependency];
 
 function gateFindings(files: Record<string, string>, options: AnalyzeOptions): Finding[] {
   const a = analyze(Object.entries(files).map(([path, text]) => ({ path, text })), options);
@@ -247,4 +248,113 @@ test('a deprecated gate locked to false set to true is locked (AllowOverwriteTer
   const fs = gateFindings(config({ AllowOverwriteTerminationGracePeriodSeconds: 'true' }), { kubernetesVersion: '1.35' });
   assert.deepEqual(codes(fs), ['feature-gate-locked']);
   assert.match(fs[0].message, /^Feature gate AllowOverwriteTerminationGracePeriodSeconds is locked to false in Kubernetes 1\.35: .*the gate is deprecated and locked/);
+});
+
+// ---------------------------------------------------------------------------
+// 1.36 / 1.37 (catalog/facts: kube_features.go on the 1.36 and 1.38 branches)
+// ---------------------------------------------------------------------------
+
+test('1.36 gates are known to a 1.36 kubelet and unknown to 1.35 (ExtendWebSocketsToKubelet, PLEGOnDemandRelist, ReloadKubeletClientCAFile)', () => {
+  for (const n of ['ExtendWebSocketsToKubelet', 'PLEGOnDemandRelist', 'ReloadKubeletClientCAFile']) {
+    assert.equal(gateAt(n, '1.35').status, 'unknown', n);
+    assert.equal(gateAt(n, '1.36').status, 'known', n);
+  }
+  assert.deepEqual(gateFindings(config({ ExtendWebSocketsToKubelet: 'true', ReloadKubeletClientCAFile: 'true' }), { kubernetesVersion: '1.36' }), []);
+  assert.match(gateFindings(config({ HugepageAwareEviction: 'true' }), { kubernetesVersion: '1.36' })[0]!.message, /arrived in Kubernetes 1\.37/);
+});
+
+test('gates removed in 1.36 and 1.37 are feature-gate-removed there (MemoryManager 1.36; SidecarContainers, PodLifecycleSleepAction 1.37, PR #137755, #139721)', () => {
+  assert.deepEqual(codes(gateFindings(config({ MemoryManager: 'true' }), { kubernetesVersion: '1.36' })), ['feature-gate-removed']);
+  assert.deepEqual(gateFindings(config({ MemoryManager: 'true' }), { kubernetesVersion: '1.35' }), []);
+  assert.deepEqual(codes(gateFindings(config({ SidecarContainers: 'true', PodLifecycleSleepAction: 'true' }), { kubernetesVersion: '1.37' })), ['feature-gate-removed', 'feature-gate-removed']);
+  assert.deepEqual(gateFindings(config({ SidecarContainers: 'true' }), { kubernetesVersion: '1.36' }), []);
+});
+
+test('gates GA and locked in 1.36 (ImageVolume, KubeletPSI, UserNamespacesSupport) are refused as false at their own line', () => {
+  const fs = gateFindings(config({ ImageVolume: 'false', KubeletPSI: 'true' }), { kubernetesVersion: '1.36' });
+  assert.deepEqual(codes(fs), ['feature-gate-locked']);
+  assert.equal(fs[0]!.range.start.line, 3);
+  assert.match(fs[0]!.message, /locked to true/);
+  assert.deepEqual(gateFindings(config({ ImageVolume: 'false' }), { kubernetesVersion: '1.35' }), []);
+});
+
+test('TopologyManagerPolicyOptions is GA and locked since 1.32 (kube_features.go LockToDefault), so false is refused', () => {
+  assert.deepEqual(codes(gateFindings(config({ TopologyManagerPolicyOptions: 'false' }), { kubernetesVersion: '1.32' })), ['feature-gate-locked']);
+});
+
+test('a plain 1.37 kubelet has DRAFractionalCapacityRange off (its default-on spec needs min-compatibility 1.37)', () => {
+  const st = gateAt('DRAFractionalCapacityRange', '1.37');
+  assert.ok(st.status === 'known' && st.spec.default === false && st.spec.stage === 'beta');
+});
+
+test('feature-gate-dependency: from 1.36 a gate on with a dependency off is refused at the gate\'s line (ClusterTrustBundleProjection needs ClusterTrustBundle)', () => {
+  const fs = gateFindings(config({ ClusterTrustBundleProjection: 'true' }), { kubernetesVersion: '1.36' });
+  assert.deepEqual(codes(fs), ['feature-gate-dependency']);
+  assert.equal(fs[0]!.severity, 'error');
+  assert.equal(fs[0]!.range.start.line, 3);
+  assert.match(fs[0]!.message, /^A 1\.36 kubelet refuses to start: ClusterTrustBundleProjection needs ClusterTrustBundle, which is off\./);
+  assert.match(fs[0]!.message, /"ClusterTrustBundleProjection is enabled, but depends on features that are disabled: \[ClusterTrustBundle\]"/);
+  assert.deepEqual(gateFindings(config({ ClusterTrustBundleProjection: 'true' }), { kubernetesVersion: '1.35' }), [], 'no dependency checks before 1.36');
+  assert.deepEqual(gateFindings(config({ ClusterTrustBundleProjection: 'true', ClusterTrustBundle: 'true' }), { kubernetesVersion: '1.36' }), []);
+  // In 1.37 ClusterTrustBundle is GA and on by default.
+  assert.deepEqual(gateFindings(config({ ClusterTrustBundleProjection: 'true' }), { kubernetesVersion: '1.37' }), []);
+});
+
+test('feature-gate-dependency: the --feature-gates entry of the dependent gate carries the finding', () => {
+  const u = unit('ClusterTrustBundleProjection=true');
+  const [f] = gateFindings(u, { kubernetesVersion: '1.36' });
+  assert.equal(f?.code, 'feature-gate-dependency');
+  const line = Object.values(u)[0]!.split('\n')[f!.range.start.line]!;
+  assert.equal(line.slice(f!.range.start.character, f!.range.end.character), 'ClusterTrustBundleProjection');
+});
+
+test('feature-gate-dependency: turning off a gate that default-on gates need is refused at that entry (GracefulNodeShutdown=false in 1.36)', () => {
+  const fs = gateFindings(config({ GracefulNodeShutdown: 'false' }), { kubernetesVersion: '1.36' });
+  assert.deepEqual(codes(fs), ['feature-gate-dependency', 'feature-gate-dependency']);
+  assert.ok(fs.every((f) => f.range.start.line === 3));
+  assert.ok(fs.some((f) => /GracefulNodeShutdownBasedOnPodPriority needs GracefulNodeShutdown/.test(f.message)));
+  assert.ok(fs.some((f) => /WindowsGracefulNodeShutdown needs GracefulNodeShutdown/.test(f.message)));
+  assert.deepEqual(gateFindings(config({ GracefulNodeShutdown: 'false' }), { kubernetesVersion: '1.35' }), []);
+  assert.deepEqual(gateFindings(config({ GracefulNodeShutdown: 'false', GracefulNodeShutdownBasedOnPodPriority: 'false', WindowsGracefulNodeShutdown: 'false' }), { kubernetesVersion: '1.36' }), []);
+});
+
+test('feature-gate-dependency: a dependency read only on the 1.38 branch is a warning (WorkloadWithJob needs GenericWorkload in 1.37)', () => {
+  const fs = gateFindings(config({ WorkloadWithJob: 'true' }), { kubernetesVersion: '1.37' });
+  assert.deepEqual(codes(fs), ['feature-gate-dependency']);
+  assert.equal(fs[0]!.severity, 'warning');
+  assert.match(fs[0]!.message, /1\.38 development branch/);
+});
+
+test('a locked gate set the wrong way is reported at the gate, not at the field that needs it (NodeLogQuery=false with enableSystemLogQuery in 1.36)', () => {
+  const text = 'apiVersion: kubelet.config.k8s.io/v1beta1\nkind: KubeletConfiguration\nenableSystemLogQuery: true\nenableSystemLogHandler: true\nfeatureGates:\n  NodeLogQuery: false\n';
+  const a = analyze([{ path: 'kubelet-config.yaml', text }], { kubernetesVersion: '1.36' });
+  const errors = a.findings.filter((f) => f.severity === 'error');
+  assert.deepEqual(errors.map((f) => [f.code, f.range.start.line]), [['feature-gate-locked', 5]]);
+  // In 1.35 the gate is beta and off when set so: the field is refused.
+  const old = analyze([{ path: 'kubelet-config.yaml', text }], { kubernetesVersion: '1.35' }).findings.filter((f) => f.severity === 'error');
+  assert.deepEqual(old.map((f) => f.code), ['config-needs-feature-gate']);
+});
+
+test('feature-gate-dependency: AllAlpha=true in 1.37 turns on alpha gates whose beta dependency is off: one finding at AllAlpha, naming them', () => {
+  const fs = gateFindings(config({ AllAlpha: 'true' }), { kubernetesVersion: '1.37' });
+  assert.deepEqual(codes(fs), ['feature-gate-dependency']);
+  assert.equal(fs[0]!.severity, 'error');
+  assert.equal(fs[0]!.range.start.line, 3);
+  assert.match(fs[0]!.message, /^A 1\.37 kubelet refuses to start: AllAlpha=true turns on \d+ gates whose dependencies stay off\./);
+  assert.match(fs[0]!.message, /TopologyAwareWorkloadScheduling needs GenericWorkload/);
+  assert.deepEqual(gateFindings(config({ AllAlpha: 'true', AllBeta: 'true' }), { kubernetesVersion: '1.37' }), []);
+  assert.deepEqual(gateFindings(config({ AllAlpha: 'true' }), { kubernetesVersion: '1.36' }), [], 'GenericWorkload is alpha in 1.36, so AllAlpha turns it on too');
+});
+
+test('feature-gate-dependency quick fixes: the dependent gate\'s own entry is set to false, a dependency turned off is set back to true', () => {
+  const own = config({ ClusterTrustBundleProjection: 'true' });
+  const [f] = gateFindings(own, { kubernetesVersion: '1.36' });
+  assert.equal(f!.fixes?.[0]?.title, 'Set ClusterTrustBundleProjection to false');
+  const fixed = applyEdits(own['kubelet-config.yaml']!, f!.fixes![0]!.edits);
+  assert.equal(fixed, own['kubelet-config.yaml']!.replace('ClusterTrustBundleProjection: true', 'ClusterTrustBundleProjection: false'));
+  assert.deepEqual(gateFindings({ 'kubelet-config.yaml': fixed }, { kubernetesVersion: '1.36' }), []);
+  const dep = config({ GracefulNodeShutdown: 'false' });
+  const [g] = gateFindings(dep, { kubernetesVersion: '1.36' });
+  assert.equal(g!.fixes?.[0]?.title, 'Set GracefulNodeShutdown to true');
+  assert.deepEqual(gateFindings({ 'kubelet-config.yaml': applyEdits(dep['kubelet-config.yaml']!, g!.fixes![0]!.edits) }, { kubernetesVersion: '1.36' }), []);
 });

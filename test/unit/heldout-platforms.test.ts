@@ -142,11 +142,11 @@ test('Karpenter v1 EC2NodeClass (Bottlerocket) with a v1 NodePool: "2gi" and ima
   });
 });
 
-test('Cluster API v1beta2 list: cgroup-driver typo fixed in the list item value, unknown gate, one-signal --eviction-hard', () => {
+test('Cluster API v1beta2 list: cgroup-driver typo fixed in the list item value, unknown gate (an error: the gate list is complete through 1.37), one-signal --eviction-hard', () => {
   // 8 CPU / 32Gi / 100Gi: cpu 8000 - 500; memory 32Gi - 1Gi - 1Gi eviction; disk: no nodefs threshold left.
   const path = 'capi/kct.yaml';
   check('capi-v1beta2.yaml', path, {
-    findings: ['16 information eviction-defaults-dropped', '19 error cgroup-driver-invalid', '21 warning feature-gate-unknown'],
+    findings: ['16 information eviction-defaults-dropped', '19 error cgroup-driver-invalid', '21 error feature-gate-unknown'],
     cpu: 7500n,
     memory: 30n * GiB,
     storage: 100n * GiB,

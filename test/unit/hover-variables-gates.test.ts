@@ -55,3 +55,10 @@ test('the allocatable table shows on the reservation field and flag name, not ag
   assert.match(hoverAt(unit, U, 'kube-reserved'), table);
   assert.doesNotMatch(hoverAt(unit, U, '500m'), table);
 });
+
+test('hover on a gate with dependencies names the gates it needs from 1.36 (kube_features.go defaultKubernetesFeatureGateDependencies)', () => {
+  const cfg = 'n/kubelet-config.yaml';
+  const files = [{ path: cfg, text: CONFIG_HEAD + 'featureGates:\n  ClusterTrustBundleProjection: true\n  ClusterTrustBundle: true\n' }];
+  assert.match(hoverAt(files, cfg, 'ClusterTrustBundleProjection', 0, { kubernetesVersion: '1.36' }), /Needs `ClusterTrustBundle`: with this gate on and one of them off, the kubelet refuses to start/);
+  assert.doesNotMatch(hoverAt(files, cfg, 'ClusterTrustBundleProjection', 0, { kubernetesVersion: '1.35' }), /Needs/);
+});

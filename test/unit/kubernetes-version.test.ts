@@ -251,3 +251,41 @@ test('docs/formats/talos.md says what the code does: the version is taken from m
   assert.doesNotMatch(page, /not taken from `image`/);
   assert.match(page.replace(/\s+/g, ' '), /version is taken from `machine\.kubelet\.image`/);
 });
+
+// --- versions newer than the catalog's data (catalog/facts/versions.tsv, node/version.ts withinCatalog) ------------
+
+const gateCodes = (a: ReturnType<typeof analyze>) => a.findings.filter((f) => f.code.startsWith('feature-gate-') || f.code === 'kubernetes-version-newer');
+
+test('a kubeadm kubernetesVersion newer than the data (v1.38.0) is checked as the newest complete version, said once at that line', () => {
+  assert.equal(NEWEST_VERSION, '1.37');
+  const a = analyze([{ path: 'n/kubeadm.yaml', text: KUBEADM('v1.38.0') }]);
+  const { node } = a.nodes[0]!;
+  assert.equal(node.kubernetesVersion, '1.37');
+  assert.equal(node.kubernetesVersionStated, '1.38');
+  assert.match(node.kubernetesVersionSource!, /^kubernetesVersion v1\.38\.0 in n\/kubeadm\.yaml line 3, checked as 1\.37/);
+  const notes = a.findings.filter((f) => f.code === 'kubernetes-version-newer');
+  assert.equal(notes.length, 1);
+  assert.equal(notes[0]!.severity, 'information');
+  assert.equal(notes[0]!.range.start.line, 2);
+  assert.match(notes[0]!.message, /^Kubernetes 1\.38 is newer than this tool's data, which is complete through 1\.37: checked as 1\.37\./);
+});
+
+test('a modeline naming 1.38: a gate the catalog has from the 1.38 branch is not unknown, another unknown name is only a warning', () => {
+  const text = `# kubelet-lint: kubernetes-version 1.38\n${CONFIG_HEAD}featureGates:\n  PodCertificateMLDSA: true\n  SomeBrandNewGateXyz: true\n`;
+  const a = analyze([{ path: 'n/kubelet-config.yaml', text }]);
+  assert.equal(a.nodes[0]!.node.kubernetesVersion, '1.37');
+  const fs = gateCodes(a);
+  assert.deepEqual(fs.map((f) => `${f.range.start.line} ${f.severity} ${f.code}`).sort(), ['0 information kubernetes-version-newer', '5 warning feature-gate-unknown']);
+  assert.match(fs.find((f) => f.code === 'feature-gate-unknown')!.message, /complete through 1\.37, and the node states 1\.38/);
+  // The same file stating 1.37: the 1.38 gate is unknown there, and an unknown name is an error.
+  const at137 = gateCodes(analyze([{ path: 'n/kubelet-config.yaml', text: text.replace('1.38', '1.37') }]));
+  assert.deepEqual(at137.map((f) => `${f.range.start.line} ${f.severity} ${f.code}`).sort(), ['4 error feature-gate-unknown', '5 error feature-gate-unknown']);
+});
+
+test('a version newer than the data given as an option is checked as the newest too, with no finding (no file states it)', () => {
+  const a = analyze([{ path: 'n/kubelet-config.yaml', text: `${CONFIG_HEAD}maxPods: 110\n` }], { kubernetesVersion: '1.39' });
+  assert.equal(a.nodes[0]!.node.kubernetesVersion, '1.37');
+  assert.equal(a.findings.filter((f) => f.code === 'kubernetes-version-newer').length, 0);
+  // The newest complete version itself, and no version at all, are used as they are.
+  assert.equal(analyze([{ path: 'n/kubeadm.yaml', text: KUBEADM('v1.37.2') }]).findings.filter((f) => f.code === 'kubernetes-version-newer').length, 0);
+});

@@ -29,9 +29,9 @@ const dir = corpusDir('corpus-embedded');
 const PINS: Record<string, [string, string[], number?]> = {
   // MANIFEST: evictionHard with only memory.available drops the kubelet's other signals; systemReserved drops
   // Talos's pid and ephemeral-storage defaults.
-  // enableSystemLogQuery needs the NodeLogQuery gate, which no file here turns on (config-needs-feature-gate, from
-  // the validation rules; another patch of the same cluster may set it).
-  '011-talos-patch-kubelet-reserved.yaml': ['talos', ['13 warning platform-default-map-replaced', '5 error config-needs-feature-gate', '6 information eviction-defaults-dropped']],
+  // enableSystemLogQuery needs no gate at the default target (1.37): NodeLogQuery is GA and locked on from 1.36
+  // (kube_features.go); before 1.36 it needed NodeLogQuery on (config-needs-feature-gate).
+  '011-talos-patch-kubelet-reserved.yaml': ['talos', ['13 warning platform-default-map-replaced', '6 information eviction-defaults-dropped']],
   '012-talos-patch-serialize-only.yaml': ['talos', []],
   '013-talos-v1.14-kubeletconfig-doc.yaml': ['talos', []],
   '014-talos-machineconfig-worker-cpumanager.yaml': ['talos', []],

@@ -683,7 +683,7 @@ const TABLE: Case[] = [
     good: 'systemReservedCgroup: /system.slice\nsystemReserved:\n  cpu: 500m\nenforceNodeAllocatable:\n  - pods\n  - system-reserved-compressible\n',
   },
   {
-    code: 'config-needs-feature-gate', fact: 'validation.go: cpuCFSQuotaPeriod other than 100ms requires CustomCPUCFSQuotaPeriod', severity: 'error',
+    code: 'config-needs-feature-gate', fact: 'validation.go: cpuCFSQuotaPeriod other than 100ms requires CustomCPUCFSQuotaPeriod, alpha and off until 1.35 (GA, on from 1.36)', severity: 'error', version: '1.35',
     bad: 'cpuCFSQuotaPeriod: 50ms\n', needle: '50ms', message: [/CustomCPUCFSQuotaPeriod/, /its default in Kubernetes/],
     good: 'cpuCFSQuotaPeriod: 50ms\nfeatureGates:\n  CustomCPUCFSQuotaPeriod: true\n',
   },

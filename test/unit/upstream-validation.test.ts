@@ -123,7 +123,8 @@ const CASES: Case[] = [
   { name: 'specify tracing invalid endpoint', set: { featureGates: gates({ KubeletTracing: true, CustomCPUCFSQuotaPeriod: true }), tracing: '\n  endpoint: "dn%2s://localhost:4317"' }, errorAt: 'endpoint:' },
   { name: 'invalid GracefulNodeShutdownBasedOnPodPriority', set: { featureGates: gates({ GracefulNodeShutdownBasedOnPodPriority: true }), shutdownGracePeriodByPodPriority: '\n  - priority: 0\n    shutdownGracePeriodSeconds: 0' }, errorAt: 'shutdownGracePeriodByPodPriority:' },
   { name: 'Specifying shutdownGracePeriodByPodPriority without enable GracefulNodeShutdownBasedOnPodPriority', set: { featureGates: gates({ GracefulNodeShutdownBasedOnPodPriority: false }), shutdownGracePeriodByPodPriority: '\n  - priority: 0\n    shutdownGracePeriodSeconds: 0' }, errorAt: 'shutdownGracePeriodByPodPriority:' },
-  { name: 'enableSystemLogQuery is enabled without NodeLogQuery feature gate', set: { enableSystemLogQuery: 'true' }, errorAt: 'enableSystemLogQuery:' },
+  { name: 'enableSystemLogQuery is enabled without NodeLogQuery feature gate', version: '1.35', set: { enableSystemLogQuery: 'true' }, errorAt: 'enableSystemLogQuery:', note: 'NodeLogQuery is GA and locked on from 1.36 (kube_features.go)' },
+  { name: 'enableSystemLogQuery is enabled without NodeLogQuery feature gate (1.36: the gate is GA, locked on)', version: '1.36', set: { enableSystemLogQuery: 'true' } },
   { name: 'enableSystemLogQuery is enabled without enableSystemLogHandler', set: { featureGates: gates({ NodeLogQuery: true, CustomCPUCFSQuotaPeriod: true }), enableSystemLogHandler: 'false', enableSystemLogQuery: 'true' }, errorAt: 'enableSystemLogQuery:' },
   { name: 'imageMaximumGCAge should not be specified without feature gate', version: '1.34', set: { featureGates: gates({ ImageMaximumGCAge: false, CustomCPUCFSQuotaPeriod: true }), imageMaximumGCAge: '1ns' }, errorAt: 'imageMaximumGCAge:', note: 'ImageMaximumGCAge is locked on from 1.35' },
   { name: 'imageMaximumGCAge should not be negative', set: { featureGates: gates({ ImageMaximumGCAge: true, CustomCPUCFSQuotaPeriod: true }), imageMaximumGCAge: '-1ns' }, errorAt: 'imageMaximumGCAge:' },
@@ -138,7 +139,7 @@ const CASES: Case[] = [
   { name: 'invalid ContainerRuntimeEndpoint', flags: '--container-runtime-endpoint=', errorAt: '--container-runtime-endpoint=', note: 'from a file an empty value is defaulted; an empty flag is not' },
   { name: 'invalid ContainerRuntimeEndpoint (empty in a file is defaulted)', set: { containerRuntimeEndpoint: '""' } },
   { name: 'invalid Logging configuration', set: { logging: '\n  format: invalid' }, errorAt: 'format:' },
-  { name: 'invalid FeatureGate', version: '1.35', note: 'the gate list is complete through 1.35; later an unknown name is a warning', set: { featureGates: SUCCESS.featureGates + '\n  invalid: true' }, errorAt: 'invalid: true' },
+  { name: 'invalid FeatureGate', set: { featureGates: SUCCESS.featureGates + '\n  invalid: true' }, errorAt: 'invalid: true' },
 ];
 
 for (const c of CASES) {
@@ -277,10 +278,13 @@ const BRANCHES: Case[] = [
   { name: 'registerWithTaints with an effect the API does not have', set: { registerWithTaints: '\n  - key: dedicated\n    effect: NoScheduleX' }, errorAt: 'effect: NoScheduleX' },
   { name: 'registerWithTaints valid', set: { registerWithTaints: '\n  - key: node-role.kubernetes.io/infra\n    value: "true"\n    effect: NoSchedule' } },
   { name: 'port 0 in a file is defaulted to 10250', set: { port: '0' } },
-  { name: 'cpuCFSQuotaPeriod from a flag with its gate off: reported at the flag', set: { featureGates: gates({ GracefulNodeShutdown: true }), cpuCFSQuotaPeriod: null }, flags: '--cpu-cfs-quota-period=50ms', errorAt: '--cpu-cfs-quota-period=50ms' },
+  { name: 'cpuCFSQuotaPeriod from a flag with its gate off (1.36: CustomCPUCFSQuotaPeriod is GA, on by default)', version: '1.36', set: { featureGates: gates({ GracefulNodeShutdown: true }), cpuCFSQuotaPeriod: null }, flags: '--cpu-cfs-quota-period=50ms' },
+  { name: 'cpuCFSQuotaPeriod from a flag with its gate off: reported at the flag', version: '1.35', set: { featureGates: gates({ GracefulNodeShutdown: true }), cpuCFSQuotaPeriod: null }, flags: '--cpu-cfs-quota-period=50ms', errorAt: '--cpu-cfs-quota-period=50ms' },
   { name: '--feature-gates turns the gate on over the file', set: { featureGates: gates({ CustomCPUCFSQuotaPeriod: false }) }, flags: '--feature-gates=CustomCPUCFSQuotaPeriod=true' },
   { name: 'maxParallelImagePulls 3 alone: defaults.go makes serializeImagePulls false', set: { maxParallelImagePulls: '3' } },
-  { name: 'cpuCFSQuotaPeriod with AllAlpha (CustomCPUCFSQuotaPeriod is alpha)', set: { featureGates: gates({ AllAlpha: true }) } },
+  { name: 'cpuCFSQuotaPeriod with AllAlpha (CustomCPUCFSQuotaPeriod is alpha in 1.35)', version: '1.35', set: { featureGates: gates({ AllAlpha: true }) } },
+  { name: 'AllAlpha=true in 1.37 turns on TopologyAwareWorkloadScheduling (alpha), which needs GenericWorkload (beta, off): refused at AllAlpha', version: '1.37', set: { featureGates: gates({ AllAlpha: true }) }, errorAt: 'AllAlpha: true' },
+  { name: 'AllAlpha=true with AllBeta=true in 1.37: every dependency of an alpha gate is alpha or beta', version: '1.37', set: { featureGates: gates({ AllAlpha: true, AllBeta: true }) } },
   { name: 'graceful shutdown with AllBeta=false (GracefulNodeShutdown is beta)', set: { featureGates: gates({ AllBeta: false, CustomCPUCFSQuotaPeriod: true }) }, errorAt: 'shutdownGracePeriod:' },
   { name: 'memorySwap UnlimitedSwap is still valid in 1.29 (NodeSwap on)', version: '1.29', set: { featureGates: gates({ NodeSwap: true, CustomCPUCFSQuotaPeriod: true }), memorySwap: '\n  swapBehavior: UnlimitedSwap', podLogsDir: null, containerLogMaxWorkers: null, containerLogMonitorInterval: null, crashLoopBackOff: null } },
   { name: 'memorySwap UnlimitedSwap is gone in 1.30 (KEP-2400: NoSwap replaced it)', version: '1.30', set: { featureGates: gates({ NodeSwap: true, CustomCPUCFSQuotaPeriod: true }), memorySwap: '\n  swapBehavior: UnlimitedSwap', crashLoopBackOff: null }, errorAt: 'swapBehavior:' },
@@ -291,6 +295,35 @@ const BRANCHES: Case[] = [
 
 for (const c of BRANCHES) {
   test(`validation.go branch without an upstream row: ${c.name}: ${c.errorAt ? 'refused' : 'accepted'}`, () => checkCase(SUCCESS, c));
+}
+
+/**
+ * validation.go of 1.37 (kubernetes/kubernetes 45b76a348437ceb54ca5e067ee6b097319e163a4, index id 55954219581): the
+ * checks new since 1.35. validation_test.go of 1.36/1.37 is not in the index (only commit 0056e52b), so these rows are
+ * written from the source, one per branch: defaultPodSysctls (gate DefaultPodSysctls, sysctl name pattern, namespaced
+ * per k8s.io/component-helpers/node/util/sysctl, duplicates after NormalizeName) and memoryThrottlingFactor, which from
+ * 1.37 has no default and must be 0.9 or unset while MemoryQoS is off.
+ */
+const WITH_SYSCTLS = SUCCESS.featureGates + '\n  DefaultPodSysctls: true';
+const V137: Case[] = [
+  { name: 'imageMinimumGCAge negative is refused from 1.36 (upstream 92129d36)', version: '1.36', set: { imageMinimumGCAge: '-1s' }, errorAt: 'imageMinimumGCAge:' },
+  { name: 'imageMinimumGCAge negative passes validation before 1.36 (validation.go 0ea83df1 has no such check)', version: '1.35', set: { imageMinimumGCAge: '-1s' } },
+  { name: 'defaultPodSysctls without the DefaultPodSysctls gate (alpha, off)', version: '1.37', set: { defaultPodSysctls: '\n  net.ipv4.ip_forward: "1"' }, errorAt: 'defaultPodSysctls:' },
+  { name: 'defaultPodSysctls with the gate: a namespaced net sysctl', version: '1.37', set: { featureGates: WITH_SYSCTLS, defaultPodSysctls: '\n  net.ipv4.ip_forward: "1"\n  kernel.shm_rmid_forced: "1"' } },
+  { name: 'defaultPodSysctls with the gate: an empty map needs no gate', version: '1.37', set: { defaultPodSysctls: '{}' } },
+  { name: 'defaultPodSysctls with the gate: kernel.domainname is not known to be namespaced', version: '1.37', set: { featureGates: WITH_SYSCTLS, defaultPodSysctls: '\n  kernel.domainname: example' }, errorAt: 'kernel.domainname:' },
+  { name: 'defaultPodSysctls with the gate: an upper-case name is not a sysctl name', version: '1.37', set: { featureGates: WITH_SYSCTLS, defaultPodSysctls: '\n  Net.IPv4.ip_forward: "1"' }, errorAt: 'Net.IPv4.ip_forward:' },
+  { name: 'defaultPodSysctls with the gate: the same sysctl written with / and with .', version: '1.37', set: { featureGates: WITH_SYSCTLS, defaultPodSysctls: '\n  net.ipv4.ip_forward: "1"\n  net/ipv4/ip_forward: "1"' }, errorAt: 'net/ipv4/ip_forward:' },
+  { name: 'memoryThrottlingFactor 0.8 with MemoryQoS off is refused from 1.37', version: '1.37', set: { featureGates: gates({ CustomCPUCFSQuotaPeriod: true, MemoryQoS: false }), memoryThrottlingFactor: '0.8' }, errorAt: 'memoryThrottlingFactor:' },
+  { name: 'memoryThrottlingFactor 0.9 (the former default) with MemoryQoS off still passes in 1.37', version: '1.37', set: { featureGates: gates({ CustomCPUCFSQuotaPeriod: true, MemoryQoS: false }), memoryThrottlingFactor: '0.9' } },
+  { name: 'memoryThrottlingFactor 0.8 with MemoryQoS at its 1.37 default (beta, on)', version: '1.37', set: { featureGates: gates({ CustomCPUCFSQuotaPeriod: true }), memoryThrottlingFactor: '0.8' } },
+  { name: 'memoryThrottlingFactor unset with MemoryQoS on: no default and no longer required in 1.37', version: '1.37', set: { memoryThrottlingFactor: null } },
+  { name: 'memoryThrottlingFactor 0.8 with MemoryQoS off passes a 1.36 kubelet', version: '1.36', set: { featureGates: gates({ CustomCPUCFSQuotaPeriod: true, MemoryQoS: false }), memoryThrottlingFactor: '0.8' } },
+  { name: 'memoryThrottlingFactor above 1 is refused in 1.37 too', version: '1.37', set: { memoryThrottlingFactor: '1.5' }, errorAt: 'memoryThrottlingFactor:' },
+];
+
+for (const c of V137) {
+  test(`validation.go 1.37 (45b76a34): ${c.name}: ${c.errorAt ? 'refused' : 'accepted'}`, () => checkCase(SUCCESS, c));
 }
 
 /** component-base logs/api/v1 Validate and metrics ValidateShowHiddenMetricsVersion, called by validation.go. */

@@ -1,6 +1,6 @@
 /** What hover says about a feature gate for a kubelet of one version: stage, default, lock, what changes next, removal. */
 import { compareVersions } from '../catalog/flags.ts';
-import { gateAt, gateAddedIn, featureGate, type GateSpec } from '../catalog/feature-gates.ts';
+import { gateAt, gateAddedIn, gateDependencies, featureGate, type GateSpec } from '../catalog/feature-gates.ts';
 
 export function gateMarkdown(name: string, version: string): string[] {
   const st = gateAt(name, version);
@@ -16,6 +16,8 @@ export function gateMarkdown(name: string, version: string): string[] {
   const { gate, spec } = st;
   const lines = [`**\`${name}\`** feature gate · kubelet ${version}: **${stage(spec)}**, default \`${spec.default}\`${spec.locked ? `, locked to \`${spec.default}\` (setting it to \`${!spec.default}\` stops the kubelet)` : ''}`];
   if (gate.description) lines.push('', gate.description);
+  const needs = gateDependencies(name, version).flatMap((d) => d.needs.map((n) => `\`${n}\`${d.approximate ? ' (read on the 1.38 branch)' : ''}`));
+  if (needs.length) lines.push('', `Needs ${needs.join(', ')}: with this gate on and one of them off, the kubelet refuses to start.`);
   const later = gate.specs.filter((s) => compareVersions(s.since, version) > 0);
   const facts = later.map((s) => `${s.since}: ${stage(s)}, default \`${s.default}\`${s.locked ? ', locked' : ''}`);
   if (gate.removedIn) facts.push(`${gate.removedIn}: removed${gate.approximate ? ' (at the latest)' : ''}`);

@@ -39,7 +39,7 @@ import type { AttachedRuntime } from './runtimes.ts';
  * What the files of the node's seed make of it. The analysis completes it into the NodeModel (engine.ts): the
  * runtime configs joined to it (node/runtimes.ts) and its capacity and version (node/modelines.ts).
  */
-export type NodeBuild = Omit<NodeModel, 'runtimes' | 'capacity' | 'capacitySource' | 'capacityCandidates' | 'kubernetesVersion' | 'kubernetesVersionSource'>;
+export type NodeBuild = Omit<NodeModel, 'runtimes' | 'capacity' | 'capacitySource' | 'capacityCandidates' | 'kubernetesVersion' | 'kubernetesVersionSource' | 'kubernetesVersionStated'>;
 
 export interface BuiltNode {
   readonly node: NodeBuild;
@@ -280,9 +280,12 @@ export function buildNode(ws: Workspace, seed: NodeSeed, systemdVersion?: number
  * version. Nothing changes it afterwards.
  */
 export function completeNode(b: NodeBuild, files: readonly string[], runtimes: readonly AttachedRuntime[], settings: NodeSettings): NodeModel {
-  const { capacity, capacitySource, capacityCandidates, kubernetesVersion, kubernetesVersionSource } = settings;
+  const { capacity, capacitySource, capacityCandidates, kubernetesVersion, kubernetesVersionSource, kubernetesVersionStated } = settings;
   const withCpu = b.platform && b.platformSpec?.capacitySettings ? b.platformSpec.capacitySettings(b.platform, b.settings, capacity) : undefined;
-  const node = { ...b, ...(withCpu ? { settings: withCpu } : {}), files: [...files], runtimes: runtimes.map((r) => r.driver), capacity, capacitySource, kubernetesVersion, kubernetesVersionSource };
+  const node = {
+    ...b, ...(withCpu ? { settings: withCpu } : {}), files: [...files], runtimes: runtimes.map((r) => r.driver), capacity, capacitySource, kubernetesVersion, kubernetesVersionSource,
+    ...(kubernetesVersionStated ? { kubernetesVersionStated } : {}),
+  };
   return capacityCandidates ? { ...node, capacityCandidates } : node;
 }
 

@@ -151,6 +151,11 @@ export interface NodeModel {
   readonly kubernetesVersion: string;
   /** Where kubernetesVersion comes from, in words (a modeline, the setting, an image tag, kubeadm's kubernetesVersion, the default). */
   readonly kubernetesVersionSource?: string;
+  /**
+   * The version the files (or options) state when it is newer than the catalog's data (node/version.ts withinCatalog):
+   * kubernetesVersion is then the newest the catalog knows, and a name unknown to it may be new in this one.
+   */
+  readonly kubernetesVersionStated?: string;
   /** The platform tool that writes this kubelet's configuration from the user's file, as its file says it. */
   readonly platform?: import('../parse/types.ts').PlatformInfo;
   /** What that platform does (its folder's declaration, from the registry): set whenever `platform` is. */

@@ -10,7 +10,7 @@ import { capacitiesOfInstanceTypes, parseCapacityOrType } from './instance-capac
 import type { CandidateCapacity, Capacity } from './model.ts';
 import type { ParsedFile } from './parse-files.ts';
 import type { KubeadmDoc } from '../parse/types.ts';
-import { chooseVersion, kubeadmVersion, mentionedVersion, type VersionChoice } from './version.ts';
+import { chooseVersion, kubeadmVersion, mentionedVersion, withinCatalog, type VersionChoice } from './version.ts';
 import type { VersionMention } from './model.ts';
 
 export interface NodeSettings {
@@ -21,6 +21,8 @@ export interface NodeSettings {
   kubernetesVersion: string;
   /** Where kubernetesVersion comes from, in words. */
   kubernetesVersionSource: string;
+  /** The stated version when it is newer than the catalog's data (NodeModel.kubernetesVersionStated). */
+  kubernetesVersionStated?: string;
   /** Modelines that cannot be read (modeline-invalid). */
   problems: Finding[];
 }
@@ -34,7 +36,7 @@ export function nodeSettings(
   given: { capacity?: Capacity; capacitySource?: string; kubernetesVersion?: string; kubernetesVersionSource?: string; workspace?: VersionChoice },
   kubeletImage?: VersionMention,
 ): NodeSettings {
-  const out: Omit<NodeSettings, 'kubernetesVersion' | 'kubernetesVersionSource'> = {
+  const out: Omit<NodeSettings, 'kubernetesVersion' | 'kubernetesVersionSource' | 'kubernetesVersionStated'> = {
     capacity: given.capacity,
     capacitySource: given.capacity ? (given.capacitySource ?? 'capacity given to the analysis') : undefined,
     problems: [],
@@ -62,7 +64,7 @@ export function nodeSettings(
         }
       } else if (m.setting === 'kubernetes-version') {
         const minor = parseKubernetesVersion(m.value);
-        if (minor) explicit = { version: minor, source: `modeline in ${file!.path} line ${m.span.range.start.line + 1}` };
+        if (minor) explicit = { version: minor, source: `modeline in ${file!.path} line ${m.span.range.start.line + 1}`, span: m.span };
         else out.problems.push(finding('modeline-invalid', 'warning', m.span, `"${m.value}" is not a Kubernetes version like 1.31.`));
       } else if (m.setting === 'systemd-version' && parseSystemdVersion(m.value) === undefined) {
         // (applied where the node is built, node/build.ts: it decides how env files are read)
@@ -71,8 +73,20 @@ export function nodeSettings(
     }
   }
   // A kubelet image tag says which kubelet runs; kubeadm's kubernetesVersion says it within the skew policy.
-  const chosen = chooseVersion(explicit, mentionedVersion(mentions) ?? kubeadmVersion(kubeadm), given.workspace);
-  return { ...out, kubernetesVersion: chosen.version, kubernetesVersionSource: chosen.source };
+  const chosen = withinCatalog(chooseVersion(explicit, mentionedVersion(mentions) ?? kubeadmVersion(kubeadm), given.workspace));
+  // Said once per node, where one of its own files states the version (a workspace-wide kubeadm version is said by its own node).
+  if (chosen.beyond && chosen.span && files.some((f) => f?.path === chosen.span!.file)) {
+    out.problems.push(
+      finding(
+        'kubernetes-version-newer',
+        'information',
+        chosen.span,
+        `Kubernetes ${chosen.beyond} is newer than this tool's data, which is complete through ${chosen.version}: checked as ${chosen.version}. ` +
+          `Flags, fields and feature gates that ${chosen.beyond} added or removed are not known; a gate new in ${chosen.beyond} is reported as unknown.`,
+      ),
+    );
+  }
+  return { ...out, kubernetesVersion: chosen.version, kubernetesVersionSource: chosen.source, ...(chosen.beyond ? { kubernetesVersionStated: chosen.beyond } : {}) };
 }
 
 /**

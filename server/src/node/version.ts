@@ -7,7 +7,7 @@
  * the workspace agree on. The newest version the catalog knows only when nothing says anything. A value holding a
  * template placeholder states nothing: the rendered file decides it, and guessing would be worse than the fallback.
  */
-import { NEWEST_VERSION } from '../catalog/flags.ts';
+import { compareVersions, NEWEST_VERSION } from '../catalog/flags.ts';
 import type { Span } from '../model/range.ts';
 import type { KubeadmDoc } from '../parse/types.ts';
 import type { VersionMention } from './model.ts';
@@ -19,12 +19,14 @@ export interface VersionChoice {
   version: string;
   /** Human words for where it came from, e.g. `kubernetesVersion in kubeadm.yaml line 4`. */
   source: string;
+  /** Where a file states it (a modeline, an image tag, kubeadm's kubernetesVersion); absent for options and the default. */
+  span?: Span;
 }
 
 /** The first version the mentions state, with where. */
 export function mentionedVersion(mentions: readonly VersionMention[]): VersionChoice | undefined {
   const m = mentions[0];
-  return m && { version: m.version, source: `${m.what} ${m.value} in ${where(m.span)}` };
+  return m && { version: m.version, source: `${m.what} ${m.value} in ${where(m.span)}`, span: m.span };
 }
 
 /** The version a kubeadm ClusterConfiguration names, with where. */
@@ -50,6 +52,16 @@ export function chooseVersion(
   workspace: VersionChoice | undefined,
 ): VersionChoice {
   return explicit ?? own ?? workspace ?? { version: NEWEST_VERSION, source: 'the newest version this tool knows, as no file names one' };
+}
+
+/**
+ * A version newer than the newest one whose flags, fields and gates the catalog holds completely (NEWEST_VERSION) is
+ * checked as that one: checking a 1.38 kubelet against partial data would call its new gates unknown and miss what
+ * 1.38 removed. The source says so; nodeSettings reports it once, at the place a file states the version.
+ */
+export function withinCatalog(choice: VersionChoice): VersionChoice & { beyond?: string } {
+  if (compareVersions(choice.version, NEWEST_VERSION) <= 0) return choice;
+  return { ...choice, version: NEWEST_VERSION, beyond: choice.version, source: `${choice.source}, checked as ${NEWEST_VERSION} (the newest version whose data this tool holds completely)` };
 }
 
 function where(span: Span): string {

@@ -97,6 +97,15 @@ const NEEDS: Need[] = [
     kubelet: 'invalid configuration: NodeLogQuery feature gate is required for enableSystemLogQuery',
   },
   {
+    // validation.go from 1.37 (45b76a348437ceb54ca5e067ee6b097319e163a4).
+    gate: 'DefaultPodSysctls',
+    find(node) {
+      const e = configEntry(node, 'defaultPodSysctls');
+      return e?.value.kind === 'map' && e.value.entries.length > 0 ? { span: e.keySpan, what: 'defaultPodSysctls' } : undefined;
+    },
+    kubelet: 'invalid configuration: DefaultPodSysctls feature gate is required for Kubelet configuration option defaultPodSysctls',
+  },
+  {
     gate: 'MemoryQoS',
     find: (node) => { const v = fieldValue(node, 'memoryReservationPolicy'); return v?.value === 'TieredReservation' ? at(v, 'memoryReservationPolicy TieredReservation') : undefined; },
     kubelet: 'invalid configuration: memoryReservationPolicy "TieredReservation" requires MemoryQoS feature gate to be enabled',
@@ -141,7 +150,8 @@ export const configNeedsFeatureGate: Rule = {
       if (!hit) continue;
       const g = gateState(node, need.gate);
       // A gate this version does not know: the field is newer too (config-field-unavailable / feature-gate-unknown say so).
-      if (g.enabled || g.unknown) continue;
+      // A gate locked the other way stops the kubelet at its own entry (feature-gate-locked), never here.
+      if (g.enabled || g.unknown || g.lockedAgainst) continue;
       out.push(
         finding(
           'config-needs-feature-gate',

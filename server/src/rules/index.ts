@@ -1,6 +1,7 @@
 import type { Rule } from './types.ts';
 import { configFieldUnavailable } from './config-field-unavailable.ts';
 import { featureGateLocked } from './feature-gate-locked.ts';
+import { featureGateDependency } from './feature-gate-dependency.ts';
 import { featureGateRemoved } from './feature-gate-removed.ts';
 import { featureGateUnknown } from './feature-gate-unknown.ts';
 import { envfileLiteralQuotes } from './envfile-literal-quotes.ts';
@@ -109,4 +110,5 @@ export const CORE_RULES: readonly Rule[] = [
   featureGateUnknown,
   featureGateRemoved,
   featureGateLocked,
+  featureGateDependency,
 ];

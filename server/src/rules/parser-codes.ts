@@ -47,6 +47,7 @@ export const CORE_PARSER_CODES: readonly RuleMeta[] = [
   { id: 'runtime-config-invalid', area: P, severity: 'error', fix: false, summary: 'a containerd, CRI-O or Docker config its runtime cannot load' },
   { id: 'reference-unresolved', area: P, severity: 'information', fix: false, summary: 'an `EnvironmentFile=`, `--config` or `--config-dir` target, or a file a platform config names (a patch file), not in the workspace' },
   { id: 'modeline-invalid', area: P, severity: 'warning', fix: false, summary: 'a `kubelet-lint:` modeline that cannot be read' },
+  { id: 'kubernetes-version-newer', area: P, severity: 'information', fix: false, summary: 'a file states a Kubernetes version newer than the data of this tool, which checks it as the newest it knows' },
   { id: 'instance-type-unknown', area: P, severity: 'warning', fix: false, summary: 'an instance type name the capacity table does not know' },
   { id: 'payload-not-checked', area: P, severity: 'information', fix: false, summary: 'a file a carrier writes, encoded or templated, that is not read' },
   {

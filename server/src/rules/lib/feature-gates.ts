@@ -16,6 +16,7 @@ export function gateItems(node: NodeModel): Item[] {
 /** "NodeSwap is off (its default in 1.29)" / "NodeSwap is off (featureGates sets it to false)". */
 export function describeGate(node: NodeModel, g: GateState): string {
   const onOff = g.enabled ? 'on' : 'off';
+  if (g.item && g.lockedAgainst) return `${g.name} is locked ${onOff} in Kubernetes ${node.kubernetesVersion} (${gateWritten(g.item)} cannot set it to ${g.item.text})`;
   if (g.item) return `${g.name} is ${onOff} (${gateWritten(g.item)} sets ${g.item.key === g.name ? `it to ${g.item.text}` : `${g.item.key}=${g.item.text}`})`;
   if (g.unknown) return `${g.name} does not exist in Kubernetes ${node.kubernetesVersion}`;
   return `${g.name} is ${onOff} (its default in Kubernetes ${node.kubernetesVersion})`;

@@ -1,10 +1,11 @@
 /**
  * Duration checks of validation.go that hold whatever the feature gates:
- * imageMinimumGCAge and imageMaximumGCAge not negative, the maximum above the
+ * imageMinimumGCAge (from 1.36) and imageMaximumGCAge not negative, the maximum above the
  * minimum (after defaulting: a zero minimum in the file becomes 2m), and
  * containerLogMonitorInterval at least 3s (1.30+; a pointer, so a written 0s
  * stays 0 and fails).
  */
+import { compareVersions } from '../../../catalog/flags.ts';
 import { fieldValue } from '../../../node/config-value.ts';
 import type { NodeModel } from '../../../node/model.ts';
 import { label, nanos, SECOND, type Bad } from './common.ts';
@@ -16,7 +17,8 @@ export function checkDurations(node: NodeModel, bad: Bad): void {
   const maxV = fieldValue(node, 'imageMaximumGCAge');
   const min = nanos(minV);
   const max = nanos(maxV);
-  if (minV && min !== undefined && min < 0n) bad(minV.span, `${label('imageMinimumGCAge', minV)} is ${minV.text}, but cannot be negative`, `invalid configuration: imageMinimumGCAge ${minV.text} must not be negative`);
+  // The negative-minimum check arrived in 1.36 (upstream 92129d36; validation.go 0ea83df1 of an earlier release has none).
+  if (minV && min !== undefined && min < 0n && compareVersions(node.kubernetesVersion, '1.36') >= 0) bad(minV.span, `${label('imageMinimumGCAge', minV)} is ${minV.text}, but cannot be negative`, `invalid configuration: imageMinimumGCAge ${minV.text} must not be negative`);
   if (maxV && max !== undefined && max < 0n) bad(maxV.span, `${label('imageMaximumGCAge', maxV)} is ${maxV.text}, but cannot be negative`, `invalid configuration: imageMaximumGCAge ${maxV.text} must not be negative`);
   // defaults.go: a zero (or unset) minimum age is 2m by the time validation runs.
   const effMin = min === undefined || (min === 0n && minV?.how !== 'flag') ? TWO_MINUTES : min;

@@ -7,13 +7,25 @@
  * (KubeletCrashLoopBackOffMax), the preloaded-images allowlist only with
  * NeverVerifyAllowlistedImages (KubeletEnsureSecretPulledImages).
  */
+import { compareVersions } from '../../../catalog/flags.ts';
 import { fieldValue } from '../../../node/config-value.ts';
 import { gateState } from '../../../node/gates.ts';
 import type { NodeModel } from '../../../node/model.ts';
-import { configEntry, label, MS, nanos, SECOND, type Bad } from './common.ts';
+import { mapItems } from '../../../node/read.ts';
+import { configEntry, label, MS, nanos, num, SECOND, type Bad } from './common.ts';
 
 export function checkGated(node: NodeModel, bad: Bad): void {
   const on = (gate: string) => gateState(node, gate).enabled;
+  if (on('DefaultPodSysctls')) checkDefaultPodSysctls(node, bad);
+  // validation.go from 1.37 (45b76a348437ceb54ca5e067ee6b097319e163a4): memoryThrottlingFactor has no default any more,
+  // and a value other than the former default 0.9 is refused while MemoryQoS is off (files written with 0.9 still pass).
+  const mtf = fieldValue(node, 'memoryThrottlingFactor');
+  const factor = mtf ? num(mtf) : undefined;
+  if (mtf && factor !== undefined && factor !== 0.9 && compareVersions(node.kubernetesVersion, '1.37') >= 0 && !on('MemoryQoS') && !gateState(node, 'MemoryQoS').unknown) {
+    bad(mtf.span, `memoryThrottlingFactor ${mtf.text} is set while the MemoryQoS feature gate is off`,
+      'invalid configuration: memoryThrottlingFactor must not be set when MemoryQoS feature gate is disabled',
+      'Only 0.9, the default before 1.37, is accepted without the gate. Turn MemoryQoS on or remove the setting.');
+  }
   if (on('CustomCPUCFSQuotaPeriod')) {
     const v = fieldValue(node, 'cpuCFSQuotaPeriod');
     const n = nanos(v);
@@ -80,4 +92,46 @@ export function allowlistPatternProblem(pattern: string): string | undefined {
   if (stem.includes('*')) return 'uses "*" other than as a last "/*" segment';
   if (wildcard && stem.length === 1) return 'needs at least a registry host before "/*"';
   return undefined;
+}
+
+/** validation.go isValidSysctlName: dot- or slash-separated segments of [a-z0-9_-], at most 253 characters. */
+const SYSCTL_NAME = /^([a-z0-9]([-_a-z0-9]*[a-z0-9])?[./])*[a-z0-9]([-_a-z0-9]*[a-z0-9])?$/;
+
+/** k8s.io/component-helpers/node/util/sysctl NormalizeName: a name whose first separator is `/` has `.` and `/` swapped. */
+export function normalizeSysctl(name: string): string {
+  const i = name.search(/[./]/);
+  if (i === -1 || name[i] === '.') return name;
+  return name.replace(/[./]/g, (c) => (c === '.' ? '/' : '.'));
+}
+
+/** k8s.io/component-helpers/node/util/sysctl namespace.go: the sysctls the kernel namespaces (IPC or network), by the normalized name. */
+export function sysctlNamespaced(name: string): boolean {
+  const n = normalizeSysctl(name);
+  if (['kernel.sem', 'kernel.shmall', 'kernel.shmmax', 'kernel.shmmni', 'kernel.shm_rmid_forced', 'kernel.shm', 'kernel.msgmax', 'kernel.msgmnb', 'kernel.msgmni', 'kernel.msg'].includes(n)) return true;
+  return n.startsWith('net.') || n.startsWith('fs.mqueue.');
+}
+
+/**
+ * validation.go from 1.37 (45b76a348437ceb54ca5e067ee6b097319e163a4), with the DefaultPodSysctls gate on: each key of
+ * defaultPodSysctls must be a valid sysctl name, known to be namespaced, and not a duplicate of an earlier key once
+ * `/` separators are normalized to `.`.
+ */
+function checkDefaultPodSysctls(node: NodeModel, bad: Bad): void {
+  const seen = new Set<string>();
+  for (const item of mapItems(node, 'defaultPodSysctls')) {
+    if (item.key === undefined || !item.keySpan || item.keyTemplate) continue;
+    const k = item.key;
+    if (k.length > 253 || !SYSCTL_NAME.test(k)) {
+      bad(item.keySpan, `"${k}" is not a valid sysctl name`, `invalid configuration: "${k}" is not a valid sysctl name for defaultPodSysctls`,
+        'Names are dot- or slash-separated lower-case segments of letters, digits, "-" and "_".');
+      continue;
+    }
+    if (!sysctlNamespaced(k)) {
+      bad(item.keySpan, `${k} is not a namespaced sysctl, so it cannot be set per pod`, `invalid configuration: "${k}" is not known to be namespaced for defaultPodSysctls`,
+        'Only kernel.sem, kernel.shm*, kernel.msg*, fs.mqueue.* and net.* are namespaced.');
+    }
+    const norm = normalizeSysctl(k);
+    if (seen.has(norm)) bad(item.keySpan, `${k} names the same sysctl as an earlier key`, `invalid configuration: duplicate sysctl "${norm}" found in defaultPodSysctls`);
+    seen.add(norm);
+  }
 }
