@@ -64,8 +64,10 @@ export function stageShares(profile, bundle) {
  * The time one call of `fn` takes, split by stage (µs): the median of plain timed calls gives the scale, a CPU profile
  * of `ms` milliseconds of calls the shares (a sampling profiler slows calls down, but the stages alike).
  */
-export async function stageSplit(fn, bundle, { ms = 1500, runs = 300 } = {}) {
-  const us = median(perCall(fn, { runs, warmMs: 300 })) / 1e3;
+export async function stageSplit(fn, bundle, { ms = 1500, warmMs = 2000 } = {}) {
+  // Warm (the JIT, the young generation), then as many timed calls as fit in about `ms`.
+  const t = median(perCall(fn, { runs: 5, warmMs })) / 1e6;
+  const us = median(perCall(fn, { runs: Math.max(20, Math.min(1000, Math.round(ms / t))), warmMs: 0 })) / 1e3;
   const session = new Session();
   session.connect();
   await session.post('Profiler.enable');
