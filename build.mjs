@@ -1,6 +1,8 @@
 // One build for every bundle: the CLI, the language server and the VS Code client.
 import { build } from 'esbuild';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { basename } from 'node:path';
+import { yamlBrowserBuild } from './scripts/esbuild-yaml.mjs';
 
 const pkg = JSON.parse(readFileSync('package.json', 'utf8'));
 const serverLaunch = JSON.parse(readFileSync('client/server-node-flags.json', 'utf8'));
@@ -82,7 +84,7 @@ await Promise.all(
         outfile: e.out,
         external: e.external ?? [],
         banner: e.banner ? { js: e.banner } : undefined,
-        plugins: e.plugins ?? [],
+        plugins: [yamlBrowserBuild(process.cwd()), ...(e.plugins ?? [])],
         define: { ...common.define, ...e.define },
         metafile: true,
       });

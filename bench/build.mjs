@@ -4,11 +4,14 @@
 import { build } from 'esbuild';
 import { fileURLToPath } from 'node:url';
 import { dirname, join } from 'node:path';
+import { yamlBrowserBuild } from '../scripts/esbuild-yaml.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-export const ENGINE_BUNDLE = join(root, 'node_modules', '.cache', 'kubelet-bench', 'engine.cjs');
+// BENCH_CACHE_DIR: where the bundles go; worktrees that share one node_modules (a symlink) each set their own.
+const cache = process.env.BENCH_CACHE_DIR ?? join(root, 'node_modules', '.cache', 'kubelet-bench');
+export const ENGINE_BUNDLE = join(cache, 'engine.cjs');
 
-export const PROFILE_BUNDLE = join(root, 'node_modules', '.cache', 'kubelet-bench', 'engine-profile.cjs');
+export const PROFILE_BUNDLE = join(cache, 'engine-profile.cjs');
 
 /** The bench bundle; `{ profile: true }` keeps names and layout readable (for bench/profile.mjs). */
 export async function buildBench({ profile = false } = {}) {
@@ -26,6 +29,7 @@ export async function buildBench({ profile = false } = {}) {
     logLevel: 'warning',
     mainFields: ['module', 'main'],
     define: { PACKAGE_VERSION: '"bench"' },
+    plugins: [yamlBrowserBuild(root)],
   });
   return outfile;
 }

@@ -6,6 +6,7 @@
  * from the field catalog (for the yaml-language-server peer).
  */
 export { analyze } from '../server/src/engine.ts';
+export { diagnosticsFor } from '../server/src/features/diagnostics.ts';
 export { ParseCache } from '../server/src/node/parse-cache.ts';
 export { LineCounter, Parser, parseAllDocuments } from 'yaml';
 export { kubeletConfigSchema } from './schema.ts';

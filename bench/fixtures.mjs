@@ -1,4 +1,7 @@
 // Inputs of the benchmark, generated deterministically (no randomness, so runs compare).
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 export const PATHS = {
   unit: 'node/usr/lib/systemd/system/kubelet.service',
@@ -201,4 +204,25 @@ export function gitopsStream(dir, lines, read) {
   const middle = copies.find((c) => c.n === '011' && c.copy === Math.ceil(copy / 2));
   const at = text.indexOf('        memory: 1Gi\n', middle.at) + '        memory: 1Gi'.length;
   return { text, at, copies: copy };
+}
+
+/** The real platform files beside the checkout (`shared/corpus-embedded/files` in the nearest ancestor folder), or undefined. */
+export function corpusEmbedded() {
+  for (let dir = join(dirname(fileURLToPath(import.meta.url)), '..'); ; dir = dirname(dir)) {
+    const d = join(dir, 'shared', 'corpus-embedded');
+    if (existsSync(join(d, 'MANIFEST.tsv'))) return join(d, 'files');
+    if (dirname(dir) === dir) return undefined;
+  }
+}
+
+/**
+ * The files of a workspace of `nodes` typical nodes (lsp-workspace writes them to disk), each node's config with its
+ * own maxPods.
+ */
+export function workspaceNodes(nodes) {
+  const out = [];
+  for (let i = 0; i < nodes; i++) {
+    for (const f of typicalNode()) out.push({ path: f.path.replace(/^node\//, `node-${i}/`), text: f.path === PATHS.config ? f.text.replace('maxPods: 110', `maxPods: ${100 + i}`) : f.text });
+  }
+  return out;
 }

@@ -3,7 +3,8 @@
 //   node bench/profile.mjs [workload] [--ms=4000] [--top=25]
 //   node bench/profile.mjs [workload] --alloc   (bytes allocated per call, by function)
 //   node bench/profile.mjs --summarise=path/to.cpuprofile   (any profile, e.g. of dist/server.js)
-// Workloads: node-typical, yaml-small, yaml-large, unit-large, envfile-8k, dropin-8k, yaml-8k, gitops-keystroke, and any
+// Workloads: node-typical, yaml-small, yaml-large, unit-large, envfile-8k, dropin-8k, yaml-8k, gitops-keystroke,
+// workspace-keystroke, and any
 // <dropin|envfile|yaml>-<N>k size of the scaling inputs.
 // The engine is bundled like the bench bundle but not minified (readable names), and the
 // profile samples are mapped back to server/src through the source map. Writes the raw
@@ -194,6 +195,16 @@ const WORKLOADS = {
     const cache = new E.ParseCache();
     let i = 0;
     return () => E.analyze([{ path: 'clusters/prod/nodes.yaml', text: texts[i++ & 1] }], {}, cache);
+  },
+  // A keystroke in node-0's config in a workspace of 100 typical nodes (lsp-workspace), with the parse cache.
+  'workspace-keystroke': () => {
+    const ws = F.workspaceNodes(100);
+    const cfg = ws.find((f) => f.path === F.PATHS.config.replace(/^node\//, 'node-0/'));
+    const others = ws.filter((f) => f !== cfg);
+    const texts = [cfg.text, cfg.text.replace('maxPods: 100', 'maxPods: 101')];
+    const cache = new E.ParseCache();
+    let i = 0;
+    return () => E.analyze([...others, { path: cfg.path, text: texts[i++ & 1] }], {}, cache);
   },
 };
 // Any size of the scaling inputs: dropin-2k, envfile-1k, yaml-4k, ... (to compare per-line costs across sizes).

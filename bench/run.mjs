@@ -9,6 +9,7 @@ import { cpus } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildBench } from './build.mjs';
+import { stageTable } from './stages.mjs';
 import { spawn } from 'node:child_process';
 import { SHIPPED_ENV, SHIPPED_NODE_FLAGS } from './lsp-client.mjs';
 import { bundleScenario, coldStartScenario, gitopsKeystrokeScenario, keystrokeScenario, memoryScenario, serverProblem, workspaceKeystrokeScenario } from './lsp-scenarios.mjs';
@@ -70,6 +71,8 @@ function table(results, mach) {
   for (const r of results) {
     if (r.figures) out.push(`  ${r.scenario}: ${Object.entries(r.figures).map(([k, v]) => `${k}=${fmt(v)}`).join(' ')}`);
   }
+  const stages = results.find((r) => r.stages);
+  if (stages) out.push('', 'per-stage split (µs per call, share; bench/stages.mjs):', stageTable(stages.stages));
   return out.join('\n');
 }
 
@@ -92,7 +95,7 @@ function engineScenarioApart(bundle, name) {
 async function main() {
   const mach = machine();
   const results = [];
-  const engineNames = ['node-typical', 'yaml-small-vs-peers', 'yaml-large', 'unit-large', 'scaling'];
+  const engineNames = ['node-typical', 'yaml-small-vs-peers', 'yaml-large', 'unit-large', 'scaling', 'stages'];
   if (engineNames.some(want)) {
     log('bundling the bench entry (bench/build.mjs)');
     let bundle;

@@ -127,9 +127,34 @@ const KIND = /^kind:[ \t]*\S/m;
  * document with apiVersion and kind at its top level and the name is a YAML or JSON file's.
  */
 function documentName(path: string, body: string): string | undefined {
-  const last = path.slice(path.lastIndexOf('/') + 1).replace(/\$\{[^}$]*\}|\$[A-Za-z_][A-Za-z0-9_]*/g, '');
+  const last = withoutVariables(path.slice(path.lastIndexOf('/') + 1));
   if (!/^[A-Za-z0-9._-]+\.(?:ya?ml|json)$/i.test(last)) return undefined;
   return API_VERSION.test(body) && KIND.test(body) ? `/${last}` : undefined;
+}
+
+/**
+ * The word less its `${...}` and `$NAME` references. By hand rather than /\$\{[^}]*\}|\$NAME/g, whose first
+ * alternative rescans the rest of the word from every `${` when no `}` follows (quadratic on `${${${...`).
+ */
+function withoutVariables(word: string): string {
+  let out = '';
+  let closes = true; // whether a `}` may still follow
+  for (let i = 0; i < word.length; ) {
+    if (word[i] === '$' && word[i + 1] === '{' && closes) {
+      const end = word.indexOf('}', i + 2);
+      if (end >= 0) {
+        i = end + 1;
+        continue;
+      }
+      closes = false;
+    } else if (word[i] === '$' && /[A-Za-z_]/.test(word[i + 1] ?? '')) {
+      i += 2;
+      while (i < word.length && /[A-Za-z0-9_]/.test(word[i])) i++;
+      continue;
+    }
+    out += word[i++];
+  }
+  return out;
 }
 
 /** Where `cat > PATH` or `tee [-a] PATH` writes, from the command line less its here-document operator. */

@@ -161,6 +161,7 @@ const CLUSTER_NAME = /^clusterName:/m;
 const NODES = /^nodes:/m;
 const ENDPOINT = /^endpoint:/m;
 const TALOS_VERSION = /^talosVersion:/m;
+// (?:-[ \t]*)? rather than -?[ \t]*: two blank runs in a row made a long line of blanks quadratic.
 const HOSTNAME = /^[ \t]*(?:-[ \t]*)?hostname:/m;
 
 export default defineFormat({
