@@ -43,12 +43,15 @@ export function cloudInitText(n) {
   return out.join('\n') + '\n';
 }
 
-/** A cloud-init #cloud-config writing one kubelet unit and `n` --config-dir drop-ins of it, each with a fixable mistake. */
+/**
+ * A cloud-init #cloud-config writing one kubelet unit and `n` --config-dir drop-ins of it, without mistakes: one node
+ * of `n` files (fixes of one node are checked one at a time, so this input has none).
+ */
 export function cloudInitDropinsText(n) {
   const out = ['#cloud-config', 'write_files:'];
   out.push('  - path: /etc/systemd/system/kubelet.service', '    content: |', '      [Service]', '      ExecStart=/usr/bin/kubelet --config-dir=/etc/kubernetes/kubelet.conf.d');
   for (let i = 0; i < n; i++) {
-    out.push(`  - path: /etc/kubernetes/kubelet.conf.d/${String(i).padStart(5, '0')}.conf`, '    content: |', '      apiVersion: kubelet.config.k8s.io/v1beta1', '      kind: KubeletConfiguration', `      maxPod: ${100 + (i % 50)}`);
+    out.push(`  - path: /etc/kubernetes/kubelet.conf.d/${String(i).padStart(5, '0')}.conf`, '    content: |', '      apiVersion: kubelet.config.k8s.io/v1beta1', '      kind: KubeletConfiguration', `      maxPods: ${100 + (i % 50)}`);
   }
   return out.join('\n') + '\n';
 }
