@@ -99,7 +99,10 @@ function nested(outer: Payload, inner: Payload, quiet: readonly string[] | undef
   const template = inner.template || outer.template;
   const instanceTypes = inner.instanceTypes ?? outer.instanceTypes;
   const target = outer.ownRoot ? outer.target.replace(/\.ya?ml$/, '') + inner.target : inner.target;
-  const out: Payload = { ...inner, target, map: { host: o.host, offsets, encode }, span: rangeToHost(outer, inner.span), ...(template && { template }), ...(instanceTypes && { instanceTypes }) };
+  // A line either carrier would read as its own syntax (a heredoc delimiter in a script of a MIME part, a boundary).
+  const refuses = [inner.map.refusesLine, o.refusesLine].filter((f): f is (l: string) => boolean => f !== undefined);
+  const map = { host: o.host, offsets, encode, ...(refuses.length && { refusesLine: (l: string) => refuses.some((f) => f(l)) }) };
+  const out: Payload = { ...inner, target, map, span: rangeToHost(outer, inner.span), ...(template && { template }), ...(instanceTypes && { instanceTypes }) };
   if (outer.quiet || quiet) out.quiet = [...(outer.quiet ?? []), ...(quiet ?? [])];
   return out;
 }

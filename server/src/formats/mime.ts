@@ -62,7 +62,12 @@ function bodyOf(text: string, part: MimePart): Body | { part: MimePart; why: str
 
 /** Inserted text must not hold a delimiter line of the part's message or of one around it. */
 function breaksParts(t: string, part: MimePart): boolean {
-  return t.split(/\r?\n/).some((line) => part.boundaries.some((b) => line.startsWith('--' + b)));
+  return t.split(/\r?\n/).some((line) => isBoundary(line, part));
+}
+
+/** A line that starts with `--` and a boundary of the message or a part around this one ends the part there. */
+function isBoundary(line: string, part: MimePart): boolean {
+  return part.boundaries.some((b) => line.startsWith('--' + b));
 }
 
 const base64Lines = (t: string, eol: string) => (Buffer.from(t, 'utf8').toString('base64').match(/.{1,76}/g) ?? []).join(eol);
@@ -95,7 +100,7 @@ function parseMime(path: string, text: string): { embedded: Payload[]; problems:
     if (kind === 'shell') noShebang(path, text, lines, part, b, eol, problems);
     // A script or cloud-config is itself a carrier: its files are edited through this map, piecemeal or not at all
     // (base64 text has no place for a piece).
-    const map: PayloadMap = { host: lines, offsets: b.offsets, encode: (t) => (b.base64 || breaksParts(t, part) ? undefined : t) };
+    const map: PayloadMap = { host: lines, offsets: b.offsets, encode: (t) => (b.base64 || breaksParts(t, part) ? undefined : t), refusesLine: (l) => isBoundary(l, part) };
     embedded.push({ target, kind, text: b.text, map, span: span(part), lines: new LineIndex(b.text) });
   }
   if (nodeadm.length) embedded.push(joinNodeConfigs(path, lines, nodeadm, eol));
@@ -171,6 +176,7 @@ function joinNodeConfigs(path: string, lines: LineIndex, parts: Body[], eol: str
       const b = partAt(at);
       return !b || b.base64 || breaksParts(t, b.part) ? undefined : t;
     },
+    refusesLine: (l) => parts.some((b) => isBoundary(l, b.part)),
     rewrite: one && { start: one.part.bodyStart, end: one.part.bodyEnd, encode: (t) => base64Lines(t, eol) },
   };
   return { target: nodeConfigTarget(path), kind: 'eks-nodeadm', text, map, span: lines.range(parts[0].part.start, last.part.bodyEnd), lines: new LineIndex(text) };
