@@ -16,7 +16,7 @@ import { finding, type Finding } from '../model/finding.ts';
 import { LineIndex } from '../model/range.ts';
 import { carrierOf, type Payload, type PayloadMap } from '../embed/payload.ts';
 import { decodeBase64Lines } from '../embed/data-url.ts';
-import { looksLikeMime, readMime, type MimePart } from '../parse/mime.ts';
+import { looksLikeMime, MAX_DEPTH as MAX_MIME_DEPTH, readMime, type MimePart } from '../parse/mime.ts';
 import { scanTemplates } from '../parse/template.ts';
 import { templateNote } from '../parse/config.ts';
 import { NODEADM_MEDIA_TYPE } from '../parse/nodeadm.ts';
@@ -85,6 +85,12 @@ function parseMime(path: string, text: string): { embedded: Payload[]; problems:
   const span = (p: MimePart) => lines.range(p.start, p.bodyEnd);
   const nodeadm: Body[] = [];
   for (const part of msg.parts) {
+    if (part.tooDeep) {
+      // cloud-init walks the whole tree (Python's email parser): what lies this deep still runs, unchecked here.
+      if (/kubelet|kubeadm|systemd|NodeConfig|#cloud-config|#!/.test(text.slice(part.bodyStart, part.bodyEnd)))
+        problems.push(finding('payload-not-checked', 'information', { file: path, range: span(part) }, `The parts of this multipart part are not checked: they are nested more than ${MAX_MIME_DEPTH + 1} multipart levels deep. cloud-init still reads and runs them; this tool stops at that depth.`));
+      continue;
+    }
     const b = bodyOf(text, part);
     const kind = partKind(part.type, 'text' in b ? b.text : '');
     if (!kind) continue;
