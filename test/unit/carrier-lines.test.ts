@@ -70,3 +70,28 @@ test('MIME: no fix whose line would start with a boundary; with another boundary
     { numRuns: 20, seed: 28 },
   );
 });
+
+// Issue #28 point 7: a lone \r ends a line in the carriers as in the rest of the engine (model/range.ts LineIndex;
+// cloud-init's starts-with test and PyYAML, Python's email parser): a CR-only cloud-config, MIME message or YAML stream
+// gives the findings of the same text with \n, at the same positions.
+test('CR-only line ends in cloud-config, MIME and YAML streams: the same findings as with \\n', () => {
+  const carriers = (v: number, flag: string) => [
+    `#cloud-config\nwrite_files:\n  - path: /etc/kubernetes/kubelet.yaml\n    content: |\n      apiVersion: kubelet.config.k8s.io/v1beta1\n      kind: KubeletConfiguration\n      maxPod: ${v}\n`,
+    `MIME-Version: 1.0\nContent-Type: multipart/mixed; boundary="B"\n\n--B\nContent-Type: text/x-shellscript\n\n#!/bin/bash\ncat > /etc/default/kubelet <<'EOF'\nKUBELET_EXTRA_ARGS=${flag}=${v}\nEOF\n--B--\n`,
+    `apiVersion: kubelet.config.k8s.io/v1beta1\nkind: KubeletConfiguration\nmaxPod: ${v}\n---\napiVersion: node.eks.aws/v1alpha1\nkind: NodeConfig\nspec:\n  kubelet:\n    flags:\n      - ${flag}=${v}\n`,
+  ];
+  const seen = (text: string) =>
+    analyze([{ path: 'x/user-data.yaml', text }])
+      .findings.map((f) => `${f.code}@${f.range.start.line}:${f.range.start.character}-${f.range.end.line}:${f.range.end.character}`)
+      .sort();
+  fc.assert(
+    fc.property(fc.integer({ min: 1, max: 999 }), fc.constantFrom('--max-pod', '--kube-api-qp', '--max-pods'), fc.constantFrom('\r', '\r\n'), (v, flag, eol) => {
+      for (const text of carriers(v, flag)) {
+        const lf = seen(text);
+        assert.ok(lf.length > 0, text);
+        assert.deepEqual(seen(text.replace(/\n/g, eol)), lf, JSON.stringify(text.replace(/\n/g, eol)));
+      }
+    }),
+    { numRuns: 15, seed: 7 },
+  );
+});

@@ -16,6 +16,7 @@ import { finding, type Finding } from '../model/finding.ts';
 import { LineIndex } from '../model/range.ts';
 import { carrierOf, type Payload, type PayloadMap } from '../embed/payload.ts';
 import { decodeBase64Lines } from '../embed/data-url.ts';
+import { loneCrToLf } from '../model/range.ts';
 import { looksLikeMime, MAX_DEPTH as MAX_MIME_DEPTH, readMime, type MimePart } from '../parse/mime.ts';
 import { scanTemplates } from '../parse/template.ts';
 import { templateNote } from '../parse/config.ts';
@@ -73,6 +74,9 @@ function isBoundary(line: string, part: MimePart): boolean {
 const base64Lines = (t: string, eol: string) => (Buffer.from(t, 'utf8').toString('base64').match(/.{1,76}/g) ?? []).join(eol);
 
 function parseMime(path: string, text: string): { embedded: Payload[]; problems: Finding[] } {
+  // A lone \r ends a line for Python's email parser (feedparser NLCRE) as for the rest of the engine; as "\n" it keeps
+  // every offset and position (model/range.ts).
+  text = loneCrToLf(text);
   const lines = new LineIndex(text);
   const problems: Finding[] = [];
   const embedded: Payload[] = [];

@@ -96,7 +96,7 @@ function known(detect: DocDetector, c: Candidate, doc: string): Known {
 function isStream(detect: DocDetector, c: Candidate): boolean {
   if (!EXTS.has(c.ext)) return false;
   // Quick no for a file with one document: no marker after its first character.
-  if (!/\n---(?=[ \t\r\n]|$)/.test(c.head)) return false;
+  if (!/[\r\n]---(?=[ \t\r\n]|$)/.test(c.head)) return false;
   const groups = new Set<string>();
   for (const { from, to } of documents(c.head)) {
     const kind = known(detect, c, c.head.slice(from, to)).kind;
