@@ -3,6 +3,7 @@ import type { FileKind, SourceFile } from '../model/source.ts';
 import type { Finding } from '../model/finding.ts';
 import type { ConfigFileParse, EnvFile, RuntimeConfigParse, UnitFile } from '../parse/types.ts';
 import { formatOf } from '../formats/index.ts';
+import type { CommentStyle } from '../formats/types.ts';
 import type { Payload, TalosPatches } from '../embed/payload.ts';
 import type { InstanceTypeMention, VersionMention } from './model.ts';
 import { scanModelines, type Modeline } from '../parse/modeline.ts';
@@ -25,6 +26,8 @@ export interface ParsedFile {
   talosPatches?: TalosPatches;
   modelines: Modeline[];
   suppressions: Suppression[];
+  /** Where kubelet-lint comments may be written in the file (its format's Format.comments). */
+  comments: CommentStyle;
   problems: Finding[];
   /** The first line ends in "\r\n": lines a fix or refactor adds end the same way. */
   crlf: boolean;
@@ -36,8 +39,9 @@ export function parseAs(src: SourceFile, kind: FileKind, opts?: { fragment?: boo
   const nl = text.indexOf('\n');
   const format = formatOf(kind);
   const { problems, ...body } = format.parse(path, text, opts);
-  const out: ParsedFile = { path, kind, ...body, modelines: [], suppressions: [], problems: [...problems], crlf: nl > 0 && text.charCodeAt(nl - 1) === 13 };
+  const out: ParsedFile = { path, kind, ...body, modelines: [], suppressions: [], comments: 'line', problems: [...problems], crlf: nl > 0 && text.charCodeAt(nl - 1) === 13 };
   const comments = format.comments(out);
+  out.comments = comments;
   // Both comment kinds start with "kubelet-lint": one scan of a large file tells that it has neither.
   if (comments !== 'none' && text.includes('kubelet-lint')) {
     const m = scanModelines(path, text);
