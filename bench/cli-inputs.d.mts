@@ -4,3 +4,6 @@ export function streamText(n: number): string;
 export function cloudInitText(n: number): string;
 export function cloudInitDropinsText(n: number): string;
 export function writeText(path: string, text: string): void;
+export function bigConfig(mib: number): string;
+export function manyFindingsConfig(n: number): string;
+export function ignitionText(config: string, base64: boolean): string;

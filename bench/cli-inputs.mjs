@@ -3,7 +3,7 @@
 // (server/src/features/fix-check.ts withSafeFixes) has many fixes to check.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { CONFIG_30, DEFAULT_ENV, DROPIN, FLAGS_ENV, PATHS, UNIT } from './fixtures.mjs';
+import { CONFIG_30, DEFAULT_ENV, DROPIN, FLAGS_ENV, PATHS, UNIT, yamlConfig } from './fixtures.mjs';
 
 /** `n` kubeadm nodes under `dir` (unit, drop-in, /etc/default/kubelet, kubeadm-flags.env, config.yaml each); every tenth misspells --max-pods. */
 export function writeFleet(dir, n) {
@@ -54,6 +54,22 @@ export function cloudInitDropinsText(n) {
     out.push(`  - path: /etc/kubernetes/kubelet.conf.d/${String(i).padStart(5, '0')}.conf`, '    content: |', '      apiVersion: kubelet.config.k8s.io/v1beta1', '      kind: KubeletConfiguration', `      maxPods: ${100 + (i % 50)}`);
   }
   return out.join('\n') + '\n';
+}
+
+/** A KubeletConfiguration of about `mib` MiB (bench/fixtures.mjs yamlConfig). */
+export function bigConfig(mib) {
+  return yamlConfig(Math.round((mib * 1024 * 1024 * 10000) / 294453));
+}
+
+/** A KubeletConfiguration with `n` unknown fields: a finding each. */
+export function manyFindingsConfig(n) {
+  return 'apiVersion: kubelet.config.k8s.io/v1beta1\nkind: KubeletConfiguration\n' + Array.from({ length: n }, (_, i) => `unknownField${i}: 1\n`).join('');
+}
+
+/** An Ignition config writing `config` to /var/lib/kubelet/config.yaml as a base64 or percent-encoded data URL. */
+export function ignitionText(config, base64) {
+  const source = base64 ? `data:;base64,${Buffer.from(config, 'utf8').toString('base64')}` : `data:,${encodeURIComponent(config)}`;
+  return JSON.stringify({ ignition: { version: '3.4.0' }, storage: { files: [{ path: '/var/lib/kubelet/config.yaml', contents: { source } }] } }, null, 2) + '\n';
 }
 
 export function writeText(path, text) {

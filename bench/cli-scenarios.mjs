@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { cloudInitDropinsText, cloudInitText, streamText, writeFleet, writeText } from './cli-inputs.mjs';
+import { bigConfig, cloudInitDropinsText, cloudInitText, ignitionText, manyFindingsConfig, streamText, writeFleet, writeText } from './cli-inputs.mjs';
 import { target } from './engine-scenarios.mjs';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
@@ -71,6 +71,42 @@ export async function cliScenarios(bundle, log, want = () => true) {
     await single('cli-stream', streamText(20_000), 'gitops/nodes.yaml', { s: 5, mb: 500 });
     await single('cli-cloud-init', cloudInitText(10_000), 'user-data.yaml', { s: 5, mb: 500 });
     await single('cli-cloud-init-dropins', cloudInitDropinsText(10_000), 'user-data.yaml');
+    if (want('cli-ignition')) {
+      // Issue #28 point 2: an Ignition data: URL costs about what the same config costs as a plain file.
+      const run = async (name, file, text) => {
+        const dir = join(root, name);
+        writeText(join(dir, file), text);
+        const r = await runChild(bundle, dir);
+        rmSync(dir, { recursive: true, force: true });
+        return r;
+      };
+      log('cli-ignition');
+      const config = bigConfig(5.5);
+      const plain = await run('ign-plain', 'var/lib/kubelet/config.yaml', config);
+      const b64 = await run('ign-b64', 'node.ign', ignitionText(config, true));
+      const pct = await run('ign-pct', 'node.ign', ignitionText(bigConfig(2), false));
+      const many = manyFindingsConfig(48_000);
+      const manyPlain = await run('ign-many-plain', 'var/lib/kubelet/config.yaml', many);
+      const manyB64 = await run('ign-many-b64', 'node.ign', ignitionText(many, true));
+      out.push({
+        scenario: 'cli-ignition',
+        figures: {
+          config_mib: round(config.length / 1048576),
+          plain_rss_mb: round(plain.max_rss_mb),
+          base64_rss_mb: round(b64.max_rss_mb),
+          percent_2mib_rss_mb: round(pct.max_rss_mb),
+          plain_cpu_ms: round(plain.cpu_ms),
+          base64_cpu_ms: round(b64.cpu_ms),
+          findings_48k_plain_ms: round(manyPlain.wall_ms),
+          findings_48k_base64_ms: round(manyB64.wall_ms),
+          findings_48k: manyB64.findings,
+        },
+        targets: [
+          target('5.5 MiB base64 data URL / plain file, peak RSS', b64.max_rss_mb / plain.max_rss_mb, 3, '×'),
+          target('48,000 findings in one data URL / plain file, CPU', manyB64.cpu_ms / manyPlain.cpu_ms, 3, '×'),
+        ],
+      });
+    }
   } finally {
     rmSync(root, { recursive: true, force: true });
   }

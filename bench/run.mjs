@@ -105,7 +105,7 @@ async function main() {
     }
     if (bundle) for (const name of engineNames.filter(want)) for (const r of await engineScenarioApart(bundle, name)) results.push(r);
   }
-  const cliNames = ['cli-fleet', 'cli-stream', 'cli-cloud-init', 'cli-cloud-init-dropins'];
+  const cliNames = ['cli-fleet', 'cli-stream', 'cli-cloud-init', 'cli-cloud-init-dropins', 'cli-ignition'];
   if (cliNames.some(want)) {
     log('bundling the bench entry for the CLI scenarios (bench/build.mjs)');
     try {
