@@ -38,19 +38,20 @@ export function applyFix(files: readonly SourceFile[], edits: readonly TextEdit[
   const byFile = new Map<string, TextEdit[]>();
   for (const e of edits) (byFile.get(e.file) ?? byFile.set(e.file, []).get(e.file)!).push(e);
   const out: SourceFile[] = [];
-  let used = 0;
+  const used = new Set<string>();
   for (const f of files) {
     const mine = byFile.get(f.path);
     if (!mine) {
       out.push(f);
       continue;
     }
-    used++;
+    used.add(f.path);
     const text = applyEdits(f.text, mine);
     if (text === undefined) return undefined;
     out.push({ ...f, text });
   }
-  return used === byFile.size ? out : undefined;
+  // (every edit's file must be one of the workspace's; two entries of one path both take its edits, as before)
+  return used.size === byFile.size ? out : undefined;
 }
 
 /** `text` with `edits` applied, or undefined when one does not fit it or two overlap. */

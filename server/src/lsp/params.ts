@@ -18,6 +18,13 @@ export function isRange(r: unknown): boolean {
   return typeof x === 'object' && x !== null && isPosition(x.start) && isPosition(x.end);
 }
 
+/** An object with a start and an end of numeric line and character, whatever their values. */
+function isRangeShape(r: unknown): boolean {
+  const pos = (p: unknown) => typeof p === 'object' && p !== null && typeof (p as { line?: unknown }).line === 'number' && typeof (p as { character?: unknown }).character === 'number';
+  const x = r as { start?: unknown; end?: unknown } | null;
+  return typeof x === 'object' && x !== null && pos(x.start) && pos(x.end);
+}
+
 export function invalidParams(method: string, what: string): ResponseError<void> {
   return new ResponseError(ErrorCodes.InvalidParams, `${method}: ${what}`);
 }
@@ -40,7 +47,8 @@ export function badContentChanges(p: { contentChanges?: unknown } | null | undef
   if (!Array.isArray(changes)) return 'contentChanges is not an array';
   for (const c of changes as { text?: unknown; range?: unknown }[]) {
     if (typeof c !== 'object' || c === null || typeof c.text !== 'string') return 'a content change has no text';
-    if (c.range !== undefined && !isRange(c.range)) return 'a content change has a range that is not a Range';
+    // (Numbers out of range are clamped by the document manager, as vscode-languageserver-textdocument does.)
+    if (c.range !== undefined && !isRangeShape(c.range)) return 'a content change has a range that is not a Range';
   }
   return undefined;
 }
