@@ -10,3 +10,8 @@ export { diagnosticsFor } from '../server/src/features/diagnostics.ts';
 export { ParseCache } from '../server/src/node/parse-cache.ts';
 export { LineCounter, Parser, parseAllDocuments } from 'yaml';
 export { kubeletConfigSchema } from './schema.ts';
+// The CLI's stages (server/src/cli/main.ts), for the CLI scenarios (bench/cli-scenarios.mjs).
+export { walk } from '../server/src/cli/walk.ts';
+export { withSafeFixes } from '../server/src/features/fix-check.ts';
+export { formatJson } from '../server/src/cli/format-json.ts';
+export { formatText } from '../server/src/cli/format-text.ts';

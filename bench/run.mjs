@@ -12,6 +12,7 @@ import { buildBench } from './build.mjs';
 import { stageTable } from './stages.mjs';
 import { spawn } from 'node:child_process';
 import { SHIPPED_ENV, SHIPPED_NODE_FLAGS } from './lsp-client.mjs';
+import { cliScenarios } from './cli-scenarios.mjs';
 import { bundleScenario, coldStartScenario, gitopsKeystrokeScenario, keystrokeScenario, memoryScenario, serverProblem, workspaceKeystrokeScenario } from './lsp-scenarios.mjs';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
@@ -106,6 +107,16 @@ async function main() {
       for (const n of engineNames.filter(want)) results.push({ scenario: n, skipped: `the engine does not bundle: ${String(e?.message ?? e).split('\n')[0]}` });
     }
     if (bundle) for (const name of engineNames.filter(want)) for (const r of await engineScenarioApart(bundle, name)) results.push(r);
+  }
+  const cliNames = ['cli-fleet', 'cli-stream', 'cli-cloud-init', 'cli-cloud-init-dropins', 'cli-ignition'];
+  if (cliNames.some(want)) {
+    log('bundling the bench entry for the CLI scenarios (bench/build.mjs)');
+    try {
+      for (const r of await cliScenarios(await buildBench(), log, want)) results.push(r);
+    } catch (e) {
+      log(`CLI scenarios failed: ${e?.stack ?? e}`);
+      for (const n of cliNames.filter(want)) results.push({ scenario: n, skipped: `failed: ${String(e?.message ?? e).split('\n')[0]}` });
+    }
   }
   const lspNames = ['lsp-keystroke', 'lsp-gitops', 'lsp-workspace', 'cold-start', 'memory'];
   if (lspNames.some(want)) {

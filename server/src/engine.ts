@@ -291,16 +291,17 @@ function inCarriers(list: Finding[], ws: Workspace): Finding[] {
   });
   // Payloads that share carrier text (a talhelper patch every node applies) report its mistakes once.
   // (Only across payloads: two findings of one payload may land on one point of a carrier that holds it whole.)
-  const at = new Map<string, { message: string; payload: string }[]>();
+  // Keyed by place, code and message, each with the payload of the first such finding (the findings a payload the
+  // carrier holds whole reports all land on one place: a list per place made this quadratic, issue #28).
+  const at = new Map<string, string>();
   const mapped: Finding[] = [];
   for (const f of kept) {
     const g = findingToHostOnce(f, ws);
     const r = g.range;
-    const key = `${g.file}\0${r.start.line}:${r.start.character}-${r.end.line}:${r.end.character}\0${g.code}`;
-    const there = at.get(key);
-    if (there?.some((x) => x.message === g.message && x.payload !== f.file)) continue;
-    if (there) there.push({ message: g.message, payload: f.file });
-    else at.set(key, [{ message: g.message, payload: f.file }]);
+    const key = `${g.file}\0${r.start.line}:${r.start.character}-${r.end.line}:${r.end.character}\0${g.code}\0${g.message}`;
+    const first = at.get(key);
+    if (first !== undefined && first !== f.file) continue;
+    if (first === undefined) at.set(key, f.file);
     mapped.push(g);
   }
   return mapped.sort((a, b) => byCodeUnit(a.file, b.file) || a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character);

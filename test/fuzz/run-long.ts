@@ -18,6 +18,7 @@ const main = async () => {
   const G = await import('./gen.ts');
   const H = await import('./hardening.ts');
   const E = await import('./fix-effect.ts');
+  const FG = await import('./fix-groups.ts');
   const total = Number(process.env.FUZZ_RUNS ?? 100000);
   const seed = Number(process.env.FUZZ_SEED ?? Date.now() % 2 ** 31);
   const corpus = G.loadCorpus();
@@ -39,6 +40,8 @@ const main = async () => {
     // equality run in test/unit/regex-growth.test.ts and test/lsp/cli-server-equality.test.ts
     ['fixes and refactors: effect (mutated corpus file)', 0.006, fc.property(nat, G.mutations, (i, m) => void E.fixEffectProperty([{ path: corpus[i]!.name, text: G.mutate(corpus[i]!.bytes, m) }]))],
     ['fixes and refactors: effect (generated workspace)', 0.006, fc.property(P.workspaceWithOptions, ([f, o]) => void E.fixEffectProperty(f, o))],
+    // issue #28: the CLI's fix check in groups keeps exactly the fixes checked one by one
+    ['fixes: checked in groups = checked alone (generated fleets)', 0.002, fc.property(FG.fleet, (f) => void FG.fixGroupProperty(f))],
     ['expansion size', 0.001, fc.property(H.expansion, (x) => H.expansionProperty(x))],
     ['stale code actions', 0.01, fc.property(H.staleEdit, (x) => H.staleCodeActionProperty(x))],
     ['links: CLI walk', 0.003, fc.property(H.linkTree, (t) => H.linkProperty(t))],

@@ -215,3 +215,24 @@ test('every corpus node file in a MIME script part: the same findings at the map
   });
   assert.ok(files > 30 && fixes >= 10 && left < 15, `${files} files, ${fixes} fixes, ${left} left out`);
 });
+
+// Issue #28 point 8: cloud-init reads multipart parts at any depth (Python's email parser walks the whole tree); below
+// the depth this reader goes, the parts are said to be not checked, never dropped silently. Generated depths.
+test('MIME nested deeper than the reader goes: payload-not-checked at the deepest container read, not a silent drop', () => {
+  const nest = (depth: number, inner: string): string => {
+    let body = inner;
+    for (let d = depth; d >= 1; d--) body = `Content-Type: multipart/mixed; boundary="L${d}"\n\n--L${d}\n${body}\n--L${d}--\n`;
+    return `MIME-Version: 1.0\n${body}`;
+  };
+  const script = part('text/x-shellscript', SCRIPT);
+  for (let depth = 1; depth <= 9; depth++) {
+    const a = analyze([{ path: 'user-data', text: nest(depth, script) }]);
+    const read = a.findings.some((f) => f.code === 'flag-unknown');
+    const said = a.findings.filter((f) => f.code === 'payload-not-checked');
+    assert.ok(read !== (said.length === 1), `depth ${depth}: read ${read}, payload-not-checked ${said.length}`);
+    if (depth <= 5) assert.ok(read, `depth ${depth} is read`);
+  }
+  // a deep container that holds nothing for a kubelet is not mentioned
+  const quiet = analyze([{ path: 'user-data', text: nest(8, part('text/plain', 'hello\n')) }]);
+  assert.deepEqual(quiet.findings.filter((f) => f.code === 'payload-not-checked'), []);
+});

@@ -5,6 +5,8 @@ import { analyze } from '../../server/src/engine.ts';
 import { toDiagnostic } from '../../server/src/features/diagnostics.ts';
 import { suppressionActions } from '../../server/src/features/suppress-actions.ts';
 import { applyEdits } from '../helpers/edits.ts';
+import { detectKind } from '../../server/src/registry.ts';
+import fc from 'fast-check';
 
 const CONFIG = `apiVersion: kubelet.config.k8s.io/v1beta1
 kind: KubeletConfiguration
@@ -114,4 +116,48 @@ test('a command docsBase (the VS Code client) links each diagnostic to the rende
   const d = toDiagnostic(f, toUri, undefined, 'command:kubelet.showRulePage?');
   assert.equal(d.codeDescription?.href, `command:kubelet.showRulePage?${encodeURIComponent('["reserved-resource-unknown"]')}`);
   assert.equal(toDiagnostic(f, toUri, undefined, 'file:///ext/docs/rules/').codeDescription?.href, 'file:///ext/docs/rules/reserved-resource-unknown.md');
+});
+
+// Issue #28 point 4: a "disable" comment goes only where the carrier takes comments: never into JSON (Ignition), never
+// above `#cloud-config` or `#!`, never into a MIME message (its headers and boundaries take no comment lines). Generated
+// findings in each carrier; every action offered keeps the file the kind it was.
+test('disable actions in carriers: none in Ignition or MIME; below #cloud-config and #!; the carrier stays what it was', () => {
+  const cloud = (v: number) => `#cloud-config\nwrite_files:\n  - path: /etc/kubernetes/kubelet.yaml\n    content: |\n      apiVersion: kubelet.config.k8s.io/v1beta1\n      kind: KubeletConfiguration\n      maxPod: ${v}\n`;
+  const jinja = (v: number) => `## template: jinja\n${cloud(v)}`;
+  const shell = (v: number) => `#!/bin/bash\ncat > /etc/default/kubelet <<'EOF'\nKUBELET_EXTRA_ARGS=--max-pod=${v}\nEOF\n`;
+  const mime = (v: number) => `MIME-Version: 1.0\nContent-Type: multipart/mixed; boundary="B"\n\n--B\nContent-Type: text/x-shellscript\n\n${shell(v)}--B--\n`;
+  const ignition = (v: number) =>
+    JSON.stringify({ ignition: { version: '3.4.0' }, storage: { files: [{ path: '/etc/default/kubelet', contents: { source: `data:,KUBELET_EXTRA_ARGS%3D--max-pod%3D${v}%0A` } }] } }, null, 2) + '\n';
+  const cases: [string, (v: number) => string, boolean][] = [
+    ['user-data.yaml', cloud, true],
+    ['user-data.yaml', jinja, true],
+    ['user-data.sh', shell, true],
+    ['user-data', mime, false],
+    ['config.ign', ignition, false],
+  ];
+  fc.assert(
+    fc.property(fc.integer({ min: 1, max: 999 }), (v) => {
+      for (const [path, make, offered] of cases) {
+        const text = make(v);
+        const kind = detectKind(path, text);
+        assert.ok(kind, text);
+        const a = analyze([{ path, text }]);
+        const ds = a.findings.filter((f) => f.file === path).map((f) => toDiagnostic(f, toUri));
+        assert.ok(ds.length > 0, text);
+        const actions = suppressionActions(a, path, text, ds, toUri);
+        if (!offered) {
+          assert.deepEqual(actions.map((x) => x.title), [], text);
+          continue;
+        }
+        assert.ok(actions.length > 0, text);
+        for (const action of actions) {
+          const after = applyAction(text, action);
+          assert.equal(detectKind(path, after), kind, `${action.title}:\n${after}`);
+          const head = text.split('\n').slice(0, make === jinja ? 2 : 1).join('\n');
+          assert.ok(after.startsWith(head), `${action.title}:\n${after}`);
+        }
+      }
+    }),
+    { numRuns: 10, seed: 4 },
+  );
 });

@@ -1,4 +1,6 @@
-import { analyze } from '../engine.ts';
+import { analyze, type AnalyzeOptions } from '../engine.ts';
+import type { SourceFile } from '../model/source.ts';
+import { ParseCache } from '../node/parse-cache.ts';
 import { withSafeFixes } from '../features/fix-check.ts';
 import { filesRead, filesReadText } from '../features/files-read.ts';
 import { NEWEST_VERSION } from '../catalog/flags.ts';
@@ -51,8 +53,14 @@ export function main(argv: readonly string[]): number {
     systemdVersion: opts.systemdVersion,
     ruleSeverity: opts.ruleSeverity,
   };
-  // The report offers only fixes checked to make nothing worse (features/fix-check.ts).
-  const whole = withSafeFixes(files.files, options, analyze(files.files, options), analyze);
+  // The report offers only fixes checked to make nothing worse (features/fix-check.ts). Its analyses of the fixed
+  // texts share the parses and node results of the files and nodes a fix leaves alone (the results are the same),
+  // the original ones pinned: a group of fixes brings back the original text of the files the group before edited.
+  const cache = new ParseCache();
+  const run = (f: readonly SourceFile[], o: AnalyzeOptions) => analyze(f, o, cache);
+  const base = run(files.files, options);
+  cache.pin();
+  const whole = withSafeFixes(files.files, options, base, run);
   const analysis = opts.workspace.length ? inScope(whole, opts.paths) : whole;
   // (with --workspace, the files of the PATHs only, like the findings and nodes)
   const listedPaths = files.files.map((f) => f.path).filter((p) => !opts.workspace.length || !opts.paths.length || opts.paths.some((x) => within(p, x)));

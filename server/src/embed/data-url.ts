@@ -38,52 +38,72 @@ export function decodeDataUrl(url: Located): DataUrl {
     return { ok: true, text: decoded, offsets: new Int32Array(decoded.length + 1).fill(offsets[dataStart]), base64, dataStart };
   }
   // Percent-encoded: bytes with the carrier offset each starts at, then UTF-8 code points with their first byte's.
-  const bytes: number[] = [];
-  const at: number[] = [];
+  // (Typed arrays of the largest size the data can decode to: three bytes per character at most. A growing array of
+  // numbers per byte took 770 MB for a 2 MiB config, issue #28.)
+  const bytes = new Uint8Array(3 * (text.length - dataStart));
+  const at = new Int32Array(bytes.length);
+  let n = 0;
   for (let i = dataStart; i < text.length; ) {
-    if (text[i] === '%') {
-      const hex = text.slice(i + 1, i + 3);
-      if (!/^[0-9a-fA-F]{2}$/.test(hex)) return { ok: false, why: `its data URL has a bad escape "${text.slice(i, i + 3)}"` };
-      bytes.push(parseInt(hex, 16));
-      at.push(offsets[i]);
+    const c = text.charCodeAt(i);
+    if (c === 37 /* % */) {
+      const hi = hexDigit(text.charCodeAt(i + 1));
+      const lo = hexDigit(text.charCodeAt(i + 2));
+      if (hi < 0 || lo < 0) return { ok: false, why: `its data URL has a bad escape "${text.slice(i, i + 3)}"` };
+      bytes[n] = (hi << 4) | lo;
+      at[n++] = offsets[i];
       i += 3;
+    } else if (c < 0x80) {
+      bytes[n] = c;
+      at[n++] = offsets[i];
+      i++;
     } else {
-      const c = text.codePointAt(i)!;
-      const enc = Buffer.from(String.fromCodePoint(c), 'utf8');
+      const cp = text.codePointAt(i)!;
+      const len = cp > 0xffff ? 2 : 1;
+      const enc = Buffer.from(text.slice(i, i + len), 'utf8');
       for (const b of enc) {
-        bytes.push(b);
-        at.push(offsets[i]);
+        bytes[n] = b;
+        at[n++] = offsets[i];
       }
-      i += c > 0xffff ? 2 : 1;
+      i += len;
     }
   }
-  const d = utf8WithOffsets(bytes, at, offsets[text.length]);
+  const d = utf8WithOffsets(bytes.subarray(0, n), at.subarray(0, n), offsets[text.length]);
   if (!d) return { ok: false, why: 'its data URL holds binary data, not text' };
   return { ok: true, text: d.text, offsets: d.offsets, base64, dataStart };
 }
 
+function hexDigit(c: number): number {
+  if (c >= 48 && c <= 57) return c - 48;
+  if (c >= 65 && c <= 70) return c - 55;
+  if (c >= 97 && c <= 102) return c - 87;
+  return -1;
+}
+
 /**
  * UTF-8 bytes, each with the carrier offset it comes from, as text with the offset of each UTF-16 unit (that of its
- * code point's first byte) and `end` after the last; undefined when the bytes are not UTF-8 text.
+ * code point's first byte) and `end` after the last; undefined when the bytes are not UTF-8 text. One decode of the
+ * whole, then one pass over the lead bytes (no string or array per code point).
  */
-export function utf8WithOffsets(bytes: readonly number[], at: readonly number[], end: number): { text: string; offsets: Int32Array } | undefined {
-  let out = '';
-  const map: number[] = [];
-  for (let k = 0; k < bytes.length; ) {
+export function utf8WithOffsets(bytes: ArrayLike<number>, at: ArrayLike<number>, end: number): { text: string; offsets: Int32Array } | undefined {
+  let text: string;
+  try {
+    text = utf8.decode(bytes instanceof Uint8Array ? bytes : Uint8Array.from(bytes));
+  } catch {
+    return undefined;
+  }
+  const offsets = new Int32Array(text.length + 1);
+  let u = 0;
+  // The decoder drops a byte order mark at the start (as the per-character decoding before did): it has no unit.
+  const bom = bytes.length >= 3 && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf;
+  for (let k = bom ? 3 : 0; k < bytes.length; ) {
     const lead = bytes[k];
     const n = lead < 0x80 ? 1 : lead >= 0xf0 ? 4 : lead >= 0xe0 ? 3 : lead >= 0xc0 ? 2 : 1;
-    let s: string;
-    try {
-      s = utf8.decode(Uint8Array.from(bytes.slice(k, k + n)));
-    } catch {
-      return undefined;
-    }
-    for (let u = 0; u < s.length; u++) map.push(at[k]);
-    out += s;
+    offsets[u++] = at[k];
+    if (n === 4) offsets[u++] = at[k]; // a surrogate pair: two UTF-16 units
     k += n;
   }
-  map.push(end);
-  return { text: out, offsets: Int32Array.from(map) };
+  offsets[text.length] = end;
+  return { text, offsets };
 }
 
 const B64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
@@ -128,29 +148,38 @@ export function percentEncode(text: string): string {
   return encodeURIComponent(text).replace(/[!'()*]/g, (c) => '%' + c.charCodeAt(0).toString(16).toUpperCase());
 }
 
-/** A JSON string's characters between its quotes, each with its offset in the host (escapes undone). */
+/**
+ * A JSON string's characters between its quotes, each with its offset in the host (escapes undone). The text is cut
+ * from the host between escapes (a 5.5 MiB base64 config was built a character at a time: 1 GB, issue #28).
+ */
 export function jsonStringChars(host: string, start: number, end: number): Located {
-  let text = '';
-  const offsets: number[] = [];
-  const simple: Record<string, string> = { n: '\n', t: '\t', r: '\r', b: '\b', f: '\f', '/': '/', '\\': '\\', '"': '"' };
-  for (let i = start; i < end; ) {
-    if (host[i] === '\\') {
-      const e = host[i + 1];
-      if (e === 'u') {
-        text += String.fromCharCode(parseInt(host.slice(i + 2, i + 6), 16) || 0);
-        offsets.push(i);
-        i += 6;
-        continue;
-      }
-      text += simple[e] ?? e;
-      offsets.push(i);
-      i += 2;
-      continue;
-    }
-    text += host[i];
-    offsets.push(i);
-    i++;
+  const offsets = new Int32Array(end - start + 1);
+  let first = host.indexOf('\\', start);
+  if (first < 0 || first >= end) {
+    for (let i = 0; i <= end - start; i++) offsets[i] = start + i;
+    return { text: host.slice(start, end), offsets };
   }
-  offsets.push(end);
-  return { text, offsets };
+  const simple: Record<string, string> = { n: '\n', t: '\t', r: '\r', b: '\b', f: '\f', '/': '/', '\\': '\\', '"': '"' };
+  const parts: string[] = [];
+  let n = 0;
+  for (let i = start; i < end; ) {
+    const next = first >= 0 && first < end ? first : end;
+    // The plain run up to the next escape.
+    parts.push(host.slice(i, next));
+    for (let k = i; k < next; k++) offsets[n++] = k;
+    if (next >= end) break;
+    const e = host[next + 1];
+    if (e === 'u') {
+      parts.push(String.fromCharCode(parseInt(host.slice(next + 2, next + 6), 16) || 0));
+      offsets[n++] = next;
+      i = next + 6;
+    } else {
+      parts.push(simple[e] ?? e ?? '');
+      offsets[n++] = next;
+      i = next + 2;
+    }
+    first = host.indexOf('\\', i);
+  }
+  offsets[n] = end;
+  return { text: parts.join(''), offsets: offsets.subarray(0, n + 1) };
 }

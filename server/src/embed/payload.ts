@@ -28,6 +28,12 @@ export interface PayloadMap {
    * to the payload and the whole of carrier offsets start..end is replaced by encode(edited payload).
    */
   readonly rewrite?: { start: number; end: number; encode(text: string): string };
+  /**
+   * Whether the carrier would read a line of the payload as its own syntax, not as payload text: a heredoc's
+   * delimiter, a MIME boundary. An edit whose resulting line (the text before it on its line, what it inserts and the
+   * rest of the line after it) is such a line is not offered (issue #28: the inserted text alone was checked).
+   */
+  refusesLine?(line: string): boolean;
 }
 
 export interface Payload {

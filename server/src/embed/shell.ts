@@ -189,6 +189,8 @@ function heredocPayload(src: ShellSource, host: LineIndex, text: string, from: n
       if (!quoted && /[$`\\]/.test(t)) return undefined;
       return src.encode(t, at);
     },
+    // A line of the body that is the delimiter ends the here-document (after its leading tabs, with <<-).
+    refusesLine: (l) => (strip ? l.replace(/^\t+/, '') : l) === delim,
   };
   return { target, text: body, map, span, lines: new Lines(body) };
 }

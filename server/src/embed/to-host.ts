@@ -26,7 +26,20 @@ export function editToHost(e: TextEdit, payloadOf: PayloadOf): TextEdit | undefi
   const start = hostOffset(map, offsetAt(lines, e.range.start));
   const end = hostOffset(map, offsetAt(lines, e.range.end));
   const newText = map.encode(e.newText, start);
-  return newText === undefined ? undefined : { file: p.host, range: map.host.range(start, end), newText };
+  if (newText === undefined || (map.refusesLine && producesRefusedLine(p.payload, e))) return undefined;
+  return { file: p.host, range: map.host.range(start, end), newText };
+}
+
+/** Whether a line the edit makes in the payload's text (from the line start before it to the line end after it) is refused. */
+function producesRefusedLine(payload: Payload, e: TextEdit): boolean {
+  const { text, lines } = payload;
+  const a = offsetAt(lines, e.range.start);
+  const b = offsetAt(lines, e.range.end);
+  const from = Math.max(text.lastIndexOf('\n', a - 1), text.lastIndexOf('\r', a - 1)) + 1;
+  let to = b;
+  while (to < text.length && text[to] !== '\n' && text[to] !== '\r') to++;
+  const made = text.slice(from, a) + e.newText + text.slice(b, to);
+  return made.split(/\r\n|\r|\n/).some((l) => payload.map.refusesLine!(l));
 }
 
 function fixToHost(f: Fix, payloadOf: PayloadOf): Fix | undefined {

@@ -15,7 +15,7 @@
 import type { Analysis, AnalyzeOptions } from '../engine.ts';
 import type { Finding, TextEdit } from '../model/finding.ts';
 import type { Range } from '../model/range.ts';
-import { offsetOf } from '../model/range.ts';
+import { LineIndex, offsetOf, type Position } from '../model/range.ts';
 import type { SourceFile } from '../model/source.ts';
 import type { Setting } from '../node/model.ts';
 import { carrierOf, payloadPath } from '../embed/payload.ts';
@@ -30,28 +30,57 @@ type Analyze = (files: readonly SourceFile[], options: AnalyzeOptions) => Analys
 /** Fixes that join or split lines change what the next line means: that line is part of their target. */
 const CONTINUATION = new Set(['unit-continuation-trailing-space', 'unit-continuation-swallows-directive']);
 
-/** The workspace with `edits` applied; undefined when an edit does not fit its file (then the fix is not safe). */
+/**
+ * The workspace with `edits` applied; undefined when an edit does not fit its file (then the fix is not safe). Linear in
+ * the files and edits: a group of fixes (withSafeFixes) may hold thousands of edits of one long carrier.
+ */
 export function applyFix(files: readonly SourceFile[], edits: readonly TextEdit[]): SourceFile[] | undefined {
+  const byFile = new Map<string, TextEdit[]>();
+  for (const e of edits) (byFile.get(e.file) ?? byFile.set(e.file, []).get(e.file)!).push(e);
   const out: SourceFile[] = [];
+  const used = new Set<string>();
   for (const f of files) {
-    const mine = edits.filter((e) => e.file === f.path);
-    if (mine.length === 0) {
+    const mine = byFile.get(f.path);
+    if (!mine) {
       out.push(f);
       continue;
     }
-    const at = mine.map((e) => ({ start: offsetOf(f.text, e.range.start), end: offsetOf(f.text, e.range.end), newText: e.newText }));
-    if (at.some((e) => e.start === undefined || e.end === undefined || e.end < e.start)) return undefined;
-    at.sort((a, b) => b.start! - a.start! || b.end! - a.end!);
-    let text = f.text;
-    let limit = Infinity;
-    for (const e of at) {
-      if (e.end! > limit) return undefined; // overlapping edits
-      text = text.slice(0, e.start) + e.newText + text.slice(e.end);
-      limit = e.start!;
-    }
+    used.add(f.path);
+    const text = applyEdits(f.text, mine);
+    if (text === undefined) return undefined;
     out.push({ ...f, text });
   }
-  return edits.every((e) => files.some((f) => f.path === e.file)) ? out : undefined;
+  // (every edit's file must be one of the workspace's; two entries of one path both take its edits, as before)
+  return used.size === byFile.size ? out : undefined;
+}
+
+/** `text` with `edits` applied, or undefined when one does not fit it or two overlap. */
+function applyEdits(text: string, edits: readonly TextEdit[]): string | undefined {
+  // A few edits find their offsets by scanning (offsetOf); many share one line index.
+  const lines = edits.length > 2 ? new LineIndex(text) : undefined;
+  const offset = (p: Position): number | undefined => {
+    if (!lines) return offsetOf(text, p);
+    const start = lines.starts[p.line];
+    if (start === undefined || p.character < 0) return undefined;
+    return p.character <= lines.lineText(p.line).length ? start + p.character : undefined;
+  };
+  const at: { start: number; end: number; newText: string }[] = [];
+  for (const e of edits) {
+    const start = offset(e.range.start);
+    const end = offset(e.range.end);
+    if (start === undefined || end === undefined || end < start) return undefined;
+    at.push({ start, end, newText: e.newText });
+  }
+  at.sort((a, b) => a.start - b.start || a.end - b.end);
+  const parts: string[] = [];
+  let from = 0;
+  for (const e of at) {
+    if (e.start < from) return undefined; // overlapping edits
+    parts.push(text.slice(from, e.start), e.newText);
+    from = e.end;
+  }
+  parts.push(text.slice(from));
+  return parts.join('');
 }
 
 function valueOf(s: Setting): string {
@@ -85,7 +114,34 @@ function hostSpan(analysis: Analysis, sp: { file: string; range: Range }): { fil
 function on(span: { file: string; range: Range } | undefined, lines: Lines): boolean {
   if (span === undefined) return false;
   const sp = hostSpan(lines.analysis, span);
-  return (lines.byFile.get(sp.file) ?? []).some(([a, b]) => sp.range.start.line <= b && a <= sp.range.end.line);
+  const list = lines.byFile.get(sp.file);
+  return list !== undefined && meets(list, sp.range.start.line, sp.range.end.line);
+}
+
+/** Line ranges sorted by start, with the furthest end so far at each, made once per list (a group's lists are long). */
+const SORTED = new WeakMap<[number, number][], { starts: number[]; reach: number[] }>();
+
+/** Whether lines a..b meet one of the ranges: the last range starting at or before b, or one before it, reaches a. */
+function meets(list: [number, number][], a: number, b: number): boolean {
+  if (list.length < 8) return list.some(([x, y]) => a <= y && x <= b);
+  let s = SORTED.get(list);
+  if (!s) {
+    const sorted = [...list].sort((x, y) => x[0] - y[0]);
+    const reach: number[] = [];
+    sorted.forEach(([, y], i) => reach.push(Math.max(y, i ? reach[i - 1] : -Infinity)));
+    SORTED.set(list, (s = { starts: sorted.map(([x]) => x), reach }));
+  }
+  let lo = 0;
+  let hi = s.starts.length - 1;
+  let i = -1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    if (s.starts[mid] <= b) {
+      i = mid;
+      lo = mid + 1;
+    } else hi = mid - 1;
+  }
+  return i >= 0 && s.reach[i] >= a;
 }
 
 function writtenOn(s: Setting, lines: Lines): boolean {
@@ -180,11 +236,17 @@ export function fixProblem(
     const excused = after.findings.filter((g) => `${g.code}\0${g.file}` === k && lesser(g)).length;
     if (n - excused > was) return `it adds a finding ${k.replace('\0', ' in ')}`;
   }
+  return settingsProblem(before, after, lines);
+}
+
+/** A setting of a node that the fix changes though it is written on none of the lines the fix targets. */
+function settingsProblem(before: Analysis, after: Analysis, lines: { before: Lines; after: Lines }): string | undefined {
   const nodesBefore = new Map(before.nodes.map((n) => [n.node.id, n.node.settings]));
   for (const n of after.nodes) {
     const s1 = nodesBefore.get(n.node.id);
     if (!s1) continue;
     const s2 = n.node.settings;
+    if (s1 === s2) continue;
     for (const field of new Set([...s1.keys(), ...s2.keys()])) {
       const x = s1.get(field);
       const y = s2.get(field);
@@ -196,15 +258,204 @@ export function fixProblem(
   return undefined;
 }
 
-/** `analysis` with every fix that would make things worse left out (the CLI's report). */
+/** Up to this many fixes are checked one by one; more are checked together (see withSafeFixes). */
+const ONE_BY_ONE = 4;
+
+interface Candidate {
+  /** The finding's index in the analysis, and the fix's among its fixes. */
+  at: number;
+  fix: number;
+  f: Finding;
+  edits: readonly TextEdit[];
+}
+
+/**
+ * `analysis` with every fix that would make things worse left out (the CLI's report).
+ *
+ * Checking each fix with an analysis of the whole workspace of its own grows with the square of the fixes (issues
+ * #28, #29: a fleet of 2,000 nodes took 279 s, a stream of 20,000 documents did not finish). Fixes of different nodes
+ * do not change each other's results, so they are applied together and checked with one analysis
+ * (`groupProblem`), which is stricter than `fixProblem`: every finding of the fixed text must be one the original
+ * had at the same place with the same words, or one that fixProblem excuses on the text its own fix wrote. A group
+ * that fails is halved until the fix that fails is alone; a fix alone is checked by fixProblem, so what is offered
+ * is what checking every fix on its own offers, at one analysis per group in the usual case where all are safe.
+ */
 export function withSafeFixes(files: readonly SourceFile[], options: AnalyzeOptions, analysis: Analysis, analyze: Analyze): Analysis {
-  const findings = analysis.findings.map((f) => {
+  const all: Candidate[] = [];
+  analysis.findings.forEach((f, at) => f.fixes?.forEach((x, fix) => all.push({ at, fix, f, edits: x.edits })));
+  const safe = new Set<string>();
+  const id = (c: Candidate) => `${c.at}:${c.fix}`;
+  const alone = (c: Candidate) => {
+    if (fixProblem(files, options, analysis, c.f, c.edits, analyze) === undefined) safe.add(id(c));
+  };
+  const together = (group: Candidate[]): void => {
+    if (group.length === 1) return alone(group[0]);
+    const fixed = applyFix(files, group.flatMap((c) => c.edits));
+    let after: Analysis | undefined;
+    try {
+      after = fixed && analyze(fixed, options);
+    } catch {
+      after = undefined;
+    }
+    if (after && groupProblem(analysis, after, group) === undefined) {
+      for (const c of group) safe.add(id(c));
+      return;
+    }
+    const half = Math.ceil(group.length / 2);
+    together(group.slice(0, half));
+    together(group.slice(half));
+  };
+  if (all.length <= ONE_BY_ONE) all.forEach(alone);
+  else for (const round of rounds(analysis, all)) together(round);
+  const findings = analysis.findings.map((f, at) => {
     if (!f.fixes?.length) return f;
-    const fixes = f.fixes.filter((fix) => fixProblem(files, options, analysis, f, fix.edits, analyze) === undefined);
+    const fixes = f.fixes.filter((_, fix) => safe.has(`${at}:${fix}`));
     if (fixes.length === f.fixes.length) return f;
     const { fixes: _drop, ...rest } = f;
     void _drop;
     return fixes.length ? { ...rest, fixes } : rest;
   });
   return { ...analysis, findings };
+}
+
+/**
+ * The fixes in groups that may be applied together: no two of a group touch the same node (its files, or the lines of
+ * a carrier that hold its payloads) or fix the same finding. A fix that touches no node's lines (a carrier's own
+ * text) shares its group with no other fix of that file.
+ */
+function rounds(analysis: Analysis, all: readonly Candidate[]): Candidate[][] {
+  const fileNodes = new Map<string, string[]>();
+  const hostLines = new Map<string, Map<number, string[]>>();
+  const push = <K, V>(m: Map<K, V[]>, k: K, v: V) => (m.get(k) ?? m.set(k, []).get(k)!).push(v);
+  for (const { node } of analysis.nodes) {
+    for (const file of node.files) {
+      const p = analysis.payloads?.get(file);
+      if (!p) {
+        push(fileNodes, file, node.id);
+        continue;
+      }
+      const { map } = p.payload;
+      const from = map.host.position(map.offsets[0]).line;
+      const to = map.host.position(map.offsets[map.offsets.length - 1]).line;
+      const lines = hostLines.get(p.host) ?? hostLines.set(p.host, new Map()).get(p.host)!;
+      for (let l = from; l <= to; l++) push(lines, l, node.id);
+    }
+  }
+  const keysAt = (file: string, range: Range, into: Set<string>) => {
+    let found = false;
+    for (const n of fileNodes.get(file) ?? []) found = !!into.add(n);
+    const lines = hostLines.get(file);
+    if (lines) for (let l = range.start.line; l <= range.end.line; l++) for (const n of lines.get(l) ?? []) found = !!into.add(n);
+    if (!found) into.add(`file\0${file}`);
+  };
+  const next = new Map<string, number>();
+  const out: Candidate[][] = [];
+  for (const c of all) {
+    const keys = new Set<string>([`finding\0${c.at}`]);
+    keysAt(c.f.file, c.f.range, keys);
+    for (const e of c.edits) keysAt(e.file, e.range, keys);
+    let r = 0;
+    for (const k of keys) r = Math.max(r, next.get(k) ?? 0);
+    for (const k of keys) next.set(k, r + 1);
+    (out[r] ??= []).push(c);
+  }
+  return out;
+}
+
+/**
+ * Why applying a group of fixes together would make things worse, or undefined. Stricter than fixProblem for each:
+ * a finding of the fixed text counts as old only when the original had one of its code and words at the same line
+ * (moved by the lines the edits add or take away) or on the lines the same fix targets; a new one is excused only on
+ * the text its fix wrote and less severe than the finding it fixes. A setting may change only where a fix of the
+ * group targets.
+ */
+function groupProblem(before: Analysis, after: Analysis, group: readonly Candidate[]): string | undefined {
+  // Per file, the edits in order, each with its fix, its lines before and after, and the lines it adds.
+  interface Placed {
+    k: number;
+    a: number;
+    b: number;
+    a2: number;
+    b2: number;
+    extra: number;
+  }
+  const placed = new Map<string, Placed[]>();
+  group.forEach((c, k) => {
+    for (const e of c.edits) (placed.get(e.file) ?? placed.set(e.file, []).get(e.file)!).push({ k, a: e.range.start.line, b: e.range.end.line, a2: 0, b2: e.newText.split(/\r\n|\r|\n/).length - 1, extra: CONTINUATION.has(c.f.code) ? 1 : 0 });
+  });
+  for (const list of placed.values()) {
+    list.sort((x, y) => x.a - y.a || x.b - y.b);
+    let shift = 0;
+    for (const p of list) {
+      const added = p.b2;
+      p.a2 = p.a + shift;
+      p.b2 = p.a + shift + added;
+      shift += added - (p.b - p.a);
+    }
+  }
+  // The last edit of a file that starts at or before a line (edits of one group do not overlap, so their lines
+  // before and after the fix both ascend).
+  const last = (list: readonly Placed[], line: number, start: (p: Placed) => number): number => {
+    let lo = 0;
+    let hi = list.length - 1;
+    let found = -1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >> 1;
+      if (start(list[mid]) <= line) {
+        found = mid;
+        lo = mid + 1;
+      } else hi = mid - 1;
+    }
+    return found;
+  };
+  const beforeAnchor = (file: string, line: number): string => {
+    const list = placed.get(file);
+    if (!list) return `L${line}`;
+    const i = last(list, line, (p) => p.a);
+    if (i >= 0 && line <= list[i].b + list[i].extra) return `fix${list[i].k}`;
+    if (i >= 1 && line <= list[i - 1].b + list[i - 1].extra) return `fix${list[i - 1].k}`;
+    return `L${line}`;
+  };
+  const afterAnchor = (file: string, line: number): string => {
+    const list = placed.get(file);
+    if (!list) return `L${line}`;
+    const i = last(list, line, (p) => p.a2);
+    if (i >= 0 && line <= list[i].b2 + list[i].extra) return `fix${list[i].k}`;
+    if (i >= 1 && line <= list[i - 1].b2 + list[i - 1].extra) return `fix${list[i - 1].k}`;
+    // Past edit i: moved by what the edits up to it added or took away.
+    return i >= 0 ? `L${line - (list[i].b2 - list[i].b)}` : `L${line}`;
+  };
+  const key = (g: Finding, anchor: string) => `${g.code}\0${g.file}\0${anchor}\0${g.message}`;
+  const had = new Map<string, number>();
+  for (const g of before.findings) {
+    const k = key(g, beforeAnchor(g.file, g.range.start.line));
+    had.set(k, (had.get(k) ?? 0) + 1);
+  }
+  for (const g of after.findings) {
+    const anchor = afterAnchor(g.file, g.range.start.line);
+    const k = key(g, anchor);
+    const n = had.get(k) ?? 0;
+    if (n > 0) {
+      had.set(k, n - 1);
+      continue;
+    }
+    const mine = anchor.startsWith('fix') ? group[Number(anchor.slice(3))] : undefined;
+    const written = mine && (placed.get(g.file) ?? []).some((p) => group[p.k] === mine && p.a2 <= g.range.start.line && g.range.end.line <= p.b2);
+    if (!(mine && written && !OVERRIDES.has(g.code) && RANK[g.severity] > RANK[mine.f.severity])) return `it adds a finding ${g.code} in ${g.file}`;
+  }
+  // Settings: as in fixProblem, with the lines every fix of the group targets.
+  const target = { before: new Map() as LineMap, after: new Map() as LineMap };
+  for (const c of group) {
+    const t = targetLines(c.f, []);
+    for (const [file, list] of t.before) for (const [a, b] of list) addLines(target.before, file, a, b);
+    if (!placed.has(c.f.file)) addLines(target.after, c.f.file, c.f.range.start.line, c.f.range.end.line + (CONTINUATION.has(c.f.code) ? 1 : 0));
+  }
+  for (const [file, list] of placed) {
+    for (const p of list) {
+      addLines(target.before, file, p.a, p.b + p.extra);
+      addLines(target.after, file, p.a2, p.b2 + p.extra);
+    }
+  }
+  const lines = { before: { byFile: target.before, analysis: before }, after: { byFile: target.after, analysis: after } };
+  return settingsProblem(before, after, lines);
 }

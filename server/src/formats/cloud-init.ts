@@ -18,7 +18,9 @@ import { firstError } from '../embed/yaml-docs.ts';
 import { defineFormat } from './types.ts';
 import { loneCrToLf } from '../model/range.ts';
 
-const HEADER = /^\uFEFF?(?:##[ \t]*template:[ \t]*jinja[ \t]*\r?\n)?#cloud-config[ \t]*\r?(?:\n|$)/;
+// (A line ends at \n, \r\n or a lone \r, as everywhere in the engine: cloud-init's starts-with test and PyYAML take a
+// lone \r as a line end too.)
+const HEADER = /^\uFEFF?(?:##[ \t]*template:[ \t]*jinja[ \t]*(?:\r\n?|\n))?#cloud-config[ \t]*(?:\r|\n|$)/;
 
 /** cloud-init's write_files encodings (cloudinit/config/cc_write_files.py canonicalize_extraction). */
 const PLAIN_ENCODINGS = new Set(['text/plain', '']);

@@ -16,7 +16,8 @@ import { finding, type Finding } from '../model/finding.ts';
 import { LineIndex } from '../model/range.ts';
 import { carrierOf, type Payload, type PayloadMap } from '../embed/payload.ts';
 import { decodeBase64Lines } from '../embed/data-url.ts';
-import { looksLikeMime, NODEADM_MEDIA_TYPE, readMime, type MimePart } from '../parse/mime.ts';
+import { loneCrToLf } from '../model/range.ts';
+import { looksLikeMime, MAX_DEPTH as MAX_MIME_DEPTH, NODEADM_MEDIA_TYPE, readMime, type MimePart } from '../parse/mime.ts';
 import { scanTemplates } from '../parse/template.ts';
 import { templateNote } from '../parse/config.ts';
 import type { FileKind } from '../model/source.ts';
@@ -61,12 +62,20 @@ function bodyOf(text: string, part: MimePart): Body | { part: MimePart; why: str
 
 /** Inserted text must not hold a delimiter line of the part's message or of one around it. */
 function breaksParts(t: string, part: MimePart): boolean {
-  return t.split(/\r?\n/).some((line) => part.boundaries.some((b) => line.startsWith('--' + b)));
+  return t.split(/\r?\n/).some((line) => isBoundary(line, part));
+}
+
+/** A line that starts with `--` and a boundary of the message or a part around this one ends the part there. */
+function isBoundary(line: string, part: MimePart): boolean {
+  return part.boundaries.some((b) => line.startsWith('--' + b));
 }
 
 const base64Lines = (t: string, eol: string) => (Buffer.from(t, 'utf8').toString('base64').match(/.{1,76}/g) ?? []).join(eol);
 
 function parseMime(path: string, text: string): { embedded: Payload[]; problems: Finding[] } {
+  // A lone \r ends a line for Python's email parser (feedparser NLCRE) as for the rest of the engine; as "\n" it keeps
+  // every offset and position (model/range.ts).
+  text = loneCrToLf(text);
   const lines = new LineIndex(text);
   const problems: Finding[] = [];
   const embedded: Payload[] = [];
@@ -79,6 +88,12 @@ function parseMime(path: string, text: string): { embedded: Payload[]; problems:
   const span = (p: MimePart) => lines.range(p.start, p.bodyEnd);
   const nodeadm: Body[] = [];
   for (const part of msg.parts) {
+    if (part.tooDeep) {
+      // cloud-init walks the whole tree (Python's email parser): what lies this deep still runs, unchecked here.
+      if (/kubelet|kubeadm|systemd|NodeConfig|#cloud-config|#!/.test(text.slice(part.bodyStart, part.bodyEnd)))
+        problems.push(finding('payload-not-checked', 'information', { file: path, range: span(part) }, `The parts of this multipart part are not checked: they are nested more than ${MAX_MIME_DEPTH + 1} multipart levels deep. cloud-init still reads and runs them; this tool stops at that depth.`));
+      continue;
+    }
     const b = bodyOf(text, part);
     const kind = partKind(part.type, 'text' in b ? b.text : '');
     if (!kind) continue;
@@ -94,7 +109,7 @@ function parseMime(path: string, text: string): { embedded: Payload[]; problems:
     if (kind === 'shell') noShebang(path, text, lines, part, b, eol, problems);
     // A script or cloud-config is itself a carrier: its files are edited through this map, piecemeal or not at all
     // (base64 text has no place for a piece).
-    const map: PayloadMap = { host: lines, offsets: b.offsets, encode: (t) => (b.base64 || breaksParts(t, part) ? undefined : t) };
+    const map: PayloadMap = { host: lines, offsets: b.offsets, encode: (t) => (b.base64 || breaksParts(t, part) ? undefined : t), refusesLine: (l) => isBoundary(l, part) };
     embedded.push({ target, kind, text: b.text, map, span: span(part), lines: new LineIndex(b.text) });
   }
   if (nodeadm.length) embedded.push(joinNodeConfigs(path, lines, nodeadm, eol));
@@ -173,6 +188,7 @@ function joinNodeConfigs(path: string, lines: LineIndex, parts: Body[], eol: str
       const b = partAt(at);
       return !b || b.base64 || breaksParts(t, b.part) ? undefined : t;
     },
+    refusesLine: (l) => parts.some((b) => isBoundary(l, b.part)),
     rewrite: one && { start: one.part.bodyStart, end: one.part.bodyEnd, encode: (t) => base64Lines(t, eol) },
   };
   return { target: nodeConfigTarget(path), kind: 'eks-nodeadm', text, map, span: lines.range(parts[0].part.start, last.part.bodyEnd), lines: new LineIndex(text) };

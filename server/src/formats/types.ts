@@ -32,6 +32,8 @@ export interface ParsedFile {
   patchRefs?: PatchRefs;
   modelines: Modeline[];
   suppressions: Suppression[];
+  /** Where kubelet-lint comments may be written in the file (its format's Format.comments). */
+  comments: CommentStyle;
   problems: Finding[];
   /** The first line ends in "\r\n": lines a fix or refactor adds end the same way. */
   crlf: boolean;

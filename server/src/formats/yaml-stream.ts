@@ -73,7 +73,7 @@ function kindOf(detect: DocDetector, c: Candidate, doc: string): string | undefi
 function isStream(detect: DocDetector, c: Candidate): boolean {
   if (!EXTS.has(c.ext)) return false;
   // Quick no for a file with one document: no marker after its first character.
-  if (!/\n---(?=[ \t\r\n]|$)/.test(c.head)) return false;
+  if (!/[\r\n]---(?=[ \t\r\n]|$)/.test(c.head)) return false;
   const groups = new Set<string>();
   for (const { from, to } of documents(c.head)) {
     const kind = kindOf(detect, c, c.head.slice(from, to));

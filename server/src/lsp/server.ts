@@ -11,6 +11,7 @@ import { DiagnosticsSync } from './diagnostics-sync.ts';
 import { engine } from './engine-loader.ts';
 import { AnalysisHost } from './host.ts';
 import { runSafeAsync } from './safe.ts';
+import { guardedDocumentsConnection, needCodeActionParams, needPosition } from './params.ts';
 import { DEFAULT_SETTINGS, readSettings, toAnalysisOptions, type Settings } from './settings.ts';
 import type { ServerEdge } from './edge.ts';
 import { WATCH_GLOBS } from '../formats/patterns.generated.ts';
@@ -197,18 +198,22 @@ export function startServer(connection: Connection, version: string, edge: Serve
     });
   }
 
-  connection.onHover((p, token) =>
-    feature('hover', docUri(p), null, token, (a, path) => {
+  // Params a handler reads are checked first: what the protocol does not allow answers InvalidParams (params.ts).
+  connection.onHover((p, token) => {
+    needPosition('textDocument/hover', p);
+    return feature('hover', docUri(p), null, token, (a, path) => {
       const h = engine().hover(a, path, p.position);
       if (h && typeof h.contents === 'object' && 'value' in h.contents) h.contents.value = relative(h.contents.value);
       return h;
-    }),
-  );
-  connection.onCompletion((p, token) =>
-    feature('completion', docUri(p), [], token, (a, path) => engine().completion(a, path, p.position, host.options.kubernetesVersion, { snippets: caps.snippets })),
-  );
-  connection.onCodeAction((p, token) =>
-    runSafeAsync(log, 'codeAction', [], token, async () => [
+    });
+  });
+  connection.onCompletion((p, token) => {
+    needPosition('textDocument/completion', p);
+    return feature('completion', docUri(p), [], token, (a, path) => engine().completion(a, path, p.position, host.options.kubernetesVersion, { snippets: caps.snippets }));
+  });
+  connection.onCodeAction((p, token) => {
+    needCodeActionParams(p);
+    return runSafeAsync(log, 'codeAction', [], token, async () => [
       // Quick fixes from the current analysis, not from the diagnostics' data (which may be of an older text).
       ...(await feature('quickFix', docUri(p), [], token, (a, path) => engine().codeActions(a, path, p.context?.diagnostics ?? [], (f) => host.uriOf(f), p.context?.only, (f, fix) => host.editsAreSafe(f, fix.edits)))),
       ...(await feature('refactor', docUri(p), [], token, (a, path) =>
@@ -220,13 +225,13 @@ export function startServer(connection: Connection, version: string, edge: Serve
       ...(await feature('suppress', docUri(p), [], token, (a, path) =>
         engine().suppressionActions(a, path, documents.get(docUri(p))?.getText(), p.context.diagnostics, (f) => host.uriOf(f), p.context.only),
       )),
-    ]),
-  );
+    ]);
+  });
   connection.languages.inlayHint.on((p, token) =>
     feature('inlayHint', docUri(p), [], token, (a, path) => engine().inlayHints(a, path, p.range, typing.get(docUri(p))).map((h) => (typeof h.tooltip === 'string' ? { ...h, tooltip: relative(h.tooltip) } : h))),
   );
   connection.onCodeLens((p, token) => feature('codeLens', docUri(p), [], token, (a, path) => engine().codeLenses(a, path, p.textDocument.uri)));
-  connection.onDefinition((p, token) => feature('definition', docUri(p), [], token, (a, path) => engine().definition(a, path, p.position, (f) => host.uriOf(f))));
+  connection.onDefinition((p, token) => (needPosition('textDocument/definition', p), feature('definition', docUri(p), [], token, (a, path) => engine().definition(a, path, p.position, (f) => host.uriOf(f)))));
   connection.onDocumentLinks((p, token) =>
     feature('documentLink', docUri(p), [], token, (a, path) => engine().documentLinks(a, path, (f) => host.uriOf(f)).map((l) => (l.tooltip ? { ...l, tooltip: relative(l.tooltip) } : l))),
   );
@@ -264,6 +269,6 @@ export function startServer(connection: Connection, version: string, edge: Serve
     }),
   );
 
-  documents.listen(connection);
+  documents.listen(guardedDocumentsConnection(connection, (m) => connection.console.warn(m)));
   connection.listen();
 }

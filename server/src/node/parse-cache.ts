@@ -30,9 +30,24 @@ export class ParseCache {
   private readonly parses = new Map<string, Map<FileKind, CachedParse>>();
   private readonly kinds = new Map<string, { text: string; kind: FileKind | undefined }>();
 
+  /** The entries of one analysis kept besides the latest ones (pin()). */
+  private pinned?: { parses: Map<string, Map<FileKind, CachedParse>>; kinds: Map<string, { text: string; kind: FileKind | undefined }> };
+
+  /**
+   * Keeps what the cache holds now besides what later analyses put in it, until retain(): the CLI's fix check
+   * analyses many variants of one workspace (each with other files edited) and each variant's files that are back to
+   * their original text find their original parses and node results here.
+   */
+  pin(): void {
+    this.pinned = { parses: new Map([...this.parses].map(([p, m]) => [p, new Map(m)])), kinds: new Map(this.kinds) };
+    this.nodes.pin();
+  }
+
   detect(path: string, text: string, registry: NodeRegistry): FileKind | undefined {
     const have = this.kinds.get(path);
     if (have && have.text === text) return have.kind;
+    const old = this.pinned?.kinds.get(path);
+    if (old && old.text === text) return old.kind;
     const kind = registry.detectKind(path, text);
     this.kinds.set(path, { text, kind });
     return kind;
@@ -44,6 +59,8 @@ export class ParseCache {
     let byKind = this.parses.get(src.path);
     const have = byKind?.get(kind);
     if (have && have.text === src.text && have.fragment === fragment) return have.parsed;
+    const old = this.pinned?.parses.get(src.path)?.get(kind);
+    if (old && old.text === src.text && old.fragment === fragment) return old.parsed;
     // The last parse of this file, for a format that reuses what an edit left as it was (formats/types.ts ParseOptions).
     const previous = have && have.fragment === fragment ? { text: have.text, parsed: have.parsed } : undefined;
     const parsed = parseAs(src, format, previous ? { ...opts, previous } : opts);
@@ -54,6 +71,7 @@ export class ParseCache {
 
   /** Forgets every path not in `paths` (deleted files, closed untitled documents, removed folders). */
   retain(paths: ReadonlySet<string>): void {
+    this.pinned = undefined;
     this.nodes.retain(paths);
     // A carrier's payloads go with it.
     const kept = (p: string) => paths.has(p) || paths.has(carrierOf(p) ?? p);

@@ -16,8 +16,9 @@ export function parseAs(src: SourceFile, format: Format, opts?: ParseOptions): P
   const kind = format.kind;
   const nl = text.indexOf('\n');
   const { problems, ...body } = format.parse(path, text, opts);
-  const out: ParsedFile = { path, kind, ...body, modelines: [], suppressions: [], problems: [...problems], crlf: nl > 0 && text.charCodeAt(nl - 1) === 13 };
+  const out: ParsedFile = { path, kind, ...body, modelines: [], suppressions: [], comments: 'line', problems: [...problems], crlf: nl > 0 && text.charCodeAt(nl - 1) === 13 };
   const comments = format.comments(out);
+  out.comments = comments;
   // Both comment kinds start with "kubelet-lint": one scan of a large file tells that it has neither.
   if (comments !== 'none' && text.includes('kubelet-lint')) {
     const m = scanModelines(path, text);

@@ -75,6 +75,17 @@ export class NodeReuse {
   private entries = new Map<string, Entry>();
   private builds = new Map<string, BuiltEntry>();
   private seen = new Set<string>();
+  /** The entries of one analysis kept besides the latest ones (ParseCache.pin), with its paths. */
+  private pinned?: { paths: readonly string[]; entries: Map<string, Entry>; builds: Map<string, BuiltEntry> };
+
+  pin(): void {
+    this.pinned = { paths: this.paths, entries: new Map(this.entries), builds: new Map(this.builds) };
+  }
+
+  /** The pinned entries, when this analysis has the pinned one's paths. */
+  private old(): { entries: Map<string, Entry>; builds: Map<string, BuiltEntry> } | undefined {
+    return this.pinned && sameList(this.pinned.paths, this.paths) ? this.pinned : undefined;
+  }
 
   /** Starts an analysis of a workspace with these paths (sorted); nothing is reused if they differ from the last. */
   begin(paths: readonly string[]): void {
@@ -91,6 +102,11 @@ export class NodeReuse {
     this.seen.add(seed.anchor);
     const e = this.builds.get(seed.anchor);
     if (e && sameSeed(e.seed, seed) && ws.sameReads(e.reads)) return e.built;
+    const o = this.old()?.builds.get(seed.anchor);
+    if (o && o !== e && sameSeed(o.seed, seed) && ws.sameReads(o.reads)) {
+      this.builds.set(seed.anchor, o);
+      return o.built;
+    }
     const { result, reads } = ws.record(make);
     this.builds.set(seed.anchor, { seed, reads, built: result });
     return result;
@@ -100,7 +116,13 @@ export class NodeReuse {
   get(id: string, inputs: NodeInputs): ReusedNode | undefined {
     this.seen.add(id);
     const e = this.entries.get(id);
-    return e && sameInputs(e.inputs, inputs) ? e : undefined;
+    if (e && sameInputs(e.inputs, inputs)) return e;
+    const o = this.old()?.entries.get(id);
+    if (o && o !== e && sameInputs(o.inputs, inputs)) {
+      this.entries.set(id, o);
+      return o;
+    }
+    return undefined;
   }
 
   set(id: string, inputs: NodeInputs, result: ReusedNode): void {
@@ -110,6 +132,7 @@ export class NodeReuse {
 
   /** Forgets the nodes that read a file not in `paths` (a closed document: its parse must not outlive it here). */
   retain(paths: ReadonlySet<string>): void {
+    this.pinned = undefined;
     // A carrier's payloads are kept with it (they are not files of the workspace themselves).
     const kept = (p: string) => paths.has(p) || paths.has(carrierOf(p) ?? p);
     for (const [id, e] of this.entries) if (!e.node.files.every(kept)) this.entries.delete(id);

@@ -28,12 +28,17 @@ export interface MimePart {
   filename?: string;
   /** The boundaries a body must not hold a line of: its own message's and those around it. */
   boundaries: readonly string[];
+  /**
+   * A multipart part nested deeper than this reader goes (MAX_DEPTH): its parts are not read. cloud-init still reads
+   * them (Python's email parser has no depth limit of its own), so formats/mime.ts says they are not checked.
+   */
+  tooDeep?: true;
 }
 
 export type MimeMessage = { ok: true; parts: MimePart[] } | { ok: false; why: string; at: number };
 
 const HEAD = 4096;
-const MAX_DEPTH = 4;
+export const MAX_DEPTH = 4;
 
 /** Column-0 header lines that say the text is a MIME multi-part message (both within the first 4096 characters). */
 export const MIME_VERSION_LINE = /^MIME-Version:/im;
@@ -93,7 +98,7 @@ function readParts(text: string, from: number, to: number, boundaries: string[],
     }
     const encoding = (h.fields.get('content-transfer-encoding') ?? '').trim().toLowerCase();
     const filename = param(h.fields.get('content-disposition') ?? '', 'filename');
-    out.push({ index: out.length + 1, start, bodyStart: h.bodyStart, bodyEnd: Math.max(h.bodyStart, end), type, encoding, filename, boundaries });
+    out.push({ index: out.length + 1, start, bodyStart: h.bodyStart, bodyEnd: Math.max(h.bodyStart, end), type, encoding, filename, boundaries, ...(inner && { tooDeep: true as const }) });
   }
 }
 

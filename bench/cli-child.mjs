@@ -1,0 +1,31 @@
+// One CLI run over a generated input, in a process of its own (bench/cli-scenarios.mjs): the stages of
+// server/src/cli/main.ts (walk, analyze, fix check, JSON output) timed one by one, then the process's CPU time and
+// peak RSS. Prints one JSON object.
+import { createRequire } from 'node:module';
+
+const [bundle, dir] = process.argv.slice(2);
+const E = createRequire(import.meta.url)(bundle);
+const t0 = performance.now();
+const stages = {};
+let t = t0;
+const lap = (name) => {
+  const now = performance.now();
+  stages[name] = now - t;
+  t = now;
+};
+const { files } = E.walk([dir]);
+lap('walk');
+// As server/src/cli/main.ts: one parse cache for the analysis and the fix check's analyses of the fixed texts.
+const cache = new E.ParseCache();
+const analysis = E.analyze(files, {}, cache);
+cache.pin();
+lap('analyze');
+let analyses = 0;
+const checked = E.withSafeFixes(files, {}, analysis, (f, o) => (analyses++, E.analyze(f, o, cache)));
+lap('fix_check');
+const out = E.formatJson(checked);
+lap('output');
+const u = process.resourceUsage();
+const fixes = checked.findings.reduce((n, f) => n + (f.fixes?.length ?? 0), 0);
+const offered = analysis.findings.reduce((n, f) => n + (f.fixes?.length ?? 0), 0);
+console.log(JSON.stringify({ files: files.length, findings: checked.findings.length, fixes_offered: offered, fixes_kept: fixes, fix_check_analyses: analyses, output_bytes: out.length, wall_ms: performance.now() - t0, cpu_ms: (u.userCPUTime + u.systemCPUTime) / 1000, max_rss_mb: u.maxRSS / 1024, stages_ms: stages }));
