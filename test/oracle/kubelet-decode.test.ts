@@ -9,7 +9,8 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import fc from 'fast-check';
 import { missing, REQUIRED, runKubeletOracle } from './oracles.ts';
-import { compareDecodes, kubeletDoc } from './kubelet-docs.ts';
+import { compareDecodes, kubeletDoc, typeTreeDiffs, type GoTree } from './kubelet-docs.ts';
+import { kubeletConfigType } from '../../server/src/catalog/go-types.ts';
 
 const notReady = missing('kubelet');
 const skip = notReady && !REQUIRED ? notReady : false;
@@ -35,6 +36,11 @@ test('the kubelet oracle decodes like the kubelet: type errors fail, unknown and
   assert.equal((dup!.json as { maxPods: number }).maxPods, 4);
   assert.match(dup!.lenient ?? '', /key "maxPods" already set in map/);
   assert.equal(ok!.ok, true);
+});
+
+test('the catalog knows every field of KubeletConfiguration with its Go type (reflection over k8s.io/kubelet v1beta1)', { skip }, () => {
+  const [types] = runKubeletOracle('types', []);
+  assert.deepEqual(typeTreeDiffs(types!.json as GoTree, kubeletConfigType()), []);
 });
 
 test(`the engine finds a decode error in exactly the ${CASES} generated KubeletConfiguration files the kubelet cannot decode (seed 1)`, { skip }, () => {

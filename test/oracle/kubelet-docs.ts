@@ -168,3 +168,40 @@ export function compareDecodes(docs: readonly string[], run: (d: readonly string
   });
   return out;
 }
+
+// ---------------------------------------------------------------------------------------------
+// The catalog's type tree against the real struct (kubelet-oracle types: reflection over k8s.io/kubelet's v1beta1)
+
+/** A type tree as kubelet-oracle prints it. */
+export interface GoTree {
+  k: string;
+  ptr?: boolean;
+  bits?: number;
+  unsigned?: boolean;
+  elem?: GoTree;
+  fields?: Record<string, GoTree>;
+}
+
+function label(t: GoTree | GoType): string {
+  const u = 'unsigned' in t && t.unsigned ? 'u' : '';
+  const bits = 'bits' in t && t.bits ? `${u}${t.bits}` : '';
+  return `${t.ptr ? '*' : ''}${t.k}${bits}`;
+}
+
+/** Every place where the catalog's Go types (catalog/go-types.ts) differ from the real ones: `path: real vs catalog`. */
+export function typeTreeDiffs(real: GoTree, ours: GoType, path = ''): string[] {
+  const out: string[] = [];
+  if (label(real) !== label(ours)) return [`${path || '(root)'}: ${label(real)} in Go, ${label(ours)} in the catalog`];
+  if (ours.k === 'map' || ours.k === 'slice') return typeTreeDiffs(real.elem!, ours.elem, `${path}[]`);
+  if (ours.k !== 'struct') return out;
+  const names = new Set([...Object.keys(real.fields ?? {}), ...ours.fields.keys()]);
+  for (const name of [...names].sort()) {
+    const r = real.fields?.[name];
+    const o = ours.fields.get(name);
+    const p = path ? `${path}.${name}` : name;
+    if (!r) out.push(`${p}: not in Go, ${label(o!)} in the catalog`);
+    else if (!o) out.push(`${p}: ${label(r)} in Go, missing from the catalog`);
+    else out.push(...typeTreeDiffs(r, o, p));
+  }
+  return out;
+}

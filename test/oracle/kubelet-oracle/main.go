@@ -19,6 +19,10 @@
 //	quantity  resource.ParseQuantity per string: {"ok":true,"string":q.String(),"value":q.Value(),"milli":q.MilliValue()}
 //	          or {"ok":false,"err":"..."}.
 //	duration  time.ParseDuration per string: {"ok":true,"nanos":<int64>} or {"ok":false,"err":"..."}.
+//	types     (input ignored) one answer whose json is KubeletConfiguration's type tree as encoding/json sees
+//	          it, read by reflection: {"k":"struct","fields":{...}}, {"k":"slice","elem":...}, {"k":"int","bits":32},
+//	          "ptr":true for pointers; the types with their own UnmarshalJSON by name (duration, time,
+//	          quantity, timeOrDuration).
 //
 // Built by scripts/oracle-setup.sh (modules through the Go module proxy, cached).
 package main
@@ -29,12 +33,16 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"reflect"
+	"strings"
 	"time"
 
 	"k8s.io/apimachinery/pkg/api/resource"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/runtime"
 	"k8s.io/apimachinery/pkg/runtime/serializer"
 	"k8s.io/component-base/codec"
+	logsapi "k8s.io/component-base/logs/api/v1"
 	kubeletv1beta1 "k8s.io/kubelet/config/v1beta1"
 )
 
@@ -125,6 +133,79 @@ func duration(s string) answer {
 	return answer{OK: true, Nanos: &n}
 }
 
+// goType is one node of the type tree (mode types).
+type goType struct {
+	K      string             `json:"k"`
+	Ptr    bool               `json:"ptr,omitempty"`
+	Bits   int                `json:"bits,omitempty"`
+	Uns    bool               `json:"unsigned,omitempty"`
+	Elem   *goType            `json:"elem,omitempty"`
+	Fields map[string]*goType `json:"fields,omitempty"`
+}
+
+var unmarshalers = map[reflect.Type]string{
+	reflect.TypeOf(metav1.Duration{}):            "duration",
+	reflect.TypeOf(metav1.Time{}):                "time",
+	reflect.TypeOf(resource.Quantity{}):          "quantity",
+	reflect.TypeOf(resource.QuantityValue{}):     "quantity",
+	reflect.TypeOf(logsapi.TimeOrMetaDuration{}): "timeOrDuration",
+}
+
+func typeOf(t reflect.Type) *goType {
+	ptr := false
+	if t.Kind() == reflect.Pointer {
+		ptr, t = true, t.Elem()
+	}
+	g := &goType{Ptr: ptr}
+	if k, ok := unmarshalers[t]; ok {
+		g.K = k
+		return g
+	}
+	switch t.Kind() {
+	case reflect.String:
+		g.K = "string"
+	case reflect.Bool:
+		g.K = "bool"
+	case reflect.Float32, reflect.Float64:
+		g.K = "float"
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+		g.K, g.Bits = "int", t.Bits()
+	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
+		g.K, g.Bits, g.Uns = "int", t.Bits(), true
+	case reflect.Map:
+		g.K, g.Elem = "map", typeOf(t.Elem())
+	case reflect.Slice:
+		g.K, g.Elem = "slice", typeOf(t.Elem())
+	case reflect.Struct:
+		g.K, g.Fields = "struct", map[string]*goType{}
+		addFields(t, g.Fields)
+	default:
+		g.K = "other:" + t.String()
+	}
+	return g
+}
+
+// addFields adds a struct's JSON fields: the tag's name, or the Go name; an embedded struct without a
+// name in its tag has its fields promoted (encoding/json's rule).
+func addFields(t reflect.Type, into map[string]*goType) {
+	for i := 0; i < t.NumField(); i++ {
+		f := t.Field(i)
+		tag := f.Tag.Get("json")
+		name := strings.Split(tag, ",")[0]
+		if name == "-" || (!f.IsExported() && !f.Anonymous) {
+			continue
+		}
+		if f.Anonymous && name == "" && f.Type.Kind() == reflect.Struct {
+			addFields(f.Type, into)
+			continue
+		}
+		if name == "" {
+			name = f.Name
+		}
+		into[name] = typeOf(f.Type)
+	}
+}
+
 func main() {
 	if len(os.Args) != 2 {
 		fmt.Fprintln(os.Stderr, "usage: kubelet-oracle decode|quantity|duration < JSON array of strings")
@@ -141,6 +222,12 @@ func main() {
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(2)
+	}
+	if os.Args[1] == "types" {
+		b, _ := json.Marshal(typeOf(reflect.TypeOf(kubeletv1beta1.KubeletConfiguration{})))
+		out, _ := json.Marshal([]answer{{OK: true, JSON: b}})
+		os.Stdout.Write(out)
+		return
 	}
 	f := map[string]func(string) answer{"decode": decode, "quantity": quantity, "duration": duration}[os.Args[1]]
 	if f == nil {
