@@ -238,7 +238,7 @@ export interface KubeletOracleAnswer {
 }
 
 /** Run kubelet-oracle in one of its modes over many inputs (one process). Big integers are kept exact as strings. */
-export function runKubeletOracle(mode: 'decode' | 'quantity' | 'duration', inputs: readonly string[]): KubeletOracleAnswer[] {
+export function runKubeletOracle(mode: 'decode' | 'quantity' | 'duration' | 'types', inputs: readonly string[]): KubeletOracleAnswer[] {
   const r = spawnSync(KUBELET_ORACLE, [mode], { input: JSON.stringify(inputs), encoding: 'utf8', maxBuffer: 1 << 30, timeout: 120_000 });
   if (r.status !== 0) throw new Error(`kubelet-oracle ${mode} failed (${r.status ?? r.signal}):\n${r.stderr}`);
   // int64 fields as strings, so that no digit is lost
