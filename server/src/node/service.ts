@@ -19,6 +19,8 @@ export interface EnvFileLookup {
 /** The command lines systemd reads with config_parse_exec(). */
 const EXEC_KEYS = new Set(['ExecStart', 'ExecStartPre', 'ExecStartPost', 'ExecCondition', 'ExecReload', 'ExecStop', 'ExecStopPost']);
 const DROP_IN = /\.d\/[^/]*\.conf$/;
+/** Service types (service_type_table, src/core/service.c); notify-reload is new in systemd 253. */
+const SERVICE_TYPES = new Set(['simple', 'exec', 'forking', 'oneshot', 'dbus', 'notify', 'notify-reload', 'idle']);
 
 /**
  * EnvironmentFile= as config_parse_unit_env_file() takes it (src/core/load-fragment.c): specifiers resolved (`%%`
@@ -98,7 +100,10 @@ export function buildService(
           slice = d;
           break;
         case 'Type':
-          serviceType = d.value;
+          // config_parse_service_type (src/core/load-fragment.c, DEFINE_CONFIG_PARSE_ENUM): a value that is no service
+          // type, the empty one too, is logged and ignored; the type set before stays (checked with systemd 252).
+          if (SERVICE_TYPES.has(d.value)) serviceType = d.value;
+          else problems.push(finding('unit-syntax', 'warning', d.valueMap.span(0, d.value.length), `systemd ignores Type=${d.value}: it is no service type ("Failed to parse service type, ignoring"); the type stays ${serviceType}.`));
           break;
       }
     }
