@@ -51,7 +51,7 @@ const line: fc.Arbitrary<string> = fc.oneof(
   { weight: 1, arbitrary: fc.constantFrom('# comment', '; comment', '', 'Restart=always', 'RestartSec=10', 'Environment=', 'ExecStartPre=-/bin/true', 'ExecStartPre=', 'EnvironmentFile=') },
   { weight: 1, arbitrary: execLine.map((l) => l.replace('ExecStart=', 'ExecStartPre=')) },
   { weight: 1, arbitrary: fc.constantFrom('EnvironmentFile=/etc/default/kubelet', 'EnvironmentFile=-/var/lib/kubelet/kubeadm-flags.env', 'EnvironmentFile=- /x', 'EnvironmentFile=relative/path', 'EnvironmentFile=/a b', 'EnvironmentFile="/quoted"', 'EnvironmentFile=/p%%q', 'EnvironmentFile=-') },
-  { weight: 1, arbitrary: fc.constantFrom('# comment \\', 'Environment=A=1 \\ ', 'Environment=A=1 \\', 'ExecStart=/bin/a \\ ', '[Unit]', '[Service]', 'Environment = B=2', ' ExecStart = /bin/b', 'NoEquals') },
+  { weight: 1, arbitrary: fc.constantFrom('# comment \\', 'Environment=A=1 \\ ', 'Environment=A=1 \\', 'ExecStart=/bin/a \\ ', '[Unit]', '[Service]', '[Bad', '[Service] x', 'Environment = B=2', ' ExecStart = /bin/b', 'NoEquals') },
 );
 
 // Line ends as read_line() takes them (src/basic/fileio.c categorize_eol): "\n", "\r\n", a lone "\r" (issue #18: CR-only

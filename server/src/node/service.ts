@@ -61,6 +61,8 @@ export function buildService(
   let refused: Finding | undefined;
   for (const f of files) {
     const dropIn = DROP_IN.test(f.path);
+    // a unit file systemd stopped reading (parseUnit: bad section header, line too long) is refused: load state "error"
+    if (!dropIn) refused ??= f.problems.find((p) => p.severity === 'error' && (p.code === 'unit-section-header' || p.code === 'unit-line-too-long'));
     let stop = false;
     for (const d of f.directives) {
       if (stop) break;
