@@ -51,6 +51,8 @@ const line: fc.Arbitrary<string> = fc.oneof(
   { weight: 1, arbitrary: fc.constantFrom('# comment', '; comment', '', 'Restart=always', 'RestartSec=10', 'Environment=', 'ExecStartPre=-/bin/true', 'ExecStartPre=', 'EnvironmentFile=') },
   { weight: 1, arbitrary: execLine.map((l) => l.replace('ExecStart=', 'ExecStartPre=')) },
   { weight: 1, arbitrary: fc.constantFrom('EnvironmentFile=/etc/default/kubelet', 'EnvironmentFile=-/var/lib/kubelet/kubeadm-flags.env', 'EnvironmentFile=- /x', 'EnvironmentFile=relative/path', 'EnvironmentFile=/a b', 'EnvironmentFile="/quoted"', 'EnvironmentFile=/p%%q', 'EnvironmentFile=-') },
+  // names and paths at NAME_MAX and PATH_MAX (issue #25): 255 and 4095 bytes are read, 256 and 4096 dropped
+  { weight: 1, arbitrary: fc.constantFrom(255, 256, 4095, 4096).map((n) => `EnvironmentFile=${n < 4000 ? '/' + 'n'.repeat(n) : ('/' + 'p'.repeat(200)).repeat(21).slice(0, n)}`) },
   { weight: 1, arbitrary: fc.constantFrom('# comment \\', 'Environment=A=1 \\ ', 'Environment=A=1 \\', 'ExecStart=/bin/a \\ ', '[Unit]', '[Service]', '[Bad', '[Service] x', 'Environment = B=2', ' ExecStart = /bin/b', 'NoEquals') },
 );
 

@@ -36,7 +36,12 @@ function envFilePath(d: UnitDirective): { path: string; optional: boolean } | st
   if (!raw.startsWith('/')) return `EnvironmentFile= path is not absolute: systemd ignores the setting (write it from /, without quotes or blanks).`;
   const parts = raw.split('/').filter((p) => p !== '' && p !== '.');
   if (parts.includes('..')) return 'EnvironmentFile= path holds `..`: systemd ignores the setting (the path is not normalized).';
-  return { path: '/' + parts.join('/'), optional };
+  const path = '/' + parts.join('/');
+  // path_is_valid() after path_simplify(): under PATH_MAX (4096) bytes, each name at most NAME_MAX (255) bytes
+  // (checked with Debian's systemd 252: 4095 and 255 are read, 4096 and 256 dropped)
+  if (Buffer.byteLength(path) >= 4096) return 'EnvironmentFile= path is 4096 bytes or longer (PATH_MAX): systemd ignores the setting.';
+  if (parts.some((p) => Buffer.byteLength(p) > 255)) return 'EnvironmentFile= path has a name longer than 255 bytes (NAME_MAX): systemd ignores the setting.';
+  return { path, optional };
 }
 
 export function buildService(
