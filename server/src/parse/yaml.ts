@@ -563,7 +563,16 @@ export function parseYamlStream(file: string, original: string, lines: LineIndex
   const docs: ConvertedDoc[] = [];
   let parsed: Document.Parsed[];
   try {
-    const r = parseAllDocuments(LINE_START_TAB.test(text) ? untabQuotedContinuations(text) : text, {
+    const cut = dedentEnd(text);
+    if (cut !== -1) {
+      const k = /^\ufeff?( *)/.exec(text.slice(0, cut).split('\n').find((l) => /^\ufeff? *[^ \t\r#]/.test(l)) ?? '')![1]!.length;
+      const le = text.indexOf('\n', cut);
+      problems.push(finding('config-syntax', 'warning', { file, range: lines.range(cut, le === -1 ? text.length : le) },
+        `This line and every line below it are ignored: the document starts indented ${k} spaces and this line less, which ends it. ` +
+          'go-yaml (the kubelet\'s YAML reader) stops there without an error, so these settings silently have no effect. Indent the first lines like the rest.'));
+    }
+    const source = cut === -1 ? text : text.slice(0, cut);
+    const r = parseAllDocuments(LINE_START_TAB.test(source) ? untabQuotedContinuations(source) : source, {
       uniqueKeys: false,
       schema: 'failsafe',
       version: '1.1',
@@ -645,4 +654,43 @@ function goQuoteEscapes(raw: string, value: string): string {
   }
   let k = 0;
   return value.replace(/\\'/g, (m) => (escapes[k++] ? "'" : m));
+}
+
+/**
+ * Where go-yaml v2 ends a one-document file without an error: the first content line starts a block mapping or list
+ * indented k > 0 spaces, and a later content line is indented less. The indentation drop closes the root node, and
+ * yaml.Unmarshal reads the first document only: the rest is dropped silently (checked against sigs.k8s.io/yaml,
+ * test/oracle/yaml.test.ts). -1 when nothing is dropped, or another document follows.
+ */
+function dedentEnd(text: string): number {
+  const MARKER = /^(?:---|\.\.\.)(?:[ \t\r]|$)/;
+  let k = -1;
+  let i = text.charCodeAt(0) === 0xfeff ? 1 : 0;
+  while (i < text.length) {
+    const nl = text.indexOf('\n', i);
+    const end = nl === -1 ? text.length : nl;
+    let s = i;
+    while (s < end && text.charCodeAt(s) === 32) s++;
+    const c = text[s];
+    const line = text.slice(i, end);
+    // directives and a `---` before the content start the document; a marker after it ends it as usual (and then
+    // a stream of several documents, kubeadm's, is read whole)
+    if (k < 0 && (line.startsWith('%') || MARKER.test(line))) {
+      // (skipped)
+    } else if (s < end && c !== '\r' && c !== '#' && c !== '\t') {
+      if (k < 0) {
+        // the root must be a block collection: `key:` or `- item` (a plain scalar's lines may be indented less)
+        if (s === i || !/^(?:-(?:[ \t]|$)|(?:[^#'"{[\s][^#]*?|"[^"]*"|'[^']*'):(?:[ \t]|$))/.test(text.slice(s, end))) return -1;
+        k = s - i;
+      } else if (s - i < k) {
+        if (MARKER.test(line)) return -1;
+        // several documents: leave the stream to the parser
+        for (let j = text.indexOf('\n', i); j !== -1; j = text.indexOf('\n', j + 1)) if (/^---(?:[ \t\r\n]|$)/.test(text.slice(j + 1, j + 5))) return -1;
+        return i;
+      }
+    }
+    if (nl === -1) break;
+    i = nl + 1;
+  }
+  return -1;
 }

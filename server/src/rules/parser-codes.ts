@@ -26,7 +26,7 @@ export const PARSER_CODES: readonly RuleMeta[] = [
   { id: 'exec-multiple', area: P, severity: 'information', fix: false, summary: '`ExecStart=` holds several commands separated by `;`' },
   { id: 'kubelet-args-not-checked', area: P, severity: 'information', fix: false, summary: 'more than 10,000 kubelet arguments: the analysis checks the first 10,000 and names the rest' },
   { id: 'exec-argv-too-long', area: P, severity: 'error', fix: false, summary: "the expanded command line passes execve()'s limits (2 MiB in all, 128 KiB per argument)" },
-  { id: 'config-syntax', area: P, severity: ['error', 'information'], fix: false, summary: 'the KubeletConfiguration or kubeadm file cannot be decoded (YAML/JSON syntax)' },
+  { id: 'config-syntax', area: P, severity: ['error', 'warning', 'information'], fix: false, summary: 'the KubeletConfiguration or kubeadm file cannot be decoded (YAML/JSON syntax), or go-yaml silently drops its end' },
   {
     id: 'k3s-kubelet-arg-replaced', area: P, severity: 'warning', fix: true,
     fixDoes: 'names the later key `kubelet-arg+`, so that it adds to the list',
