@@ -36,7 +36,8 @@ export function goTypeOf(name: string): GoType | undefined {
   // "KubeletAuthorizationMode (string)", "VerbosityLevel (uint32)", "string (quantity)": the Go kind in brackets
   const inner = /^\w+ \((u?int\d*|string|bool)\)$/.exec(s)?.[1];
   if (inner) s = inner;
-  s = s.replace(/ \(.*\)$/, '');
+  const note = s.indexOf(' (');
+  if (note !== -1 && s.endsWith(')')) s = s.slice(0, note);
   const int = /^(u?)int(8|16|32|64)?$/.exec(s);
   if (int) return { k: 'int', bits: Number(int[2] ?? 64), unsigned: int[1] === 'u', ptr };
   const simple: Record<string, GoType['k']> = {
