@@ -10,6 +10,15 @@
 # packages are there and the binary is built it only checks and exits, so
 # `npm test` calls it on every run. Needs only the Debian mirrors (no Go module
 # download: GO111MODULE=off, GOPATH=/usr/share/gocode, GOPROXY=off).
+#
+# Then test/oracle/kubelet-oracle (the kubelet's own decode of KubeletConfiguration,
+# apimachinery's ParseQuantity, Go's time.ParseDuration), a Go module built against
+# the released k8s.io/kubelet, k8s.io/apimachinery, k8s.io/component-base and
+# sigs.k8s.io/yaml (go.mod, go.sum): it needs Go >= 1.26 and the Go module proxy
+# (the go command's default). Built once per source version into the same cache,
+# linked from .oracles/kubelet-oracle. Where Go or the proxy is missing it is
+# skipped with the reason (printed and written to .oracles/kubelet-oracle.skipped,
+# which the tests show); the other oracles stay.
 # Run as root (or with the system packages already installed).
 set -euo pipefail
 
@@ -54,7 +63,49 @@ else
 fi
 ln -sfn "$BIN" "$OUT/yaml-oracle"
 
-# 3. Smoke test: both oracles answer.
+# 3. The kubelet oracle (Go modules), built once per source version; skipped with the reason when it cannot be.
+KSRC="$ROOT/test/oracle/kubelet-oracle"
+SKIPPED="$OUT/kubelet-oracle.skipped"
+kubelet_oracle() {
+  rm -f "$SKIPPED"
+  local khash kbin gover
+  khash="$(cat "$KSRC/main.go" "$KSRC/go.mod" "$KSRC/go.sum" | sha256sum | cut -c1-16)"
+  kbin="$CACHE/kubelet-oracle-$khash"
+  if [ ! -x "$kbin" ]; then
+    gover="$(go env GOVERSION 2>/dev/null || true)"
+    # go1.26.8 -> 1 26: the module's go.mod asks for 1.26
+    if ! printf '%s' "$gover" | awk -F'[go.]+' '{ exit !($2 > 1 || ($2 == 1 && $3 >= 26)) }'; then
+      echo "needs Go >= 1.26 (found: ${gover:-no go command})" >"$SKIPPED"
+      return 0
+    fi
+    log "building kubelet-oracle with $gover (k8s.io/kubelet, k8s.io/apimachinery through the Go module proxy)"
+    local kwork
+    kwork="$(mktemp -d)"
+    cp "$KSRC/main.go" "$KSRC/go.mod" "$KSRC/go.sum" "$kwork/"
+    # -mod=readonly: go.sum pins every module; GOTOOLCHAIN=local: no other Go is fetched
+    if ! (cd "$kwork" && GOFLAGS=-mod=readonly GOTOOLCHAIN=local GOCACHE="$CACHE/go-build" GOMODCACHE="$CACHE/go-mod" \
+      retry go mod download && GOFLAGS=-mod=readonly GOTOOLCHAIN=local GOCACHE="$CACHE/go-build" GOMODCACHE="$CACHE/go-mod" \
+      go build -trimpath -o "$kbin.tmp" .) >"$CACHE/kubelet-oracle-build.log" 2>&1; then
+      rm -rf "$kwork"
+      echo "the Go build failed (Go module proxy unreachable?): $(tail -3 "$CACHE/kubelet-oracle-build.log" | tr '\n' ' ')" >"$SKIPPED"
+      return 0
+    fi
+    rm -rf "$kwork"
+    mv "$kbin.tmp" "$kbin"
+  else
+    log "kubelet-oracle already built ($kbin)"
+  fi
+  ln -sfn "$kbin" "$OUT/kubelet-oracle"
+}
+rm -f "$OUT/kubelet-oracle"
+kubelet_oracle
+if [ -f "$SKIPPED" ]; then
+  log "kubelet-oracle skipped: $(cat "$SKIPPED")"
+else
+  printf '["1Gi"]' | "$OUT/kubelet-oracle" quantity | grep -q '"string":"1Gi"' || { log "kubelet-oracle does not answer"; exit 1; }
+fi
+
+# 4. Smoke test: the other oracles answer.
 printf '["a: 1\\n"]' | "$OUT/yaml-oracle" | grep -q '"json":"{\\"a\\":1}"' || { log "yaml-oracle does not answer"; exit 1; }
 SYSTEMD="$(command -v systemd || echo /lib/systemd/systemd)"
 log "systemd: $("$SYSTEMD" --version | head -1)"

@@ -544,12 +544,14 @@ export function quantityArithmeticProperty(a: QSpec, b: QSpec): void {
 export function quantityRoundTripProperty(text: string): void {
   const r = parseQuantity(text);
   if (!r.ok) return;
-  const c = canonical(r.q);
+  // (the e-notation form above E: apimachinery's own prints "1000E" as "1", another value; test/unit/quantity.test.ts)
+  const c = canonical(r.q, { reparseable: true });
   const r2 = parseQuantity(c);
   assert.ok(r2.ok, `canonical(${JSON.stringify(text)}) = ${JSON.stringify(c)} does not parse: ${!r2.ok && r2.error}`);
   if (!r2.ok) return;
   assert.equal(cmp(r.q, r2.q), 0, `canonical(${JSON.stringify(text)}) = ${c} has another value`);
-  assert.equal(canonical(r2.q), c, `canonical is not a fixed point on ${JSON.stringify(text)}: ${c} -> ${canonical(r2.q)}`);
+  const again = canonical(r2.q, { reparseable: true });
+  assert.equal(again, c, `canonical is not a fixed point on ${JSON.stringify(text)}: ${c} -> ${again}`);
 }
 
 /** newQuantity / newMilliQuantity -> canonical -> parse. */

@@ -7,7 +7,10 @@
  * the quick-fix statistics. Exit status 1 when any property failed.
  * Then the differential runs against the real programs (test/oracle; scripts/oracle-setup.sh installs them):
  * FUZZ_ORACLE_CASES generated services through systemd --test, as many env files through its environment.d
- * generator and as many documents through sigs.k8s.io/yaml (default 20000 each), in batches with seeds from FUZZ_SEED; skipped with the reason when they are not installed.
+ * generator, as many documents through sigs.k8s.io/yaml and as many KubeletConfiguration files through the kubelet's
+ * own decode, as many quantities and durations through apimachinery's ParseQuantity and time.ParseDuration
+ * (test/oracle/kubelet-oracle) (default 20000 each), in batches with seeds from FUZZ_SEED; skipped with the
+ * reason when they are not installed.
  */
 import fc from 'fast-check';
 
@@ -78,10 +81,12 @@ async function oracleRuns(seed: number): Promise<number> {
   const U = await import('../oracle/units.ts');
   const Y = await import('../oracle/yaml-docs.ts');
   const E = await import('../oracle/env-files.ts');
+  const K = await import('../oracle/kubelet-docs.ts');
+  const Q = await import('../oracle/quantities.ts');
   const total = Number(process.env.FUZZ_ORACLE_CASES ?? 20000);
   const BATCH = 2000;
   let failed = 0;
-  const runs: [string, 'systemd' | 'yaml' | 'envfile', (n: number, s: number) => { shown: string; count: number }][] = [
+  const runs: [string, 'systemd' | 'yaml' | 'envfile' | 'kubelet', (n: number, s: number) => { shown: string; count: number }][] = [
     ['oracle: services through systemd --test', 'systemd', (n, s) => {
       const d = U.compareServices(fc.sample(U.serviceCase, { numRuns: n, seed: s }), O.runSystemd);
       return { count: d.length, shown: d.slice(0, 3).map((x) => `${JSON.stringify(x.case)}\n  ${x.diff}`).join('\n  ') };
@@ -93,6 +98,20 @@ async function oracleRuns(seed: number): Promise<number> {
     ['oracle: documents through sigs.k8s.io/yaml', 'yaml', (n, s) => {
       const d = Y.compareYaml(fc.sample(Y.yamlDoc, { numRuns: n, seed: s }), O.runYamlOracle);
       return { count: d.length, shown: d.slice(0, 3).map((x) => `${JSON.stringify(x.doc)}\n  ${x.diff}`).join('\n  ') };
+    }],
+    ['oracle: KubeletConfiguration files through the kubelet\'s decode (k8s.io/kubelet)', 'kubelet', (n, s) => {
+      const d = K.compareDecodes(fc.sample(K.kubeletDoc, { numRuns: n, seed: s }), (x) => O.runKubeletOracle('decode', x));
+      return { count: d.length, shown: d.slice(0, 3).map((x) => `${JSON.stringify(x.doc)}\n  ${x.diff}`).join('\n  ') };
+    }],
+    ['oracle: quantities through apimachinery\'s ParseQuantity', 'kubelet', (n, s) => {
+      const xs = fc.sample(Q.quantityString, { numRuns: n, seed: s });
+      const d = Q.compareQuantities(xs, O.runKubeletOracle('quantity', xs));
+      return { count: d.length, shown: d.slice(0, 3).map((x) => `${JSON.stringify(x.input)}\n  ${x.diff}`).join('\n  ') };
+    }],
+    ['oracle: durations through Go\'s time.ParseDuration', 'kubelet', (n, s) => {
+      const xs = fc.sample(Q.durationString, { numRuns: n, seed: s });
+      const d = Q.compareDurations(xs, O.runKubeletOracle('duration', xs));
+      return { count: d.length, shown: d.slice(0, 3).map((x) => `${JSON.stringify(x.input)}\n  ${x.diff}`).join('\n  ') };
     }],
   ];
   for (const [name, which, run] of runs) {

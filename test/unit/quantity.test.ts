@@ -214,7 +214,9 @@ test(`${AM}/quantity.go: no negative zero: "-0", "-0.0", "-0Ki" are zero with Si
 });
 
 test(`${AM}/suffix.go interpret: exponent is strconv.ParseInt(_,10,64) then int32(): 1e4294967296 == 1, 1e4294967297 == 10, 1e-2147483648 is astronomically large`, () => {
-  assert.equal(canonical(q('1e4294967296')), '1');
+  // String() gives the text back as written: ParseQuantity kept it, its int64 form being canonical (kubelet oracle, v0.37.2)
+  assert.equal(canonical(q('1e4294967296')), '1e4294967296');
+  assert.equal(value(q('1e4294967296')), 1n);
   assert.equal(value(q('1e4294967297')), 10n);
   assert.equal(value(q('1e+00003')), 1000n);
   const huge = q('1e-2147483648');
@@ -230,7 +232,7 @@ test(`${AM}/quantity.go CanonicalizeBytes: keeps the format family, largest exac
     ['.001Ki', '1024m'], ['.000001Ki', '1024u'], ['.000000001Ki', '1024n'], ['.000000000001Ki', '2n'], // TestQuantityParseEmit
     ['-1.5', '-1500m'], ['-1.5Gi', '-1536Mi'], ['-1024Mi', '-1Gi'], ['1.1Ki', '1126400m'], ['100.035Ki', '102435840m'],
     ['1025Ki', '1025Ki'], ['1000Ki', '1000Ki'], ['1023', '1023'], ['0.5Ki', '512'], ['1e3', '1e3'], ['1.2e3', '1200'.length ? '1200' : ''],
-    ['1.3E+6', '1300e3'], ['100m', '100m'], ['0.1', '100m'], ['1e-3', '1e-3'], ['1000E', '1e21'], ['12E', '12E'], ['1G', '1G'],
+    ['1.3E+6', '1300e3'], ['100m', '100m'], ['0.1', '100m'], ['1e-3', '1e-3'], ['1000E', '1'], ['12E', '12E'], ['1G', '1G'],
     ['2000m', '2'], ['1e999999', '1e999999'], ['8Ei', '9223372036854775807'], ['-9Ei', '-9223372036854775807'],
     ['30Gi', '30Gi'], ['500Mi', '500Mi'], ['512Mi', '512Mi'], ['0.5Gi', '512Mi'], ['123456789n', '123456789n'],
   ];
@@ -239,9 +241,9 @@ test(`${AM}/quantity.go CanonicalizeBytes: keeps the format family, largest exac
   assert.equal(canonical(q('1.2e3')), '1200');
 });
 
-test(`${AM}/quantity.go CanonicalizeBytes: DecimalSI above E has no suffix; HEAD eed236c prints no suffix ("1000E" -> "1"), newer 357557a falls back to e-notation`, () => {
-  assert.equal(canonical(q('1000E')), '1e21');
-  assert.equal(canonical(q('1000E'), { legacyOversizeSuffix: true }), '1');
+test(`${AM}/quantity.go CanonicalizeBytes: DecimalSI above E has no suffix; released v0.37.2 prints none ("1000E" -> "1"), newer 357557a falls back to e-notation`, () => {
+  assert.equal(canonical(q('1000E')), '1');
+  assert.equal(canonical(q('1000E'), { reparseable: true }), '1e21');
   assert.equal(canonical(q('10E')), '10E');
 });
 
@@ -254,10 +256,10 @@ test(`${AM}: round trip parse(canonical(q)) == q over a table of values`, () => 
   ];
   for (const s of inputs) {
     const a = q(s);
-    const c = canonical(a);
+    const c = canonical(a, { reparseable: true });
     const b = q(c);
     assert.equal(cmp(a, b), 0, `${s} -> ${c}`);
-    assert.equal(canonical(b), c, `${s} -> ${c} is a fixed point`);
+    assert.equal(canonical(b, { reparseable: true }), c, `${s} -> ${c} is a fixed point`);
   }
 });
 
@@ -338,14 +340,28 @@ test(`${AM}/quantity_test.go TestScaledValue: NewScaledQuantity(1, s).ScaledValu
   assert.equal(milliValue(q('1u')), 1n);
 });
 
-test(`${AM}/math.go positiveScaleInt64: int64-path Value() beyond int64 overflows to 0 ("10E", "1e999999", MilliValue of "1E")`, () => {
+test(`${AM}/math.go positiveScaleInt64: int64-path Value() beyond int64 overflows to 0 ("10E", "1e999999", MilliValue of "1E"), or wraps when one multiplication by 10^1, 2, 3, 6 or 9 does it`, () => {
   assert.equal(q('10E').repr, 'int64');
   assert.equal(value(q('10E')), 0n);
   assert.equal(value(q('1e999999')), 0n);
   assert.equal(milliValue(q('1E')), 0n);
   assert.equal(value(q('1E')), 1000000000000000000n);
   assert.equal(milliValue(q('9223372036854775')), 9223372036854775000n);
-  assert.equal(milliValue(q('9223372036854776')), 0n);
+  // one multiplication by 1000 (int64MultiplyScale1000), its overflow flag dropped by ScaledValue: the wrapped product
+  assert.equal(milliValue(q('9223372036854776')), -9223372036854775616n);
+  assert.equal(value(q('9223372036855M')), -9223372036854551616n);
+  assert.equal(milliValue(q('9223372036855M')), 224192000n);
+  // a wrapped int32 scale difference: the value comes back unscaled (kubelet oracle, v0.37.2)
+  assert.equal(milliValue(q('1e2147483647')), 1n);
+  assert.equal(value(q('1e2147483647')), 0n);
+});
+
+test(`${AM}/quantity.go ParseQuantity keeps an int64 value already in canonical form as written: String() gives "+5", "1.500", "30Gi" back`, () => {
+  for (const s of ['+5', '1.500', '30Gi', '1Ki', '100m', '12E', '1e21', '05', '007Ki']) assert.equal(canonical(q(s)), s, s);
+  // not kept: a binary multiple of 8, a decimal with trailing 000, a scale not a multiple of 3
+  for (const [s, c] of [['8Ki', '8Ki'], ['1024Ki', '1Mi'], ['1000k', '1M'], ['1.5', '1500m'], ['0.5Gi', '512Mi']]) assert.equal(canonical(q(s!)), c, s);
+  // arithmetic gives a computed form (Add clears the kept string)
+  assert.equal(canonical(sub(q('0'), q('+5'))), '-5');
 });
 
 test(`${AM}/scale_int.go scaledValue (inf.Dec path): low 64 bits beyond int64, and negatives use int64 division toward zero + 1`, () => {

@@ -57,9 +57,9 @@ function readPage(id: string): Page {
   const text = readFileSync(join(DOCS, `${id}.md`), 'utf8');
   const lines = text.split('\n');
   assert.equal(lines[0], `# ${id}`, `${id}.md must start with "# ${id}"`);
-  const sev = /^Severity: ([a-z]+)(?: or ([a-z]+))? · Fix: (.+)$/.exec(lines[1] ?? '');
+  const sev = /^Severity: ([a-z]+)(?: or ([a-z]+))?(?: or ([a-z]+))? · Fix: (.+)$/.exec(lines[1] ?? '');
   assert.ok(sev, `${id}.md line 2 must read "Severity: <severity> · Fix: <fix | none>", got: ${lines[1]}`);
-  const severities = [sev[1], sev[2]].filter((s): s is string => !!s);
+  const severities = [sev[1], sev[2], sev[3]].filter((s): s is string => !!s);
   for (const s of severities) assert.ok(SEVERITIES.has(s), `${id}.md: unknown severity "${s}"`);
   const blocks: Block[] = [];
   const fence = /^```(\S*)(.*)$/;
@@ -81,7 +81,7 @@ function readPage(id: string): Page {
     }
     i = j;
   }
-  return { id, text, severities, fix: sev[3], blocks };
+  return { id, text, severities, fix: sev[4], blocks };
 }
 
 function files(page: Page, role: 'example' | 'fix'): SourceFile[] {

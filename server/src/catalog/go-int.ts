@@ -34,3 +34,25 @@ export function goIntValue(text: string): bigint | undefined {
     return undefined;
   }
 }
+
+/**
+ * The JSON text sigs.k8s.io/yaml writes for a YAML number, which encoding/json then reads into the field: an integer
+ * as its exact digits (JavaScript's number loses them past 2^53, so they are read again from the source text, as
+ * go-yaml v2's resolve does: underscores dropped, strconv base prefixes), anything else as Go prints a float64 (the
+ * same digits as JavaScript's String(), an exponent from 1e21 and below 1e-6).
+ */
+export function yamlNumberJson(value: number, source: string): string {
+  const s = source.trim().replaceAll('_', '');
+  if (/^[-+]?(0[xX][0-9a-fA-F]+|0[bB][01]+|0[oO]?[0-7]+|[0-9]+)$/.test(s)) {
+    const b = goIntValue(s);
+    if (b !== undefined && b >= -(1n << 63n) && b < 1n << 64n && Number(b) === value) return b.toString();
+  }
+  return Object.is(value, -0) ? '-0' : String(value);
+}
+
+/** Whether encoding/json reads that JSON number text into an integer of the range (no fraction, no exponent). */
+export function jsonIntFits(text: string, range: IntRange): boolean {
+  if (!/^-?\d+$/.test(text)) return false;
+  const b = BigInt(text);
+  return b >= range.min && b <= range.max;
+}

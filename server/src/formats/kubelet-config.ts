@@ -8,6 +8,12 @@ import { defineFormat } from './types.ts';
  */
 const YAML_KIND = /^["']?kind["']?[ \t]*:[ \t]*["']?KubeletConfiguration\b/m;
 const JSON_KIND = /"kind"[ \t\r\n]*:[ \t\r\n]*"KubeletConfiguration"/;
+/**
+ * Or indented like the file's first line, in the block it starts: go-yaml reads such a file, and drops everything
+ * after the first line indented less (parse/yaml.ts dedentEnd; the engine says so). A carrier's first line is at
+ * column 0, so its embedded documents do not match.
+ */
+const YAML_KIND_INDENTED = /^\ufeff?(?:[ \t]*(?:#[^\n]*)?\n)*( +)[^ \t\r\n#][^\n]*\n(?:\1[^\n]*\n|[ \t]*(?:#[^\n]*)?\r?\n)*?\1["']?kind["']?[ \t]*:[ \t]*["']?KubeletConfiguration\b/;
 
 export default defineFormat({
   kind: 'kubelet-config',
@@ -15,7 +21,7 @@ export default defineFormat({
   templateNames: true,
   label: 'KubeletConfiguration',
   byContent(c) {
-    if ((c.ext === 'yaml' || c.ext === 'yml' || c.ext === 'conf') && YAML_KIND.test(c.head)) return true;
+    if ((c.ext === 'yaml' || c.ext === 'yml' || c.ext === 'conf') && (YAML_KIND.test(c.head) || YAML_KIND_INDENTED.test(c.head))) return true;
     // kubelet --config-dir drop-ins are YAML or JSON files named *.conf
     return (c.ext === 'json' || c.ext === 'conf') && JSON_KIND.test(c.head);
   },

@@ -19,6 +19,8 @@ export interface EnvFileLookup {
 /** The command lines systemd reads with config_parse_exec(). */
 const EXEC_KEYS = new Set(['ExecStart', 'ExecStartPre', 'ExecStartPost', 'ExecCondition', 'ExecReload', 'ExecStop', 'ExecStopPost']);
 const DROP_IN = /\.d\/[^/]*\.conf$/;
+/** Service types (service_type_table, src/core/service.c); notify-reload is new in systemd 253. */
+const SERVICE_TYPES = new Set(['simple', 'exec', 'forking', 'oneshot', 'dbus', 'notify', 'notify-reload', 'idle']);
 
 /**
  * EnvironmentFile= as config_parse_unit_env_file() takes it (src/core/load-fragment.c): specifiers resolved (`%%`
@@ -34,7 +36,12 @@ function envFilePath(d: UnitDirective): { path: string; optional: boolean } | st
   if (!raw.startsWith('/')) return `EnvironmentFile= path is not absolute: systemd ignores the setting (write it from /, without quotes or blanks).`;
   const parts = raw.split('/').filter((p) => p !== '' && p !== '.');
   if (parts.includes('..')) return 'EnvironmentFile= path holds `..`: systemd ignores the setting (the path is not normalized).';
-  return { path: '/' + parts.join('/'), optional };
+  const path = '/' + parts.join('/');
+  // path_is_valid() after path_simplify(): under PATH_MAX (4096) bytes, each name at most NAME_MAX (255) bytes
+  // (checked with Debian's systemd 252: 4095 and 255 are read, 4096 and 256 dropped)
+  if (Buffer.byteLength(path) >= 4096) return 'EnvironmentFile= path is 4096 bytes or longer (PATH_MAX): systemd ignores the setting.';
+  if (parts.some((p) => Buffer.byteLength(p) > 255)) return 'EnvironmentFile= path has a name longer than 255 bytes (NAME_MAX): systemd ignores the setting.';
+  return { path, optional };
 }
 
 export function buildService(
@@ -59,6 +66,8 @@ export function buildService(
   let refused: Finding | undefined;
   for (const f of files) {
     const dropIn = DROP_IN.test(f.path);
+    // a unit file systemd stopped reading (parseUnit: bad section header, line too long) is refused: load state "error"
+    if (!dropIn) refused ??= f.problems.find((p) => p.severity === 'error' && (p.code === 'unit-section-header' || p.code === 'unit-line-too-long'));
     let stop = false;
     for (const d of f.directives) {
       if (stop) break;
@@ -98,7 +107,10 @@ export function buildService(
           slice = d;
           break;
         case 'Type':
-          serviceType = d.value;
+          // config_parse_service_type (src/core/load-fragment.c, DEFINE_CONFIG_PARSE_ENUM): a value that is no service
+          // type, the empty one too, is logged and ignored; the type set before stays (checked with systemd 252).
+          if (SERVICE_TYPES.has(d.value)) serviceType = d.value;
+          else problems.push(finding('unit-syntax', 'warning', d.valueMap.span(0, d.value.length), `systemd ignores Type=${d.value}: it is no service type ("Failed to parse service type, ignoring"); the type stays ${serviceType}.`));
           break;
       }
     }

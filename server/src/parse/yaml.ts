@@ -185,7 +185,10 @@ class YamlConverter {
     const quoted = t === 'QUOTE_DOUBLE' || t === 'QUOTE_SINGLE' || t === 'BLOCK_LITERAL' || t === 'BLOCK_FOLDED';
     const tag = n.tag;
     let value: string | number | boolean | null;
-    if (t === 'QUOTE_DOUBLE') this.checkEscapes(r[0], r[1]);
+    if (t === 'QUOTE_DOUBLE') {
+      this.checkEscapes(r[0], r[1]);
+      if (this.text.slice(r[0], r[1]).includes("\\'")) src = goQuoteEscapes(this.text.slice(r[0], r[1]), src);
+    }
     if (this.hasTabs && !this.inKey) {
       if (quoted) this.sheltered.push([r[0], r[1]]);
       else if (t === 'PLAIN') this.plains.push({ start: r[0], end: r[1], col: this.parentCol });
@@ -197,7 +200,7 @@ class YamlConverter {
         const v = resolvePlainScalar(src);
         const want = tag.slice(TAG.length);
         const ok =
-          (want === 'int' && typeof v === 'number' && Number.isInteger(v)) ||
+          (want === 'int' && typeof v === 'number' && isYamlInt(src)) ||
           (want === 'float' && typeof v === 'number') ||
           (want === 'bool' && typeof v === 'boolean') ||
           (want === 'null' && v === null);
@@ -221,6 +224,16 @@ class YamlConverter {
     const text = this.text;
     for (let i = text.indexOf('\\', start); i !== -1 && i < end - 1; i = text.indexOf('\\', i + 2)) {
       const c = text[i + 1]!;
+      if (c === 'u' || c === 'U') {
+        // scannerc.go: a \u or \U escape must be a Unicode scalar value: no surrogate half, nothing past 10FFFF
+        const hex = text.slice(i + 2, i + 2 + (c === 'u' ? 4 : 8));
+        const v = /^[0-9a-fA-F]+$/.test(hex) ? parseInt(hex, 16) : 0;
+        if ((v >= 0xd800 && v <= 0xdfff) || v > 0x10ffff) {
+          this.problems.push(finding('config-syntax', 'error', this.span(i, i + 2 + hex.length),
+            `The escape \`\\${c}${hex}\` is no Unicode character (a surrogate half or past 10FFFF): go-yaml (the kubelet's YAML reader) refuses the file ("found invalid Unicode character escape code").`));
+          return;
+        }
+      }
       if (GO_ESCAPES.has(c)) continue;
       this.problems.push(finding('config-syntax', 'error', this.span(i, i + 2),
         `Unknown escape \`\\${c}\` in a double-quoted string: go-yaml (the kubelet's YAML reader) refuses the file ("found unknown escape character").${c === '/' ? ' Write `/` alone.' : ''}`));
@@ -271,6 +284,31 @@ class YamlConverter {
               return;
             }
           }
+        }
+      }
+      // A tab among the blanks after a block sequence's `-` (also `- -`): go-yaml allows only spaces there, for after
+      // the indicator a simple key may start and its scanner skips tabs only where none can ("found character that
+      // cannot start any token"); `a:\ttext` is fine.
+      else {
+        let d = e;
+        while (d < le && text[d] === '-' && (text[d + 1] === ' ' || text[d + 1] === '\t' || d + 1 === le)) {
+          let b = d + 1;
+          while (b < le && (text[b] === ' ' || text[b] === '\t')) b++;
+          const t2 = text.indexOf('\t', d + 1);
+          if (t2 !== -1 && t2 < b) {
+            index ??= new TabIndex(this);
+            let p = ls - 1;
+            while (p >= start && (text[p] === ' ' || text[p] === '\t' || text[p] === '\n' || text[p] === '\r')) p--;
+            // (a line indented past the collection of a plain scalar it follows continues that scalar: text, no `-`)
+            const plain = index.plainAt(ls, p + 1);
+            if (!index.sheltered(ls) && !index.errorLines.has(this.lines.position(ls).line) && !(plain && e - ls > plain.col)) {
+              this.problems.push(finding('config-syntax', 'error', this.span(t2, t2 + 1),
+                'A tab after a list item\'s "-": go-yaml (the kubelet\'s YAML reader) refuses the file ("found character that cannot start any token"). Use a space.'));
+              return;
+            }
+            break;
+          }
+          d = b;
         }
       }
       if (nl === -1) break;
@@ -525,7 +563,16 @@ export function parseYamlStream(file: string, original: string, lines: LineIndex
   const docs: ConvertedDoc[] = [];
   let parsed: Document.Parsed[];
   try {
-    const r = parseAllDocuments(LINE_START_TAB.test(text) ? untabQuotedContinuations(text) : text, {
+    const cut = dedentEnd(text);
+    if (cut !== -1) {
+      const k = /^\ufeff?( *)/.exec(text.slice(0, cut).split('\n').find((l) => /^\ufeff? *[^ \t\r#]/.test(l)) ?? '')![1]!.length;
+      const le = text.indexOf('\n', cut);
+      problems.push(finding('config-syntax', 'warning', { file, range: lines.range(cut, le === -1 ? text.length : le) },
+        `This line and every line below it are ignored: the document starts indented ${k} spaces and this line less, which ends it. ` +
+          'go-yaml (the kubelet\'s YAML reader) stops there without an error, so these settings silently have no effect. Indent the first lines like the rest.'));
+    }
+    const source = cut === -1 ? text : text.slice(0, cut);
+    const r = parseAllDocuments(LINE_START_TAB.test(source) ? untabQuotedContinuations(source) : source, {
       uniqueKeys: false,
       schema: 'failsafe',
       version: '1.1',
@@ -543,6 +590,9 @@ export function parseYamlStream(file: string, original: string, lines: LineIndex
   for (let i = 0; i < parsed.length; i++) {
     const d = parsed[i];
     for (const e of d.errors) {
+      // `\'` in double quotes is an escape of go-yaml v2 (scannerc.go), not of the yaml package, which keeps both
+      // characters: the scalar's value is corrected where it is read (YamlConverter.scalar)
+      if (e.code === 'BAD_DQ_ESCAPE' && text[e.pos[0]] === '\\' && text[e.pos[0] + 1] === "'") continue;
       // the yaml package reports errors at the end of input as [length, length + 1]: keep them inside the text
       // (and never between the \r and \n of a CRLF, which an editor shows as one line end)
       const inside = (o: number) => (o > 0 && text.charCodeAt(o - 1) === 13 && text.charCodeAt(o) === 10 ? o - 1 : o);
@@ -572,4 +622,75 @@ export function parseYamlStream(file: string, original: string, lines: LineIndex
     docs.push({ root, span: { file, range: lines.range(dr[0], dr[1]) }, index: i, duplicates: conv.duplicates });
   }
   return { docs, problems, lines };
+}
+
+/**
+ * Whether go-yaml v2 resolves a plain scalar as an integer (resolve.go: strconv.ParseInt or ParseUint with base 0
+ * after dropping `_`, or a 0b binary): !!int takes only those; `1e3` resolves as a float, and !!int 1e3 fails
+ * ("cannot decode !!float `1e3` as a !!int").
+ */
+function isYamlInt(src: string): boolean {
+  const s = src.replaceAll('_', '');
+  const m = /^([-+]?)(0[xX][0-9a-fA-F]+|0[bB][01]+|0[oO][0-7]+|0[0-7]*|[1-9][0-9]*)$/.exec(s);
+  if (!m) return false;
+  let body = m[2]!;
+  if (/^0[0-7]+$/.test(body)) body = `0o${body.slice(1)}`;
+  const v = BigInt(body) * (m[1] === '-' ? -1n : 1n);
+  return v >= -(1n << 63n) && v < 1n << 64n;
+}
+
+/**
+ * A double-quoted scalar's value with go-yaml's `\'` escape (an apostrophe), which the yaml package keeps as both
+ * characters. `raw` is the scalar as written, `value` the package's reading: the n-th `\'` of the value is turned
+ * into `'` when the n-th place of the raw text that gives `\'` is that escape (and not `\\` before a `'`).
+ */
+function goQuoteEscapes(raw: string, value: string): string {
+  const escapes: boolean[] = [];
+  for (let i = 0; i < raw.length; i++) {
+    if (raw[i] !== '\\') continue;
+    if (raw[i + 1] === "'") escapes.push(true);
+    else if (raw[i + 1] === '\\' && raw[i + 2] === "'") escapes.push(false);
+    i++;
+  }
+  let k = 0;
+  return value.replace(/\\'/g, (m) => (escapes[k++] ? "'" : m));
+}
+
+/**
+ * Where go-yaml v2 ends a one-document file without an error: the first content line starts a block mapping or list
+ * indented k > 0 spaces, and a later content line is indented less. The indentation drop closes the root node, and
+ * yaml.Unmarshal reads the first document only: the rest is dropped silently (checked against sigs.k8s.io/yaml,
+ * test/oracle/yaml.test.ts). -1 when nothing is dropped, or another document follows.
+ */
+function dedentEnd(text: string): number {
+  const MARKER = /^(?:---|\.\.\.)(?:[ \t\r]|$)/;
+  let k = -1;
+  let i = text.charCodeAt(0) === 0xfeff ? 1 : 0;
+  while (i < text.length) {
+    const nl = text.indexOf('\n', i);
+    const end = nl === -1 ? text.length : nl;
+    let s = i;
+    while (s < end && text.charCodeAt(s) === 32) s++;
+    const c = text[s];
+    const line = text.slice(i, end);
+    // directives and a `---` before the content start the document; a marker after it ends it as usual (and then
+    // a stream of several documents, kubeadm's, is read whole)
+    if (k < 0 && (line.startsWith('%') || MARKER.test(line))) {
+      // (skipped)
+    } else if (s < end && c !== '\r' && c !== '#' && c !== '\t') {
+      if (k < 0) {
+        // the root must be a block collection: `key:` or `- item` (a plain scalar's lines may be indented less)
+        if (s === i || !/^(?:-(?:[ \t]|$)|(?:[^#'"{[\s][^#]*?|"[^"]*"|'[^']*'):(?:[ \t]|$))/.test(text.slice(s, end))) return -1;
+        k = s - i;
+      } else if (s - i < k) {
+        if (MARKER.test(line)) return -1;
+        // several documents: leave the stream to the parser
+        for (let j = text.indexOf('\n', i); j !== -1; j = text.indexOf('\n', j + 1)) if (/^---(?:[ \t\r\n]|$)/.test(text.slice(j + 1, j + 5))) return -1;
+        return i;
+      }
+    }
+    if (nl === -1) break;
+    i = nl + 1;
+  }
+  return -1;
 }

@@ -49,6 +49,11 @@ export interface Quantity {
   readonly goExp: number;
   /** Set only by add/sub beyond ALIGN_CAP: the result is the dominant operand, not the exact sum. */
   readonly approximate?: boolean;
+  /**
+   * The text as parsed, when ParseQuantity keeps it (quantity.go: an int64 value already in canonical form, e.g.
+   * "100Mi", "+5", "1.500", "1e4294967296"): String() then gives it back as written, not recomputed.
+   */
+  readonly written?: string;
 }
 
 export type ParseResult = { ok: true; q: Quantity } | { ok: false; error: string; analyzerLimit?: boolean };
@@ -277,7 +282,12 @@ function parseQuantityUncached(str: string): ParseResult {
       let result = v * mantissa;
       if (result <= MAX_INT64) {
         if (!positive) result = -result;
-        return { ok: true, q: make(result, scale, format, 'int64', scale) };
+        const q = make(result, scale, format, 'int64', scale);
+        // ParseQuantity keeps the string when the value is in canonical form already (k8s.io/apimachinery
+        // pkg/api/resource/quantity.go, v0.37): binary with a suffix of 2^(10k) and a value not a multiple of 8;
+        // decimal with a scale that is a multiple of 3 and digits without leading 0 or trailing 000.
+        const keep = format === 'BinarySI' ? exponent % 10 === 0 && (v & 7n) !== 0n : scale % 3 === 0 && !shifted.endsWith('000') && shifted[0] !== '0';
+        return { ok: true, q: keep ? { ...q, written: str } : q };
       }
     }
   }
@@ -387,16 +397,17 @@ const BIN_SUFFIX_BY_TIMES: Record<number, string> = { 1: 'Ki', 2: 'Mi', 3: 'Gi',
 
 export interface CanonicalOptions {
   /**
-   * DecimalSI values needing an exponent above 18 ("1000E" = 1e21) have no SI suffix.
-   * apimachinery at mirror HEAD (eed236c) ignores constructBytes' ok flag and prints NO suffix at all
-   * ("1000E" -> "1", silently a different value). A later revision (357557a, seen in the code index)
-   * falls back to "e21". Default: the e-notation fallback, which round-trips; set legacy to get "1".
+   * DecimalSI values needing an exponent above 18 ("1000E" = 1e21) have no SI suffix. Released apimachinery (checked:
+   * v0.37.2, by the kubelet oracle in test/oracle) ignores constructBytes' ok flag and prints NO suffix at all ("1000E"
+   * -> "1", silently a different value): that is the default here. A revision after it (357557a, seen in the code
+   * index) falls back to e-notation ("1e21"), which parses back to the same value: set reparseable for that.
    */
-  legacyOversizeSuffix?: boolean;
+  reparseable?: boolean;
 }
 
 /** apimachinery's String(): canonical form keeping the format family, largest exact suffix, no fraction. */
 export function canonical(q: Quantity, opts: CanonicalOptions = {}): string {
+  if (q.written !== undefined) return q.written;
   if (q.coef === 0n) return '0';
   let format = q.format;
   if (format === 'BinarySI') {
@@ -439,7 +450,7 @@ export function canonical(q: Quantity, opts: CanonicalOptions = {}): string {
   if (format === 'DecimalExponent') suffix = e === 0 ? '' : `e${e}`;
   else {
     const s = DEC_SUFFIX_BY_EXP[e];
-    suffix = s !== undefined ? s : opts.legacyOversizeSuffix ? '' : `e${e}`;
+    suffix = s !== undefined ? s : opts.reparseable ? `e${e}` : '';
   }
   return m.toString() + suffix;
 }
@@ -473,15 +484,13 @@ function trailingZeroBits(v: bigint): number {
 export function scaledValue(q: Quantity, target: number): bigint {
   if (q.coef === 0n) return 0n;
   if (q.repr === 'int64') {
-    if (q.exp >= target) {
-      const d = q.exp - target;
-      if (q.digits + d > 19) return 0n; // overflow -> 0
-      const v = q.coef * pow10(d);
-      return v > MAX_INT64 || v < MIN_INT64 ? 0n : v;
-    }
-    const div = pow10(target - q.exp);
-    const t = q.coef / div;
-    return q.coef % div === 0n ? t : q.coef > 0n ? t + 1n : t - 1n;
+    // int64Amount.AsScaledInt64 on Go's own (value, scale), its `ok` dropped by ScaledValue
+    const v = q.coef * pow10(q.exp - q.goExp);
+    // the comparison is on the scales, the difference is an int32 Scale that may wrap ("1e2147483647" at milli)
+    if (q.goExp >= target) return positiveScaleInt64(v, toInt32(q.goExp - target));
+    const div = pow10(target - q.goExp);
+    const t = v / div;
+    return v % div === 0n ? t : v > 0n ? t + 1n : t - 1n;
   }
   // dec: unscaled U = coef * 10^(exp - goExp), inf scale = -goExp; newScale = -target
   const t = q.exp - q.goExp; // >= 0
@@ -516,6 +525,29 @@ export function scaledValue(q: Quantity, target: number): bigint {
     inexact = rem !== 0n;
   }
   return BigInt.asIntN(64, BigInt.asIntN(64, quo) + (inexact ? 1n : 0n));
+}
+
+/**
+ * math.go positiveScaleInt64: v * 10^n in int64. For n of 1, 2, 3, 6 and 9 it multiplies once and an overflow keeps
+ * the wrapped product ("9223372036855M".Value() is -9223372036854551616); for other n it multiplies by 10 step by
+ * step and an overflow gives 0. The most negative int64 gives 0 either way. n is an int32 Scale: when the difference of
+ * two scales wrapped negative, v comes back as it is ("1e2147483647".MilliValue() is 1).
+ */
+function positiveScaleInt64(v: bigint, n: number): bigint {
+  if (n <= 0 || v === 0n) return v; // a wrapped (negative) n: the loop does not run
+  if (n === 1 || n === 2 || n === 3 || n === 6 || n === 9) return v === MIN_INT64 ? 0n : BigInt.asIntN(64, v * pow10(n));
+  let x = v;
+  for (let i = 0; i < n; i++) {
+    if (x === 0n || x === 1n) {
+      x *= 10n;
+      continue;
+    }
+    if (x === MIN_INT64) return 0n;
+    const c = BigInt.asIntN(64, x * 10n);
+    if (c / 10n !== x) return 0n;
+    x = c;
+  }
+  return x;
 }
 
 /** Quantity.Value(): see scaledValue for rounding and what happens beyond int64. */
@@ -586,7 +618,7 @@ export function cmp(a: Quantity, b: Quantity): -1 | 0 | 1 {
 }
 
 function neg(q: Quantity): Quantity {
-  return { ...q, coef: -q.coef };
+  return { ...q, coef: -q.coef, written: undefined };
 }
 
 function goUnscaled(q: Quantity): bigint {
@@ -618,13 +650,14 @@ export function add(a: Quantity, b: Quantity): Quantity {
       if (sa <= MAX_INT64 && sa >= MIN_INT64 && sb <= MAX_INT64 && sb >= MIN_INT64 && sum <= MAX_INT64 && sum >= MIN_INT64) repr = 'int64';
     }
   }
-  if (a.coef === 0n) return { ...b, format, repr, goExp };
-  if (b.coef === 0n) return { ...a, format, repr, goExp };
+  // a result is computed: Go's Add clears the string ParseQuantity kept
+  if (a.coef === 0n) return { ...b, format, repr, goExp, written: undefined };
+  if (b.coef === 0n) return { ...a, format, repr, goExp, written: undefined };
   const e = Math.min(a.exp, b.exp);
   const gap = Math.max(a.exp, b.exp) - e;
   if (gap + Math.max(a.digits, b.digits) > ALIGN_CAP) {
     const dom = a.digits + a.exp >= b.digits + b.exp ? a : b;
-    return { ...dom, format, repr, goExp, approximate: true };
+    return { ...dom, format, repr, goExp, approximate: true, written: undefined };
   }
   const sum = a.coef * pow10(a.exp - e) + b.coef * pow10(b.exp - e);
   return make(sum, e, format, repr, goExp, a.approximate || b.approximate);

@@ -10,8 +10,16 @@ import { finding, type Finding } from '../model/finding.ts';
 import type { Span } from '../model/range.ts';
 import { fieldInfo } from '../catalog/fields.ts';
 import type { Rule } from './types.ts';
-import { goIntRange } from '../catalog/go-int.ts';
+import { goIntRange, jsonIntFits, yamlNumberJson } from '../catalog/go-int.ts';
 import { parseGoDuration } from '../quantity/duration.ts';
+import { kubeletConfigType } from '../catalog/go-types.ts';
+import { goDecodeRefusals } from './lib/go-decode.ts';
+import type { ConfigNode } from '../parse/types.ts';
+
+/** Value kinds checked above from the node's effective settings; the rest is checked in each file's own tree. */
+const EFFECTIVE_KINDS = new Set(['string', 'bool', 'int', 'float', 'duration', 'map-string', 'map-bool', 'list-string']);
+
+const unknownText = (n: ConfigNode): boolean => n.kind === 'scalar' && n.template !== undefined;
 
 type Want = 'string' | 'boolean' | 'integer' | 'number';
 
@@ -81,7 +89,7 @@ export const configFieldType: Rule = {
         } else if (kind === 'duration' && typeof s.value === 'string' && !parseGoDuration(s.value).ok) {
           // metav1.Duration.UnmarshalJSON runs time.ParseDuration: a string it cannot read fails the whole decode.
           bad(s.span, field, JSON.stringify(s.value), 'a duration', 'a Go duration such as 30s, 5m or 1h30m');
-        } else if (range && (BigInt(s.value as number) < range.min || BigInt(s.value as number) > range.max)) {
+        } else if (range && !jsonIntFits(yamlNumberJson(s.value as number, s.text), range)) {
           // encoding/json: "cannot unmarshal number 3000000000 into Go struct field ... of type int32"
           bad(s.span, field, `${s.text}`, `an ${range.type} (${range.min} to ${range.max})`, 'a number in that range');
         } else if ((kind === 'map-string' || kind === 'map-bool' || kind === 'list-string' || kind === 'object') && s.value !== null) {
@@ -107,6 +115,25 @@ export const configFieldType: Rule = {
           }
         } else if (kind === 'map-string' || kind === 'map-bool' || SCALAR_WANT[kind]) {
           bad(s.from.span, field, 'a list', kind.startsWith('map') ? 'a mapping' : `a ${SCALAR_WANT[kind]}`, kind.startsWith('map') ? 'a nested mapping' : 'a single value');
+        }
+      }
+    }
+    // Nested objects, lists of objects, quantities and the other Go types, in every config file as written (the
+    // kubelet decodes each file before flags apply), and a plain metav1.Duration left empty (null: "invalid duration").
+    const struct = kubeletConfigType();
+    for (const doc of node.kubeletConfigs) {
+      if (struct.k !== 'struct') break;
+      for (const e of doc.root.entries) {
+        const t = struct.fields.get(e.key);
+        const info = fieldInfo(e.key);
+        if (!t || !info || e.keyTemplate) continue;
+        const nullDuration = info.valueKind === 'duration' && e.value.kind === 'scalar' && e.value.value === null;
+        if (EFFECTIVE_KINDS.has(info.valueKind) && !nullDuration) continue;
+        for (const r of goDecodeRefusals(e.value, t, e.key, e.keySpan, unknownText)) {
+          // a number or bool where a string belongs: the same characters in quotes are what was meant
+          const n = r.node;
+          const quote = r.want === 'a string' && n.kind === 'scalar' && (typeof n.value === 'number' || typeof n.value === 'boolean') ? n.source : undefined;
+          bad(r.span, r.path, r.got, r.want, quote !== undefined ? JSON.stringify(quote) : r.want, quote);
         }
       }
     }

@@ -397,6 +397,14 @@ function readEnvFile(path: string, text: string, commentContinues: boolean): { f
       break;
   }
 
+  // A NUL byte anywhere, a comment too, and systemd reads nothing of the file (checked with Debian's systemd 252,
+  // whose environment.d generator reads env files with the same parse_env_file_internal(): no variable of it).
+  const nul = text.indexOf('\0');
+  if (nul !== -1 && !invalid) {
+    invalid = finding('envfile-invalid-text', 'error', span(nul, nul + 1),
+      'systemd refuses this whole file: it holds a NUL byte. ' +
+        'A service that names the file in EnvironmentFile= does not start (with the `-` prefix the file is skipped).');
+  }
   if (invalid) return { file: { path, assignments: [], problems: [invalid, ...problems] }, commentEscapes };
   return { file: { path, assignments, problems }, commentEscapes };
 }

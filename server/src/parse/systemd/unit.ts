@@ -115,6 +115,12 @@ export function parseUnit(path: string, text: string): UnitFile {
 
   let section: string | undefined;
   let bomSeen = false;
+  // config_parse() ends at the first line it cannot read (a bad section header, a line over LONG_LINE_MAX): the unit
+  // file is then refused ("error"), and of a drop-in, read with its errors ignored (unit_load_dropin()), what came
+  // before stays and the rest is dropped. Checked with Debian's systemd 252 (test/oracle/systemd.test.ts).
+  let stopped = false;
+  const dropIn = /\.d\/[^/]*\.conf$/.test(path);
+  const refusal = dropIn ? 'systemd ignores the rest of this drop-in' : 'systemd refuses to load this file';
   let pending: Piece[] | null = null; // a continuation in progress
   // UTF-8 bytes of the continuation so far: exact once pendingExact, before that an upper bound (3 per UTF-16
   // unit), so that the usual short continued line is never counted byte by byte.
@@ -177,16 +183,18 @@ export function parseUnit(path: string, text: string): UnitFile {
       if (str.charCodeAt(b + e - 1) !== 93 /* ] */ || e - s < 2) {
         problems.push(
           finding('unit-section-header', 'error', trimmedSpan(lastStart, lastEnd),
-            `Invalid section header '${header}': systemd refuses to load this file.`),
+            `Invalid section header '${header}': ${refusal}.`),
         );
+        stopped = true;
         return;
       }
       const name = str.slice(b + s + 1, b + e - 1);
       if (!stringIsSafe(name)) {
         problems.push(
           finding('unit-section-header', 'error', trimmedSpan(lastStart, lastEnd),
-            `Bad characters in section header '${header}': systemd refuses to load this file.`),
+            `Bad characters in section header '${header}': ${refusal}.`),
         );
+        stopped = true;
         return;
       }
       section = name;
@@ -240,7 +248,7 @@ export function parseUnit(path: string, text: string): UnitFile {
   let curLineStart = 0;
   // Without \r or NUL anywhere (nearly every file), a line ends at the next \n: found natively, not char by char.
   const onlyNewlines = text.indexOf('\r') === -1 && text.indexOf('\0') === -1;
-  while (i < n) {
+  while (i < n && !stopped) {
     // read_line(): find the end of this physical line
     const line = curLine;
     const lineStartBefore = curLineStart;
@@ -273,12 +281,13 @@ export function parseUnit(path: string, text: string): UnitFile {
     if (bytes >= LONG_LINE_MAX) {
       problems.push(
         finding('unit-line-too-long', 'error', lineSpan(lineStart, Math.min(e, lineStart + 80)),
-          `Line too long: systemd reads lines of at most ${LONG_LINE_MAX - 1} bytes (LONG_LINE_MAX) and refuses to load this file.`),
+          `Line too long: systemd reads lines of at most ${LONG_LINE_MAX - 1} bytes (LONG_LINE_MAX); ${refusal}.`),
       );
-      // systemd stops reading here; we drop the line (and any pending continuation) and go on.
+      // systemd stops reading here: the line, any pending continuation and the rest are dropped
       pending = null;
       pendingBytes = 0;
-      continue;
+      stopped = true;
+      break;
     }
 
     // comment check first (conf-parser.c: skip_leading_chars(buf, WHITESPACE) then COMMENTS)
@@ -307,11 +316,12 @@ export function parseUnit(path: string, text: string): UnitFile {
       if (pendingBytes + add > LONG_LINE_MAX) {
         problems.push(
           finding('unit-line-too-long', 'error', lineSpan(s, Math.min(e, s + 80)),
-            `Continuation line too long (over ${LONG_LINE_MAX} bytes): systemd refuses to load this file.`),
+            `Continuation line too long (over ${LONG_LINE_MAX} bytes): ${refusal}.`),
         );
         pending = null;
         pendingBytes = 0;
-        continue;
+        stopped = true;
+        break;
       }
       pendingBytes += add;
     }
@@ -349,7 +359,7 @@ export function parseUnit(path: string, text: string): UnitFile {
       parseLogical(text, s - split, e - s, undefined, s - split, e - split, line, col);
     }
   }
-  if (pending) parseContinued(pending);
+  if (pending && !stopped) parseContinued(pending);
 
   const out: UnitFile = { path, sections, directives, problems };
   if (trailing.length) out.trailingBlankContinuations = trailing;
