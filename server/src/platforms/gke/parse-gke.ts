@@ -126,7 +126,6 @@ export function parseGke(path: string, text: string): ConfigFileParse {
       crashLoopBackOff(path, m, bad);
     }
   }
-  imageGcOrder(kc, bad);
   const platform: PlatformInfo = {
     tool: 'gke',
     span: kubelet.keySpan,
@@ -228,19 +227,6 @@ function crashLoopBackOff(path: string, m: MapNode, bad: Bad): void {
     if (v.kind !== 'scalar' || typeof v.value !== 'string' || v.template) continue;
     const n = nanosOf(v.value);
     if (n === undefined || n < 1_000_000_000n || n > 300_000_000_000n) bad(v.span, `gcloud refuses maxContainerRestartPeriod ${v.source}: it takes a duration from 1s to 300s.`);
-  }
-}
-
-/** imageGcLowThresholdPercent must be below imageGcHighThresholdPercent (NodeKubeletConfig). */
-function imageGcOrder(kc: MapNode, bad: Bad): void {
-  const num = (k: string) => {
-    const e = [...kc.entries].reverse().find((x) => x.key === k);
-    return e?.value.kind === 'scalar' && typeof e.value.value === 'number' ? { e, n: e.value.value } : undefined;
-  };
-  const lo = num('imageGcLowThresholdPercent');
-  const hi = num('imageGcHighThresholdPercent');
-  if (lo && hi && lo.n >= hi.n && lo.n >= 10 && hi.n <= 85) {
-    bad(lo.e.value.span, `GKE rejects imageGcLowThresholdPercent ${lo.n}: it must be below imageGcHighThresholdPercent (${hi.n}).`);
   }
 }
 
