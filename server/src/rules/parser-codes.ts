@@ -32,7 +32,11 @@ export const PARSER_CODES: readonly RuleMeta[] = [
     fixDoes: 'names the later key `kubelet-arg+`, so that it adds to the list',
     summary: 'a k3s/RKE2 `kubelet-arg` list that a later config file (`config.yaml.d/`) replaces',
   },
-  { id: 'platform-config-invalid', area: P, severity: 'error', fix: false, summary: 'a Talos machine configuration Talos rejects: kubelet settings given twice, or a KubeletConfig without image' },
+  {
+    id: 'platform-config-invalid', area: P, severity: ['error', 'warning'], fix: true,
+    fixDoes: "renames a key to the platform's own spelling, or writes the value the platform takes",
+    summary: "a platform file its tool refuses (Talos, OpenShift, gcloud for GKE, az for AKS), or a key az drops without a word",
+  },
   { id: 'config-field-duplicate', area: P, severity: 'warning', fix: false, summary: 'a key given twice in one mapping: the last one silently wins' },
   {
     id: 'config-kind-invalid', area: P, severity: 'error', fix: true,
