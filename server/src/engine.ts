@@ -8,6 +8,7 @@ import { NEWEST_VERSION } from './catalog/flags.ts';
 import { computeAllocatable, type Allocatable } from './node/allocatable.ts';
 import { buildNode, completeNode, type BuiltNode } from './node/build.ts';
 import { capacityKey } from './node/capacity.ts';
+import { inPlatformWords } from './node/platform.ts';
 import { groupNodes, type NodeSeed } from './node/group.ts';
 import type { Capacity, NodeModel } from './node/model.ts';
 import { nodeSettings, type NodeSettings } from './node/modelines.ts';
@@ -170,6 +171,9 @@ export function analyze(files: readonly SourceFile[], options: AnalyzeOptions = 
       if (options.disabledRules?.has(rule.id)) continue;
       for (const x of rule.run({ node, argProblems: b.argProblems, allocatable })) own.push(x);
     }
+    // A platform whose file names the kubelet's fields its own way: the findings about that file say its names.
+    const names = node.platformSpec?.names;
+    if (names && node.platform) own = own.map((x) => inPlatformWords(x, names, node.platform!.span.file));
     const places = templatePlaces(node);
     if (places) {
       const inView = settingsInView(node);

@@ -16,6 +16,7 @@ import { hover } from '../../server/src/features/hover.ts';
 import { completionAt } from '../../server/src/features/embedded.ts';
 import { recommend } from '../../server/src/features/refactors/reservations.ts';
 import { aksCpuMillis, aksMemoryMiB } from '../../server/src/platforms/aks/reservations.ts';
+import { inPlatformWords } from '../../server/src/node/platform.ts';
 import type { Finding } from '../../server/src/model/finding.ts';
 import { parsePercentage, thresholdQuantity } from '../../server/src/quantity/threshold.ts';
 import { assertShortPoints } from '../helpers/messages.ts';
@@ -176,4 +177,18 @@ test('hover on the user\'s key tells the kubelet field it sets; completion offer
   // values of the kubelet-shaped keys: cpuManagerPolicy's
   const v = analyze([{ path: 'k.json', text: '{\n  "podMaxPids": 5,\n  "cpuManagerPolicy": ""\n}\n' }]);
   assert.deepEqual(completionAt(v, 'k.json', { line: 2, character: 23 }, undefined, { snippets: false }).map((i) => i.label).sort(), ['none', 'static']);
+});
+
+test('the kubelet\'s own rules speak AKS\'s names in this file: imageGcLowThreshold, not imageGCLowThresholdPercent', () => {
+  const a = analyze([{ path: 'k.json', text: '{\n  "imageGcHighThreshold": 60,\n  "imageGcLowThreshold": 70,\n  "podMaxPids": 4096\n}\n' }]);
+  assert.deepEqual(show(a.findings), ['3 error config-value-invalid']);
+  assert.match(a.findings[0].message, /^imageGcLowThreshold \(70\) must be lower than imageGcHighThreshold \(60\)\./);
+  assert.ok(!/GCLow|ThresholdPercent/.test(a.findings[0].message), a.findings[0].message);
+});
+
+test('inPlatformWords renames whole field names only, and only in the platform\'s file', () => {
+  const names = { podPidsLimit: 'podMaxPids', cpuCFSQuota: 'cpuCfsQuota' };
+  const f = (file: string, message: string): Finding => ({ code: 'x', severity: 'error', message, file, range: { start: { line: 0, character: 0 }, end: { line: 0, character: 1 } } });
+  assert.equal(inPlatformWords(f('k.json', 'podPidsLimit is 5; cpuCFSQuotaPeriod and cpuCFSQuota.'), names, 'k.json').message, 'podMaxPids is 5; cpuCFSQuotaPeriod and cpuCfsQuota.');
+  assert.equal(inPlatformWords(f('other.yaml', 'podPidsLimit'), names, 'k.json').message, 'podPidsLimit');
 });

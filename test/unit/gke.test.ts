@@ -172,7 +172,10 @@ test('ranges of the GKE API: podPidsLimit, containerLogMaxFiles, image GC order,
     '11 GKE rejects cpuCFSQuotaPeriod 2s',
   ]);
   // Low above high: the kubelet refuses it too, and its rule reports it at the user's line (once, not twice).
-  assert.deepEqual(a.findings.filter((f) => f.code !== 'platform-config-invalid').map((f) => `${f.range.start.line + 1} ${f.code}`), ['5 config-value-invalid']);
+  const kubelet = a.findings.filter((f) => f.code !== 'platform-config-invalid');
+  assert.deepEqual(kubelet.map((f) => `${f.range.start.line + 1} ${f.code}`), ['5 config-value-invalid']);
+  // ... in gcloud's names (PlatformSemantics.names), not the kubelet's imageGCLowThresholdPercent
+  assert.match(kubelet[0].message, /^imageGcLowThresholdPercent \(70\) must be lower than imageGcHighThresholdPercent \(60\)\./);
   assertShortPoints(a.findings);
 });
 

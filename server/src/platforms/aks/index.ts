@@ -20,6 +20,7 @@ import { definePlatform } from '../types.ts';
 import aks from './aks.ts';
 import type { AksFacts } from './parse-aks.ts';
 import { aksCpuMillis, aksMemoryMiB } from './reservations.ts';
+import { KUBELET_FIELDS } from './fields.ts';
 
 export const AKS_DEFAULT_MAX_PODS = 110;
 const FORMULA = 'AKS computes it from the machine size and maxPods (node-resource-reservations)';
@@ -74,6 +75,11 @@ function capacitySettings(_p: PlatformInfo, settings: ReadonlyMap<string, Settin
   return changed ? out : undefined;
 }
 
+/** az's names of the fields AKS passes on unchanged (imageGcHighThreshold, podMaxPids). */
+const NAMES: Record<string, string> = Object.fromEntries(
+  Object.entries(KUBELET_FIELDS).filter(([k, f]) => f.to !== k && !f.convert && f.type !== 'object').map(([k, f]) => [f.to, k]),
+);
+
 export default definePlatform({
   id: 'aks',
   name: 'AKS',
@@ -85,4 +91,5 @@ export default definePlatform({
   capacitySettings,
   source: { how: 'config-dir', label: 'the kubelet configuration' },
   cgroups: { kind: 'systemd' },
+  names: NAMES,
 });

@@ -23,6 +23,7 @@ import { gkeCpuMillis, gkeMemoryMiB } from '../../features/refactors/reservation
 import { definePlatform } from '../types.ts';
 import gke from './gke.ts';
 import type { GkeFacts } from './parse-gke.ts';
+import { KUBELET_FIELDS } from './fields.ts';
 
 export const GKE_DEFAULT_MAX_PODS = 110;
 const FORMULA = 'GKE computes it from the machine size (plan-node-sizes)';
@@ -73,6 +74,13 @@ function capacitySettings(_p: PlatformInfo, settings: ReadonlyMap<string, Settin
   return changed ? out : undefined;
 }
 
+/** gcloud's names of the fields it passes on unchanged (imageGcHighThresholdPercent), and the topology manager's two. */
+const NAMES: Record<string, string> = {
+  ...Object.fromEntries(Object.entries(KUBELET_FIELDS).filter(([k, f]) => f.to && f.to !== k && !f.convert).map(([k, f]) => [f.to!, k])),
+  topologyManagerPolicy: 'topologyManager.policy',
+  topologyManagerScope: 'topologyManager.scope',
+};
+
 export default definePlatform({
   id: 'gke',
   name: 'GKE',
@@ -84,4 +92,5 @@ export default definePlatform({
   capacitySettings,
   source: { how: 'config-dir', label: 'kubeletConfig' },
   cgroups: { kind: 'systemd' },
+  names: NAMES,
 });
