@@ -188,3 +188,13 @@ test('hover on the user\'s key tells the kubelet field it sets; completion offer
   for (const k of ['cpuCFSQuota', 'insecureKubeletReadonlyPortEnabled', 'imageGcHighThresholdPercent', 'evictionSoft', 'topologyManager']) assert.ok(labels.includes(k), k);
   for (const k of ['cpuManagerPolicy', 'kubeReserved', 'evictionHard', 'maxPods', 'cpuCfsQuota', 'imageGCHighThresholdPercent']) assert.ok(!labels.includes(k), k);
 });
+
+test('the JSON form gcloud also reads: same keys, same checks, at the JSON lines', () => {
+  const t = '{\n  "kubeletConfig": {\n    "cpuManagerPolicy": "static",\n    "podPidsLimit": 100,\n    "insecureKubeletReadonlyPortEnabled": false\n  }\n}\n';
+  assert.equal(detectKind('system-config.json', t), 'gke-system-config');
+  const a = analyze([{ path: 'system-config.json', text: t }]);
+  assert.deepEqual(show(a.findings), ['4 error platform-config-invalid']);
+  assert.match(a.findings[0].message, /^GKE rejects podPidsLimit 100: it takes 1024 to 4194303\./);
+  const port = a.nodes[0].node.settings.get('readOnlyPort');
+  assert.ok(port?.kind === 'scalar' && port.value === 0 && port.span?.range.start.line === 4);
+});
