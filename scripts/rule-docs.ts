@@ -8,7 +8,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { RULES } from '../server/src/registry.ts';
-import { PARSER_CODES } from '../server/src/rules/parser-codes.ts';
+import { PARSER_CODES } from '../server/src/registry.ts';
 import type { RuleArea, RuleMeta } from '../server/src/rules/types.ts';
 
 /** The sections of the index, in order. */

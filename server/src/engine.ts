@@ -22,6 +22,7 @@ import { mayBeRendered, placeholderTest, settingsInView, templatePlaces } from '
 import { keepLineEnds } from './fixes/keep-line-ends.ts';
 import { matchLineEnds } from './fixes/line-ends.ts';
 import { byCodeUnit } from './model/order.ts';
+import { offsetOf } from './model/range.ts';
 import { formatOf, REGISTRY, STANDALONE_ORDER, SYSTEMD_LINE_KINDS } from './registry.ts';
 import { findingToHost, textToHost } from './embed/to-host.ts';
 import { workspaceKubeadmVersion } from './node/version.ts';
@@ -82,6 +83,19 @@ export interface Analysis {
 
 const STANDALONE_KINDS: ReadonlySet<string> = new Set(STANDALONE_ORDER);
 
+/**
+ * Findings in a platform's own files say the platform's names for kubelet fields (PlatformSemantics.fieldNames): a
+ * whole word equal to the kubelet's name becomes the user's.
+ */
+function inUserNames(findings: Finding[], node: NodeModel, ws: Workspace): Finding[] {
+  const names = node.platformSpec?.fieldNames;
+  if (!names?.size) return findings;
+  const tool = node.platform?.tool;
+  const own = (file: string) => ws.get(file)?.config?.platform?.tool === tool;
+  const words = new RegExp(`(?<![A-Za-z0-9.])(${[...names.keys()].join('|')})(?![A-Za-z0-9])`, 'g');
+  return findings.map((f) => (own(f.file) ? { ...f, message: f.message.replace(words, (w) => names.get(w) ?? w) } : f));
+}
+
 /** `cache`: parses to reuse across analyses (the language server's); results are the same with or without it. */
 export function analyze(files: readonly SourceFile[], options: AnalyzeOptions = {}, cache?: ParseCache): Analysis {
   const ws = new Workspace(files, REGISTRY, cache);
@@ -131,6 +145,9 @@ export function analyze(files: readonly SourceFile[], options: AnalyzeOptions = 
   const optionValues = { ...optionInputs(options, version), workspaceVersion: workspace?.source ?? '' };
   const givenKey = JSON.stringify([capacityKey(given.capacity), given.capacitySource ?? null, given.kubernetesVersion ?? null, given.kubernetesVersionSource ?? null, given.workspace ?? null], spansByValue);
 
+  // The workspace's kubeadm version is for the kubeadm-style nodes beside it (units, drop-ins, configs on disk); a
+  // platform's node or a carrier's payload states its own or none, and never takes a version another file gives.
+  const withoutWorkspace = { ...given, workspace: undefined };
   const nodes: NodeResult[] = [];
   built.forEach((b, i) => {
     // What the node's results are computed from (node/reuse.ts): the options and the parse of every file it read.
@@ -141,7 +158,7 @@ export function analyze(files: readonly SourceFile[], options: AnalyzeOptions = 
     const carriers = [...new Set(files.map(carrierOf).filter((c): c is string => c !== undefined))];
     const carrierParses = carriers.map((c) => ws.get(c));
     const forCarriers = () => {
-      const found = carrierNodeSettings(b.node, carrierParses, parses, givenKey, () => nodeSettings([...carrierParses, ...parses], given, b.node.kubeletImage));
+      const found = carrierNodeSettings(b.node, carrierParses, parses, givenKey, () => nodeSettings([...carrierParses, ...parses], withoutWorkspace, b.node.kubeletImage));
       // Where the capacity and version come from, said in the carrier's lines when a payload says it.
       const toHost = (t: string) => textToHost(t, (p) => ws.payload(p));
       return { ...found, kubernetesVersionSource: toHost(found.kubernetesVersionSource), ...(found.capacitySource ? { capacitySource: toHost(found.capacitySource) } : {}) };
@@ -161,7 +178,7 @@ export function analyze(files: readonly SourceFile[], options: AnalyzeOptions = 
       for (const x of kept.findings) findings.push(x);
       return;
     }
-    const settings = early ?? (carriers.length ? forCarriers() : nodeSettings(parses, given, b.node.kubeletImage));
+    const settings = early ?? (carriers.length ? forCarriers() : nodeSettings(parses, b.node.platform ? withoutWorkspace : given, b.node.kubeletImage));
     const node = completeNode(b.node, files, runtimes[i], settings);
     let own: Finding[] = [...settings.problems];
     const allocatable = computeAllocatable(node, node.capacity);
@@ -180,6 +197,7 @@ export function analyze(files: readonly SourceFile[], options: AnalyzeOptions = 
       const atPlaceholder = placeholderTest(places);
       own = own.filter((x) => !atPlaceholder(x) && !mayBeRendered(x, inView));
     }
+    own = inUserNames(own, node, ws);
     for (const x of own) findings.push(x);
     if (inputs) reuse!.set(node.id, inputs, { node, allocatable, findings: own });
   });
@@ -253,6 +271,15 @@ function carrierNodeSettings(node: object, carrierParses: readonly (ParsedFile |
   return found;
 }
 
+/** Whether the placeholder a finding is about is one the payload's machine fills in (Payload.filledOnMachine). */
+function filledThere(p: Payload, f: Finding): boolean {
+  const start = offsetOf(p.text, f.range.start);
+  const end = offsetOf(p.text, f.range.end);
+  if (start === undefined || end === undefined) return false;
+  const value = p.text.slice(start, end);
+  return p.filledOnMachine!.test(value.replace(/^(["'])(.*)\1$/s, '$2'));
+}
+
 /** Findings about payloads, at their places in the carrier files (embed/to-host.ts), in file and position order. */
 function inCarriers(list: Finding[], ws: Workspace): Finding[] {
   // A placeholder in a payload of a template carrier is filled in when the carrier is rendered, and the carrier says
@@ -261,6 +288,7 @@ function inCarriers(list: Finding[], ws: Workspace): Finding[] {
   const kept = list.filter((f) => {
     const p = ws.payload(f.file);
     if ((f.code === 'config-placeholder' || f.code === 'config-template') && p?.payload.template) return false;
+    if (f.code === 'config-placeholder' && p?.payload.filledOnMachine && filledThere(p.payload, f)) return false;
     if (p?.payload.quiet?.includes(f.code)) return false;
     const host = p && ws.kind(p.host);
     return !(host && formatOf(host).quietInPayloads?.includes(f.code));

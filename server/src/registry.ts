@@ -8,7 +8,8 @@
  */
 import type { Candidate, Format, FormatRegistry } from './formats/types.ts';
 import type { NodeRegistry, PlatformSemantics, WrapperProgram } from './node/platform.ts';
-import type { Rule } from './rules/types.ts';
+import type { Rule, RuleMeta } from './rules/types.ts';
+import { CORE_PARSER_CODES } from './rules/parser-codes.ts';
 import type { Platform } from './platforms/types.ts';
 import { basename, dirname } from './model/paths.ts';
 import { systemdTemplateName, withoutTemplateExt } from './parse/template.ts';
@@ -40,6 +41,9 @@ export const FORMATS: readonly Format[] = [...CORE_FORMATS, ...PLATFORMS.flatMap
 
 /** Every rule: the core's, then each platform's own. */
 export const RULES: readonly Rule[] = [...CORE_RULES, ...PLATFORMS.flatMap((p: Platform) => p.rules)];
+
+/** Every code a reader reports itself: the core's, then each platform's. */
+export const PARSER_CODES: readonly RuleMeta[] = [...CORE_PARSER_CODES, ...PLATFORMS.flatMap((p: Platform) => p.codes)];
 
 export type FormatKind = string;
 

@@ -194,7 +194,7 @@ test('--systemd-version 252 reads env files as systemd before 254 (a comment end
 
 test('--format json: one object, every diagnostic has exactly the documented keys with the right types', () => {
   const { out } = json(['examples']);
-  assert.deepEqual(Object.keys(out).sort(), ['diagnostics', 'nodes']);
+  assert.deepEqual(Object.keys(out).sort(), ['diagnostics', 'files', 'nodes']);
   assert.ok(Array.isArray(out.diagnostics) && out.diagnostics.length > 0);
   const required = ['file', 'line', 'column', 'endLine', 'endColumn', 'severity', 'code', 'message'];
   for (const d of out.diagnostics) {

@@ -1,17 +1,26 @@
 /**
- * The refactors over the protocol: "Move kubelet flags into the KubeletConfiguration file" on
- * the kubeadm example's ExecStart= line gives one WorkspaceEdit across the env files and
- * config.yaml; applied, the node's effective configuration is the same and the flag-over-file
- * notice is gone. "Insert recommended reservations" is offered in a config file.
+ * The refactors over the protocol: "Move kubelet flags into the KubeletConfiguration file" on a unit's ExecStart= line
+ * gives one WorkspaceEdit across the env file and the config file; applied, the node's effective configuration is the
+ * same and the flag-over-file notice is gone. On the kubeadm example it is listed disabled: kubeadm writes
+ * /var/lib/kubelet/config.yaml again on upgrade (issue #23). "Insert recommended reservations" is offered in a config
+ * file.
  */
 import assert from 'node:assert/strict';
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { TestClient, applyEdits, positionOf, uri, workspace } from './client.ts';
 
-const DROPIN = 'kubeadm-node/etc/systemd/system/kubelet.service.d/10-kubeadm.conf';
-const CONFIG = 'kubeadm-node/var/lib/kubelet/config.yaml';
-const ENV = 'kubeadm-node/etc/default/kubelet';
-const FLAGS_ENV = 'kubeadm-node/var/lib/kubelet/kubeadm-flags.env';
+const KUBEADM_DROPIN = 'kubeadm-node/etc/systemd/system/kubelet.service.d/10-kubeadm.conf';
+// A node no kubeadm manages: its unit, the env file it reads, and its own --config file.
+const DROPIN = 'plain-node/etc/systemd/system/kubelet.service';
+const CONFIG = 'plain-node/etc/kubernetes/kubelet.yaml';
+const ENV = 'plain-node/etc/default/kubelet';
+const PLAIN = {
+  [DROPIN]: '[Unit]\nDescription=kubelet\n\n[Service]\nEnvironmentFile=-/etc/default/kubelet\nExecStart=/usr/bin/kubelet --config=/etc/kubernetes/kubelet.yaml --container-runtime-endpoint=unix:///var/run/containerd/containerd.sock $KUBELET_EXTRA_ARGS\n',
+  [ENV]: '# Flags of this node\n\n\nKUBELET_EXTRA_ARGS=--system-reserved=cpu=1 --node-labels=node.kubernetes.io/pool=general\n',
+  [CONFIG]: 'apiVersion: kubelet.config.k8s.io/v1beta1\nkind: KubeletConfiguration\ncgroupDriver: systemd\nsystemReserved:\n  memory: 1Gi\nevictionHard:\n  memory.available: 500Mi\n',
+};
 const DOCS = 'docs-example/kubelet-config.yaml';
 
 /** The range of a whole text, for a full-document change. */
@@ -28,6 +37,10 @@ const values = (yaml: string) =>
 
 describe('refactors over LSP', () => {
   const ws = workspace('kubeadm-node', 'docs-example');
+  for (const [p, t] of Object.entries(PLAIN)) {
+    mkdirSync(dirname(ws.path(p)), { recursive: true });
+    ws.write(p, t);
+  }
   const client = new TestClient();
   let caps: any;
 
@@ -62,13 +75,13 @@ describe('refactors over LSP', () => {
     assert.equal(move.kind, 'refactor.rewrite');
     assert.match(move.title, /--container-runtime-endpoint, --system-reserved/);
     const changed = Object.keys(move.edit.changes).sort();
-    assert.deepEqual(changed, [uri(ws.path(ENV)), uri(ws.path(FLAGS_ENV)), configUri].sort());
+    assert.deepEqual(changed, [uri(ws.path(ENV)), uri(ws.path(DROPIN)), configUri].sort());
 
     // Apply as an editor does: open each file the edit touches and change it.
     for (const [u, edits] of Object.entries(move.edit.changes) as [string, any[]][]) {
-      const rel = [ENV, CONFIG, FLAGS_ENV].find((r) => uri(ws.path(r)) === u)!;
+      const rel = [ENV, CONFIG, DROPIN].find((r) => uri(ws.path(r)) === u)!;
       const old = ws.read(rel);
-      if (u !== envUri) client.open(ws.path(rel), old);
+      if (u !== envUri && u !== dropin) client.open(ws.path(rel), old);
       const next = applyEdits(old, edits);
       client.change(u, [{ range: whole(old), text: next }]);
       ws.write(rel, next);
@@ -76,7 +89,7 @@ describe('refactors over LSP', () => {
 
     assert.match(ws.read(CONFIG), /^systemReserved:\n {2}cpu: "1"\nevictionHard:/m);
     assert.match(ws.read(CONFIG), /^containerRuntimeEndpoint: "unix:\/\/\/var\/run\/containerd\/containerd.sock"$/m);
-    assert.equal(ws.read(ENV).split('\n')[3], 'KUBELET_EXTRA_ARGS= --node-labels=node.kubernetes.io/pool=general');
+    assert.match(ws.read(ENV).split('\n')[3], /^KUBELET_EXTRA_ARGS= ?--node-labels=node\.kubernetes\.io\/pool=general$/);
     await client.waitDiagnostics(envUri, (ds) => !ds.some((d) => d.code === 'flag-overrides-config'));
     const effectiveAfter: string = await client.request('workspace/executeCommand', { command: 'kubelet.showEffectiveConfiguration', arguments: [configUri] });
     assert.equal(values(effectiveAfter), values(effectiveBefore));
@@ -85,6 +98,18 @@ describe('refactors over LSP', () => {
     // Nothing is left to move.
     const again: any[] = await client.request('textDocument/codeAction', { textDocument: { uri: dropin }, range, context: { diagnostics: [], only: ['refactor'] } });
     assert.deepEqual(again.filter((a) => a.title.startsWith('Move kubelet flags')), []);
+  });
+
+  test('"Move kubelet flags" on a kubeadm node is listed disabled: kubeadm writes /var/lib/kubelet/config.yaml again on upgrade', async () => {
+    const text = ws.read(KUBEADM_DROPIN);
+    const dropin = client.open(ws.path(KUBEADM_DROPIN), text);
+    await client.waitDiagnostics(dropin);
+    const at = positionOf(text, 'ExecStart=/usr/bin/kubelet', 12);
+    const actions: any[] = await client.request('textDocument/codeAction', { textDocument: { uri: dropin }, range: { start: at, end: at }, context: { diagnostics: [], only: ['refactor'] } });
+    const move = actions.find((a) => a.title.startsWith('Move kubelet flags'));
+    assert.ok(move, JSON.stringify(actions.map((a) => a.title)));
+    assert.match(move.disabled?.reason ?? '', /kubeadm writes \/var\/lib\/kubelet\/config\.yaml again/);
+    assert.equal(move.edit, undefined);
   });
 
   test('"Insert recommended reservations" in a config file: GKE, EKS and AKS; the GKE one edits kubeReserved and evictionHard in place', async () => {

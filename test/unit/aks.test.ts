@@ -7,25 +7,23 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { CompletionItem } from 'vscode-languageserver-types';
 import { analyze } from '../../server/src/engine.ts';
 import { detectKind } from '../../server/src/registry.ts';
 import { hover } from '../../server/src/features/hover.ts';
 import { completionAt } from '../../server/src/features/embedded.ts';
-import { recommend } from '../../server/src/features/refactors/reservations.ts';
+import { recommend } from '../../server/src/catalog/reservation-formulas.ts';
 import { aksCpuMillis, aksMemoryMiB } from '../../server/src/platforms/aks/reservations.ts';
 import { inPlatformWords } from '../../server/src/node/platform.ts';
 import type { Finding } from '../../server/src/model/finding.ts';
 import { parsePercentage, thresholdQuantity } from '../../server/src/quantity/threshold.ts';
 import { assertShortPoints } from '../helpers/messages.ts';
+import { EXAMPLES } from '../../server/src/platforms/aks/examples.ts';
 
-const FIXTURE = join(__dirname, '../fixtures/platforms/aks-linuxkubeletconfig.json');
 const GiB = 1024n ** 3n;
 const MiB = 1024n ** 2n;
 const show = (fs: readonly Finding[]) => fs.map((f) => `${f.range.start.line + 1} ${f.severity} ${f.code}`);
-const text = () => readFileSync(FIXTURE, 'utf8');
+const text = () => EXAMPLES[0].text;
 const cap = (cores: number, gib: bigint, pods?: bigint) => ({ cpu: BigInt(cores * 1000), memory: gib * GiB, ...(pods ? { pods } : {}), hugepages: new Map() });
 const hoverText = (a: ReturnType<typeof analyze>, path: string, line: number, character: number) => {
   const h = hover(a, path, { line, character });

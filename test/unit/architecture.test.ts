@@ -64,22 +64,27 @@ const ALL = [...walk(join(ROOT, 'server/src')), ...walk(join(ROOT, 'client/src')
 
 /** What each folder may import (besides itself); `types` may be imported as types only. */
 const MAY: Record<string, { code: (string | RegExp)[]; types?: (string | RegExp)[] }> = {
-  model: { code: [], types: ['formats'] },
+  model: { code: [] },
   catalog: { code: [] },
   quantity: { code: [] },
   parse: { code: ['model'] },
   fixes: { code: ['model', 'parse'] },
-  embed: { code: ['model'], types: ['node'] },
+  embed: { code: ['model', 'parse'] },
+  formats: { code: ['embed', 'model', 'parse'] },
   node: { code: ['catalog', 'embed', 'formats', 'model', 'parse', 'quantity'] },
-  formats: { code: ['embed', 'model', 'parse'], types: ['node'] },
   rules: { code: ['catalog', 'model', 'node', 'quantity'], types: [/^server\/src\/parse\/types\.ts$/] },
-  engine: { code: ['catalog', 'embed', 'fixes', 'formats', 'model', 'node', 'parse', 'quantity', 'rules'] },
-  features: { code: ['catalog', 'embed', 'fixes', 'model', 'node', 'quantity', 'rules'], types: ['engine', /^server\/src\/parse\/types\.ts$/] },
+  platforms: { code: ['catalog', 'embed', 'formats', 'model', 'node', 'parse', 'quantity', 'rules'] },
+  registry: { code: ['catalog', 'embed', 'formats', 'model', 'node', 'parse', 'platforms', 'quantity', 'rules'] },
+  engine: { code: ['catalog', 'embed', 'fixes', 'formats', 'model', 'node', 'parse', 'quantity', 'registry', 'rules'] },
+  features: { code: ['catalog', 'embed', 'fixes', 'model', 'node', 'quantity', 'registry', 'rules'], types: ['engine', 'formats', /^server\/src\/parse\/types\.ts$/] },
   io: { code: [] },
-  cli: { code: ['catalog', 'engine', 'features', 'formats', 'io', 'model', 'node', 'quantity', 'rules'] },
-  lsp: { code: ['catalog', 'engine', 'features', 'formats', 'io', 'model', 'node'] },
+  cli: { code: ['catalog', 'engine', 'features', 'formats', 'io', 'model', 'node', 'quantity', 'registry', 'rules'] },
+  lsp: { code: ['catalog', 'engine', 'features', 'formats', 'io', 'model', 'node', 'registry'] },
   client: { code: [/^server\/src\/features\/protocol\.ts$/, /^server\/src\/formats\/patterns\.generated\.ts$/], types: ['features'] },
 };
+
+/** The layers from the bottom up: a folder imports only folders below it (types too), so there is no circle. */
+const LAYERS = [['model', 'catalog', 'quantity', 'io'], ['parse'], ['fixes', 'embed'], ['formats'], ['node'], ['rules'], ['platforms'], ['registry'], ['engine'], ['features'], ['cli', 'lsp'], ['client']];
 
 function allowed(i: Import): boolean {
   if (i.area === i.target) return true;
@@ -98,6 +103,12 @@ test('every folder of server/src and client/src has an import rule', () => {
 test('imports follow the code map of ARCHITECTURE.md', () => {
   const bad = ALL.filter((i) => !allowed(i)).map((i) => `${i.file}: ${i.area} imports ${i.typeOnly ? 'the types of ' : ''}${i.targetPath}`);
   assert.deepEqual(bad, []);
+});
+
+test('the folders form a straight line: every import, types included, goes to a lower layer', () => {
+  const level = new Map(LAYERS.flatMap((l, i) => l.map((a) => [a, i] as const)));
+  const up = ALL.filter((i) => i.area !== i.target && level.has(i.area) && level.has(i.target) && level.get(i.target)! >= level.get(i.area)!);
+  assert.deepEqual(up.map((i) => `${i.file} (${i.area}) imports ${i.typeOnly ? 'the types of ' : ''}${i.targetPath} (${i.target})`), []);
 });
 
 test('rules never import the LSP, the features or a parser; features and the LSP never import a parser', () => {

@@ -7,23 +7,21 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { CompletionItem } from 'vscode-languageserver-types';
 import { analyze } from '../../server/src/engine.ts';
 import { detectKind } from '../../server/src/registry.ts';
 import { describe } from '../../server/src/node/provenance.ts';
 import { hover } from '../../server/src/features/hover.ts';
 import { completionAt } from '../../server/src/features/embedded.ts';
-import { gkeCpuMillis, gkeMemoryMiB } from '../../server/src/features/refactors/reservations.ts';
+import { gkeCpuMillis, gkeMemoryMiB } from '../../server/src/catalog/reservation-formulas.ts';
 import type { Finding } from '../../server/src/model/finding.ts';
 import { assertShortPoints } from '../helpers/messages.ts';
+import { EXAMPLES } from '../../server/src/platforms/gke/examples.ts';
 
-const FIXTURE = join(__dirname, '../fixtures/platforms/gke-system-config.yaml');
 const GiB = 1024n ** 3n;
 const MiB = 1024n ** 2n;
 const show = (fs: readonly Finding[]) => fs.map((f) => `${f.range.start.line + 1} ${f.severity} ${f.code}`);
-const text = () => readFileSync(FIXTURE, 'utf8');
+const text = () => EXAMPLES[0].text;
 const hoverText = (a: ReturnType<typeof analyze>, path: string, line: number, character: number) => {
   const h = hover(a, path, { line, character });
   return h && typeof h.contents === 'object' && 'value' in h.contents ? h.contents.value : '';

@@ -109,12 +109,13 @@ test('EKS nodeadm MIME user data: two NodeConfig parts merge key by key (kubeRes
 });
 
 test('Karpenter v1beta1 NodePool: maxPods over c5.large ENI limit, gpu reservation, a grace period without soft threshold', () => {
-  // c5.large (2 vCPU, 4Gi): Karpenter's kubeReserved cpu 70m and 1Gi disk, memory the user's 500Mi; systemReserved
-  // cpu 100m, memory 100Mi; evictionHard memory 5% of 4Gi as the kubelet computes it (float32 0.05): 214748368.
+  // c5.large (2 vCPU, 4Gi): Karpenter sizes it at 4096 - ceil(7.5% of 4096) = 3788Mi (types.go memory(), its VM
+  // overhead estimate). kubeReserved cpu 70m and 1Gi disk, memory the user's 500Mi; systemReserved cpu 100m, memory
+  // 100Mi; evictionHard memory 5% of 3788Mi as the kubelet computes it (float32 0.05): 198600297.
   const a = check('karpenter-v1beta1.yaml', 'karpenter/nodepool.yaml', {
     findings: ['15 information max-pods-above-eni-limit', '22 error reserved-resource-unknown', '27 error karpenter-kubelet-invalid'],
     cpu: 1830n,
-    memory: 4n * GiB - 500n * MiB - 100n * MiB - 214748368n,
+    memory: 3788n * MiB - 500n * MiB - 100n * MiB - 198600297n,
     pods: 40n,
   });
   assert.equal(a.nodes[0].node.capacityCandidates?.length, 2, 'one row per allowed instance type');
@@ -122,9 +123,10 @@ test('Karpenter v1beta1 NodePool: maxPods over c5.large ENI limit, gpu reservati
 
 test('Karpenter v1alpha5 Provisioner: containerRuntime is a Provisioner field, not an unknown kubelet field', () => {
   // kubernetes-sigs/karpenter v0.31 pkg/apis/v1alpha5 KubeletConfiguration.ContainerRuntime (the AL2 bootstrap's
-  // --container-runtime). m5.large: kubeReserved cpu 70m, memory 11 × 29 + 255 = 574Mi; eviction 100Mi; pods 20.
+  // --container-runtime). m5.large as Karpenter sizes it: 8192 - ceil(7.5% of 8192) = 7577Mi; kubeReserved cpu 70m,
+  // memory 11 × 29 + 255 = 574Mi; eviction 100Mi; pods 20.
   const path = 'karpenter/provisioner.yaml';
-  check('karpenter-provisioner.yaml', path, { findings: ['15 error eviction-soft-without-grace'], cpu: 1930n, memory: 8n * GiB - 574n * MiB - 100n * MiB, pods: 20n });
+  check('karpenter-provisioner.yaml', path, { findings: ['15 error eviction-soft-without-grace'], cpu: 1930n, memory: 7577n * MiB - 574n * MiB - 100n * MiB, pods: 20n });
   const { text, after } = fixed(path, read('karpenter-provisioner.yaml'), 'eviction-soft-without-grace');
   assert.match(text, /evictionSoftGracePeriod:\n {6}memory.available: 1m30s\n {6}nodefs.available: 1m30s\n/);
   assert.deepEqual(show(after.findings), []);
@@ -134,7 +136,8 @@ test('Karpenter v1 EC2NodeClass (Bottlerocket) with a v1 NodePool: "2gi" and ima
   check('karpenter-v1.yaml', 'karpenter/ec2nodeclass.yaml', {
     findings: ['12 error quantity-invalid', '14 error config-value-invalid'],
     cpu: 4000n - 200n,
-    memory: 16n * GiB - 100n * MiB,
+    // 16Gi less Karpenter's VM overhead estimate, ceil(7.5% of 16384Mi) = 1229Mi
+    memory: (16384n - 1229n) * MiB - 100n * MiB,
     pods: 58n,
   });
 });

@@ -76,7 +76,8 @@ test('a v1 NodePool\'s instance types reach the EC2NodeClass its nodeClassRef na
   assert.equal(alloc.pods, 29n, 'Karpenter passes the ENI limit to the kubelet as maxPods');
   const rows = candidateAllocatables(node);
   // m5.2xlarge: 58 pods -> 893Mi; 8 cores -> 90m. memory = 32768 - 893 - 100 (system) - 100 (eviction) Mi
-  assert.deepEqual(rows.map((r) => `${r.name} ${r.cpu} ${r.memory} ${r.pods}`), ['m5.large 1.93 CPU 7.24 GiB 29', 'm5.2xlarge 7.91 CPU 30.93 GiB 58']);
+  // Karpenter's memory per type (types.go memory()): 8192 - 615 = 7577Mi and 32768 - 2458 = 30310Mi, before reservations.
+  assert.deepEqual(rows.map((r) => `${r.name} ${r.cpu} ${r.memory} ${r.pods}`), ['m5.large 1.93 CPU 6.64 GiB 29', 'm5.2xlarge 7.91 CPU 28.53 GiB 58']);
 });
 
 test('Bottlerocket and Windows size kube-reserved memory from the node\'s pods (maxPods when set); AL2023 from the ENI limit', () => {
@@ -220,9 +221,11 @@ test('hover on spec.kubelet: the node table of the first named type and a row pe
   const h = hoverAt(a, HOST, { line, character: 6 });
   const value = (h?.contents as { value: string } | undefined)?.value ?? '';
   // m5.large: 11 × 29 + 255 = 574 MiB; the m5.4xlarge row: 16 cores -> 110m, 11 × 234 + 255 = 2829 MiB
-  assert.match(value, /\| memory \| 8 GiB \| 574 MiB/);
+  // Karpenter sizes an m5.large at 8192 - ceil(7.5% of 8192) = 7577Mi (types.go memory()), and says so.
+  assert.match(value, /\| memory \| 7.4 GiB \(7945060352 bytes\) \| 574 MiB/);
+  assert.match(value, /memory 7577 MiB: Karpenter.s estimate \(less its 7.5% VM overhead of 615 MiB\)/);
   assert.match(value, /Allocatable per candidate instance type/);
-  assert.match(value, /\| m5\.4xlarge \| 16 vCPU, 64 GiB, 234 pods \(EC2 table\) \| 15\.89 CPU \| 61\.14 GiB \| 110 \|/);
+  assert.match(value, /\| m5\.4xlarge \| 16 vCPU, 64 GiB, 234 pods \(EC2 table\); memory 60620 MiB: Karpenter.s estimate \(less its 7\.5% VM overhead of 4916 MiB\) \| 15\.89 CPU \| 56\.34 GiB \| 110 \|/);
   // the effective configuration names where each value comes from
   const yaml = effectiveConfigYaml(a.nodes[0]);
   assert.match(yaml, /memory: "574Mi" +# Karpenter's assumed kube-reserved memory: 11 × 29 \+ 255 Mi for the ENI limit of 29 pods/);

@@ -375,9 +375,13 @@ ${api}    nodeRegistration:
   assert.deepEqual(bare.findings.filter((f) => f.severity === 'error').map((f) => f.code), []);
   const maxPods = bare.nodes[0].node.settings.get('maxPods');
   assert.equal(maxPods?.kind === 'scalar' && maxPods.text, '20');
-  // with apiVersion v1beta4 written, kind does not convert the map
+  // With apiVersion v1beta4 written, kind does not convert the map, and kubeadm never sees it either: walkAndMerge hands
+  // every kubeletExtraArgs of a v1beta4 target to mergeExtraArgs, which takes a map only from a patch without
+  // apiVersion, and deletes the key from the patch (kind fed26882 pkg/internal/patch/kubeadm_merge.go). So the flags are
+  // silently lost: a warning, not kubeadm's decode error.
   const v4 = analyze([{ path: HOST, text: patch('    apiVersion: kubeadm.k8s.io/v1beta4\n') }]);
-  assert.deepEqual(v4.findings.filter((f) => f.severity === 'error').map((f) => f.code), ['config-kubeadm-extra-args']);
+  assert.deepEqual(v4.findings.filter((f) => f.severity !== 'information').map((f) => f.code), ['kind-patch-not-applied']);
+  assert.equal(v4.nodes.find((n) => n.node.id.includes('worker'))?.node.settings.get('maxPods')?.from.how ?? 'unset', 'unset');
 });
 
 // ---------- corpus-embedded ----------
@@ -507,7 +511,7 @@ test('docs/formats/karpenter.md: the worked example gives the findings the page 
   const pool = a.nodes.find((n) => n.node.platform?.tool === 'karpenter')!;
   assert.equal(pool.allocatable.lines.cpu.kubeReserved, 80n);
   assert.equal(pool.allocatable.lines.memory.kubeReserved, 893n * 2n ** 20n);
-  assert.deepEqual(candidateAllocatables(pool.node).map((r) => `${r.name} ${r.cpu} ${r.memory}`), ['m5.xlarge 3.92 CPU 15.03 GiB', 'm5.4xlarge 15.89 CPU 61.14 GiB']);
+  assert.deepEqual(candidateAllocatables(pool.node).map((r) => `${r.name} ${r.cpu} ${r.memory}`), ['m5.xlarge 3.92 CPU 13.83 GiB', 'm5.4xlarge 15.89 CPU 56.34 GiB']);
   const soft = a.findings.find((f) => f.code === 'eviction-soft-without-grace')!;
   const fixed = applyEdits(text, soft.fixes![0].edits, 'nodeclass.yaml');
   const kubelet = kubeletOf(fixed) as Record<string, unknown>;

@@ -118,7 +118,8 @@ test('Talos: a templated kubelet image states no version, so the fallback holds 
     assert.equal(alone.kubernetesVersion, NEWEST_VERSION, image);
     assert.match(alone.kubernetesVersionSource!, /newest version this tool knows/);
     const ws = analyze([{ path: 'talos/worker.yaml', text: TALOS(image) }, { path: 'kubeadm/cluster.yaml', text: KUBEADM('v1.29.4') }]);
-    assert.equal(ws.nodes.find((n) => n.node.id === 'talos/worker.yaml')!.node.kubernetesVersion, '1.29', `${image}: the workspace's kubeadm version`);
+    // A kubeadm ClusterConfiguration elsewhere in the workspace is not this Talos node's: Talos runs no kubeadm (issue #23).
+    assert.equal(ws.nodes.find((n) => n.node.id === 'talos/worker.yaml')!.node.kubernetesVersion, NEWEST_VERSION, `${image}: not the workspace's kubeadm version`);
   }
 });
 

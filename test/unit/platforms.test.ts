@@ -97,7 +97,7 @@ test('a Talos patch with systemReserved {memory: 1Gi} reports the dropped cpu, p
   const f = a.findings.filter((x) => x.code === 'platform-default-map-replaced');
   assert.equal(f.length, 1);
   assert.equal(f[0].range.start.line, 3);
-  assert.match(f[0].message, /^This systemReserved replaces Talos.s default map: cpu, pid, ephemeral-storage are no longer reserved. Lost: cpu 50m, pid 100, ephemeral-storage 256Mi/);
+  assert.match(f[0].message, /^This systemReserved replaces Talos.s whole default map: cpu, pid and ephemeral-storage are no longer reserved. Talos reserves cpu 50m, pid 100 and ephemeral-storage 256Mi only while/);
   const s = a.nodes[0].node.settings.get('systemReserved');
   assert.ok(s?.kind === 'map');
   assert.deepEqual(s.items.map((i) => i.key), ['memory']);
@@ -163,7 +163,7 @@ test('nodeadm: the user\'s kubelet.config maps merge into nodeadm\'s key by key 
   assert.deepEqual(show(merged.findings), []);
   const flagged = analyze([{ path: 'nodeconfig.yaml', text: head + '    flags:\n      - --kube-reserved=cpu=100m\n' }]);
   assert.deepEqual(show(flagged.findings), ['6 warning platform-default-map-replaced']);
-  assert.match(flagged.findings[0].message, /Lost: ephemeral-storage 1Gi, memory 1465Mi/);
+  assert.match(flagged.findings[0].message, /nodeadm reserves ephemeral-storage 1Gi and memory 1465Mi only while/);
 });
 
 test('nodeadm: a kubelet feature gate in spec.featureGates is reported; nodeadm\'s own gates are not', () => {

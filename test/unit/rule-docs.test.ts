@@ -16,7 +16,7 @@ import { join } from 'node:path';
 import { analyze } from '../../server/src/engine.ts';
 import type { SourceFile } from '../../server/src/model/source.ts';
 import { RULES } from '../../server/src/registry.ts';
-import { PARSER_CODES } from '../../server/src/rules/parser-codes.ts';
+import { PARSER_CODES } from '../../server/src/registry.ts';
 import type { RuleMeta } from '../../server/src/rules/types.ts';
 import { toDiagnostic } from '../../server/src/features/diagnostics.ts';
 import { codeActions } from '../../server/src/features/code-actions.ts';

@@ -155,10 +155,18 @@ test('cgroup-driver-mismatch is an error for Kubernetes 1.30 (KubeletCgroupDrive
   assert.match(onConfig.message, /"cgroupfs"/);
   const onRuntime = hits.find((f) => f.file !== CONFIG)!;
   assert.equal(onRuntime.range.start.line, 2);
-  // fix: set the kubelet to the runtime's driver
+  // No fix moves a kubelet that systemd runs to cgroupfs (kubernetes.io "Configuring a cgroup driver": on a systemd
+  // host both should use systemd); the runtime side's fix makes them agree.
+  assert.equal(onConfig.fixes, undefined);
+  assert.ok(onRuntime.fixes?.length);
+});
+
+test('cgroup-driver-mismatch: a kubelet fix toward cgroupfs is offered only where systemd does not run the host', () => {
+  const config = 'apiVersion: kubelet.config.k8s.io/v1beta1\nkind: KubeletConfiguration\ncgroupDriver: systemd\n';
+  const files = [{ path: 'n/var/lib/kubelet/config.yaml', text: config }, { path: 'n/etc/containerd/config.toml', text: CONTAINERD_CGROUPFS }];
+  const onConfig = analyzeAll(files, { kubernetesVersion: '1.30' }).findings.find((f) => f.code === 'cgroup-driver-mismatch' && f.file.endsWith('config.yaml'))!;
+  assert.ok(onConfig.fixes?.length, 'no unit: nothing says systemd runs this host');
   applyFixAndRecheck(files, onConfig, { kubernetesVersion: '1.30' });
-  const fixed = applyWorkspaceEdits(files, onConfig.fixes![0].edits);
-  none(analyzeAll(fixed, { kubernetesVersion: '1.30' }).findings, 'cgroup-driver-mismatch');
 });
 
 test('cgroup-driver-mismatch on the runtime side is fixed in the runtime file: SystemdCgroup = false becomes true', () => {

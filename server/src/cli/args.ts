@@ -15,6 +15,8 @@ export interface CliOptions {
   ruleSeverity: Map<string, Severity | 'off'>;
   /** Show hint-level findings in text output (JSON and SARIF always carry them). */
   hints: boolean;
+  /** --list-files: text output starts with every file and the format it was read as (JSON always has them). */
+  listFiles: boolean;
   paths: string[];
   help: boolean;
   version: boolean;
@@ -39,6 +41,8 @@ Options:
                               differ before 254 (a "# kubelet-lint: systemd-version N" modeline overrides it)
   --rule ID=SEVERITY          change a rule's severity (off, hint, information, warning, error); repeatable
   --hints                     also list hint-level findings in text output (deprecated flags, ...)
+  --list-files                start text output with every file and the format it was read as, or why
+                              it was not read (JSON output always has them, under "files")
   --color / --no-color        force or disable colours in text output
   -h, --help                  show this help
   --version                   print the version
@@ -50,7 +54,7 @@ or, in YAML and TOML, at the end of its line: # kubelet-lint-disable-line RULE-I
 Exit status: 0 no errors, 1 at least one error-level finding, 2 usage error or unreadable path.`;
 
 export function parseArgs(argv: readonly string[]): CliOptions {
-  const o: CliOptions = { format: 'text', paths: [], help: false, version: false, hints: false, ruleSeverity: new Map() };
+  const o: CliOptions = { format: 'text', paths: [], help: false, version: false, hints: false, listFiles: false, ruleSeverity: new Map() };
   const value = (i: number, name: string): string => {
     const v = argv[i];
     if (v === undefined) throw new UsageError(`${name} needs a value`);
@@ -106,6 +110,9 @@ export function parseArgs(argv: readonly string[]): CliOptions {
         o.ruleSeverity.set(m[1], m[2] as Severity | 'off');
         break;
       }
+      case '--list-files':
+        o.listFiles = true;
+        break;
       case '--hints':
         o.hints = true;
         break;

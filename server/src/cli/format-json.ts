@@ -1,7 +1,9 @@
 import type { Analysis } from '../engine.ts';
 import { nodeJson } from './report.ts';
+import type { FileRead } from '../features/files-read.ts';
 
-export function formatJson(analysis: Analysis): string {
+/** `files`: every file with the format it was read as, or why it was not (features/files-read.ts). */
+export function formatJson(analysis: Analysis, files?: readonly FileRead[]): string {
   return JSON.stringify(
     {
       diagnostics: analysis.findings.map((f) => ({
@@ -16,6 +18,7 @@ export function formatJson(analysis: Analysis): string {
         ...(f.fixes?.length ? { fixes: f.fixes.map((x) => ({ title: x.title, edits: x.edits })) } : {}),
       })),
       nodes: analysis.nodes.map(nodeJson),
+      ...(files ? { files } : {}),
     },
     null,
     2,

@@ -2,7 +2,7 @@
 import type { Analysis } from '../engine.ts';
 import type { Severity } from '../model/finding.ts';
 import { RULES } from '../registry.ts';
-import { PARSER_CODES } from '../rules/parser-codes.ts';
+import { PARSER_CODES } from '../registry.ts';
 
 const LEVEL: Record<Severity, 'error' | 'warning' | 'note'> = { error: 'error', warning: 'warning', information: 'note', hint: 'note' };
 

@@ -1,5 +1,6 @@
 import { analyze } from '../engine.ts';
 import { withSafeFixes } from '../features/fix-check.ts';
+import { filesRead, filesReadText } from '../features/files-read.ts';
 import { NEWEST_VERSION } from '../catalog/flags.ts';
 import { parseArgs, USAGE, UsageError } from './args.ts';
 import { formatJson } from './format-json.ts';
@@ -46,12 +47,14 @@ export function main(argv: readonly string[]): number {
   };
   // The report offers only fixes checked to make nothing worse (features/fix-check.ts).
   const analysis = withSafeFixes(files.files, options, analyze(files.files, options), analyze);
+  const read = opts.format === 'json' || opts.listFiles ? filesRead(analysis, files.files.map((f) => f.path), files.skipped) : undefined;
+  const listed = opts.listFiles && opts.format === 'text' ? `Files\n${filesReadText(read!).map((l) => `  ${printable(l)}`).join('\n')}\n\n` : '';
   const out =
     opts.format === 'json'
-      ? formatJson(analysis) + '\n'
+      ? formatJson(analysis, read) + '\n'
       : opts.format === 'sarif'
         ? formatSarif(analysis, VERSION) + '\n'
-        : formatText(analysis, opts.color ?? (process.stdout.isTTY === true && !process.env.NO_COLOR), opts.hints);
+        : listed + formatText(analysis, opts.color ?? (process.stdout.isTTY === true && !process.env.NO_COLOR), opts.hints);
   process.stdout.write(out);
   return analysis.findings.some((f) => f.severity === 'error') ? 1 : 0;
 }

@@ -5,7 +5,14 @@
  */
 import { finding, type Finding } from '../model/finding.ts';
 import type { FileKind, SourceFile } from '../model/source.ts';
-import type { ParsedFile } from '../node/parse-files.ts';
+
+/** What expansion needs of a parsed file (formats/types.ts ParsedFile is one). */
+interface ParsedFile {
+  readonly path: string;
+  readonly kind: FileKind;
+  readonly embedded?: Payload[];
+  readonly problems: readonly Finding[];
+}
 import { payloadPath, payloadOffset, type Payload } from './payload.ts';
 import { rangeToHost } from './to-host.ts';
 import { TEMPLATE_MARKER, YAML_TEMPLATE_MARKER } from './template.ts';

@@ -7,7 +7,9 @@
  * findings, positions and edits are mapped back to the carrier through the payload's `map`.
  */
 import type { FileKind } from '../model/source.ts';
-import type { InstanceTypeMention, NodeModel, VersionMention } from '../node/model.ts';
+import type { InstanceTypeMention } from '../model/mentions.ts';
+import type { VersionMention } from '../model/version-mention.ts';
+import type { PlatformInfo } from '../parse/types.ts';
 import type { LineIndex, Position, Range, Span } from '../model/range.ts';
 
 /** How a payload's text sits in its carrier. */
@@ -60,12 +62,18 @@ export interface Payload {
    * Karpenter spec.kubelet is a plain KubeletConfiguration fragment; Karpenter's base applies to it; a kind patch
    * merges into kind's generated KubeletConfiguration; node/platform.ts).
    */
-  platform?: NodeModel['platform'];
+  platform?: PlatformInfo;
   /**
    * The carrier is a template whose directives decide its lines (parse/template.ts): placeholders in the payload
    * are expected there, not forgotten (no config-placeholder).
    */
   template?: boolean;
+  /**
+   * Placeholders the machine fills in before the payload is read (Cluster API's cloud-init data is a Jinja template
+   * cloud-init renders at boot; clusterctl substitutes `${VAR}` when it generates a cluster): a value matching this is
+   * no forgotten placeholder (no config-placeholder there). Whole-value matches only.
+   */
+  filledOnMachine?: RegExp;
   /**
    * A talhelper node's `@file` patches (formats/talhelper.ts): files of the workspace whose documents node/build.ts
    * merges among the payload's own, in talhelper's order (node/talos-patches.ts).

@@ -59,7 +59,11 @@ export function scanShell(src: ShellSource, host: LineIndex, span: (a: number, b
       const bodyStart = l + 1 < lines.starts.length ? lines.starts[l + 1] : text.length;
       const bodyEnd = end < lines.starts.length ? lines.starts[end] : text.length;
       if (target && end < lines.starts.length) {
-        if (target.kind === 'computed') unread(s, lineEnd(l), target.path, 'its path is computed when the script runs');
+        // A computed path (`cat > ${ARTIFACTS}/kind-config.yaml <<EOF`) whose body is a Kubernetes-style document says
+        // what it is by its apiVersion and kind: read under the path's literal file name; otherwise it is not checked.
+        const named = target.kind === 'computed' ? documentName(target.path, text.slice(bodyStart, bodyEnd)) : undefined;
+        if (named && (quoted || !/[$`\\]/.test(text.slice(bodyStart, bodyEnd)))) out.push(heredocPayload(src, host, text, bodyStart, bodyEnd, strip, quoted, delim, named, span(at(s), at(bodyEnd))));
+        else if (target.kind === 'computed') unread(s, lineEnd(l), target.path, 'its path is computed when the script runs');
         else if (target.kind === 'append') unread(s, lineEnd(l), target.path, 'the script appends to it (>>, tee -a), and the file it adds to is not here whole');
         else if (!quoted && /[$`\\]/.test(text.slice(bodyStart, bodyEnd))) unread(s, lineEnd(l), target.path, 'its here-document is expanded by the shell when the script runs ($VAR, $(...), `...`)');
         else out.push(heredocPayload(src, host, text, bodyStart, bodyEnd, strip, quoted, delim, target.path, span(at(s), at(bodyEnd))));
@@ -90,6 +94,20 @@ export function scanShell(src: ShellSource, host: LineIndex, span: (a: number, b
 
 type Target = { kind: 'file' | 'append' | 'computed'; path: string };
 
+const API_VERSION = /^apiVersion:[ \t]*\S/m;
+const KIND = /^kind:[ \t]*\S/m;
+
+/**
+ * The path to read a here-document written to a computed path under: `/` and the path's last segment with its
+ * variables left out (`${ARTIFACTS}/kind-config.yaml` -> `/kind-config.yaml`), when the body is a YAML or JSON
+ * document with apiVersion and kind at its top level and the name is a YAML or JSON file's.
+ */
+function documentName(path: string, body: string): string | undefined {
+  const last = path.slice(path.lastIndexOf('/') + 1).replace(/\$\{[^}]*\}|\$[A-Za-z_][A-Za-z0-9_]*/g, '');
+  if (!/^[A-Za-z0-9._-]+\.(?:ya?ml|json)$/i.test(last)) return undefined;
+  return API_VERSION.test(body) && KIND.test(body) ? `/${last}` : undefined;
+}
+
 /** Where `cat > PATH` or `tee [-a] PATH` writes, from the command line less its here-document operator. */
 function heredocTarget(cmd: string): Target | undefined {
   const redirect = /(?:^|[^0-9&>])(>>?)[ \t]*([^\s;&|<>]+)/.exec(cmd);
@@ -97,7 +115,7 @@ function heredocTarget(cmd: string): Target | undefined {
   const pick = tee && tee[2] !== '/dev/null' ? { op: /-a\b|--append/.test(tee[1]) ? '>>' : '>', word: tee[2] } : redirect && redirect[2] !== '/dev/null' ? { op: redirect[1], word: redirect[2] } : undefined;
   if (!pick) return undefined;
   const word = pick.word.replace(/^(['"])(.*)\1$/, '$2');
-  if (!PATH_WORD.test(word)) return /kubelet|kubeadm|systemd|\/etc\/default|sysconfig/i.test(word) ? { kind: 'computed', path: word } : undefined;
+  if (!PATH_WORD.test(word)) return /kubelet|kubeadm|systemd|\/etc\/default|sysconfig/i.test(word) || /\.ya?ml$|\.json$/i.test(word) ? { kind: 'computed', path: word } : undefined;
   return { kind: pick.op === '>>' ? 'append' : 'file', path: word };
 }
 

@@ -2,6 +2,7 @@
  * The merged kubelet configuration of a node as YAML, every value commented
  * with where it came from (config file, drop-in, flag, default).
  */
+import { filesRead, filesReadText } from './files-read.ts';
 import type { Analysis, NodeResult } from '../engine.ts';
 import { KUBELET_DEFAULTS, defaultEvictionHard } from '../catalog/defaults.ts';
 import { compareVersions } from '../catalog/flags.ts';
@@ -181,5 +182,9 @@ export function effectiveConfigYaml(result: NodeResult): string {
 export function effectiveConfiguration(analysis: Analysis, path: string): string | undefined {
   const result = nodeOf(analysis, path);
   // A payload's places in its carrier's lines, its paths as `cloud-init.yaml → /var/lib/kubelet/config.yaml`.
-  return result ? readableText(effectiveConfigYaml(result), payloadOf(analysis)) : undefined;
+  if (!result) return undefined;
+  // What this node read, and as what (features/files-read.ts).
+  const read = filesRead(analysis, []).filter((f) => f.nodes?.includes(result.node.id));
+  const files = ['', '# Files this node read, and as what:', ...filesReadText(read).map((l) => `#   ${l}`)].join('\n') + '\n';
+  return readableText(effectiveConfigYaml(result) + files, payloadOf(analysis));
 }

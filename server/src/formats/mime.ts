@@ -16,10 +16,9 @@ import { finding, type Finding } from '../model/finding.ts';
 import { LineIndex } from '../model/range.ts';
 import { carrierOf, type Payload, type PayloadMap } from '../embed/payload.ts';
 import { decodeBase64Lines } from '../embed/data-url.ts';
-import { looksLikeMime, readMime, type MimePart } from '../parse/mime.ts';
+import { looksLikeMime, NODEADM_MEDIA_TYPE, readMime, type MimePart } from '../parse/mime.ts';
 import { scanTemplates } from '../parse/template.ts';
 import { templateNote } from '../parse/config.ts';
-import { NODEADM_MEDIA_TYPE } from '../platforms/nodeadm/parse-nodeadm.ts';
 import type { FileKind } from '../model/source.ts';
 import { defineFormat } from './types.ts';
 

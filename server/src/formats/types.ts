@@ -64,6 +64,17 @@ export interface NodeHooks {
   claims?(files: FileSet, path: string): string[];
 }
 
+/** How a file is to be parsed. */
+export interface ParseOptions {
+  /** Read as a drop-in fragment (a kubelet --config-dir file): no apiVersion or kind needed. */
+  fragment?: boolean;
+  /**
+   * The last parse of the same file from another text, when the caller keeps one (node/parse-cache.ts): a format may
+   * reuse what did not change (a long stream's untouched documents). The result must be what a fresh parse gives.
+   */
+  previous?: { text: string; parsed: ParsedBody };
+}
+
 /** The registry as code below it sees it (node/ gets it from the engine). */
 export interface FormatRegistry {
   detectKind(path: string, text: string): FileKind | undefined;
@@ -132,7 +143,7 @@ export interface Format<K extends string = string> {
    */
   byPath?(c: Candidate): boolean;
   byContent?(c: Candidate): boolean;
-  parse(path: string, text: string, opts?: { fragment?: boolean }): ParsedBody;
+  parse(path: string, text: string, opts?: ParseOptions): ParsedBody;
   comments(parsed: ParsedFile): CommentStyle;
   join: Join;
   /**

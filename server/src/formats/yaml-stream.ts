@@ -11,7 +11,7 @@
 import type { Finding } from '../model/finding.ts';
 import { LineIndex } from '../model/range.ts';
 import type { Payload } from '../embed/payload.ts';
-import { defineFormat, type Candidate, type Format } from './types.ts';
+import { defineFormat, type Candidate, type Format, type ParseOptions } from './types.ts';
 
 /** The format of one document, seen as a file of its own (no stream). */
 export type DocDetector = (c: Candidate) => string | undefined;
@@ -30,23 +30,24 @@ function documents(text: string): { from: number; to: number }[] {
 }
 
 /**
- * What is known of each document by its text, per file: a keystroke changes one document of a long stream, so the
- * others are not recognised again and keep their line index. A cache of pure functions of the text (and the file's
- * name, which recognition looks at), pruned to the file's current documents on every parse.
+ * What the previous parse of the same file left (formats/types.ts ParseOptions.previous, kept by the caller's parse
+ * cache): a keystroke changes one document of a long stream, so the documents before the first changed character and
+ * after the last one keep their payload objects (what was computed from them stays valid: embed/expand.ts, the
+ * engine's node reuse) without being recognised again. Nothing is kept between calls here.
  */
-interface Known {
-  /** The document's text (the first string it was seen as: an unchanged document keeps the same string). */
+interface Before {
   text: string;
-  kind: string | undefined;
-  lines?: LineIndex;
-  /** The payload offsets for the document at stream offset `from` (documents before an edit keep theirs). */
-  offsets?: { from: number; map: Int32Array };
-  /** The payload made for the document at `from`, the `i`th, in the previous text of the file (see parseStream). */
-  payload?: { from: number; i: number; payload: Payload };
+  docs: { from: number; to: number; i: number; payload: Payload }[];
 }
-const FILES = new Map<string, Map<string, Known>>();
-/** The text each file was last parsed from and its documents (to find the documents an edit left as they were). */
-const BEFORE = new Map<string, { text: string; docs: { from: number; to: number; k: Known }[] }>();
+
+function beforeOf(previous: ParseOptions['previous']): Before | undefined {
+  if (!previous) return undefined;
+  const docs = (previous.parsed.embedded ?? []).map((payload) => {
+    const from = payload.map.offsets[0];
+    return { from, to: from + payload.text.length, i: Number(/^\/(\d+)-/.exec(payload.target)?.[1] ?? 0) - 1, payload };
+  });
+  return { text: previous.text, docs };
+}
 
 /** How many leading characters two texts share (compared a block at a time, then within the block that differs). */
 function commonPrefix(a: string, b: string): number {
@@ -65,32 +66,8 @@ function commonSuffix(a: string, b: string, max: number): number {
   return i;
 }
 
-/**
- * 0, 1, 2, ... at least `n` long. A document's characters are the stream's in order, so its payload offsets are a
- * view of this from its start (no array per document moved by an edit). Kept at the length of the longest stream.
- */
-let COUNTING = new Int32Array(0);
-function counting(n: number): Int32Array {
-  if (COUNTING.length < n) {
-    COUNTING = new Int32Array(Math.max(n, 2 * COUNTING.length));
-    for (let i = 0; i < COUNTING.length; i++) COUNTING[i] = i;
-  }
-  return COUNTING;
-}
-const FILES_MAX = 200;
-
-function known(detect: DocDetector, c: Candidate, doc: string): Known {
-  let docs = FILES.get(c.path);
-  if (!docs) {
-    if (FILES.size >= FILES_MAX) {
-      FILES.clear();
-      BEFORE.clear();
-    }
-    FILES.set(c.path, (docs = new Map()));
-  }
-  let k = docs.get(doc);
-  if (!k) docs.set(doc, (k = { text: doc, kind: detect({ ...c, head: doc.length > HEAD ? doc.slice(0, HEAD) : doc }) }));
-  return k;
+function kindOf(detect: DocDetector, c: Candidate, doc: string): string | undefined {
+  return detect({ ...c, head: doc.length > HEAD ? doc.slice(0, HEAD) : doc });
 }
 
 function isStream(detect: DocDetector, c: Candidate): boolean {
@@ -99,69 +76,61 @@ function isStream(detect: DocDetector, c: Candidate): boolean {
   if (!/\n---(?=[ \t\r\n]|$)/.test(c.head)) return false;
   const groups = new Set<string>();
   for (const { from, to } of documents(c.head)) {
-    const kind = known(detect, c, c.head.slice(from, to)).kind;
+    const kind = kindOf(detect, c, c.head.slice(from, to));
     if (kind !== undefined) groups.add(GROUP[kind] ?? kind);
     if (groups.size >= 2) return true;
   }
   return false;
 }
 
-function parseStream(detect: DocDetector, path: string, text: string): { embedded: Payload[]; problems: Finding[] } {
+function parseStream(detect: DocDetector, path: string, text: string, previous: ParseOptions['previous']): { embedded: Payload[]; problems: Finding[] } {
   const lines = new LineIndex(text);
   const name = path.slice(path.lastIndexOf('/') + 1);
   const dot = name.lastIndexOf('.');
   const c: Candidate = { path, name, lower: name.toLowerCase(), dir: '', ext: dot < 0 ? '' : name.slice(dot + 1).toLowerCase(), head: '' };
   const embedded: Payload[] = [];
-  const current = new Map<string, Known>();
   // The documents before the first changed character and after the last one are as they were: found by their place,
-  // not looked up by their text (hashing every document's text was a tenth of a keystroke).
-  const before = BEFORE.get(path);
+  // not recognised again (recognising every document was most of a keystroke in a long stream).
+  const before = beforeOf(previous);
   const same = before ? commonPrefix(before.text, text) : 0;
-  const unmoved = new Map<number, { to: number; k: Known }>();
+  const unmoved = new Map<number, { to: number; i: number; payload: Payload; moved: boolean }>();
   if (before) {
     const tail = commonSuffix(before.text, text, Math.min(before.text.length, text.length) - same);
     const delta = text.length - before.text.length;
     for (const d of before.docs) {
-      if (d.to <= same) unmoved.set(d.from, d);
-      else if (d.from >= before.text.length - tail) unmoved.set(d.from + delta, { to: d.to + delta, k: d.k });
+      if (d.to <= same) unmoved.set(d.from, { ...d, moved: false });
+      else if (d.from >= before.text.length - tail) unmoved.set(d.from + delta, { to: d.to + delta, i: d.i, payload: d.payload, moved: true });
     }
   }
-  const docs: { from: number; to: number; k: Known }[] = [];
   documents(text).forEach(({ from, to }, i) => {
     const was = unmoved.get(from);
-    const k = was && was.to === to ? was.k : known(detect, c, text.slice(from, to));
-    const body = k.text;
-    current.set(body, k);
-    docs.push({ from, to, k });
-    if (k.kind === undefined) return;
-    // A document before the first changed character keeps its payload object, so what was computed from it stays
-    // valid (expand.ts, engine.ts). Its map's line index is of the text it was made from, which agrees with this one
-    // up to the line after the next document's `---`: any position after that is after the document in both, also
-    // one past the older text's end (features/embedded.ts payloadAt). A document keeps at most one older text alive.
+    const known = was && was.to === to ? was : undefined;
+    const kind = known ? known.payload.kind : kindOf(detect, c, text.slice(from, to));
+    if (kind === undefined) return;
+    // A document before the first changed character keeps its payload object. Its map's line index is of the text it
+    // was made from, which agrees with this one up to the line after the next document's `---`: any position after
+    // that is after the document in both, also one past the older text's end (features/embedded.ts payloadAt).
     const next = before ? before.text.indexOf('\n', to) : -1;
-    if (k.payload && k.payload.from === from && k.payload.i === i && next >= 0 && next + 1 <= same) {
-      embedded.push(k.payload.payload);
+    if (known && !known.moved && known.i === i && next >= 0 && next + 1 <= same) {
+      embedded.push(known.payload);
       return;
     }
+    const body = known ? known.payload.text : text.slice(from, to);
     // The document as it stands: every payload offset is the stream's offset plus its start.
-    if (k.offsets?.from !== from) k.offsets = { from, map: counting(text.length + 1).subarray(from, to + 1) };
-    const offsets = k.offsets.map;
+    const offsets = new Int32Array(to - from + 1);
+    for (let j = 0; j < offsets.length; j++) offsets[j] = from + j;
     const eol = text.indexOf('\n', from);
     // Named by the document's place and format (`gitops.yaml//3-talos.yaml`), so node names say which it is.
-    const payload: Payload = {
-      target: `/${i + 1}-${k.kind}.yaml`,
-      kind: k.kind as Payload['kind'],
+    embedded.push({
+      target: `/${i + 1}-${kind}.yaml`,
+      kind: kind as Payload['kind'],
       text: body,
       map: { host: lines, offsets, encode: (t) => t },
       ownRoot: true,
       span: lines.range(from, eol < 0 || eol > to ? to : eol),
-      lines: (k.lines ??= new LineIndex(body)),
-    };
-    k.payload = { from, i, payload };
-    embedded.push(payload);
+      lines: known?.payload.lines ?? new LineIndex(body),
+    });
   });
-  FILES.set(path, current);
-  BEFORE.set(path, { text, docs });
   return { embedded, problems: [] };
 }
 
@@ -171,7 +140,7 @@ export function yamlStreamFormat(detect: DocDetector): Format<'yaml-stream'> {
     rank: 20,
     label: 'multi-document YAML',
     byContent: (c) => isStream(detect, c),
-    parse: (path, text) => parseStream(detect, path, text),
+    parse: (path, text, opts) => parseStream(detect, path, text, opts?.previous),
     comments: () => 'trailing',
     join: { kind: 'carrier' },
     watch: ['**/*.yaml', '**/*.yml'],

@@ -11,4 +11,9 @@ export interface InstanceTypeMention {
   /** What names them, for messages: "instanceType", "Karpenter requirement node.kubernetes.io/instance-type". */
   readonly what: string;
   readonly names: readonly { readonly name: string; readonly span: Span }[];
+  /**
+   * The memory the tool that reads the file assumes a machine of that type has, when it is not the table's nominal
+   * size (Karpenter subtracts its VM overhead estimate), by lower-cased type name, with why in a few words.
+   */
+  readonly memoryMiB?: Readonly<Record<string, { readonly mib: number; readonly why: string }>>;
 }

@@ -92,7 +92,10 @@ function fromInstanceTypes(
         const at = mention.names.find((n) => n.name.trim().toLowerCase() === c.name.toLowerCase())?.span ?? mention.names[0]!.span;
         if (c.ok) {
           if (candidates.some((x) => x.name === c.name)) continue;
-          candidates.push({ name: c.name, capacity: c.capacity, source: c.source });
+          // The platform's own estimate of the machine's memory (InstanceTypeMention.memoryMiB), said in the source.
+          const est = mention.memoryMiB?.[c.name.toLowerCase()];
+          const capacity = est ? { ...c.capacity, memory: BigInt(est.mib) << 20n } : c.capacity;
+          candidates.push({ name: c.name, capacity, source: est ? `${c.source}; memory ${est.mib} MiB: ${est.why}` : c.source });
           first ??= `${mention.what} in ${at.file} line ${at.range.start.line + 1}`;
         } else {
           out.problems.push(finding('instance-type-unknown', 'warning', at, `${c.error}; no capacity is taken from it.`));

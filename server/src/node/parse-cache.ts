@@ -44,7 +44,9 @@ export class ParseCache {
     let byKind = this.parses.get(src.path);
     const have = byKind?.get(kind);
     if (have && have.text === src.text && have.fragment === fragment) return have.parsed;
-    const parsed = parseAs(src, format, opts);
+    // The last parse of this file, for a format that reuses what an edit left as it was (formats/types.ts ParseOptions).
+    const previous = have && have.fragment === fragment ? { text: have.text, parsed: have.parsed } : undefined;
+    const parsed = parseAs(src, format, previous ? { ...opts, previous } : opts);
     if (!byKind) this.parses.set(src.path, (byKind = new Map()));
     byKind.set(kind, { text: src.text, fragment, parsed });
     return parsed;

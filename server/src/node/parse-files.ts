@@ -2,7 +2,7 @@
 import type { FileKind, SourceFile } from '../model/source.ts';
 import type { Finding } from '../model/finding.ts';
 import type { ConfigFileParse, EnvFile, RuntimeConfigParse, UnitFile } from '../parse/types.ts';
-import type { Format, ParsedFile } from '../formats/types.ts';
+import type { Format, ParsedFile, ParseOptions } from '../formats/types.ts';
 import type { Payload, PatchRefs } from '../embed/payload.ts';
 import type { InstanceTypeMention, VersionMention } from './model.ts';
 import { scanModelines, type Modeline } from '../parse/modeline.ts';
@@ -11,7 +11,7 @@ import { scanSuppressions, type Suppression } from '../parse/suppressions.ts';
 export type { ParsedFile };
 
 /** The file parsed by its format's parser, with its kubelet-lint comments. */
-export function parseAs(src: SourceFile, format: Format, opts?: { fragment?: boolean }): ParsedFile {
+export function parseAs(src: SourceFile, format: Format, opts?: ParseOptions): ParsedFile {
   const { path, text } = src;
   const kind = format.kind;
   const nl = text.indexOf('\n');

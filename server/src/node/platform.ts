@@ -84,6 +84,12 @@ export interface PlatformSemantics {
   /** Flags of the user's it refuses (name → message); none when absent. */
   refusedFlags?: ReadonlyMap<string, string>;
   readonly cgroups: CgroupLayout;
+  /**
+   * The user's names for KubeletConfiguration fields where the platform's file spells them its own way (AKS
+   * `cpuCfsQuota` for `cpuCFSQuota`): messages about its files say these. None when absent: its files use the
+   * kubelet's names.
+   */
+  readonly fieldNames?: ReadonlyMap<string, string>;
   /** Programs that run the kubelet inside them; none when absent. */
   readonly wrapper?: WrapperProgram;
   /**

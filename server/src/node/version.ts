@@ -40,7 +40,8 @@ export function kubeadmVersion(docs: readonly KubeadmDoc[]): (VersionChoice & { 
 export function workspaceKubeadmVersion(docs: readonly KubeadmDoc[]): VersionChoice | undefined {
   const found = docs.filter((d) => d.kubernetesVersion && minorOf(d.kubernetesVersion.value));
   const minors = new Set(found.map((d) => minorOf(d.kubernetesVersion!.value)));
-  return minors.size === 1 ? kubeadmVersion(found) : undefined;
+  const v = minors.size === 1 ? kubeadmVersion(found) : undefined;
+  return v && { ...v, source: `${v.source} (the workspace's kubeadm ClusterConfiguration, as this node's own files name no version)` };
 }
 
 export function chooseVersion(

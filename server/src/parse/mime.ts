@@ -10,6 +10,10 @@
  * Everything is offsets into the text; nothing is decoded here (formats/mime.ts does that).
  */
 
+
+/** The media type of a NodeConfig part in EKS user data (awslabs/amazon-eks-ami nodeadm: it reads these parts). */
+export const NODEADM_MEDIA_TYPE = 'application/node.eks.aws';
+
 export interface MimePart {
   /** 1-based, in document order over the leaves (cloud-init names part files part-001, part-002, ...). */
   index: number;

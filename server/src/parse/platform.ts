@@ -60,7 +60,7 @@ function innerStart(n: ConfigNode & { kind: 'scalar' }): { line: number; charact
   return { line: r.start.line, character: r.start.character + (quoted ? 1 : 0), exact: quoted || width === n.source.length };
 }
 
-function sub(n: ConfigNode & { kind: 'scalar' }, from: number, to: number): Span {
+export function sub(n: ConfigNode & { kind: 'scalar' }, from: number, to: number): Span {
   const s = innerStart(n);
   if (!s.exact) return n.span;
   return { file: n.span.file, range: { start: { line: s.line, character: s.character + from }, end: { line: s.line, character: s.character + to } } };

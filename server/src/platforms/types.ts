@@ -6,13 +6,21 @@
  */
 import type { Format } from '../formats/types.ts';
 import type { PlatformSemantics } from '../node/platform.ts';
-import type { Rule } from '../rules/types.ts';
+import type { Rule, RuleMeta } from '../rules/types.ts';
+import type { SourceFile } from '../model/source.ts';
 
 export interface Platform extends PlatformSemantics {
   /** Its formats, each with the rank recognition tries it at (Format.rank). */
   readonly formats: readonly Format[];
   /** Rules that hold only for it (each one file in its folder and a page in docs/rules/); none: []. */
   readonly rules: readonly Rule[];
+  /**
+   * Realistic files of it, with mistakes, that between them hold every one of its formats: the fuzz properties
+   * (test/fuzz/platforms.test.ts) mutate them, so a new platform is covered without a test of its own.
+   */
+  readonly examples: readonly SourceFile[];
+  /** The codes its readers report themselves (each with a page in docs/rules/); none: []. */
+  readonly codes: readonly RuleMeta[];
 }
 
 export function definePlatform<P extends Platform>(p: P): P {

@@ -45,15 +45,20 @@ export function isGoSpace(c: number): boolean {
 
 /**
  * Where the pairs of a value are: strings.Split(value, ",") items (or the whole value when `split` is false), cut
- * at `sep`, keys and values strings.TrimSpace'd. PAIRS gets keyStart, keyEnd, valueStart, valueEnd for each pair
- * (a scratch array reused from call to call); the result is how many. A malformed item stops the scan, as Set
- * does, and is left in BAD ([itemStart, itemEnd), or -1). One pass, no objects: a command line can hold
- * thousands of these, and flag-duplicate reads every --node-labels.
+ * at `sep`, keys and values strings.TrimSpace'd. `pairs` gets keyStart, keyEnd, valueStart, valueEnd for each pair
+ * (the caller's scratch array); the result is how many. A malformed item stops the scan, as Set does, and is left in
+ * `bad` ([itemStart, itemEnd), or -1). One pass, no objects: a command line can hold thousands of these, and
+ * flag-duplicate reads every --node-labels.
  */
-const PAIRS: number[] = [];
-const BAD = { start: -1, end: -1 };
+interface PairScratch {
+  pairs: number[];
+  bad: { start: number; end: number };
+}
 
-function scanPairs(value: string, sep: string, split: boolean, allowEmpty: boolean): number {
+const pairScratch = (): PairScratch => ({ pairs: [], bad: { start: -1, end: -1 } });
+
+function scanPairs(value: string, sep: string, split: boolean, allowEmpty: boolean, scratch: PairScratch): number {
+  const { pairs: PAIRS, bad: BAD } = scratch;
   let n = 0;
   BAD.start = -1;
   let s = 0;
@@ -90,7 +95,9 @@ function scanPairs(value: string, sep: string, split: boolean, allowEmpty: boole
 
 /** scanPairs() as entries, with the malformed item as an error. */
 function parsePairs(value: string, sep: string, malformed: string | ((key: string) => string), split: boolean, allowEmpty: boolean): MapParse {
-  const n = scanPairs(value, sep, split, allowEmpty);
+  const scratch = pairScratch();
+  const { pairs: PAIRS, bad: BAD } = scratch;
+  const n = scanPairs(value, sep, split, allowEmpty, scratch);
   const entries: MapEntry[] = new Array(n);
   for (let i = 0; i < n; i++) {
     const ks = PAIRS[4 * i];
@@ -121,7 +128,9 @@ function parsePairs(value: string, sep: string, malformed: string | ((key: strin
  * reads every use of a repeated map flag).
  */
 export function mapKeyValues(value: string, sep: '=' | '<', keys: string[], values: string[], bool = false): number {
-  const n = scanPairs(value, sep, true, true);
+  const scratch = pairScratch();
+  const PAIRS = scratch.pairs;
+  const n = scanPairs(value, sep, true, true, scratch);
   // Where each key went: a Map only for values with many pairs; the usual one or few are compared directly.
   const at = n > 8 ? new Map<string, number>() : undefined;
   let out = 0;

@@ -43,7 +43,9 @@ export const cgroupDriverMismatch: Rule = {
             `The kubelet's cgroup driver "${kubelet.value}" differs from ${rt.runtime}'s "${rt.driver}". The kubelet has it from ${kubeletWhere}; ${rtWhere} uses "${rt.driver}". ${consequence}`,
             {
               related: [{ span: rt.span, message: `${rt.runtime} uses "${rt.driver}" here` }],
-              ...oneFix(`Set the kubelet's cgroup driver to "${rt.driver}"`, replaceWord(kubeletSpan, kubelet.value, rt.driver)),
+              // On a host systemd runs, both should use systemd (kubernetes.io "Configuring a cgroup driver": cgroupfs
+              // there means two cgroup managers): the fix that moves the kubelet to cgroupfs is not offered.
+              ...(rt.driver === 'cgroupfs' && systemdHost(node) ? {} : oneFix(`Set the kubelet's cgroup driver to "${rt.driver}"`, replaceWord(kubeletSpan, kubelet.value, rt.driver))),
             },
           ),
         );
@@ -65,6 +67,11 @@ export const cgroupDriverMismatch: Rule = {
     return out;
   },
 };
+
+/** Whether systemd manages the host's cgroups: the node runs from a systemd unit, or its platform's cgroups are slices. */
+function systemdHost(node: NodeModel): boolean {
+  return node.service !== undefined || node.platformSpec?.cgroups.kind === 'systemd';
+}
 
 /** With a runtime endpoint set, only the runtime it names matters. */
 function relevantRuntimes(node: NodeModel): NodeModel['runtimes'] {

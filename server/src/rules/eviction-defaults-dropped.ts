@@ -40,7 +40,9 @@ export const evictionDefaultsDropped: Rule = {
     if (!platform && s.items.some((i) => i.from.how === 'platform')) return out;
     const defaults: Record<string, string> = platform ? Object.fromEntries(platform.base.items.map((i) => [i.key ?? '', i.text])) : defaultEvictionHard(node.kubernetesVersion);
     const have = new Set(s.items.map((i) => i.key));
-    const lost = Object.entries(defaults).filter(([k]) => !have.has(k));
+    // A threshold of 0 or 0% is no threshold (the kubelet never evicts on it: kind's base has only such ones), so
+    // losing it loses nothing.
+    const lost = Object.entries(defaults).filter(([k, v]) => !have.has(k) && !/^0+(?:\.0*)?%?$/.test(v.trim()));
     if (lost.length === 0) return out;
     const canMerge = !platform && compareVersions(node.kubernetesVersion, '1.33') >= 0;
     const merge = canMerge ? ' Set mergeDefaultEvictionSettings: true to keep the defaults for signals you do not set.' : '';
@@ -58,7 +60,7 @@ export const evictionDefaultsDropped: Rule = {
         'eviction-defaults-dropped',
         important.length ? 'information' : 'hint',
         s.from.span,
-        `${point} Because evictionHard is set, ${platform ? `${platform.base.from.label}s` : "the kubelet's defaults"} for the signals it leaves out no longer apply: ${list} ${lost.length === 1 ? 'has' : 'have'} no hard threshold.${memory}${merge}`,
+        `${point} Because evictionHard is set, ${platform ? `${node.platformSpec?.name ?? 'the platform'}'s default thresholds (${platform.base.from.label ?? 'its base'})` : "the kubelet's defaults"} for the signals it leaves out no longer apply: ${list} ${lost.length === 1 ? 'has' : 'have'} no hard threshold.${memory}${merge}`,
         fixes.length ? { fixes } : undefined,
       ),
     );

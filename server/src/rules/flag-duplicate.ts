@@ -20,17 +20,14 @@ function at(f: FlagUse): string {
   return `${f.span.file} line ${f.span.range.start.line + 1}${f.nameWord.via ? ` (via $${f.nameWord.via.variable})` : ''}`;
 }
 
-/** Scratch lists of one use's keys and values (see keyValues). */
-const KEYS: string[] = [];
-const VALUES: string[] = [];
-
 /**
- * A map flag's keys with their values into KEYS and VALUES, each key once (a key repeated inside one value keeps
- * its last value); returns how many. Strings only: a command line can repeat --node-labels thousands of times.
+ * A map flag's keys with their values into `keys` and `values` (the caller's scratch lists), each key once (a key
+ * repeated inside one value keeps its last value); returns how many. Strings only: a command line can repeat
+ * --node-labels thousands of times.
  */
-function keyValues(f: FlagUse, syn: FlagSyntax): number {
+function keyValues(f: FlagUse, syn: FlagSyntax, keys: string[], values: string[]): number {
   if (syn.type !== 'map') return 0;
-  return mapKeyValues(f.value ?? '', syn.form === 'signal<value' ? '<' : '=', KEYS, VALUES, syn.value === 'bool');
+  return mapKeyValues(f.value ?? '', syn.form === 'signal<value' ? '<' : '=', keys, values, syn.value === 'bool');
 }
 
 export const flagDuplicate: Rule = {
@@ -59,8 +56,10 @@ export const flagDuplicate: Rule = {
         const seen = new Map<string, number>();
         const seenUse: FlagUse[] = [];
         const seenValue: string[] = [];
+        const KEYS: string[] = [];
+        const VALUES: string[] = [];
         for (const u of uses) {
-          const n = keyValues(u, info.syntax);
+          const n = keyValues(u, info.syntax, KEYS, VALUES);
           for (let i = 0; i < n; i++) {
             const k = KEYS[i];
             const v = VALUES[i];

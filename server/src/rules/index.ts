@@ -30,7 +30,6 @@ import { platformDefaultMapReplaced } from './platform-default-map-replaced.ts';
 import { platformSettingRefused } from './platform-setting-refused.ts';
 import { quantityDecimalSuffix } from './quantity-decimal-suffix.ts';
 import { evictionSoftNotAboveHard } from './eviction-soft-not-above-hard.ts';
-import { maxPodsAboveEniLimit } from './max-pods-above-eni-limit.ts';
 import { evictionGraceInvalid } from './eviction-grace-invalid.ts';
 import { evictionPercentageRange } from './eviction-percentage-range.ts';
 import { evictionSignalUnknown } from './eviction-signal-unknown.ts';
@@ -100,7 +99,6 @@ export const CORE_RULES: readonly Rule[] = [
   platformDefaultMapReplaced,
   platformSettingRefused,
   quantityDecimalSuffix,
-  maxPodsAboveEniLimit,
   flagUnknown,
   flagRemoved,
   flagPositionalArgument,

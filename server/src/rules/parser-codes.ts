@@ -7,7 +7,8 @@ import type { RuleMeta } from './types.ts';
 
 const P = 'parsers' as const;
 
-export const PARSER_CODES: readonly RuleMeta[] = [
+/** The core's codes; each platform adds its own (Platform.codes, registry.ts PARSER_CODES). */
+export const CORE_PARSER_CODES: readonly RuleMeta[] = [
   { id: 'unit-syntax', area: P, severity: 'warning', fix: false, summary: 'a unit line systemd skips: assignment outside a section, no `=`, or no key' },
   { id: 'unit-section-header', area: P, severity: 'error', fix: false, summary: 'a malformed `[Section]` header: systemd refuses the whole file' },
   { id: 'unit-line-too-long', area: P, severity: 'error', fix: false, summary: 'a unit line (or continued line) of 1 MiB or more: systemd refuses the file' },
@@ -28,14 +29,9 @@ export const PARSER_CODES: readonly RuleMeta[] = [
   { id: 'exec-argv-too-long', area: P, severity: 'error', fix: false, summary: "the expanded command line passes execve()'s limits (2 MiB in all, 128 KiB per argument)" },
   { id: 'config-syntax', area: P, severity: ['error', 'information'], fix: false, summary: 'the KubeletConfiguration or kubeadm file cannot be decoded (YAML/JSON syntax)' },
   {
-    id: 'k3s-kubelet-arg-replaced', area: P, severity: 'warning', fix: true,
-    fixDoes: 'names the later key `kubelet-arg+`, so that it adds to the list',
-    summary: 'a k3s/RKE2 `kubelet-arg` list that a later config file (`config.yaml.d/`) replaces',
-  },
-  {
     id: 'platform-config-invalid', area: P, severity: ['error', 'warning'], fix: true,
     fixDoes: "renames a key to the platform's own spelling, or writes the value the platform takes",
-    summary: "a platform file its tool refuses (Talos, OpenShift, gcloud for GKE, az for AKS), or a key az drops without a word",
+    summary: "a platform file its tool refuses (its value ranges, settings given twice; gcloud for GKE, az for AKS), or a key az drops",
   },
   { id: 'config-field-duplicate', area: P, severity: 'warning', fix: false, summary: 'a key given twice in one mapping: the last one silently wins' },
   {
@@ -53,19 +49,9 @@ export const PARSER_CODES: readonly RuleMeta[] = [
   { id: 'config-template', area: P, severity: 'information', fix: false, summary: 'a template\'s directives decide the document\'s structure: it is checked on its literal lines' },
   { id: 'config-alias', area: P, severity: 'error', fix: false, summary: 'a YAML alias that contains itself or expands excessively' },
   { id: 'runtime-config-invalid', area: P, severity: 'error', fix: false, summary: 'a containerd, CRI-O or Docker config its runtime cannot load' },
-  { id: 'reference-unresolved', area: P, severity: 'information', fix: false, summary: 'an `EnvironmentFile=`, `--config` or `--config-dir` target, or a talhelper `@file` patch, not in the workspace' },
+  { id: 'reference-unresolved', area: P, severity: 'information', fix: false, summary: 'an `EnvironmentFile=`, `--config` or `--config-dir` target, or a file a platform config names (a patch file), not in the workspace' },
   { id: 'modeline-invalid', area: P, severity: 'warning', fix: false, summary: 'a `kubelet-lint:` modeline that cannot be read' },
   { id: 'instance-type-unknown', area: P, severity: 'warning', fix: false, summary: 'an instance type name the capacity table does not know' },
-  {
-    id: 'kind-api-version', area: P, severity: 'error', fix: true,
-    fixDoes: 'sets `apiVersion` to `kind.x-k8s.io/v1alpha4`',
-    summary: 'a kind cluster configuration on an apiVersion kind no longer reads',
-  },
-  { id: 'capi-extra-args-duplicate', area: P, severity: 'error', fix: false, summary: 'a flag named twice in a Cluster API v1beta2 `kubeletExtraArgs` list, which its API refuses' },
-  { id: 'karpenter-al2-userdata-on-al2023', area: P, severity: 'warning', fix: false, summary: 'Karpenter user data for AL2 (bootstrap.sh, KUBELET_EXTRA_ARGS, kubelet-config.json) on AL2023 nodes, where it does nothing' },
-  { id: 'karpenter-kubelet-invalid', area: P, severity: 'error', fix: false, summary: 'Karpenter kubelet settings its API refuses although the kubelet takes them (signals, a grace period without a threshold)' },
-  { id: 'karpenter-reserved-in-userdata', area: P, severity: 'warning', fix: false, summary: 'a reservation, eviction threshold or max pods the node takes from a Karpenter EC2NodeClass userData, which Karpenter does not schedule by' },
-  { id: 'karpenter-userdata-overridden', area: P, severity: 'warning', fix: false, summary: "a kubelet setting in an AL2023 EC2NodeClass userData NodeConfig that Karpenter's own NodeConfig overrides (maxPods, keys spec.kubelet sets)" },
   { id: 'payload-not-checked', area: P, severity: 'information', fix: false, summary: 'a file a carrier writes, encoded or templated, that is not read' },
   {
     id: 'userdata-script-no-shebang',

@@ -28,6 +28,8 @@ export const reservedCgroupMissing: Rule = {
   run({ node }) {
     const out = [];
     const done = new Set<string>();
+    // Where the platform keeps its daemons: systemd slices, or its own hierarchy (PlatformSemantics.cgroups).
+    const layout = node.platformSpec?.cgroups ?? { kind: 'systemd' as const };
     for (const item of enforceItems(node)) {
       const need = NEEDS[String(item.value)];
       if (!need || !item.valueSpan) continue;
@@ -43,7 +45,8 @@ export const reservedCgroupMissing: Rule = {
           item.valueSpan,
           `enforceNodeAllocatable includes "${item.value}" but ${need.field} (--${need.flag}) is not set. ` +
             `The kubelet refuses to start: it has no cgroup to put the ${String(item.value).replace('-compressible', '')} limits on. ` +
-            `Set ${need.field} to the parent cgroup of those daemons (it must already exist), or stop enforcing "${item.value}".`,
+            `Set ${need.field} to the parent cgroup of those daemons (it must already exist), or stop enforcing "${item.value}".` +
+            (layout.kind === 'own' ? ` ${layout.note}.` : ''),
           fix ? { fixes: [fix] } : undefined,
         ),
       );
@@ -55,13 +58,16 @@ export const reservedCgroupMissing: Rule = {
 /**
  * The cgroup to suggest: system.slice exists on every systemd host; for the
  * Kubernetes daemons a kube.slice they are moved into (Slice=kube.slice in the
- * kubelet and runtime units) is the usual layout.
+ * kubelet and runtime units) is the usual layout. A platform with cgroups of its own
+ * names them (PlatformSemantics.cgroups: Talos's /system and /podruntime).
  */
 function addCgroup(node: NodeModel, from: Provenance, need: { field: string; flag: string }): Fix | undefined {
   // validation.go rejects reserved cgroups next to reservedSystemCPUs: there the way out is to stop enforcing.
   if (stringSetting(node, 'reservedSystemCPUs')) return undefined;
-  const value = need.field === 'systemReservedCgroup' ? '/system.slice' : '/kube.slice';
-  const note = need.field === 'kubeReservedCgroup' ? ' (create kube.slice and put the kubelet and the container runtime in it)' : '';
+  const layout = node.platformSpec?.cgroups;
+  const own = layout?.kind === 'own' ? layout : undefined;
+  const value = own ? (need.field === 'systemReservedCgroup' ? own.systemReserved : own.kubeReserved) : need.field === 'systemReservedCgroup' ? '/system.slice' : '/kube.slice';
+  const note = !own && need.field === 'kubeReservedCgroup' ? ' (create kube.slice and put the kubelet and the container runtime in it)' : '';
   // Already written, but empty: the fix sets that value (adding another line would not win over it).
   const existing = node.settings.get(need.field);
   if (existing) {

@@ -47,6 +47,11 @@ export function moveFlagsRefactors(analysis: Analysis, path: string, range: Rang
     const onExec = exec !== undefined && exec.file === path && touches(exec.range, range);
     const onFlag = node.flags.some((f) => f.from === 'command-line' && wordsOf(f).some((w) => w.span.file === path && touches(w.span.range, range)));
     if (!onExec && !onFlag) continue;
+    const rewritten = kubeadmRewrites(node, configPath(node));
+    if (rewritten) {
+      out.push({ title: 'Move kubelet flags into the KubeletConfiguration file', kind: 'refactor.rewrite', edits: [], disabled: rewritten });
+      continue;
+    }
     const plan = planMoveFlags(analysis, result);
     if (!plan) {
       // No --config at all: offer to create the file and point the kubelet at it.
@@ -139,6 +144,8 @@ function blocked(analysis: Analysis, node: NodeModel, field: string, flags: Flag
   // kubeadm writes kubeletExtraArgs into kubeadm-flags.env, and `kubeadm join` takes the KubeletConfiguration from the
   // cluster, not from the file: moving them into the file's document would not reach the kubelet the same way.
   if (flags.some((f) => f.from !== 'command-line')) return 'kubeadm kubeletExtraArgs stay where kubeadm reads them';
+  // kubeadm writes kubeadm-flags.env itself from kubeletExtraArgs (init, join, upgrade node): an edit there is lost.
+  if (flags.some((f) => wordsOf(f).some((w) => w.span.file.endsWith('/kubeadm-flags.env')))) return 'kubeadm writes kubeadm-flags.env itself: change kubeletExtraArgs in its configuration instead';
   // --config-dir drop-ins are applied after the --config file: a field they set would win over the moved value.
   const dropIn = node.configRefs.some((r) => r.flag === 'config-dir') && node.kubeletConfigs.some((d) => d.path !== configPath(node) && d.root.entries.some((e) => e.key === field));
   if (dropIn) return 'a --config-dir drop-in sets the field and would win over the config file';
@@ -146,6 +153,20 @@ function blocked(analysis: Analysis, node: NodeModel, field: string, flags: Flag
   // (or make the config file fail to decode).
   if (flags.some((f) => wordsOf(f).some((w) => hasError(analysis.findings, w)))) return 'the flag has an error to fix first';
   return undefined;
+}
+
+/**
+ * Why the node's config file is no place for its per-node flags: on a kubeadm node `kubeadm upgrade node` writes
+ * /var/lib/kubelet/config.yaml again from the cluster's kubelet-config ConfigMap (kubernetes cmd/kubeadm/app/phases/
+ * kubelet WriteConfigToDisk, run by the upgrade's kubelet-config phase), so a field moved there is lost at the next
+ * upgrade, while /etc/default/kubelet (KUBELET_EXTRA_ARGS) is the node's own.
+ */
+function kubeadmRewrites(node: NodeModel, config: string | undefined): string | undefined {
+  if (!config?.endsWith('/var/lib/kubelet/config.yaml')) return undefined;
+  const kubeadm = node.files.some((f) => f.endsWith('/kubeadm-flags.env') || f.endsWith('/10-kubeadm.conf'));
+  return kubeadm
+    ? 'kubeadm writes /var/lib/kubelet/config.yaml again from the cluster\'s kubelet-config ConfigMap on upgrade: settings moved there are lost. Keep per-node flags in /etc/default/kubelet, or set cluster-wide ones in that ConfigMap.'
+    : undefined;
 }
 
 function configPath(node: NodeModel): string | undefined {

@@ -37,83 +37,9 @@ import { evictionHardItems, numberSetting, stringSetting } from '../../node/read
 import type { FieldValue } from '../../rules/lib/migrate.ts';
 import { configTarget, setFields } from './config-writer.ts';
 import type { Refactor } from './types.ts';
+import { PROVIDERS, recommend, sizesMemoryByPods, type Provider } from '../../catalog/reservation-formulas.ts';
 
-export type Provider = 'GKE' | 'EKS' | 'AKS';
-export const PROVIDERS: readonly Provider[] = ['GKE', 'EKS', 'AKS'];
-
-export interface Recommendation {
-  /** kubeReserved in the order written: cpu, memory, then ephemeral-storage (EKS). */
-  kubeReserved: [string, string][];
-  /** evictionHard memory.available, when the provider sets it. */
-  memoryAvailable?: string;
-}
-
-const MI = 1n << 20n;
-const GI = 1n << 30n;
-
-/** Tiers of a core count in millicores with their rate in basis points (1/10000): GKE's and EKS's cpu tiers. */
-const CPU_TIERS: [bigint, bigint, bigint][] = [
-  [0n, 1000n, 600n],
-  [1000n, 2000n, 100n],
-  [2000n, 4000n, 50n],
-  [4000n, -1n, 25n],
-];
-
-/** Memory tiers in bytes with their rate in percent (GKE). */
-const MEMORY_TIERS: [bigint, bigint, bigint][] = [
-  [0n, 4n * GI, 25n],
-  [4n * GI, 8n * GI, 20n],
-  [8n * GI, 16n * GI, 10n],
-  [16n * GI, 128n * GI, 6n],
-  [128n * GI, -1n, 2n],
-];
-
-const AKS_CPU = new Map<bigint, bigint>([
-  [1n, 60n],
-  [2n, 100n],
-  [4n, 140n],
-  [8n, 180n],
-  [16n, 260n],
-  [32n, 420n],
-  [64n, 740n],
-]);
-
-const ceilDiv = (a: bigint, b: bigint): bigint => (a + b - 1n) / b;
-const part = (total: bigint, [start, end]: [bigint, bigint, bigint]): bigint => (total <= start ? 0n : (end < 0n || total < end ? total : end) - start);
-
-/** GKE cpu: the exact tier sum, rounded up to a whole millicore. */
-export function gkeCpuMillis(cpuMillis: bigint): bigint {
-  return ceilDiv(CPU_TIERS.reduce((s, t) => s + part(cpuMillis, t) * t[2], 0n), 10000n);
-}
-
-/** EKS cpu: nodeadm's integer arithmetic, each tier truncated on its own. */
-export function eksCpuMillis(cpuMillis: bigint): bigint {
-  return CPU_TIERS.reduce((s, t) => s + (part(cpuMillis, t) * t[2]) / 10000n, 0n);
-}
-
-/** GKE memory in MiB: 255 below 1 GiB, else the tier sum rounded up to a whole MiB. */
-export function gkeMemoryMiB(memoryBytes: bigint): bigint {
-  if (memoryBytes < GI) return 255n;
-  return ceilDiv(MEMORY_TIERS.reduce((s, t) => s + part(memoryBytes, t) * t[2], 0n), 100n * MI);
-}
-
-/** The formula's values for a capacity, or undefined when the provider has none for it (AKS off its table). */
-export function recommend(provider: Provider, cpuMillis: bigint, memoryBytes: bigint, maxPods: bigint): Recommendation | undefined {
-  switch (provider) {
-    case 'GKE':
-      return { kubeReserved: [['cpu', `${gkeCpuMillis(cpuMillis)}m`], ['memory', `${gkeMemoryMiB(memoryBytes)}Mi`]], memoryAvailable: '100Mi' };
-    case 'EKS':
-      return {
-        kubeReserved: [['cpu', `${eksCpuMillis(cpuMillis)}m`], ['memory', `${11n * maxPods + 255n}Mi`], ['ephemeral-storage', '1Gi']],
-      };
-    case 'AKS': {
-      const cpu = cpuMillis % 1000n === 0n ? AKS_CPU.get(cpuMillis / 1000n) : undefined;
-      if (cpu === undefined) return undefined;
-      const memory = [20n * maxPods + 50n, ceilDiv(memoryBytes, 4n * MI)].reduce((a, b) => (a < b ? a : b));
-      return { kubeReserved: [['cpu', `${cpu}m`], ['memory', `${memory}Mi`]], memoryAvailable: '100Mi' };
-    }
-  }
-}
+export { eksCpuMillis, gkeCpuMillis, gkeMemoryMiB, PROVIDERS, recommend, type Provider, type Recommendation } from '../../catalog/reservation-formulas.ts';
 
 /** The three actions for a KubeletConfiguration file, offered on a top-level key's line or inside the reservation entries. */
 export function reservationRefactors(analysis: Analysis, path: string, range: Range): Refactor[] {
@@ -176,7 +102,7 @@ export function reservationRefactor(analysis: Analysis, result: NodeResult, prov
   if (!edits) return undefined;
   const what = rec.kubeReserved.map(([k, v]) => `${k} ${v}`).join(', ') + (rec.memoryAvailable ? `; evictionHard memory.available ${rec.memoryAvailable}` : '');
   return {
-    title: `Insert recommended reservations (${provider} formula) for ${describeCapacity(cap, provider === 'GKE' ? undefined : maxPods)}: kubeReserved ${what}`,
+    title: `Insert recommended reservations (${provider} formula) for ${describeCapacity(cap, sizesMemoryByPods(provider) ? maxPods : undefined)}: kubeReserved ${what}`,
     kind: 'refactor.rewrite',
     edits,
   };
@@ -213,6 +139,9 @@ function mergeKeys(base: [string, string][], over: [string, string][]): [string,
 function sameEntries(a: readonly [string, string | boolean][], b: readonly [string, string][]): boolean {
   return a.length === b.length && a.every(([k, v], i) => b[i][0] === k && b[i][1] === v);
 }
+
+const MI = 1n << 20n;
+const GI = 1n << 30n;
 
 function describeCapacity(cap: Capacity, maxPods: number | undefined): string {
   const cores = Number(cap.cpu!) / 1000;

@@ -17,6 +17,7 @@ import type { PlatformInfo } from '../../parse/types.ts';
 import type { Capacity, Item, Provenance, Setting } from '../../node/model.ts';
 import { map, scalar } from '../../node/platform.ts';
 import { definePlatform } from '../types.ts';
+import { EXAMPLES } from './examples.ts';
 import aks from './aks.ts';
 import type { AksFacts } from './parse-aks.ts';
 import { aksCpuMillis, aksMemoryMiB } from './reservations.ts';
@@ -86,6 +87,8 @@ export default definePlatform({
   docs: 'aks',
   formats: [aks],
   rules: [],
+  codes: [],
+  examples: EXAMPLES,
   merge: 'merge-patch',
   base,
   capacitySettings,

@@ -10,6 +10,7 @@ import type { PlatformInfo } from '../../parse/types.ts';
 import type { Provenance, Setting } from '../../node/model.ts';
 import { map, scalar } from '../../node/platform.ts';
 import { definePlatform } from '../types.ts';
+import { EXAMPLES } from './examples.ts';
 import bottlerocket from './bottlerocket.ts';
 import { EKS_DEFAULT_MAX_PODS, eksCapacitySettings, eksMemoryMiB } from '../nodeadm/reservations.ts';
 
@@ -48,6 +49,8 @@ export default definePlatform({
   name: 'Bottlerocket',
   docs: 'bottlerocket',
   formats: [bottlerocket],
+  examples: EXAMPLES,
+  codes: [],
   rules: [],
   merge: 'merge-patch',
   base,

@@ -9,8 +9,9 @@
 import { parse as parseToml, TomlError } from 'smol-toml';
 import { LineIndex, type Span } from '../../model/range.ts';
 import { finding, type Finding } from '../../model/finding.ts';
-import type { ConfigFileParse, ConfigNode, MapEntry, PlatformInfo } from '../../parse/types.ts';
+import type { ConfigFileParse, ConfigNode, KubeadmDoc, MapEntry, PlatformInfo } from '../../parse/types.ts';
 import { locateToml, TOML_PATH_SEP } from '../../parse/runtime.ts';
+import { hasMask, maskTemplates, scanTemplates } from '../../parse/template.ts';
 
 /** settings.kubernetes key -> KubeletConfiguration field, as the kubelet-config template writes it. */
 const FIELDS: Record<string, string> = {
@@ -48,7 +49,16 @@ const FIELDS: Record<string, string> = {
   'image-maximum-gc-age': 'imageMaximumGCAge',
   'max-parallel-image-pulls': 'maxParallelImagePulls',
   'cluster-domain': 'clusterDomain',
+  // A string or a list; the template writes a list (clusterDNS), so a string is read as a list of one.
+  'cluster-dns-ip': 'clusterDNS',
 };
+
+/**
+ * settings.kubernetes maps Bottlerocket passes to the kubelet as flags (its kubelet unit's environment:
+ * KUBELET_NODE_LABELS, KUBELET_TAINTS): a label `key = "value"` is `--node-labels key=value`, a taint
+ * `key = "value:Effect"` (or a list of them) is `--register-with-taints key=value:Effect`.
+ */
+const FLAG_MAPS: Record<string, string> = { 'node-labels': 'node-labels', 'node-taints': 'register-with-taints' };
 
 const BASE = ['settings', 'kubernetes'];
 
@@ -57,6 +67,11 @@ export function parseBottlerocket(path: string, text: string): ConfigFileParse {
   const problems: Finding[] = [];
   const out: ConfigFileParse = { path, kubeletConfigs: [], kubeadm: [], problems };
   let data: Record<string, unknown>;
+  // User data kept as a template (Terraform templatefile `%{ if }` lines, `${var}` values; Helm, Jinja) is read as the
+  // file it renders: expressions masked with same-length stand-ins (parse/template.ts), so places stay exact; a masked
+  // value is unknown, not read.
+  const exprs = /\$\{|%\{|\{\{|\{%/.test(text) ? scanTemplates(text, { dollar: true }) : [];
+  if (exprs.length) text = maskTemplates(text, exprs, true).text;
   try {
     data = parseToml(text) as Record<string, unknown>;
   } catch (e) {
@@ -83,6 +98,8 @@ export function parseBottlerocket(path: string, text: string): ConfigFileParse {
   const node = (v: unknown, p: string[], fallback: Span): ConfigNode | undefined => {
     const l = loc.get(p.join(TOML_PATH_SEP));
     const where = l ? span(l.valueStart, l.valueEnd) : fallback;
+    // A template's value (masked) is unknown until rendered: not read.
+    if (typeof v === 'string' && hasMask(v)) return undefined;
     if (typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean') return { kind: 'scalar', value: v, source: String(v), span: where };
     if (Array.isArray(v)) {
       const items = v.flatMap((x) => (typeof x === 'string' || typeof x === 'number' || typeof x === 'boolean' ? [{ kind: 'scalar' as const, value: x, source: String(x), span: where }] : []));
@@ -108,15 +125,33 @@ export function parseBottlerocket(path: string, text: string): ConfigFileParse {
     const keySpan = keyAt([...BASE, key]);
     if (!keySpan) continue;
     first ??= keySpan;
-    const value = node(v, [...BASE, key], keySpan);
+    let value = node(v, [...BASE, key], keySpan);
     if (!value) continue;
+    if (field === 'clusterDNS' && value.kind === 'scalar') value = { kind: 'seq', items: [value], span: value.span };
     entries.push({ key: field, keySpan, value });
     if (key === 'max-pods' && typeof v === 'number') platform.facts = { ...platform.facts, maxPods: v };
     if (key === 'reserved-cpus') platform.facts = { ...platform.facts, reservedCpus: true };
     if (key === 'system-reserved') platform.facts = { ...platform.facts, systemReserved: true };
   }
+  const args: KubeadmDoc['kubeletExtraArgs'] = [];
+  for (const [key, flag] of Object.entries(FLAG_MAPS)) {
+    const m = k8s[key];
+    if (!m || typeof m !== 'object' || Array.isArray(m)) continue;
+    for (const [k, v] of Object.entries(m as Record<string, unknown>)) {
+      const keySpan = keyAt([...BASE, key, k]);
+      if (!keySpan) continue;
+      first ??= keySpan;
+      const l = loc.get([...BASE, key, k].join(TOML_PATH_SEP));
+      const valueSpan = l ? span(l.valueStart, l.valueEnd) : keySpan;
+      for (const one of Array.isArray(v) ? v : [v]) {
+        if (typeof one !== 'string' || hasMask(one) || hasMask(k)) continue;
+        args.push({ name: flag, value: `${k}=${one}`, nameSpan: keySpan, valueSpan });
+      }
+    }
+  }
   if (!first) return out;
   platform.span = first;
+  if (args.length) out.kubeadm.push({ path, apiVersion: 'bottlerocket', kind: 'Bottlerocket settings', argsLabel: 'settings.kubernetes', kubeletExtraArgs: args, span: first });
   const all = span(0, text.length);
   out.kubeletConfigs.push({ path, format: 'toml', root: { kind: 'map', entries, span: all }, docIndex: 0, span: all });
   out.platform = platform;

@@ -15,7 +15,7 @@
  * Each object is a node of its own (a control plane, a worker template): payload paths start with the object's name.
  * Recognised by apiVersion at column 0, anywhere in a multi-document stream (a Cluster often comes first).
  */
-import { isMap, isScalar, type Node, type Scalar } from 'yaml';
+import { isMap, isScalar, type YAMLMap, type Node, type Scalar } from 'yaml';
 import { finding } from '../../model/finding.ts';
 import type { Payload } from '../../embed/payload.ts';
 import { finish, itemsOf, nodeAt, readCarrier, stringPayload, subtreePayload, versionAt, withHeader, type Carrier, type ObjectDoc } from '../../embed/yaml-docs.ts';
@@ -80,6 +80,28 @@ function versionsByConfig(docs: readonly ObjectDoc[]): Map<string, { node: Scala
   return out;
 }
 
+/**
+ * Placeholders the machine fills in before kubeadm reads the object's files:
+ * - cloud-config bootstrap data (the default format) starts with `## template: jinja` (cluster-api
+ *   bootstrap/kubeadm/pkg/cloudinit/cloudinit.go cloudConfigHeader, since 2019; v1.14.0), so cloud-init renders every
+ *   `{{ ... }}` at boot: `name: '{{ ds.meta_data.local_hostname }}'` is each machine's own name;
+ * - Ignition data (`format: ignition`) has no Jinja; the providers' Flatcar templates fill `${COREOS_*}` with envsubst
+ *   and `@@HOSTNAME@@` with sed in preKubeadmCommands, so those count only when such a command is there;
+ * - a clusterctl template (`cluster-template*.yaml`) has its `${VAR}`s substituted by `clusterctl generate cluster`.
+ */
+function filledOnMachine(path: string, spec: YAMLMap): RegExp | undefined {
+  const alternatives: string[] = [];
+  const format = spec.get('format');
+  if (format !== 'ignition') alternatives.push('\\{\\{[^{}]*\\}\\}');
+  else {
+    const commands = JSON.stringify(spec.get('preKubeadmCommands') ?? []);
+    if (commands.includes('envsubst')) alternatives.push('\\$\\{[A-Za-z_][A-Za-z0-9_]*\\}');
+    if (/\bsed\b/.test(commands)) alternatives.push('@@[A-Z_]+@@');
+  }
+  if (/(?:^|\/)cluster-template[^/]*\.ya?ml$/.test(path)) alternatives.push('\\$\\{[A-Za-z_][A-Za-z0-9_]*\\}');
+  return alternatives.length ? new RegExp(`^(?:[^{}$@]*(?:${alternatives.join('|')}))+[^{}$@]*$`) : undefined;
+}
+
 export function capiPayloads(path: string, text: string): { embedded: Payload[]; problems: import('../../model/finding.ts').Finding[] } {
   const relevant = (src: string) => (CAPI_API.test(src) && /kubeletExtraArgs|files:/.test(src)) || (CORE_API.test(src) && /configRef/.test(src));
   const c = readCarrier(path, text, 'Cluster API file', relevant, maskYamlTemplates);
@@ -131,6 +153,8 @@ export function capiPayloads(path: string, text: string): { embedded: Payload[];
       c.embedded.push(p);
     }
     if (stated) for (let i = first; i < c.embedded.length; i++) c.embedded[i] = { ...c.embedded[i], versions: [stated] };
+    const filled = filledOnMachine(path, spec);
+    if (filled) for (let i = first; i < c.embedded.length; i++) c.embedded[i] = { ...c.embedded[i], filledOnMachine: filled };
   }
   return finish(path, c);
 }

@@ -5,6 +5,8 @@
  * is added.
  */
 import { definePlatform } from '../types.ts';
+import { EXAMPLES } from './examples.ts';
+import { CODES } from './codes.ts';
 import clusterApi from './cluster-api.ts';
 
 export default definePlatform({
@@ -12,6 +14,8 @@ export default definePlatform({
   name: 'Cluster API',
   docs: 'cluster-api',
   formats: [clusterApi],
+  examples: EXAMPLES,
+  codes: CODES,
   rules: [],
   merge: 'merge-patch',
   base: () => new Map(),

@@ -5,6 +5,7 @@
  * eksctl functionality"; pkg/apis/eksctl.io/v1alpha5/validation.go validateNodeGroupKubeletExtraConfig).
  */
 import { definePlatform } from '../types.ts';
+import { EXAMPLES } from './examples.ts';
 import eksctl from './eksctl.ts';
 import eksctlNodegroup from './eksctl-nodegroup.ts';
 import { nodeadmBase } from '../nodeadm/index.ts';
@@ -17,6 +18,8 @@ export default definePlatform({
   name: 'nodeadm',
   docs: 'eksctl',
   formats: [eksctl, eksctlNodegroup],
+  examples: EXAMPLES,
+  codes: [],
   rules: [],
   merge: 'merge-patch',
   base: nodeadmBase,

@@ -2,7 +2,7 @@
  * GKE (Google Kubernetes Engine) node pools configured with a node system configuration (gke.ts, parse-gke.ts).
  * GKE writes the kubelet's configuration itself and takes the file's kubeletConfig over it, key by key: merge
  * 'merge-patch'. What GKE adds, cloud.google.com/kubernetes-engine/docs/concepts/plan-node-sizes ("Memory and CPU
- * reservations"), the same arithmetic as features/refactors/reservations.ts:
+ * reservations"), the arithmetic of catalog/reservation-formulas.ts:
  * - kube-reserved cpu: 6% of the first core, 1% of the second, 0.5% of cores 3 and 4, 0.25% of each core above 4;
  * - kube-reserved memory: 255 MiB below 1 GiB of memory, else 25% of the first 4 GiB, 20% of the next 4, 10% of the
  *   next 8, 6% of the next 112 and 2% above 128 GiB;
@@ -19,8 +19,9 @@
 import type { PlatformInfo } from '../../parse/types.ts';
 import type { Capacity, Item, Provenance, Setting } from '../../node/model.ts';
 import { map, scalar } from '../../node/platform.ts';
-import { gkeCpuMillis, gkeMemoryMiB } from '../../features/refactors/reservations.ts';
+import { gkeCpuMillis, gkeMemoryMiB } from '../../catalog/reservation-formulas.ts';
 import { definePlatform } from '../types.ts';
+import { EXAMPLES } from './examples.ts';
 import gke from './gke.ts';
 import type { GkeFacts } from './parse-gke.ts';
 import { KUBELET_FIELDS } from './fields.ts';
@@ -87,6 +88,8 @@ export default definePlatform({
   docs: 'gke',
   formats: [gke],
   rules: [],
+  codes: [],
+  examples: EXAMPLES,
   merge: 'merge-patch',
   base,
   capacitySettings,

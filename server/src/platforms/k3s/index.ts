@@ -20,6 +20,8 @@
 import type { Provenance, Setting } from '../../node/model.ts';
 import { map, scalar } from '../../node/platform.ts';
 import { definePlatform } from '../types.ts';
+import { EXAMPLES } from './examples.ts';
+import { CODES } from './codes.ts';
 import k3s from './k3s.ts';
 import { k3sWrapper } from './k3s-files.ts';
 
@@ -40,6 +42,8 @@ export default definePlatform({
   name: 'k3s',
   docs: 'k3s',
   formats: [k3s],
+  examples: EXAMPLES,
+  codes: CODES,
   rules: [],
   merge: 'merge-patch',
   base,

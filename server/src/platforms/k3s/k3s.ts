@@ -26,6 +26,8 @@ function byK3sKeys(head: string): boolean {
 export default defineFormat({
   kind: 'k3s',
   rank: 240,
+  // Its reader masks template expressions (parse/platform.ts), so `config.yaml.tpl` is read as the file it renders.
+  templateNames: true,
   label: 'k3s / RKE2 config',
   byPath: (c) => PLACE.test(c.path),
   byContent: (c) => EXTS.has(c.ext) && byK3sKeys(c.head),

@@ -13,7 +13,10 @@ import type { PlatformInfo } from '../../parse/types.ts';
 import type { Capacity, Provenance, Setting } from '../../node/model.ts';
 import { map, scalar } from '../../node/platform.ts';
 import { definePlatform } from '../types.ts';
+import { EXAMPLES } from './examples.ts';
+import { CODES } from './codes.ts';
 import karpenter from './karpenter.ts';
+import { maxPodsAboveEniLimit } from './max-pods-above-eni-limit.ts';
 import type { KarpenterFacts } from './facts.ts';
 import { nodeadmCpuMillis } from '../nodeadm/reservations.ts';
 
@@ -91,7 +94,9 @@ export default definePlatform({
   name: 'Karpenter',
   docs: 'karpenter',
   formats: [karpenter],
-  rules: [],
+  examples: EXAMPLES,
+  codes: CODES,
+  rules: [maxPodsAboveEniLimit],
   merge: 'merge-patch',
   base,
   capacitySettings,

@@ -25,10 +25,28 @@ import { NODEADM_API_VERSION, NODEADM_MEDIA_TYPE } from '../nodeadm/parse-nodead
 import { looksLikeMime, readMime } from '../../parse/mime.ts';
 import { hasPlaceholder } from '../../parse/platform.ts';
 import { defineFormat } from '../../formats/types.ts';
+import { instanceType } from '../../catalog/instance-types.ts';
 
 const KARPENTER_API = /^["']?apiVersion["']?[ \t]*:[ \t]*["']?karpenter\.(?:k8s\.aws|sh)\//m;
 
 const HEADER = 'apiVersion: kubelet.config.k8s.io/v1beta1\nkind: KubeletConfiguration\n';
+
+/**
+ * A karpenter.sh/v1 NodePool has no spec.template.spec.kubelet: v1 moved the block to EC2NodeClass spec.kubelet
+ * (kubernetes-sigs/karpenter pkg/apis/v1 nodeclaim.go NodeClaimTemplateSpec has no Kubelet; aws/karpenter-provider-aws
+ * pkg/apis/v1 ec2nodeclass.go Kubelet). The CRD's structural schema drops the unknown field, or kubectl's strict
+ * validation rejects the object: either way the settings never reach a node.
+ */
+function movedKubelet(path: string, c: Carrier, d: ObjectDoc): void {
+  if (d.apiVersion !== 'karpenter.sh/v1' || d.kind !== 'NodePool') return;
+  const inner = nodeAt(d.doc.contents, ['spec', 'template', 'spec']);
+  const pair = isMap(inner) ? inner.items.find((x) => isScalar(x.key) && x.key.value === 'kubelet') : undefined;
+  const r = pair && isScalar(pair.key) ? pair.key.range : undefined;
+  if (!r) return;
+  c.problems.push(finding('karpenter-kubelet-moved', 'warning', { file: path, range: c.lines.range(r[0], r[1]) },
+    'These kubelet settings never reach a node: a karpenter.sh/v1 NodePool has no spec.template.spec.kubelet. ' +
+      'Karpenter v1 moved the block to EC2NodeClass spec.kubelet; the API server drops the unknown field or kubectl rejects the object. Move it to the EC2NodeClass this pool\'s nodeClassRef names.'));
+}
 
 /** Where each object holds its kubelet settings. */
 function kubeletPath(d: ObjectDoc): readonly string[] | undefined {
@@ -186,6 +204,30 @@ function namedInstanceTypes(path: string, c: Carrier, d: ObjectDoc): InstanceTyp
   return out;
 }
 
+/** karpenter-provider-aws's default VM_MEMORY_OVERHEAD_PERCENT (pkg/operator/options/options.go, v1.14.1). */
+const VM_MEMORY_OVERHEAD = 0.075;
+
+/** Graviton (arm64) EC2 families: a `g` among the letters after the generation (m7g, c6gn, is4gen), and a1. */
+const ARM64 = /^(?:a1|[a-z]+\d+[a-z-]*g[a-z-]*)\./i;
+
+/**
+ * The memory Karpenter assumes an instance type has when it decides whether pods fit (aws/karpenter-provider-aws
+ * pkg/providers/instancetype/types.go memory(), v1.14.1): the EC2 size, less 64 MiB of CMA memory on Graviton, less
+ * ceil(7.5% of that) MiB of VM overhead (vmMemoryOverheadPercent). Its allocatable is computed from this.
+ */
+function karpenterMemory(names: readonly string[]): Record<string, { mib: number; why: string }> {
+  const out: Record<string, { mib: number; why: string }> = {};
+  for (const name of names) {
+    const t = instanceType(name);
+    if (!t || t.cloud !== 'EC2') continue;
+    const arm = ARM64.test(t.name);
+    const size = t.memoryMiB - (arm ? 64 : 0);
+    const overhead = Math.ceil(size * VM_MEMORY_OVERHEAD);
+    out[t.name.toLowerCase()] = { mib: size - overhead, why: `Karpenter's estimate (${arm ? 'less 64 MiB on Graviton, ' : ''}less its ${VM_MEMORY_OVERHEAD * 100}% VM overhead of ${overhead} MiB)` };
+  }
+  return out;
+}
+
 /** The node class a pool refers to: v1 and v1beta1 NodePool nodeClassRef, v1alpha5 Provisioner providerRef. */
 function nodeClassName(d: ObjectDoc): string | undefined {
   const ref = d.kind === 'Provisioner' ? nodeAt(d.doc.contents, ['spec', 'providerRef']) : nodeAt(d.doc.contents, ['spec', 'template', 'spec', 'nodeClassRef']);
@@ -327,6 +369,7 @@ export function karpenterPayloads(path: string, text: string): { embedded: Paylo
     const where = kubeletPath(d);
     const spec = nodeAt(d.doc.contents, ['spec']);
     if (!isMap(spec)) continue;
+    movedKubelet(path, c, d);
     const kubelet = where ? nodeAt(d.doc.contents, where) : undefined;
     if (isMap(kubelet)) {
       const target = `/${d.name}/karpenter-kubelet.yaml`;
@@ -350,7 +393,7 @@ export function karpenterPayloads(path: string, text: string): { embedded: Paylo
           ...(names.length ? { instanceTypes: names } : {}),
         };
         p.platform = platform;
-        if (names.length) p.instanceTypes = [{ what: `Karpenter requirement ${INSTANCE_TYPE}`, names }];
+        if (names.length) p.instanceTypes = [{ what: `Karpenter requirement ${INSTANCE_TYPE}`, names, memoryMiB: karpenterMemory(names.map((n) => n.name)) }];
         c.embedded.push(p);
       }
       admission(path, c, kubelet, `${d.kind} ${where!.join('.')}`, c.problems);

@@ -8,6 +8,8 @@
 import type { Provenance, Setting } from '../../node/model.ts';
 import { map, scalar } from '../../node/platform.ts';
 import { definePlatform } from '../types.ts';
+import { EXAMPLES } from './examples.ts';
+import { CODES } from './codes.ts';
 import kindCluster from './kind-cluster.ts';
 
 const KIND_VERSION = 'v0.33.0-alpha';
@@ -29,6 +31,8 @@ export default definePlatform({
   name: 'kind',
   docs: 'kind',
   formats: [kindCluster],
+  examples: EXAMPLES,
+  codes: CODES,
   rules: [],
   merge: 'merge-patch',
   base,

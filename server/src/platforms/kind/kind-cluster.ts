@@ -39,6 +39,8 @@ const PATCH_API = /^["']?apiVersion["']?[ \t]*:/m;
 interface Patch {
   payload: Payload;
   what: string;
+  /** The apiVersion the patch itself names (kind matches on it), if any. */
+  api?: string;
 }
 
 /** The patch's nodeRegistration.kubeletExtraArgs is a map (the form before kubeadm.k8s.io/v1beta4). */
@@ -58,7 +60,23 @@ function patchPayload(p: Payload): Payload | undefined {
   return out;
 }
 
+/** kind's default node image at fed26882 (pkg/apis/config/defaults/image.go): kindest/node:v1.37.0-rc.1. */
+const DEFAULT_NODE_VERSION = '1.37';
+
+/**
+ * The kubeadm apiVersion kind generates for a node's Kubernetes version (pkg/cluster/internal/kubeadm/config.go
+ * Config at fed26882): v1beta2 before 1.23, v1beta3 before 1.36, v1beta4 from 1.36.
+ */
+function generatedApi(version: string | undefined): string {
+  const minor = Number((version ?? DEFAULT_NODE_VERSION).split('.')[1]);
+  return minor < 23 ? 'kubeadm.k8s.io/v1beta2' : minor < 36 ? 'kubeadm.k8s.io/v1beta3' : 'kubeadm.k8s.io/v1beta4';
+}
+
+const API_LINE = /^["']?apiVersion["']?[ \t]*:[ \t]*["']?([^"'\s#]+)/m;
+const apiOf = (text: string): string | undefined => API_LINE.exec(text)?.[1];
+
 export function kindPayloads(path: string, text: string): { embedded: Payload[]; problems: Finding[] } {
+  const notApplied = new Map<Payload, { api: string; want: string; image?: string; mapArgs?: boolean }>();
   const c = readCarrier(path, text, 'kind cluster configuration', [KIND_API, /kubeadmConfigPatches/], maskYamlTemplates);
   for (const d of c.docs) {
     if (d.kind !== 'Cluster' || !/^kind\.(?:x-k8s|sigs\.k8s)\.io\//.test(d.apiVersion)) continue;
@@ -67,7 +85,7 @@ export function kindPayloads(path: string, text: string): { embedded: Payload[];
       itemsOf(list).flatMap((node) => {
         const s = stringPayload(c, node as never, '/patch.yaml');
         const p = s && patchPayload(s);
-        return p ? [{ payload: p, what: PATCH_KIND.exec(s.text)![1] }] : [];
+        return p ? [{ payload: p, what: PATCH_KIND.exec(s.text)![1], api: apiOf(s.text) }] : [];
       });
     const cluster = read(nodeAt(root, ['kubeadmConfigPatches']));
     // No nodes: kind makes one control plane (pkg/internal/apis/config/default.go SetDefaultsCluster); no role: a
@@ -83,17 +101,47 @@ export function kindPayloads(path: string, text: string): { embedded: Payload[];
       // kubeadmjoin; nodeutils.BootstrapControlPlaneNode): only that command's document gives the kubelet flags.
       const flagsFrom = role === 'control-plane' && nth === 1 ? 'InitConfiguration' : 'JoinConfiguration';
       const own = n ? read(n.get('kubeadmConfigPatches', true)) : [];
-      // The cluster's patches first, then the node's (actions/config/config.go getKubeadmConfig).
-      const parts = [...cluster, ...own].filter((p) => p.what === 'KubeletConfiguration' || p.what === flagsFrom).map((p) => p.payload);
-      if (parts.length === 0) continue;
       // nodes[].image: the node image, whose tag is its Kubernetes version (kindest/node:v1.31.0@sha256:...).
       const image = n ? versionAt(path, text, c.lines, n.get('image', true), `nodes[${entries.indexOf(n)}].image`, true) : undefined;
+      // A patch that names an apiVersion matches only a document of that apiVersion (pkg/internal/patch/resource.go
+      // matches); one of another version never applies, silently.
+      const generated = generatedApi(image?.version);
+      const applies = (p: Patch) => {
+        const api = p.api;
+        const want = p.what === 'KubeletConfiguration' ? 'kubelet.config.k8s.io/v1beta1' : generated;
+        // kind merges kubeletExtraArgs itself into a v1beta4 document (kubeadm_merge.go mergeExtraArgs): a map is
+        // converted only in a patch without apiVersion; in one that names a version, the map is dropped.
+        if (api !== undefined && api === want && want.endsWith('v1beta4') && p.what !== 'KubeletConfiguration' && mapArgs(p.payload.text)) {
+          notApplied.set(p.payload, { api, want, image: image?.version, mapArgs: true });
+          return false;
+        }
+        if (api === undefined || api === want) return true;
+        notApplied.set(p.payload, { api, want, image: image?.version });
+        return false;
+      };
+      // The cluster's patches first, then the node's (actions/config/config.go getKubeadmConfig).
+      const parts = [...cluster, ...own].filter((p) => (p.what === 'KubeletConfiguration' || p.what === flagsFrom) && applies(p)).map((p) => p.payload);
+      if (parts.length === 0) continue;
       const at = n?.range?.[0] ?? parts[0].map.offsets[0];
       const p = joinPayloads(c.lines, `/${role}-${nth}.yaml`, parts, c.lines.range(at, at));
       p.kind = parts.some((x) => x.kind === 'kubeadm-config') ? 'kubeadm-config' : 'kubelet-config';
       // kind's own KubeletConfiguration is the base the patches merge into (node/platform.ts kindBase).
       found.push({ ...p, platform: { tool: 'kind', span: { file: path, range: p.span }, gates: [], configLabel: 'a kubeadmConfigPatches patch' }, ...(image ? { versions: [image] } : {}) });
     }
+    for (const [p, why] of notApplied) {
+      const at = API_LINE.exec(p.text);
+      const from = at ? p.map.offsets[at.index + at[0].length - at[1].length] ?? p.map.offsets[0] : p.map.offsets[0];
+      const to = at ? p.map.offsets[at.index + at[0].length] ?? from : from;
+      const image = why.image ? `Kubernetes ${why.image}` : `the default node image (Kubernetes ${DEFAULT_NODE_VERSION})`;
+      c.problems.push(why.mapArgs
+        ? finding('kind-patch-not-applied', 'warning', { file: path, range: c.lines.range(from, to) },
+          'These kubeletExtraArgs never reach the kubelet: kind drops a map in a patch that names its apiVersion. ' +
+            `kind converts a kubeletExtraArgs map to ${why.api}'s {name, value} list only in a patch without apiVersion (pkg/internal/patch/kubeadm_merge.go). Remove the apiVersion line or write the list form.`)
+        : finding('kind-patch-not-applied', 'warning', { file: path, range: c.lines.range(from, to) },
+          `This patch never applies: kind skips a patch of ${why.api} on this node, and its settings are lost. ` +
+            `kind writes ${why.want} for ${image} and matches kubeadmConfigPatches by kind and apiVersion (pkg/internal/patch). Remove the apiVersion line or write the version kind generates.`));
+    }
+    notApplied.clear();
     if (found.length === 0) continue;
     for (const p of found) c.embedded.push(p);
     if (d.apiVersion !== CURRENT) {

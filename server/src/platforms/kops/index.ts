@@ -10,6 +10,7 @@ import type { PlatformInfo } from '../../parse/types.ts';
 import type { Provenance, Setting } from '../../node/model.ts';
 import { map, scalar } from '../../node/platform.ts';
 import { definePlatform } from '../types.ts';
+import { EXAMPLES } from './examples.ts';
 import kops from './kops.ts';
 import kopsKubelet from './kops-kubelet.ts';
 
@@ -31,6 +32,8 @@ export default definePlatform({
   name: 'kops',
   docs: 'kops',
   formats: [kops, kopsKubelet],
+  examples: EXAMPLES,
+  codes: [],
   rules: [],
   merge: 'merge-patch',
   base,

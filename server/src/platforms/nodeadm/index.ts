@@ -10,6 +10,7 @@ import type { PlatformInfo } from '../../parse/types.ts';
 import type { Provenance, Setting } from '../../node/model.ts';
 import { map, scalar } from '../../node/platform.ts';
 import { definePlatform } from '../types.ts';
+import { EXAMPLES } from './examples.ts';
 import nodeadmFormat from './eks-nodeadm.ts';
 import { nodeadmKubeletGate } from './nodeadm-kubelet-gate.ts';
 import { nodeadmMaxPodsExpressionIgnored } from './nodeadm-max-pods-expression-ignored.ts';
@@ -45,6 +46,8 @@ export default definePlatform({
   name: 'nodeadm',
   docs: 'eks-nodeadm',
   formats: [nodeadmFormat],
+  examples: EXAMPLES,
+  codes: [],
   rules: [nodeadmKubeletGate, nodeadmMaxPodsExpressionIgnored],
   merge: 'merge-patch',
   base: nodeadmBase,

@@ -7,15 +7,16 @@
  */
 import { LineIndex } from '../../model/range.ts';
 import type { Finding } from '../../model/finding.ts';
-import type { ConfigFileParse, KubeletConfigDoc, PlatformInfo } from '../../parse/types.ts';
+import { isBoolFlag } from '../../catalog/flags.ts';
+import type { ConfigFileParse, ConfigNode, KubeletConfigDoc, PlatformInfo } from '../../parse/types.ts';
 import { getEntry } from '../../parse/types.ts';
 import { parseYamlStream } from '../../parse/yaml.ts';
-import { argsFromFlagList, blankDirectiveLines, mapOf, hasPlaceholder, str, templateAwareProblems, type ExtraArg } from '../../parse/platform.ts';
+import { sub, argsFromFlagList, blankDirectiveLines, mapOf, hasPlaceholder, str, templateAwareProblems, type ExtraArg } from '../../parse/platform.ts';
 import { finding } from '../../model/finding.ts';
 import { withoutPlaceholders } from '../talos/parse-talos.ts';
 
 export const NODEADM_API_VERSION = 'node.eks.aws/v1alpha1';
-export const NODEADM_MEDIA_TYPE = 'application/node.eks.aws';
+export { NODEADM_MEDIA_TYPE } from '../../parse/mime.ts';
 
 export function parseNodeadm(path: string, text: string): ConfigFileParse {
   const lines = new LineIndex(text);
@@ -46,7 +47,7 @@ export function parseNodeadm(path: string, text: string): ConfigFileParse {
     }
     const flags = getEntry(kubelet, 'flags')?.value;
     if (flags?.kind === 'seq') {
-      for (const a of argsFromFlagList(flags.items, problems)) args.push(a);
+      for (const a of nodeadmFlags(flags.items, problems)) args.push(a);
       (platform.args ??= []).push({ span: flags.span, style: 'list' });
     }
     // KubeletOptions.Flags is a []string: nodeadm cannot decode one string (or a map) there.
@@ -59,6 +60,62 @@ export function parseNodeadm(path: string, text: string): ConfigFileParse {
   if (platform) {
     out.platform = platform;
     out.kubeadm.push({ path, apiVersion: NODEADM_API_VERSION, kind: 'nodeadm kubelet.flags', argsLabel: 'kubelet.flags', kubeletExtraArgs: args, span: platform.span });
+  }
+  return out;
+}
+
+/**
+ * kubelet.flags as the kubelet receives them. nodeadm joins the flags with spaces into one variable and writes
+ * `NODEADM_KUBELET_ARGS="<flags>"` to /etc/eks/kubelet/environment (nodeadm/internal/kubelet/environment.go
+ * writeKubeletEnvironment); kubelet.service runs `/usr/bin/kubelet $NODEADM_KUBELET_ARGS`. systemd's environment-file
+ * reader drops the quotes (and a backslash before the character it escapes), and `$VAR` splits the value at
+ * whitespace. So `--node-labels "foo=bar"` reaches the kubelet as two words, `--node-labels` and `foo=bar`, which
+ * pflag reads as one flag with its value (a boolean flag takes no separate value).
+ */
+function nodeadmFlags(items: readonly ConfigNode[], problems: Finding[]): ExtraArg[] {
+  const out: ExtraArg[] = [];
+  for (const it of items) {
+    if (it.kind !== 'scalar' || typeof it.value !== 'string' || !/[\s"\\]/.test(it.value) || hasPlaceholder(it.source)) {
+      for (const a of argsFromFlagList([it], problems)) out.push(a);
+      continue;
+    }
+    // The words of the item after systemd's reading, each with where it is in the item (exact when the YAML value is
+    // its source, else the whole item).
+    const text = it.value;
+    const exact = it.source === text;
+    const words: { text: string; from: number; to: number }[] = [];
+    let cur: { text: string; from: number; to: number } | undefined;
+    for (let i = 0; i < text.length; i++) {
+      let c = text[i];
+      if (c === '"') continue;
+      if (c === '\\' && i + 1 < text.length) c = text[++i];
+      else if (/\s/.test(c)) {
+        if (cur) words.push(cur);
+        cur = undefined;
+        continue;
+      }
+      if (!cur) cur = { text: '', from: i, to: i };
+      cur.text += c;
+      cur.to = i + 1;
+    }
+    if (cur) words.push(cur);
+    const span = (from: number, to: number) => (exact ? sub(it, from, to) : it.span);
+    for (let w = 0; w < words.length; w++) {
+      const word = words[w];
+      const dashes = word.text.startsWith('--') ? 2 : word.text.startsWith('-') ? 1 : 0;
+      if (!dashes) continue;
+      const eq = word.text.indexOf('=');
+      if (eq >= 0) {
+        out.push({ name: word.text.slice(dashes, eq), value: word.text.slice(eq + 1), nameSpan: span(word.from + dashes, word.from + eq), valueSpan: span(word.from + eq + 1, word.to) });
+        continue;
+      }
+      const name = word.text.slice(dashes);
+      const next = words[w + 1];
+      if (next && !next.text.startsWith('-') && !isBoolFlag(name)) {
+        out.push({ name, value: next.text, nameSpan: span(word.from + dashes, word.to), valueSpan: span(next.from, next.to) });
+        w++;
+      } else out.push({ name, value: 'true', nameSpan: span(word.from + dashes, word.to), valueSpan: span(word.to, word.to) });
+    }
   }
   return out;
 }

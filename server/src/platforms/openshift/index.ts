@@ -14,6 +14,7 @@ import type { PlatformInfo } from '../../parse/types.ts';
 import type { Provenance, Setting } from '../../node/model.ts';
 import { map, scalar } from '../../node/platform.ts';
 import { definePlatform } from '../types.ts';
+import { EXAMPLES } from './examples.ts';
 import openshift from './openshift.ts';
 
 function base(p: PlatformInfo): Map<string, Setting> {
@@ -50,6 +51,8 @@ export default definePlatform({
   name: 'OpenShift',
   docs: 'openshift',
   formats: [openshift],
+  examples: EXAMPLES,
+  codes: [],
   rules: [],
   merge: 'merge-patch',
   base,

@@ -13,6 +13,8 @@ const EXTS = new Set(['yaml', 'yml', 'json']);
 export default defineFormat({
   kind: 'openshift',
   rank: 180,
+  // Its reader masks template expressions (parse/platform.ts), so `config.yaml.tpl` is read as the file it renders.
+  templateNames: true,
   label: 'OpenShift KubeletConfig',
   byContent: (c) => EXTS.has(c.ext) && API.test(c.head) && KIND.test(c.head),
   parse: platformParse(parseOpenShift),

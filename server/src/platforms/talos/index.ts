@@ -18,6 +18,7 @@ import type { PlatformInfo } from '../../parse/types.ts';
 import type { Provenance, Setting } from '../../node/model.ts';
 import { map, scalar } from '../../node/platform.ts';
 import { definePlatform } from '../types.ts';
+import { EXAMPLES } from './examples.ts';
 import talos from './talos.ts';
 import talhelper from './talhelper.ts';
 
@@ -30,7 +31,7 @@ export interface TalosFacts {
 function base(p: PlatformInfo): Map<string, Setting> {
   const role = (p.facts as TalosFacts | undefined)?.role;
   const from = (field: string, extra = ''): Provenance => ({ how: 'platform', label: `Talos default${extra}`, field });
-  const which = role === 'controlplane' ? ' (control plane)' : role === 'worker' ? ' (worker)' : ' (worker; 512Mi on control planes)';
+  const which = role === 'controlplane' ? ' for a control plane' : role === 'worker' ? ' for a worker' : '; memory 384Mi on workers, 512Mi on control planes';
   const memory = role === 'controlplane' ? '512Mi' : '384Mi';
   const s = new Map<string, Setting>();
   // Forced whatever the user writes (the user may not set them, see platform-setting-refused).
@@ -60,6 +61,8 @@ export default definePlatform({
   name: 'Talos',
   docs: 'talos',
   formats: [talos, talhelper],
+  examples: EXAMPLES,
+  codes: [],
   rules: [],
   merge: 'fill-unset',
   base,

@@ -157,11 +157,20 @@ function parseTalconfig(path: string, text: string): { embedded: Payload[]; prob
   return { embedded, problems };
 }
 
+const CLUSTER_NAME = /^clusterName:/m;
+const NODES = /^nodes:/m;
+const ENDPOINT = /^endpoint:/m;
+const TALOS_VERSION = /^talosVersion:/m;
+const HOSTNAME = /^[ \t]*-?[ \t]*hostname:/m;
+
 export default defineFormat({
   kind: 'talhelper',
   rank: 60,
   label: 'talhelper talconfig.yaml',
   byPath: (c) => c.lower === 'talconfig.yaml' || c.lower === 'talconfig.yml',
+  // talhelper takes any file name (`talhelper genconfig -c prod.yaml`): its own top-level keys say what it is
+  // (pkg/config/types.go TalhelperConfig: clusterName, endpoint, nodes[] with hostname).
+  byContent: (c) => (c.ext === 'yaml' || c.ext === 'yml') && CLUSTER_NAME.test(c.head) && NODES.test(c.head) && (ENDPOINT.test(c.head) || TALOS_VERSION.test(c.head)) && HOSTNAME.test(c.head),
   parse: parseTalconfig,
   comments: () => 'trailing',
   join: { kind: 'carrier' },

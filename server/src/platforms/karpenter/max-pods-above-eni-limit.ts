@@ -7,10 +7,10 @@
  * do not show: information, not a warning. Only instance types the file names are compared (node/model.ts
  * PlatformInfo.instanceTypes); a requirement by category or size names none.
  */
-import { instanceType } from '../catalog/instance-types.ts';
-import { finding, type Finding } from '../model/finding.ts';
-import { numberSetting } from '../node/read.ts';
-import type { Rule } from './types.ts';
+import { instanceType } from '../../catalog/instance-types.ts';
+import { finding, type Finding } from '../../model/finding.ts';
+import { numberSetting } from '../../node/read.ts';
+import type { Rule } from '../../rules/types.ts';
 
 export const maxPodsAboveEniLimit: Rule = {
   id: 'max-pods-above-eni-limit',

@@ -1,0 +1,236 @@
+/**
+ * Issue #23: what each platform really does, from its own source, instead of advice that is right for systemd but
+ * wrong for the platform. Each test is built from a realistic file of that platform.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { analyze } from '../../server/src/engine.ts';
+
+const codes = (a: ReturnType<typeof analyze>, sev = ['error', 'warning']) => a.findings.filter((f) => sev.includes(f.severity)).map((f) => `${f.code} ${f.file}:${f.range.start.line + 1}`);
+
+// kubernetes-sigs/cluster-api-provider-aws templates/cluster-template.yaml (d029c95a): the machine's own name.
+const CAPA = `apiVersion: bootstrap.cluster.x-k8s.io/v1beta1
+kind: KubeadmConfigTemplate
+metadata:
+  name: \${CLUSTER_NAME}-md-0
+spec:
+  template:
+    spec:
+      joinConfiguration:
+        nodeRegistration:
+          kubeletExtraArgs:
+            cloud-provider: external
+          name: '{{ ds.meta_data.local_hostname }}'
+`;
+
+test('Cluster API: a Jinja value cloud-init fills at boot is no forgotten placeholder (cloudinit.go: "## template: jinja")', () => {
+  for (const name of ["'{{ ds.meta_data.local_hostname }}'", "'{{ local_hostname }}'", `'{{ ds.meta_data["local_hostname"] }}'`, "'{{ instance_id }}'"]) {
+    const a = analyze([{ path: 'capa/cluster-template.yaml', text: CAPA.replace("'{{ ds.meta_data.local_hostname }}'", name) }]);
+    assert.deepEqual(codes(a).filter((c) => c.startsWith('config-placeholder')), [], name);
+  }
+});
+
+test('Cluster API Ignition: ${COREOS_*} counts as filled only when preKubeadmCommands run envsubst; @@HOSTNAME@@ only with sed', () => {
+  const ign = (pre: string) => CAPA.replace('      joinConfiguration:', `      format: ignition\n      preKubeadmCommands:\n${pre}      joinConfiguration:`).replace("'{{ ds.meta_data.local_hostname }}'", "'@@HOSTNAME@@'");
+  const withSed = analyze([{ path: 'capz/workers.yaml', text: ign("        - sed -i \"s/@@HOSTNAME@@/$(curl -s metadata)/g\" /etc/kubeadm.yml\n") }]);
+  assert.deepEqual(codes(withSed).filter((c) => c.startsWith('config-placeholder')), []);
+  const jinjaInIgnition = analyze([{ path: 'capz/workers.yaml', text: CAPA.replace('      joinConfiguration:', '      format: ignition\n      joinConfiguration:') }]);
+  assert.equal(codes(jinjaInIgnition).filter((c) => c.startsWith('config-placeholder')).length, 1, 'Ignition data has no Jinja: the name stays literal');
+});
+
+// awslabs/amazon-eks-ami nodeadm/internal/kubelet/environment.go writeKubeletEnvironment: NODEADM_KUBELET_ARGS="<flags
+// joined with spaces>"; kubelet.service runs `/usr/bin/kubelet $NODEADM_KUBELET_ARGS` (quotes dropped, split at blanks).
+test('nodeadm: a flag item "--node-labels \\"foo=bar\\"" reaches the kubelet as --node-labels foo=bar (no flag-unknown)', () => {
+  const text = `apiVersion: node.eks.aws/v1alpha1
+kind: NodeConfig
+spec:
+  cluster:
+    name: demo
+  kubelet:
+    flags:
+      - '--node-labels "team=data,tier=batch"'
+      - --register-with-taints=dedicated=data:NoSchedule
+      - '--max-pods 58 --fail-swap-on false'
+`;
+  const a = analyze([{ path: 'eks/nodeconfig.yaml', text }]);
+  assert.deepEqual(codes(a).filter((c) => c.startsWith('flag-unknown')), []);
+  const flags = a.nodes[0].node.flags.map((f) => `${f.name}=${f.value}`);
+  assert.ok(flags.includes('node-labels=team=data,tier=batch'), flags.join(' '));
+  assert.ok(flags.includes('max-pods=58'), flags.join(' '));
+  assert.ok(flags.includes('fail-swap-on=true'), 'a boolean flag takes no separate value: pflag leaves "false" as an argument');
+});
+
+// A Terraform templatefile of Bottlerocket user data (terraform-aws-eks's bottlerocket template, index id 7414887207).
+test('Bottlerocket: user data kept as a Terraform template is read as the TOML it renders, and cluster-dns-ip, node-labels, node-taints are mapped', () => {
+  const text = `[settings.kubernetes]
+cluster-name = "\${cluster_name}"
+api-server = "\${cluster_endpoint}"
+max-pods = \${max_pods}
+cluster-dns-ip = "172.20.0.10"
+kube-reserved = { memory = "1Gi", cpu = "90m" }
+[settings.kubernetes.node-labels]
+"team" = "data"
+[settings.kubernetes.node-taints]
+"dedicated" = "data:NoSchedule"
+%{ if admin_container_source != "" }
+[settings.host-containers.admin]
+source = "\${admin_container_source}"
+%{ endif }
+`;
+  const a = analyze([{ path: 'bottlerocket/userdata.toml.tpl', text }, { path: 'b2/user-data.toml', text }]);
+  assert.deepEqual(codes(a).filter((c) => c.startsWith('config-syntax')), []);
+  assert.ok(a.nodes.length >= 1, 'the template makes a node');
+  const node = a.nodes.find((n) => n.node.files.includes('b2/user-data.toml'))!.node;
+  const dns = node.settings.get('clusterDNS');
+  assert.equal(dns?.kind, 'list');
+  const flags = node.flags.map((f) => `${f.name}=${f.value}`);
+  assert.ok(flags.includes('node-labels=team=data') && flags.includes('register-with-taints=dedicated=data:NoSchedule'), flags.join(' '));
+  assert.equal(node.settings.get('maxPods')?.from.how, 'platform', 'a templated max-pods is unknown: Bottlerocket decides it');
+});
+
+test('declared formats kept as templates are read as the file they render: k3s config.yaml.tpl, OpenShift .yaml.tpl; talhelper under any name', () => {
+  const k3s = analyze([{ path: 'templates/rancher/k3s/config.yaml.tpl', text: 'token: "{{ k3s_token }}"\nkubelet-arg:\n  - "max-pods={{ max_pods }}"\n  - "kube-reserved=cpu=500m,memroy=1Gi"\n' }]);
+  assert.equal(k3s.files.get('templates/rancher/k3s/config.yaml.tpl')?.kind, 'k3s');
+  assert.ok(codes(k3s).some((c) => c.startsWith('reserved-resource-unknown')), 'the literal mistake in a template is still found');
+  const os = analyze([{ path: 'manifests/kubeletconfig.yaml.tpl', text: 'apiVersion: machineconfiguration.openshift.io/v1\nkind: KubeletConfig\nmetadata:\n  name: {{ .Name }}\nspec:\n  kubeletConfig:\n    maxPods: 500\n' }]);
+  assert.equal(os.files.get('manifests/kubeletconfig.yaml.tpl')?.kind, 'openshift');
+  const tal = analyze([{ path: 'clusters/prod.yaml', text: 'clusterName: prod\nendpoint: https://10.0.0.1:6443\ntalosVersion: v1.9.0\nnodes:\n  - hostname: cp1\n    ipAddress: 10.0.0.1\n    controlPlane: true\n' }]);
+  assert.equal(tal.files.get('clusters/prod.yaml')?.kind, 'talhelper');
+});
+
+// kubernetes-sigs/kind fed26882: pkg/internal/patch/resource.go matches (kind and, when set, apiVersion);
+// pkg/cluster/internal/kubeadm/config.go Config (v1beta2 < 1.23 <= v1beta3 < 1.36 <= v1beta4).
+test('kind: a worker patch of kubeadm.k8s.io/v1beta2 never applies on a current node image: a warning, not "kubeadm refuses"', () => {
+  const text = (image: string) => `kind: Cluster
+apiVersion: kind.x-k8s.io/v1alpha4
+nodes:
+  - role: control-plane
+  - role: worker
+${image}    kubeadmConfigPatches:
+      - |
+        apiVersion: kubeadm.k8s.io/v1beta2
+        kind: JoinConfiguration
+        nodeRegistration:
+          kubeletExtraArgs:
+            max-pods: "50"
+`;
+  const now = analyze([{ path: 'kind/kind-config.yaml', text: text('') }]);
+  assert.deepEqual(codes(now), ['kind-patch-not-applied kind/kind-config.yaml:8']);
+  const old = analyze([{ path: 'kind/kind-config.yaml', text: text('    image: kindest/node:v1.21.14\n') }]);
+  assert.ok(!codes(old).some((c) => c.startsWith('kind-patch-not-applied')), 'on a 1.21 node image kind writes v1beta2 and applies it');
+  const worker = old.nodes.find((n) => n.node.id.includes('worker'))!.node.settings.get('maxPods');
+  assert.equal(worker?.kind === 'scalar' && worker.text, '50');
+});
+
+test("a kubeadm kubernetesVersion sets the version of the kubeadm nodes beside it only, never a k3s or Karpenter node's", () => {
+  const kubeadm = { path: 'kubeadm/cluster.yaml', text: 'apiVersion: kubeadm.k8s.io/v1beta3\nkind: ClusterConfiguration\nkubernetesVersion: v1.29.4\n' };
+  const unit = { path: 'node1/etc/systemd/system/kubelet.service', text: '[Service]\nExecStart=/usr/bin/kubelet --max-pods=50\n' };
+  const k3s = { path: 'k3s/etc/rancher/k3s/config.yaml', text: 'kubelet-arg:\n  - max-pods=50\n' };
+  const a = analyze([kubeadm, unit, k3s]);
+  const byFile = (f: string) => a.nodes.find((n) => n.node.files.includes(f))!.node;
+  assert.equal(byFile(unit.path).kubernetesVersion, '1.29');
+  assert.match(byFile(unit.path).kubernetesVersionSource ?? '', /kubeadm\/cluster\.yaml line 3 \(the workspace's kubeadm ClusterConfiguration/);
+  assert.notEqual(byFile(k3s.path).kubernetesVersion, '1.29');
+});
+
+// siderolabs/talos: no systemd; kubelet_spec.go sets systemCgroups /system, the kubelet runs in /podruntime/kubelet.
+test('Talos: the reserved-cgroup-missing fix inserts Talos cgroups (/system, /podruntime), never a systemd slice', () => {
+  const text = `version: v1alpha1
+machine:
+  type: worker
+  kubelet:
+    extraConfig:
+      enforceNodeAllocatable: [pods, system-reserved, kube-reserved]
+      kubeReserved: { cpu: 200m, memory: 512Mi }
+`;
+  const a = analyze([{ path: 'talos/worker.yaml', text }]);
+  const found = a.findings.filter((f) => f.code === 'reserved-cgroup-missing');
+  assert.equal(found.length, 2);
+  const inserted = found.flatMap((f) => f.fixes ?? []).flatMap((x) => x.edits.map((e) => e.newText)).join(' ');
+  assert.match(inserted, /systemReservedCgroup: \/system\b/);
+  assert.match(inserted, /kubeReservedCgroup: \/podruntime\b/);
+  assert.ok(!/\.slice/.test(inserted), inserted);
+  assert.match(found[0].message, /not systemd slices/);
+});
+
+test('Karpenter: a kubelet block in a karpenter.sh/v1 NodePool is reported (v1 moved it to EC2NodeClass spec.kubelet) and makes no node', () => {
+  const text = `apiVersion: karpenter.sh/v1
+kind: NodePool
+metadata:
+  name: default
+spec:
+  template:
+    spec:
+      nodeClassRef:
+        group: karpenter.k8s.aws
+        kind: EC2NodeClass
+        name: default
+      kubelet:
+        maxPods: 58
+`;
+  const a = analyze([{ path: 'karpenter/nodepool.yaml', text }]);
+  assert.deepEqual(codes(a), ['karpenter-kubelet-moved karpenter/nodepool.yaml:12']);
+  assert.equal(a.nodes.length, 0);
+});
+
+test('a here-document written to a computed path is read when it is a document with apiVersion and kind (a CI script writing a kind config)', () => {
+  const text = `#!/usr/bin/env bash
+set -euo pipefail
+cat > "\${ARTIFACTS}/kind-config.yaml" <<'EOF'
+kind: Cluster
+apiVersion: kind.x-k8s.io/v1alpha4
+nodes:
+  - role: control-plane
+    kubeadmConfigPatches:
+      - |
+        kind: KubeletConfiguration
+        maxPods: 20
+        evictionHard:
+          memory.avaliable: 100Mi
+EOF
+kind create cluster --config "\${ARTIFACTS}/kind-config.yaml"
+`;
+  const a = analyze([{ path: 'hack/ci/create-cluster.sh', text }]);
+  assert.ok(a.nodes.some((n) => n.node.platform?.tool === 'kind'), 'the kind config is read as kind reads it');
+  assert.ok(a.findings.some((f) => f.file === 'hack/ci/create-cluster.sh' && f.range.start.line === 12), 'the misspelt signal is found at its line in the script');
+});
+
+// Issue #26 point 11: the message says plainly what is lost and the fix adds it back (Talos kubelet_spec.go fills
+// systemReserved only when the user's map is empty).
+test("Talos: platform-default-map-replaced names the lost keys plainly, and its fix writes them back into the user's map", async () => {
+  const { applyEdits } = await import('../helpers/edits.ts');
+  const text = `version: v1alpha1
+machine:
+  type: worker
+  kubelet:
+    extraConfig:
+      systemReserved:
+        memory: 1Gi
+`;
+  const a = analyze([{ path: 'talos/worker.yaml', text }]);
+  const f = a.findings.find((x) => x.code === 'platform-default-map-replaced')!;
+  assert.match(f.message, /^This systemReserved replaces Talos's whole default map: cpu, pid and ephemeral-storage are no longer reserved\./);
+  const fix = f.fixes![0];
+  assert.equal(fix.title, "Add Talos's cpu, pid and ephemeral-storage back to systemReserved (cpu: 50m, pid: 100, ephemeral-storage: 256Mi)");
+  const after = applyEdits(text, fix.edits);
+  assert.match(after, /systemReserved:\n {8}memory: 1Gi\n {8}cpu: "50m"\n {8}pid: "100"\n {8}ephemeral-storage: "256Mi"\n/);
+  assert.ok(!analyze([{ path: 'talos/worker.yaml', text: after }]).findings.some((x) => x.code === 'platform-default-map-replaced'));
+});
+
+// Issue #26 point 15: kind's generated evictionHard holds only 0% thresholds, which set no threshold: replacing it
+// loses nothing (kind fed26882 pkg/cluster/internal/kubeadm/config.go).
+test('kind: an --eviction-hard flag that replaces kind\'s 0% thresholds is no eviction-defaults-dropped', () => {
+  const text = `kind: Cluster
+apiVersion: kind.x-k8s.io/v1alpha4
+nodes:
+  - role: control-plane
+    kubeadmConfigPatches:
+      - |
+        kind: InitConfiguration
+        nodeRegistration:
+          kubeletExtraArgs:
+            eviction-hard: "memory.available<200Mi"
+`;
+  const a = analyze([{ path: 'kind/kind.yaml', text }]);
+  assert.deepEqual(a.findings.filter((f) => f.code === 'eviction-defaults-dropped').map((f) => f.message), []);
+});
