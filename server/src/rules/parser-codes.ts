@@ -31,7 +31,7 @@ export const CORE_PARSER_CODES: readonly RuleMeta[] = [
   {
     id: 'platform-config-invalid', area: P, severity: ['error', 'warning'], fix: true,
     fixDoes: "renames a key to the platform's own spelling, or writes the value the platform takes",
-    summary: "a platform file its tool refuses (its value ranges, settings given twice; gcloud for GKE, az for AKS), or a key az drops",
+    summary: "a platform configuration the platform's own tool rejects (its value ranges, settings given twice), or a key it drops",
   },
   { id: 'config-field-duplicate', area: P, severity: 'warning', fix: false, summary: 'a key given twice in one mapping: the last one silently wins' },
   {
