@@ -187,6 +187,7 @@ function nodeSection(n: NodeAllocatable, index: number, opts: Required<RenderOpt
   return `<section class="node" aria-label="Node ${escapeHtml(label(n.node))}">
 <h1>Node Allocatable</h1>
 <p class="meta">Node <code>${escapeHtml(label(n.node))}</code> · ${meta.join(' · ')}</p>
+${startFailureText(n, label) ? `<p class="warning" role="alert"><strong>${escapeHtml(startFailureText(n, label)!)}</strong></p>` : ''}
 ${files}
 ${n.hasCapacity ? legend(['kube-reserved', 'system-reserved', 'eviction-hard', ...(n.resources.some((r) => r.parts.some((p) => p.kind === 'hugepages')) ? (['hugepages'] as PartKind[]) : []), 'allocatable']) : ''}
 ${bars}
@@ -215,13 +216,25 @@ export function renderAllocatable(data: AllocatableResponse | undefined, options
 // Status bar
 
 export function statusText(n: NodeAllocatable): string {
-  return `$(server) ${n.summary} · kubelet ${n.kubernetesVersion}`;
+  // A node whose kubelet would not start has no allocatable at all: the item says so (and is error-coloured, allocatable.ts).
+  return `$(server) ${n.summary} · kubelet ${n.kubernetesVersion}${n.refusesToStart?.length ? ' refuses to start' : ''}`;
+}
+
+/** "The kubelet refuses to start: <why> (<where>)", and how many more reasons; undefined when it starts. */
+export function startFailureText(n: NodeAllocatable, label: (p: string) => string = (p) => p): string | undefined {
+  const f = n.refusesToStart;
+  if (!f?.length) return undefined;
+  const more = f.length > 1 ? `, and ${f.length - 1} more` : '';
+  return `The kubelet of this node refuses to start: ${relabel(f[0].message, n, label)} (${relabel(f[0].at, n, label)})${more}. The figures apply once it starts.`;
 }
 
 /** Markdown for the status bar tooltip: every resource of the node. */
 export function statusTooltip(n: NodeAllocatable, label: (p: string) => string = (p) => p): string {
   const rows = n.resources.map((r) => `| ${r.resource} | ${r.allocatableText.replace(/ \(.*\)$/, '')} | ${r.capacityText} |`);
-  const lines = [`**Node Allocatable** of \`${label(n.node)}\``, '', '| | allocatable | capacity |', '|---|--:|--:|', ...rows, ''];
+  const lines = [`**Node Allocatable** of \`${label(n.node)}\``, ''];
+  const refuses = startFailureText(n, label);
+  if (refuses) lines.push(`**${refuses}**`, '');
+  lines.push('| | allocatable | capacity |', '|---|--:|--:|', ...rows, '');
   if (n.capacityProblem) lines.push(`The \`kubeletConfig.nodeCapacity\` setting is invalid: ${n.capacityProblem}.`, '');
   else if (!n.hasCapacity) lines.push('No capacity known: set `kubeletConfig.nodeCapacity` or a `# kubelet-lint: capacity ...` line.', '');
   lines.push(`Kubernetes ${n.kubernetesVersion}${n.kubernetesVersionSource ? `, from ${relabel(n.kubernetesVersionSource, n, label)}` : ''}.`, '');

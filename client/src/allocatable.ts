@@ -108,7 +108,10 @@ export class AllocatableController implements vscode.Disposable {
     const label = (p: string) => vscode.workspace.asRelativePath(p, false);
     this.status.text = statusText(node);
     this.status.tooltip = new vscode.MarkdownString(statusTooltip(node, label));
-    this.status.accessibilityInformation = { label: `Node allocatable: ${node.summary.replace(/ · /g, ', ')}. Open the allocatable view.` };
+    const refuses = node.refusesToStart?.length ? 'The kubelet of this node refuses to start. ' : '';
+    this.status.accessibilityInformation = { label: `${refuses}Node allocatable: ${node.summary.replace(/ · /g, ', ')}. Open the allocatable view.` };
+    // A kubelet that would not start is an error of the node, shown as one.
+    this.status.backgroundColor = refuses ? new vscode.ThemeColor('statusBarItem.errorBackground') : undefined;
     this.status.show();
     this.panel.update(answer);
   }

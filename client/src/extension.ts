@@ -10,6 +10,7 @@ import * as vscode from 'vscode';
 import { LanguageClient, TransportKind, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
 import { AllocatableController } from './allocatable.ts';
 import { TraceChannel } from './trace-channel.ts';
+import { whenKubeletFileOpen } from './walkthrough.ts';
 import { DOCUMENT_PATTERNS } from '../../server/src/formats/patterns.generated.ts';
 import { SHOW_EFFECTIVE_COMMAND } from '../../server/src/features/protocol.ts';
 
@@ -107,12 +108,10 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     }),
     new AllocatableController(client, documentSelector),
   );
-  // The walkthrough's first step completes when a kubelet file is open (onContext: is a completion event; onLanguage: is not).
-  const markOpened = (e: vscode.TextEditor | undefined) => {
-    if (e && vscode.languages.match(documentSelector, e.document) > 0) void vscode.commands.executeCommand('setContext', KUBELET_FILE_OPENED, true);
-  };
-  markOpened(vscode.window.activeTextEditor);
-  context.subscriptions.push(vscode.window.onDidChangeActiveTextEditor(markOpened));
+  // The walkthrough's first step completes when a kubelet file is open, also one opened before activation.
+  context.subscriptions.push(
+    ...whenKubeletFileOpen(vscode, documentSelector, () => void vscode.commands.executeCommand('setContext', KUBELET_FILE_OPENED, true)),
+  );
   await client.start();
 }
 

@@ -750,7 +750,7 @@ if (notReady) {
     assert.match(text, /500 MiB \(memory\.available<500Mi\)/);
     assert.match(text, /28\.51/);
     assert.match(text, /88/);
-    // The table sits below the documentation: scroll the (sticky) hover until its 14.5 cell is in view for the screenshot.
+    // The table opens the hover, above the documentation; should it not be in view, scroll the (sticky) hover to its 14.5 cell for the screenshot.
     const cell = hover.first().locator('td', { hasText: '14.5' }).first();
     await until('the allocatable table scrolled into the hover', async () => {
       const [h, c] = [await hover.first().boundingBox(), await cell.boundingBox()];

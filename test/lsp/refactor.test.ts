@@ -89,6 +89,7 @@ describe('refactors over LSP', () => {
 
     assert.match(ws.read(CONFIG), /^systemReserved:\n {2}cpu: "1"\nevictionHard:/m);
     assert.match(ws.read(CONFIG), /^containerRuntimeEndpoint: "unix:\/\/\/var\/run\/containerd\/containerd.sock"$/m);
+    // (an unquoted value keeps the blank after a word removed at its start: systemd keeps inner blanks of such a value)
     assert.match(ws.read(ENV).split('\n')[3], /^KUBELET_EXTRA_ARGS= ?--node-labels=node\.kubernetes\.io\/pool=general$/);
     await client.waitDiagnostics(envUri, (ds) => !ds.some((d) => d.code === 'flag-overrides-config'));
     const effectiveAfter: string = await client.request('workspace/executeCommand', { command: 'kubelet.showEffectiveConfiguration', arguments: [configUri] });

@@ -63,10 +63,10 @@ function checkHover(text: string, expected: null | { range: string; says: string
   }
 }
 
-test('hover on a flag inside an Environment= value: its doc, its effective value from this line, and the node allocatable', () => {
+test('hover on a flag inside an Environment= value: the node allocatable first, then its doc and its effective value from this line', () => {
   checkHover(node('Environment="EXTRA=--max-p$0ods=50"'), {
     range: '5:19-5:32',
-    says: ['**`--max-pods`** `int`', 'Deprecated since 1.10', 'Effective value: `50`', '(this one)', '**Node Allocatable**', '| pods | 50 |'],
+    says: ['**Node Allocatable**', '| pods | 50 |', '**`--max-pods`** `int`', 'Deprecated since 1.10', 'Effective value: `50`', '(this one)'],
   });
 });
 
@@ -157,11 +157,11 @@ test('a reservation change shows in the hint: 1Gi more system-reserved memory, 1
   checkInlayHints(node(undefined, 'systemReserved:\n  cpu: 500m\n  memory: 2Gi'), CONFIG, ['1:26 allocatable: 7.5 CPU · 29.9 GiB · 90 GiB · 50 pods']);
 });
 
-test('code lens: the same summary over ExecStart= and the first key, opening the allocatable view; a second lens opens the effective configuration', () => {
+test('code lens: "allocatable" over ExecStart= and the first key, opening the allocatable view (the figures are the hint\'s, not repeated); a second lens opens the effective configuration', () => {
   const { a } = load(node());
   const lenses = codeLenses(a, CONFIG, 'file:///c.yaml').map((l) => `${range(l.range)} ${l.command?.title} ${l.command?.command} ${JSON.stringify(l.command?.arguments)}`);
   assert.deepEqual(lenses, [
-    `0:0-0:10 ${SUMMARY} ${SHOW_ALLOCATABLE_COMMAND} []`,
+    `0:0-0:10 allocatable ${SHOW_ALLOCATABLE_COMMAND} []`,
     `0:0-0:10 effective configuration ${SHOW_EFFECTIVE_COMMAND} ["file:///c.yaml"]`,
   ]);
   assert.deepEqual(codeLenses(a, UNIT, 'u').map((l) => range(l.range)), ['6:0-6:9', '6:0-6:9']);

@@ -264,7 +264,7 @@ function parseCapacityOk(text: string) {
 test('kubeletConfig.nodeCapacity: an instance type through the engine, an unknown one a problem with a did-you-mean', () => {
   const ok = toAnalysisOptions({ ...DEFAULT_SETTINGS, nodeCapacity: 'Standard_D4s_v5' });
   assert.equal(ok.options.capacity?.cpu, 4000n);
-  assert.equal(ok.options.capacitySource, 'Standard_D4s_v5: 4 vCPU, 16 GiB (Azure table), kubeletConfig.nodeCapacity');
+  assert.equal(ok.options.capacitySource, 'Standard_D4s_v5: 4 vCPU, 16 GiB (Azure table) (the kubeletConfig.nodeCapacity setting)');
   const bad = toAnalysisOptions({ ...DEFAULT_SETTINGS, nodeCapacity: 'Standard_D4s_v55' });
   assert.equal(bad.options.capacity, undefined);
   assert.match(bad.capacityProblem ?? '', /did you mean Standard_D4s_v5\?/);

@@ -126,9 +126,9 @@ test('hover and completion inside spec.kubelet are the KubeletConfiguration\'s',
   const h = hoverAt(a, HOST, { line, character: 6 });
   const bh = hover(b, 'kubelet.yaml', { line: 7, character: 2 });
   assert.ok(h && bh);
-  // the same field text; the place is cited at the user's line, named by its object; the node table is Karpenter's
-  const [field, table] = (h.contents as { value: string }).value.replaceAll(`${HOST} → /default/karpenter-kubelet.yaml`, 'kubelet.yaml').split('\n---\n');
-  const [bareField] = (bh.contents as { value: string }).value.split('\n---\n');
+  // the same field text; the place is cited at the user's line, named by its object; the node table (first) is Karpenter's
+  const [table, field] = (h.contents as { value: string }).value.replaceAll(`${HOST} → /default/karpenter-kubelet.yaml`, 'kubelet.yaml').split('\n---\n');
+  const [, bareField] = (bh.contents as { value: string }).value.split('\n---\n');
   assert.equal(field, bareField.replace('`maxPods in kubelet.yaml line 8`', `\`maxPods in EC2NodeClass spec.kubelet in ${HOST} line ${line + 1}\``));
   // Karpenter's assumed kube-reserved (types.go kubeReservedResources): 11 × 110 + 255 = 1465 MiB, 1Gi of disk; cpu as written
   assert.match(table, /\| memory \| \? \| 1\.43 GiB \(1536163840 bytes\) \| 0 B \| 100 MiB/);

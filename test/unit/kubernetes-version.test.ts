@@ -5,6 +5,8 @@
  * newest catalog version only when nothing names one. Completion, hover and the effective configuration follow it.
  */
 import { test } from 'node:test';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import assert from 'node:assert/strict';
 import { NEWEST_VERSION } from '../../server/src/catalog/flags.ts';
 import { analyze } from '../../server/src/engine.ts';
@@ -242,4 +244,10 @@ test('a kubelet run from a container image: the tag states the version, at the E
   assert.equal(n.kubernetesVersionSource, 'KUBELET_IMAGE quay.io/poseidon/kubelet:v1.31.4 in n/etc/systemd/system/kubelet.service line 2');
   const direct = '[Service]\nExecStart=/usr/bin/podman run --privileged quay.io/poseidon/kubelet:v1.29.4 kubelet --max-pods=30\n';
   assert.equal(analyze([{ path: 'n/etc/systemd/system/kubelet.service', text: direct }]).nodes[0].node.kubernetesVersion, '1.29');
+});
+
+test('docs/formats/talos.md says what the code does: the version is taken from machine.kubelet.image (issue 26, point 19)', () => {
+  const page = readFileSync(join(__dirname, '../../docs/formats/talos.md'), 'utf8');
+  assert.doesNotMatch(page, /not taken from `image`/);
+  assert.match(page.replace(/\s+/g, ' '), /version is taken from `machine\.kubelet\.image`/);
 });

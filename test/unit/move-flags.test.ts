@@ -121,7 +121,7 @@ test('a map flag replaces the file\'s whole map: --system-reserved=cpu=500m over
   assert.deepEqual(plan.moved, [{ field: 'systemReserved', flags: ['system-reserved'] }]);
   assert.deepEqual(edited(files, plan), {
     [CONFIG]: CONFIG_HEAD + 'systemReserved:\n  cpu: 500m\nclusterDomain: cluster.local\n',
-    [DEFAULTS]: 'KUBELET_EXTRA_ARGS= --node-labels=a=b\n',
+    [DEFAULTS]: 'KUBELET_EXTRA_ARGS=--node-labels=a=b\n',
   });
 });
 
@@ -143,7 +143,7 @@ test('repeated map flags accumulate keys: --kube-reserved=cpu=1 --kube-reserved=
   const files = ws(kubeadmNode(N, { config: 'clusterDomain: cluster.local\n', defaults: 'KUBELET_EXTRA_ARGS="--kube-reserved=cpu=1 --kube-reserved=memory=1Gi"\n' }));
   const plan = one(files);
   assert.equal(edited(files, plan)[CONFIG], CONFIG_HEAD + 'clusterDomain: cluster.local\nkubeReserved:\n  cpu: "1"\n  memory: 1Gi\n');
-  assert.equal(edited(files, plan)[DEFAULTS], 'KUBELET_EXTRA_ARGS=" "\n');
+  assert.equal(edited(files, plan)[DEFAULTS], 'KUBELET_EXTRA_ARGS=""\n');
 });
 
 test('feature gates merge with the file\'s, the flag winning per gate (the one exception of §9)', () => {
@@ -184,7 +184,18 @@ test('a flag alone on a continued ExecStart= line takes its line with it; on the
     [CONFIG]: CONFIG_HEAD,
   });
   const plan = one(files);
-  assert.equal(edited(files, plan)[unit], '[Service]\nExecStart=/usr/bin/kubelet \\\n  --config=/var/lib/kubelet/config.yaml \\\n  --v=2  \\\n  \nRestart=always\n');
+  assert.equal(edited(files, plan)[unit], '[Service]\nExecStart=/usr/bin/kubelet \\\n  --config=/var/lib/kubelet/config.yaml \\\n  --v=2 \\\n  \nRestart=always\n');
+});
+
+test('issue 26 point 10: a moved flag takes its blanks with it: no leading blank in a value, no trailing one after ExecStart=\'s last word', () => {
+  const unit = `${N}/etc/systemd/system/kubelet.service`;
+  const files = ws({
+    [unit]: '[Service]\nEnvironment="ARGS=--max-pods=50 --node-labels=a=b"\nExecStart=/usr/bin/kubelet $ARGS --config=/var/lib/kubelet/config.yaml --cgroup-driver=systemd\n',
+    [DEFAULTS]: 'X=1\n',
+    [CONFIG]: CONFIG_HEAD + 'clusterDomain: cluster.local\n',
+  });
+  const after = edited(files, one(files))[unit];
+  assert.equal(after, '[Service]\nEnvironment="ARGS=--node-labels=a=b"\nExecStart=/usr/bin/kubelet $ARGS --config=/var/lib/kubelet/config.yaml\n');
 });
 
 test('a JSON config file gets JSON: members appended after the last one, with its indentation', () => {
@@ -454,7 +465,7 @@ test('regression (#18): a flag whose value Environment= escapes (\\"50\\") is re
     [unit]: '[Service]\nEnvironment="MORE=--max-pods=\\"50\\" --v=2"\nExecStart=\nExecStart=/usr/bin/kubelet --config=/var/lib/kubelet/config.yaml $MORE\n',
   });
   const plan = one(files);
-  assert.equal(edited(files, plan)[unit], '[Service]\nEnvironment="MORE= --v=2"\nExecStart=\nExecStart=/usr/bin/kubelet --config=/var/lib/kubelet/config.yaml $MORE\n');
+  assert.equal(edited(files, plan)[unit], '[Service]\nEnvironment="MORE=--v=2"\nExecStart=\nExecStart=/usr/bin/kubelet --config=/var/lib/kubelet/config.yaml $MORE\n');
 });
 
 test('generated quoting, escapes and continuation lines (ExecStart=, Environment=, env files): the refactor preserves the effective configuration', () => {

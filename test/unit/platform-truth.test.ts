@@ -234,3 +234,27 @@ nodes:
   const a = analyze([{ path: 'kind/kind.yaml', text }]);
   assert.deepEqual(a.findings.filter((f) => f.code === 'eviction-defaults-dropped').map((f) => f.message), []);
 });
+
+// awslabs/amazon-eks-ami templates/al2/runtime/bootstrap.sh (b2289030^): kubeReserved cpu tiered, memory 11 × MAX_PODS
+// + 255 Mi from eni-max-pods.txt, 1Gi disk; evictionHard 100Mi/10%/5%; maxPods MAX_PODS unless --use-max-pods false.
+test('AL2 bootstrap.sh: its reservations, eviction and ENI maxPods are the node\'s base (m5.large: 70m, 574Mi, 29 pods)', () => {
+  const script = (extra: string) => `#!/bin/bash\n# kubelet-lint: capacity m5.large\n/etc/eks/bootstrap.sh my-cluster${extra}\n`;
+  const lines = (text: string) => {
+    const a = analyze([{ path: 'eks/user-data.sh', text }]);
+    assert.equal(a.nodes.length, 1, text);
+    const al = a.nodes[0].allocatable.lines;
+    return { cpu: al.cpu.allocatable, memory: al.memory.allocatable, pods: a.nodes[0].node.settings.get('maxPods') };
+  };
+  const MiB = 1n << 20n;
+  const plain = lines(script(''));
+  assert.equal(plain.cpu, 2000n - 70n);
+  assert.equal(plain.memory, 8192n * MiB - 574n * MiB - 100n * MiB);
+  assert.equal(plain.pods?.kind === 'scalar' && plain.pods.value, 29);
+  // --use-max-pods false: no maxPods from bootstrap.sh (the kubelet's 110), the memory reservation still for 29 pods.
+  const noMax = lines(script(' --use-max-pods false'));
+  assert.equal(noMax.pods, undefined);
+  assert.equal(noMax.memory, 8192n * MiB - 574n * MiB - 100n * MiB);
+  // The extra args go on the command line over bootstrap.sh's config.
+  const extra = lines(script(" --kubelet-extra-args '--max-pods=20'"));
+  assert.equal(extra.pods?.kind === 'scalar' && String(extra.pods.value), '20');
+});

@@ -73,10 +73,10 @@ test('AKS memory is min(20MiB * maxPods + 50MiB, 25% of memory): 8GiB/30 pods 65
 
 const CFG = 'n/var/lib/kubelet/config.yaml';
 
-function apply(files: SourceFile[], provider: Provider): { a: Analysis; after: SourceFile[]; a2: Analysis } {
+function apply(files: SourceFile[], provider: Provider, mode: 'insert' | 'replace' = 'replace'): { a: Analysis; after: SourceFile[]; a2: Analysis } {
   const a = analyze(files);
   const node = a.nodes.find((n) => n.node.files.includes(CFG) || n.node.id === files[0].path)!;
-  const r = reservationRefactor(a, node, provider);
+  const r = reservationRefactor(a, node, provider, mode);
   assert.ok(r, `no ${provider} action`);
   const after = applyWorkspaceEdits(files, r.edits.map((e) => ({ file: e.path, range: e.range, newText: e.newText })));
   return { a, after, a2: analyze(after) };
@@ -84,14 +84,14 @@ function apply(files: SourceFile[], provider: Provider): { a: Analysis; after: S
 
 const errors = (a: Analysis) => a.findings.filter((f) => f.severity === 'error').map((f) => f.code).sort();
 
-test('GKE on a YAML config of a 4 CPU / 16Gi node: re-analysed, kubeReserved is exactly {cpu: 80m, memory: 2663Mi} and only memory.available changes among the hard thresholds', () => {
+test('GKE on a YAML config of a 4 CPU / 16Gi node: re-analysed, kubeReserved is exactly {cpu: 80m, memory: 2663Mi}; the default 100Mi threshold already is GKE\'s, so evictionHard is not written', () => {
   const files = [{ path: 'n/kubelet-config.yaml', text: '# kubelet-lint: capacity cpu=4,memory=16Gi\n' + CONFIG_HEAD + 'cgroupDriver: systemd\n' }];
-  const { a, after, a2 } = apply(files, 'GKE');
+  const { a, after, a2 } = apply(files, 'GKE', 'insert');
   const node = a2.nodes[0].node;
   assert.deepEqual(mapOf(node.settings.get('kubeReserved')), { cpu: '80m', memory: '2663Mi' });
-  // the defaults stay in effect (setting evictionHard drops the defaults it does not name)
-  assert.deepEqual(mapOf(node.settings.get('evictionHard')), { 'memory.available': '100Mi', 'nodefs.available': '10%', 'nodefs.inodesFree': '5%', 'imagefs.available': '15%', 'imagefs.inodesFree': '5%' });
-  assert.equal(after[0].text, files[0].text + 'kubeReserved:\n  cpu: 80m\n  memory: 2663Mi\nevictionHard:\n  memory.available: 100Mi\n  nodefs.available: 10%\n  nodefs.inodesFree: 5%\n  imagefs.available: 15%\n  imagefs.inodesFree: 5%\n');
+  // The kubelet's default thresholds stay in effect, unwritten.
+  assert.equal(node.settings.get('evictionHard'), undefined);
+  assert.equal(after[0].text, files[0].text + 'kubeReserved:\n  cpu: 80m\n  memory: 2663Mi\n');
   // 16Gi - 2663Mi - 100Mi
   assert.equal(a2.nodes[0].allocatable.lines.memory.allocatable, 16n * GI - 2663n * MI - 100n * MI);
   assert.deepEqual(errors(a2), errors(a));
@@ -169,9 +169,9 @@ test('the three actions are offered on a top-level key of the config file, with 
   const a = analyze([{ path: 'c.yaml', text }]);
   const at = (line: number) => reservationRefactors(a, 'c.yaml', { start: { line, character: 0 }, end: { line, character: 0 } }).map((r) => r.title);
   assert.deepEqual(at(3), [
-    'Insert recommended reservations (GKE formula) for 16 CPU, 64Gi memory: kubeReserved cpu 110m, memory 5612Mi; evictionHard memory.available 100Mi',
+    'Insert recommended reservations (GKE formula) for 16 CPU, 64Gi memory: kubeReserved cpu 110m, memory 5612Mi',
     'Insert recommended reservations (EKS formula) for 16 CPU, 64Gi memory, 110 pods: kubeReserved cpu 110m, memory 1465Mi, ephemeral-storage 1Gi',
-    'Insert recommended reservations (AKS formula) for 16 CPU, 64Gi memory, 110 pods: kubeReserved cpu 260m, memory 2250Mi; evictionHard memory.available 100Mi',
+    'Insert recommended reservations (AKS formula) for 16 CPU, 64Gi memory, 110 pods: kubeReserved cpu 260m, memory 2250Mi',
   ]);
   assert.deepEqual(at(4), []);
 });
@@ -202,10 +202,26 @@ test('not offered without a capacity, nor with reservedSystemCPUs (it replaces k
   const cpus = analyze([{ path: 'c.yaml', text: '# kubelet-lint: capacity cpu=4,memory=16Gi\n' + CONFIG_HEAD + 'reservedSystemCPUs: "0"\n' }]);
   assert.equal(reservationRefactor(cpus, cpus.nodes[0], 'EKS'), undefined);
   const files = [{ path: 'c.yaml', text: '# kubelet-lint: capacity cpu=4,memory=16Gi\n' + CONFIG_HEAD }];
-  const { after } = apply(files, 'EKS');
+  const { after } = apply(files, 'EKS', 'insert');
   const again = analyze(after);
   assert.equal(reservationRefactor(again, again.nodes[0], 'EKS'), undefined);
-  assert.ok(reservationRefactor(again, again.nodes[0], 'GKE'));
+  assert.equal(reservationRefactor(again, again.nodes[0], 'EKS', 'replace'), undefined);
+  // GKE would change values the file has: only its replace action is offered.
+  assert.equal(reservationRefactor(again, again.nodes[0], 'GKE'), undefined);
+  assert.ok(reservationRefactor(again, again.nodes[0], 'GKE', 'replace'));
+});
+
+test('issue 26 point 9: insert never overwrites a value the file has; the replace action says so and shows old → new', () => {
+  const text = '# kubelet-lint: capacity cpu=8,memory=32Gi\n' + CONFIG_HEAD + 'kubeReserved:\n  cpu: 500m\nevictionHard:\n  memory.available: 200Mi\n';
+  const a = analyze([{ path: 'c.yaml', text }]);
+  const titles = reservationRefactors(a, 'c.yaml', { start: { line: 3, character: 0 }, end: { line: 3, character: 0 } }).map((r) => r.title);
+  assert.ok(titles.includes('Insert recommended reservations (GKE formula) for 8 CPU, 32Gi memory: kubeReserved memory 3646Mi'), titles.join('\n'));
+  assert.ok(titles.includes('Replace reservations (GKE formula) for 8 CPU, 32Gi memory: kubeReserved cpu 500m → 90m, memory 3646Mi (new); evictionHard memory.available 200Mi → 100Mi'), titles.join('\n'));
+  const { after } = apply([{ path: 'c.yaml', text }], 'GKE', 'insert');
+  assert.equal(after[0].text, text.replace('  cpu: 500m\n', '  cpu: 500m\n  memory: 3646Mi\n'));
+  const replaced = apply([{ path: 'c.yaml', text }], 'GKE', 'replace');
+  assert.deepEqual(mapOf(replaced.a2.nodes[0].node.settings.get('kubeReserved')), { cpu: '90m', memory: '3646Mi' });
+  assert.deepEqual(mapOf(replaced.a2.nodes[0].node.settings.get('evictionHard')), { 'memory.available': '100Mi' });
 });
 
 test('property: on generated block-style kubeReserved/evictionHard maps with comments, each action gives the formula merged into the file\'s keys, keeps every comment and adds no error', () => {
@@ -229,7 +245,7 @@ test('property: on generated block-style kubeReserved/evictionHard maps with com
       text += after;
       const files = [{ path: 'n/kubelet-config.yaml', text }];
       const a = analyze(files);
-      const r = reservationRefactor(a, a.nodes[0], provider);
+      const r = reservationRefactor(a, a.nodes[0], provider, 'replace') ?? reservationRefactor(a, a.nodes[0], provider, 'insert');
       if (!r) return; // e.g. nothing to change
       const out = applyWorkspaceEdits(files, r.edits.map((e) => ({ file: e.path, range: e.range, newText: e.newText })))[0].text;
       const a2 = analyze([{ path: files[0].path, text: out }]);

@@ -60,7 +60,7 @@ export interface Payload {
   /**
    * The platform tool that builds the kubelet's configuration from this payload, when only the carrier knows it (a
    * Karpenter spec.kubelet is a plain KubeletConfiguration fragment; Karpenter's base applies to it; a kind patch
-   * merges into kind's generated KubeletConfiguration; node/platform.ts).
+   * merges into kind's generated KubeletConfiguration; node/platform.ts). A span without a file is the payload's start.
    */
   platform?: PlatformInfo;
   /**

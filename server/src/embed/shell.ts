@@ -13,6 +13,7 @@
 import type { LineIndex } from '../model/range.ts';
 import { LineIndex as Lines } from '../model/range.ts';
 import type { Payload, PayloadMap } from './payload.ts';
+import type { PlatformInfo } from '../parse/types.ts';
 
 /** Shell text and, for each of its characters, the carrier offset (one more: just after it), and how the
  * carrier writes text inserted into it (identity for a script file). */
@@ -23,6 +24,12 @@ export interface ShellSource {
 }
 
 export const EXTRA_ARGS_TARGET = '/etc/eks/kubelet-extra-args';
+
+/** A command that runs AL2's bootstrap.sh with a cluster name (awslabs/amazon-eks-ami templates/al2/runtime). */
+const BOOTSTRAP_CALL = /(?:^|[\s;&|(])(?:exec[ \t]+|sudo[ \t]+|bash[ \t]+)?\/etc\/eks\/bootstrap\.sh(?=[ \t]+[^\s-])/;
+const USE_MAX_PODS_FALSE = /--use-max-pods(?:=|[ \t]+|[ \t]*\\\r?\n[ \t]*)['"]?false\b/;
+/** The platform whose semantics a bootstrap.sh node has (server/src/platforms/eks-al2/). */
+const BOOTSTRAP_TOOL = 'eks-al2';
 
 const HEREDOC = /(?<!<)<<(?!<)(-?)[ \t]*(?:'([^'\n]+)'|"([^"\n]+)"|\\?([A-Za-z_][A-Za-z0-9_]*))/;
 const PATH_WORD = /^\/[A-Za-z0-9._@+\/-]+$/;
@@ -39,10 +46,14 @@ export function scanShell(src: ShellSource, host: LineIndex, span: (a: number, b
   const unread = (a: number, b: number, target: string, why: string) =>
     out.push({ target, text: '', map: { host, offsets: Int32Array.of(at(a)), encode: () => undefined }, span: span(at(a), at(b)), lines: new Lines(''), unchecked: why });
   let extra = 0;
-  const flags = (qStart: number, qEnd: number, why?: string) => {
+  // The bootstrap.sh call the next --kubelet-extra-args belongs to: what bootstrap.sh itself writes for the node.
+  let call: PlatformInfo | undefined;
+  const flags = (qStart: number, qEnd: number, why?: string, platform = call) => {
     const target = extra++ ? `${EXTRA_ARGS_TARGET}-${extra}` : EXTRA_ARGS_TARGET;
     if (why) return unread(qStart, qEnd, target, why);
-    out.push(flagsPayload(src, host, qStart, qEnd, target, span(at(qStart), at(qEnd))));
+    const p = flagsPayload(src, host, qStart, qEnd, target, span(at(qStart), at(qEnd)));
+    out.push(platform ? { ...p, platform } : p);
+    call = undefined;
   };
   for (let l = 0; l < lines.starts.length; l++) {
     const s = lines.starts[l];
@@ -70,6 +81,19 @@ export function scanShell(src: ShellSource, host: LineIndex, span: (a: number, b
       }
       l = end;
       continue;
+    }
+    // A call of AL2's /etc/eks/bootstrap.sh: the node's kubelet is bootstrap.sh's (its kubelet-config.json, its
+    // reservations), with the flags of --kubelet-extra-args on top. A call without them still makes that node.
+    const b = line.includes('bootstrap.sh') && !/\bsed\b/.test(line) ? BOOTSTRAP_CALL.exec(line) : null;
+    if (b) {
+      let e = l;
+      while (e + 1 < lines.starts.length && /\\\r?$/.test(text.slice(lines.starts[e], lineEnd(e) + 1).replace(/\n$/, ''))) e++;
+      const cmd = text.slice(s, lineEnd(e));
+      const at0 = s + b.index + b[0].indexOf('/');
+      // (its span is the payload's start: the file is named when the payload is, embed/payload.ts Payload.platform)
+      call = { tool: BOOTSTRAP_TOOL, span: { file: '', range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } } }, gates: [], facts: { useMaxPods: !USE_MAX_PODS_FALSE.test(cmd), reservedCpus: cmd.includes('--reserved-cpus') } };
+      void at0;
+      if (!cmd.includes('--kubelet-extra-args')) flags(lineEnd(e), lineEnd(e));
     }
     // (Cheap tests first: this runs on every line of scripts up to 8 MiB.)
     const k = line.includes('--kubelet-extra-args') ? /--kubelet-extra-args(?:=|[ \t]+|[ \t]*\\\r?\n[ \t]*)/.exec(text.slice(s, Math.min(text.length, s + line.length + 400))) : null;

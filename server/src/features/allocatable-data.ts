@@ -12,6 +12,7 @@ import { nodesOf, payloadOf } from './locate.ts';
 import { readableText } from '../embed/to-host.ts';
 import { mapStrings } from '../model/strings.ts';
 import { candidateAllocatables, podsNote, type CandidateAllocatable } from './allocatable-candidates.ts';
+import { startFailures, type StartFailure } from './start-failure.ts';
 
 export { ALLOCATABLE_CHANGED, ALLOCATABLE_REQUEST } from './protocol.ts';
 
@@ -63,6 +64,8 @@ export interface NodeAllocatable {
   notes: string[];
   /** Why kubeletConfig.nodeCapacity gave no capacity (it is set but cannot be read); absent otherwise. */
   capacityProblem?: string;
+  /** The node's kubelet refuses to start (features/start-failure.ts): why, where; absent when nothing says so. */
+  refusesToStart?: StartFailure[];
 }
 
 export interface AllocatableResponse {
@@ -182,7 +185,7 @@ function notes(result: NodeResult): string[] {
 }
 
 /** `capacityProblem`: why the kubeletConfig.nodeCapacity setting could not be read, if it could not. */
-export function nodeAllocatable(result: NodeResult, capacityProblem?: string): NodeAllocatable {
+export function nodeAllocatable(result: NodeResult, capacityProblem?: string, failures: StartFailure[] = []): NodeAllocatable {
   const { node, allocatable: a } = result;
   const resources = [...RESOURCES.map((r) => resourceData(r, a.lines[r], result)), podsData(result)];
   // An invalid setting, not a missing one, is why this node has no capacity: say so wherever "no capacity" would show.
@@ -201,6 +204,7 @@ export function nodeAllocatable(result: NodeResult, capacityProblem?: string): N
     summary: short.length ? short.join(' · ') : invalid ? 'invalid setting' : 'no capacity',
     notes: invalid ? [`The kubeletConfig.nodeCapacity setting is invalid: ${invalid}.`, ...notes(result)] : notes(result),
     ...(invalid ? { capacityProblem: invalid } : {}),
+    ...(failures.length ? { refusesToStart: failures } : {}),
   };
 }
 
@@ -208,5 +212,5 @@ export function nodeAllocatable(result: NodeResult, capacityProblem?: string): N
 export function allocatableForFile(analysis: Analysis, path: string, capacityProblem?: string): AllocatableResponse {
   const lookup = payloadOf(analysis);
   // A payload's places in its carrier's lines, its paths (the node, its files) as `cloud-init.yaml → /etc/...`.
-  return mapStrings({ nodes: nodesOf(analysis, path).map((n) => nodeAllocatable(n, capacityProblem)) }, (s) => readableText(s, lookup));
+  return mapStrings({ nodes: nodesOf(analysis, path).map((n) => nodeAllocatable(n, capacityProblem, startFailures(analysis, n))) }, (s) => readableText(s, lookup));
 }

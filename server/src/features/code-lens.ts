@@ -1,10 +1,10 @@
 /**
- * CodeLenses above the ExecStart line and a KubeletConfiguration: the node's allocatable, opening the allocatable
- * view, and the effective configuration.
+ * CodeLenses above the ExecStart line and a KubeletConfiguration: "allocatable", opening the allocatable view, and
+ * the effective configuration. The figures are the inlay hint's, on the line below, and the status bar's: a lens
+ * that repeated them showed the same line twice, one line apart (issue 26).
  */
 import type { CodeLens } from 'vscode-languageserver-types';
 import type { Analysis } from '../engine.ts';
-import { allocatableSummary } from './allocatable-view.ts';
 import { allocatableAnchors } from './inlay-hints.ts';
 
 import { SHOW_ALLOCATABLE_COMMAND, SHOW_EFFECTIVE_COMMAND } from './protocol.ts';
@@ -15,8 +15,7 @@ export function codeLenses(analysis: Analysis, path: string, uri: string): CodeL
   return allocatableAnchors(analysis, path).flatMap((a) => [
     {
       range: a.lensRange,
-      // Without a capacity the status bar says "no capacity" and the view explains how to give one: the lens only names the view.
-      command: { title: a.result.allocatable.hasCapacity ? allocatableSummary(a.result) : 'allocatable', command: SHOW_ALLOCATABLE_COMMAND, arguments: [] },
+      command: { title: 'allocatable', command: SHOW_ALLOCATABLE_COMMAND, arguments: [] },
     },
     { range: a.lensRange, command: { title: 'effective configuration', command: SHOW_EFFECTIVE_COMMAND, arguments: [uri] } },
   ]);

@@ -8,6 +8,7 @@ import { FLAGS, flagStatusAt } from '../catalog/flags.ts';
 import type { ConfigNode, KubeadmDoc } from '../parse/types.ts';
 import type { ParsedFile } from '../node/parse-files.ts';
 import { contains } from './locate.ts';
+import { offeredFlag } from './flag-offer.ts';
 
 export function extraArgItems(file: ParsedFile | undefined, pos: Position, version: string): CompletionItem[] | undefined {
   for (const k of file?.config?.kubeadm ?? []) {
@@ -26,7 +27,14 @@ function where(k: KubeadmDoc, pos: Position): { range?: Range; colon: boolean; t
   const below = pos.line > n.keySpan.range.start.line && pos.character > n.keySpan.range.start.character;
   if (!n.list) {
     if (v.kind === 'map') {
-      for (const e of v.entries) if (contains(e.keySpan.range, pos)) return { range: e.keySpan.range, colon: isBare(e.value, e.keySpan.range), typing: e.key };
+      for (const e of v.entries) {
+        const r = e.keySpan.range;
+        if (!contains(r, pos)) continue;
+        if (r.start.line === r.end.line) return { range: r, colon: isBare(e.value, r), typing: e.key };
+        // A name typed above another entry is read as one key over both lines ("ev max-pods"): the name is the part
+        // on the cursor's line, up to the cursor, with its own `: ` (an editor drops an item whose range spans lines).
+        return pos.line === r.start.line ? { range: { start: r.start, end: pos }, colon: true } : undefined;
+      }
       return below && (contains(v.span.range, pos) || pos.line >= v.span.range.end.line) && !onValue(v, pos) ? { colon: true } : undefined;
     }
     // The first name, with no colon yet, is read as the scalar value of kubeletExtraArgs.
@@ -61,13 +69,14 @@ function flagNames(version: string, used: ReadonlySet<string>, range: Range | un
   const out: CompletionItem[] = [];
   for (const f of FLAGS) {
     const status = flagStatusAt(f, version);
-    if (status === 'removed' || used.has(f.name)) continue;
+    if (status === 'removed' || used.has(f.name) || !offeredFlag(f.name, (x) => used.has(x))) continue;
     out.push({
       label: f.name,
       kind: CompletionItemKind.Property,
       detail: f.syntaxText + (status === 'deprecated' ? ' (deprecated)' : ''),
       documentation: { kind: MarkupKind.Markdown, value: f.description },
       sortText: (status === 'deprecated' ? '1' : '0') + f.name,
+      filterText: f.name,
       textEdit: { range: r, newText: colon ? `${f.name}: ` : f.name },
     });
   }

@@ -16,6 +16,8 @@ import { KUBELET_SIGNALS, fieldSnippet } from './field-snippet.ts';
 import { platformOf } from '../registry.ts';
 import { flagValueItems } from './completion-values.ts';
 import { extraArgItems } from './completion-extra-args.ts';
+import { flagArgItems } from './completion-args.ts';
+import { offeredFlag } from './flag-offer.ts';
 import { assignmentAt, configAt, contains, directiveAt, enclosingRootEntry, nodeOf, offsetIn, parsedFile } from './locate.ts';
 
 const FLAG_KEYS = new Set(['ExecStart', 'Environment']);
@@ -29,10 +31,12 @@ export function completion(analysis: Analysis, path: string, pos: Position, kube
   const file = parsedFile(analysis, path);
   if (!file) return [];
   const version = nodeOf(analysis, path)?.node.kubernetesVersion ?? kubernetesVersion ?? NEWEST_VERSION;
+  const flags = nodeOf(analysis, path)?.node.flags;
+  const present = (name: string) => !!flags?.some((f) => f.name === name);
 
   const d = directiveAt(file, pos);
   if (d && FLAG_KEYS.has(d.key)) {
-    const items = flagItems(d.value, d.valueMap, pos, version);
+    const items = flagItems(d.value, d.valueMap, pos, version, present);
     const next = file.unit?.directives.find((x) => x.keySpan.range.start.line === d.lastLine + 1);
     // Typing on the last line of a continued ExecStart= above more flag lines (`--max-pods=2` read as a directive
     // of its own): the new flag's line needs its `\` so the lines below stay part of the command.
@@ -51,11 +55,12 @@ export function completion(analysis: Analysis, path: string, pos: Position, kube
     return items;
   }
   const a = assignmentAt(file, pos);
-  if (a) return flagItems(a.value, a.valueMap, pos, version);
+  if (a) return flagItems(a.value, a.valueMap, pos, version, present);
+  // Flags written as YAML (Talos extraArgs, k3s kubelet-arg, nodeadm kubelet.flags; kubeadm and Cluster API values).
+  const args = flagArgItems(file, pos, version);
+  if (args) return args;
   const extra = extraArgItems(file, pos, version);
   if (extra) return extra;
-  const args = file.config?.platform?.args?.find((b) => b.span.range.start.line <= pos.line && pos.line <= b.span.range.end.line);
-  if (args) return platformFlagItems(args.style, pos, version);
   if (file.kind === 'kubelet-config' || file.config?.kubeletConfigs.length || file.config?.blocks?.length) return configItems(analysis, path, pos, !!opts.snippets);
   return [];
 }
@@ -70,7 +75,7 @@ function flagPrefix(value: string, map: TextMap, pos: Position): { prefix: strin
   return { prefix: m[2], range: { start: map.position(off - len), end: pos } };
 }
 
-function flagItems(value: string, map: TextMap, pos: Position, version: string): CompletionItem[] {
+function flagItems(value: string, map: TextMap, pos: Position, version: string, present: (flag: string) => boolean): CompletionItem[] {
   const off = offsetIn(map, pos);
   const values = off === undefined ? undefined : flagValueItems(value, map, off, pos, version);
   if (values) return values;
@@ -79,7 +84,7 @@ function flagItems(value: string, map: TextMap, pos: Position, version: string):
   const out: CompletionItem[] = [];
   for (const f of FLAGS) {
     const status = flagStatusAt(f, version);
-    if (status === 'removed') continue;
+    if (status === 'removed' || !offeredFlag(f.name, present)) continue;
     const bare = f.syntax.type === 'bool';
     out.push({
       label: `--${f.name}`,
@@ -91,29 +96,6 @@ function flagItems(value: string, map: TextMap, pos: Position, version: string):
       sortText: (status === 'deprecated' ? '1' : '0') + f.name,
       filterText: `--${f.name}`,
       textEdit: { range: at.range, newText: bare ? `--${f.name}` : `--${f.name}=` },
-      data: { flag: f.name },
-    });
-  }
-  return out;
-}
-
-/**
- * Flag names where a platform file writes flags: Talos extraArgs keys (`max-pods: `), nodeadm kubelet.flags items
- * (`--max-pods=`). The client filters by the word being typed.
- */
-function platformFlagItems(style: 'map' | 'list', pos: Position, version: string): CompletionItem[] {
-  const out: CompletionItem[] = [];
-  for (const f of FLAGS) {
-    const status = flagStatusAt(f, version);
-    if (status === 'removed') continue;
-    out.push({
-      label: style === 'map' ? f.name : `--${f.name}`,
-      kind: CompletionItemKind.Property,
-      detail: f.syntaxText,
-      documentation: { kind: MarkupKind.Markdown, value: f.description },
-      tags: status === 'deprecated' ? [CompletionItemTag.Deprecated] : undefined,
-      sortText: (status === 'deprecated' ? '1' : '0') + f.name,
-      insertText: style === 'map' ? `${f.name}: ` : `--${f.name}=`,
       data: { flag: f.name },
     });
   }

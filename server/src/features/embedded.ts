@@ -8,6 +8,7 @@ import type { CodeAction, CodeLens, CompletionItem, DocumentLink, Hover, InlayHi
 import { codeLenses } from './code-lens.ts';
 import type { Analysis } from '../engine.ts';
 import { hostOffset, offsetAt, payloadOffset, payloadPath, readablePath, type Payload } from '../embed/payload.ts';
+import type { LineIndex } from '../model/range.ts';
 import { editToHost, rangeToHost, readableText, type PayloadOf } from '../embed/to-host.ts';
 import { CodeActionKind } from 'vscode-languageserver-types';
 import { refactorActions, wanted } from './code-actions.ts';
@@ -72,13 +73,24 @@ export function inlayHintsIn(analysis: Analysis, path: string, range: Range, typ
     if (!analysis.files.has(vp)) continue;
     const all = { start: { line: 0, character: 0 }, end: { line: payload.lines.lineCount, character: 0 } };
     for (const h of inlayHints(analysis, vp, all)) {
-      const position = rangeToHost(payload, { start: h.position, end: h.position }).start;
+      const position = lineEndFor(payload.map.host, rangeToHost(payload, { start: h.position, end: h.position }).start);
       const typed = typing && position.line >= typing.start && position.line <= typing.end;
       const tooltip = typeof h.tooltip === 'string' ? { tooltip: readableText(h.tooltip, lookup) } : {};
       if (!typed && !broken.has(position.line) && !before(position, range.start) && !before(range.end, position)) out.push({ ...h, ...tooltip, position });
     }
   }
   return out;
+}
+
+/**
+ * A payload's hint at the end of a carrier line, never inside the carrier's text: a payload's line is rarely the
+ * carrier's whole line (a quoted string, a kind patch), and a header the carrier adds (a Karpenter spec.kubelet)
+ * maps to the block's first key. A place with only blanks before it goes after the line above (after `kubelet:`).
+ */
+function lineEndFor(host: LineIndex, p: Position): Position {
+  const text = host.lineText(p.line);
+  if (p.line > 0 && text.slice(0, p.character).trim() === '') return { line: p.line - 1, character: host.lineText(p.line - 1).length };
+  return { line: p.line, character: text.length };
 }
 
 /**

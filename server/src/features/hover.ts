@@ -151,8 +151,9 @@ function flagHover(result: NodeResult, flag: FlagUse, valuePos: Position | undef
     const q = gate ? gateMarkdown(gate, node.kubernetesVersion) : item ? quantityLines(item.text, item.key) : info?.syntax.type === 'quantity' && flag.value ? quantityLines(flag.value) : [];
     if (q.length) lines.unshift(...q, '', '---', '');
   }
-  // The table once, on the flag's name, not again on each value.
-  if (!valuePos && ((info?.field && ALLOCATABLE_FIELDS.has(info.field)) || ALLOCATABLE_FLAGS.has(flag.name))) lines.push('', '---', '', allocatableMarkdown(result));
+  // The table once, on the flag's name, not again on each value; first, above the documentation, so that a small
+  // hover shows it without scrolling (issue 26).
+  if (!valuePos && ((info?.field && ALLOCATABLE_FIELDS.has(info.field)) || ALLOCATABLE_FLAGS.has(flag.name))) lines.unshift(allocatableMarkdown(result), '', '---', '');
   return md(lines.join('\n'), (valuePos ? flag.valueSpan : flag.nameWord.span).range);
 }
 
@@ -201,7 +202,7 @@ function configHover(analysis: Analysis, c: ConfigHit): Hover | null {
       }
     }
   }
-  // The table once, on the reservation field itself, not again on each of its entries.
-  if (result && c.parent === '' && c.on === 'key' && ALLOCATABLE_FIELDS.has(top)) lines.push('', '---', '', allocatableMarkdown(result));
+  // The table once, on the reservation field itself, not again on each of its entries; first, above the documentation.
+  if (result && c.parent === '' && c.on === 'key' && ALLOCATABLE_FIELDS.has(top)) lines.unshift(allocatableMarkdown(result), '', '---', '');
   return md(lines.join('\n'), range);
 }

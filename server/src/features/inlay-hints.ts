@@ -26,8 +26,9 @@ export function allocatableAnchors(analysis: Analysis, path: string): Allocatabl
   }
   const file = parsedFile(analysis, path);
   const platform = file?.config?.platform;
-  if (platform) {
-    // A platform file (Talos, nodeadm): once, after the `kubelet:` key that holds the settings.
+  // A platform file (Talos, nodeadm): once, after the `kubelet:` key that holds the settings. A payload whose key is
+  // in its carrier (a kind node's patches) is placed as a KubeletConfiguration document, below.
+  if (platform && platform.span.file === path) {
     const result = nodesOf(analysis, path)[0];
     const end = platform.span.range.end;
     if (result) out.push({ result, lensRange: platform.span.range, hintAt: { line: end.line, character: end.character + 1 } });

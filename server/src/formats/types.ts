@@ -26,6 +26,8 @@ export interface ParsedFile {
   instanceTypes?: InstanceTypeMention[];
   /** Kubernetes versions the file states for its node's kubelet (node/model.ts VersionMention), the first wins. */
   versions?: VersionMention[];
+  /** The platform that writes the kubelet's configuration around this file, when only its carrier says so (an env file). */
+  platform?: PlatformInfo;
   /** Files whose documents its platform merges into it at their places, from its carrier (embed/payload.ts). */
   patchRefs?: PatchRefs;
   modelines: Modeline[];

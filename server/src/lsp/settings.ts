@@ -47,7 +47,8 @@ export function toAnalysisOptions(s: Settings): Effective {
     if (!c.ok && c.unknownName) c = engine().parseCapacityOrType(s.nodeCapacity);
     if (c.ok) {
       options.capacity = c.capacity;
-      if (c.source) options.capacitySource = `${c.source}, kubeletConfig.nodeCapacity`;
+      // The views say where the capacity came from: the setting, by name (otherwise "capacity given to the analysis").
+      options.capacitySource = c.source ? `${c.source} (the kubeletConfig.nodeCapacity setting)` : 'the kubeletConfig.nodeCapacity setting';
     }
     else {
       capacityProblem = `"${s.nodeCapacity}": ${c.error}`;

@@ -162,6 +162,7 @@ export function buildNode(ws: Workspace, seed: NodeSeed, systemdVersion?: number
   if (seed.standalone) {
     const p = ws.get(seed.standalone)!;
     if (p.env?.template) (node.templates ??= []).push(p.env.template);
+    if (p.platform) node.platform = p.platform;
     if (p.env) {
       // An env file nobody references: read its variables that hold flags as kubelet arguments, in file order. One
       // without any (`KUBELET_ROLE=worker`, `NODEPOOL_NAME=...` beside them) is no argument list: nothing says a

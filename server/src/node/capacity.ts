@@ -32,7 +32,8 @@ export function parseCapacity(text: string, named: (name: string) => CapacityPar
     const key = item.slice(0, eq).trim();
     const raw = item.slice(eq + 1).trim();
     const q = parseQuantity(raw);
-    if (!q.ok) return { ok: false, error: `${key}: ${q.error}` };
+    // In words, not the kubelet's regular expression: this is a setting or a modeline, never the kubelet's own input.
+    if (!q.ok) return { ok: false, error: `${key}: "${raw}" is not a quantity (a number with an optional suffix, like 4, 500m or 16Gi)` };
     if (isNegative(q.q)) return { ok: false, error: `${key}: capacity cannot be negative` };
     // The kubelet counts capacity in int64 (millicores for cpu, bytes otherwise); Quantity.MilliValue() wraps past it
     // and a huge cpu showed as "0 CPU". Such a capacity is refused, with the limit.

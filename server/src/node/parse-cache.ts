@@ -187,7 +187,9 @@ export class Workspace {
  */
 const WITH_TYPES = new WeakMap<ParsedFile, { key: string; to: ParsedFile }>();
 function withCarrierMentions(p: ParsedFile, payload: Payload | undefined): ParsedFile {
-  const platform = payload?.platform && p.config && !p.config.platform ? payload.platform : undefined;
+  const given = payload?.platform && (p.config || p.env) && !p.config?.platform ? payload.platform : undefined;
+  // (a span without a file is the payload's start, embed/payload.ts)
+  const platform = given && !given.span.file ? { ...given, span: { file: p.path, range: given.span.range } } : given;
   const patches = payload?.patchRefs;
   if (!payload || (!payload.instanceTypes?.length && !payload.versions?.length && !platform && !patches)) return p;
   // By value: a carrier parsed again (a keystroke elsewhere in it) makes new payload objects that say the same; the
@@ -198,7 +200,8 @@ function withCarrierMentions(p: ParsedFile, payload: Payload | undefined): Parse
   const to = { ...p };
   if (payload.instanceTypes?.length) to.instanceTypes = [...(p.instanceTypes ?? []), ...payload.instanceTypes];
   if (payload.versions?.length) to.versions = [...(p.versions ?? []), ...payload.versions];
-  if (platform) to.config = { ...p.config!, platform };
+  if (platform && p.config) to.config = { ...p.config, platform };
+  else if (platform) to.platform = platform;
   if (patches) to.patchRefs = patches;
   WITH_TYPES.set(p, { key, to });
   return to;

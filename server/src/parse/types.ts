@@ -249,8 +249,12 @@ export interface PlatformInfo {
   configLabel?: string;
   /** The tool's own feature gates, beside the kubelet's (they never reach the kubelet). */
   gates: { name: string; span: Span }[];
-  /** Where flags are written: a map of names or a list of `--name=value`. */
-  args?: { span: Span; style: 'map' | 'list' }[];
+  /**
+   * Where flags are written: a map of names or a list of `--name=value`; `node`: the value as written, for
+   * completion (features/completion-args.ts), also while a first name is typed; `bare`: list items may leave out
+   * the flag's leading dashes (completion follows the siblings' style).
+   */
+  args?: { span: Span; style: 'map' | 'list'; node?: ConfigNode; bare?: boolean }[];
   /** The keys the tool reads in its block of kubelet settings, when not every KubeletConfiguration field. */
   keys?: PlatformKeys;
   /** Reservations the node computes itself at boot: what the allocatable view says instead of a number. */

@@ -5,14 +5,18 @@
  * throws away every other key of the file's systemReserved. Feature gates
  * are the exception: they merge.
  */
-import { finding, type Finding } from '../model/finding.ts';
+import { finding, type Finding, type Fix } from '../model/finding.ts';
+import type { Span } from '../model/range.ts';
+import { flagInfo } from '../catalog/flags.ts';
+import type { Item, NodeModel } from '../node/model.ts';
 import type { Rule } from './types.ts';
 
 export const flagOverridesConfig: Rule = {
   id: 'flag-overrides-config',
   summary: 'a flag replaces a value the KubeletConfiguration file sets',
   severity: ['warning', 'information'],
-  fix: false,
+  fix: true,
+  fixDoes: 'writes the keys a map flag drops into the flag (`--system-reserved=cpu=1,memory=1Gi`), so the file\'s values are kept',
   area: 'flags-fields',
   run({ node }) {
     const out: Finding[] = [];
@@ -26,6 +30,7 @@ export const flagOverridesConfig: Rule = {
       let message: string;
       // Keys the flag silently drops from the file change the node; an override the user can see is information.
       let severity: 'warning' | 'information' = 'information';
+      let fix: Fix | undefined;
       if (old.kind === 'map' && now.kind === 'map') {
         const kept = new Set(now.items.map((i) => i.key));
         const lost = old.items.filter((i) => !kept.has(i.key));
@@ -38,6 +43,7 @@ export const flagOverridesConfig: Rule = {
           message =
             `${field} ${lost.map((i) => `${i.key}=${i.text}`).join(', ')} ${lost.length === 1 ? 'is' : 'are'} silently dropped by --${now.from.flag}. ` +
             `The flag replaces the config file's whole ${field} (${where}): a map flag clears the file's map. Put every key in one place.`;
+          fix = addToFlag(node, now.from.span, now.from.flag, lost, now.items.length);
         } else if (changed.length > 0) {
           message = `--${now.from.flag} overrides ${field} ${changed.map((i) => `${i.key}=${i.text}`).join(', ')} of ${where}.`;
         } else continue;
@@ -53,9 +59,35 @@ export const flagOverridesConfig: Rule = {
       out.push(
         finding('flag-overrides-config', severity, now.from.span, message, {
           related: old.from.span ? [{ span: old.from.span, message: `the config file's ${field}, overridden` }] : undefined,
+          fixes: fix ? [fix] : undefined,
         }),
       );
     }
     return out;
   },
 };
+
+/**
+ * The keys the flag drops, appended to its value (`,memory=1Gi`): the node then keeps what the file said, and every
+ * key is in one place. Only where the value is written character for character on one line (a plain or quoted
+ * word or YAML scalar) and the keys and values need no quoting.
+ */
+function addToFlag(node: NodeModel, span: Span, flag: string, lost: readonly Item[], read: number): Fix | undefined {
+  const f = node.flags.find((x) => x.span === span);
+  const syntax = flagInfo(flag)?.syntax;
+  if (!f || f.value === undefined || f.value === '' || syntax?.type !== 'map') return undefined;
+  const sep = syntax.form === 'signal<value' ? '<' : '=';
+  // Only onto a value the kubelet reads whole (each pair one of the map's items): appending to a malformed one
+  // (`memory.available<0` where `=` belongs) would leave the keys dropped all the same.
+  const parts = f.value.split(',');
+  if (parts.length !== read || parts.some((p) => !p.includes(sep))) return undefined;
+  const pairs = lost.map((i) => `${i.key}${sep}${i.text}`);
+  if (lost.some((i) => i.key === undefined || i.nested || i.template) || pairs.some((p) => /[\s,"'\\$`]/.test(p))) return undefined;
+  const r = f.valueSpan.range;
+  const width = r.end.character - r.start.character;
+  const inner = width === f.value.length ? 0 : width === f.value.length + 2 ? 1 : -1;
+  if (r.start.line !== r.end.line || inner < 0) return undefined;
+  const at = { line: r.start.line, character: r.start.character + inner + f.value.length };
+  const text = pairs.join(',');
+  return { title: `Add ${text} to --${flag}, as the config file had ${lost.length === 1 ? 'it' : 'them'}`, edits: [{ file: f.valueSpan.file, range: { start: at, end: at }, newText: `,${text}` }], preferred: true };
+}

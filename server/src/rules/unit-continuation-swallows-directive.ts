@@ -7,6 +7,7 @@
  */
 import { finding, type Finding } from '../model/finding.ts';
 import type { Position } from '../model/range.ts';
+import type { UnitDirective } from '../parse/types.ts';
 import { isArgv0Piece } from './lib/exec-argv0.ts';
 import type { Rule } from './types.ts';
 
@@ -46,7 +47,8 @@ export const unitContinuationSwallowsDirective: Rule = {
         // second line the value of the first directive it frees. With the "@" prefix the word after the
         // path is argv[0]: freeing it would leave the command without one, so no fix is offered then.
         const argv0 = isArgv0Piece(d.key, d.value.slice(0, swallowed[0].offset));
-        const edits = swallowed.map((w) => ({ file: d.span.file, range: { start: w.bs, end: { line: w.bs.line, character: w.bs.character + 1 } }, newText: '' }));
+        // The blanks before the "\\" go with it: the freed line above would end in them otherwise.
+        const edits = swallowed.map((w) => ({ file: d.span.file, range: { start: blanksBefore(d.value, d.valueMap, w.offset - 1, w.bs), end: { line: w.bs.line, character: w.bs.character + 1 } }, newText: '' }));
         const isExec = d.key.startsWith('Exec');
         for (const w of swallowed) {
           const lead = d.value.slice(w.offset).length - d.value.slice(w.offset).trimStart().length;
@@ -84,6 +86,14 @@ export const unitContinuationSwallowsDirective: Rule = {
     return out;
   },
 };
+
+/** Where the blanks before the `\` at value offset `at` (the space it became) start, on the backslash's own line. */
+function blanksBefore(value: string, map: UnitDirective['valueMap'], at: number, bs: Position): Position {
+  let k = at;
+  while (k > 0 && (value.charCodeAt(k - 1) === 32 || value.charCodeAt(k - 1) === 9)) k--;
+  const p = map.position(k);
+  return p.line === bs.line && p.character < bs.character ? p : bs;
+}
 
 /**
  * Whether `offset` of a value falls inside a quoted string (extract-word.c:

@@ -32,17 +32,21 @@ export const unitVariableUnused: Rule = {
       const a = u.assignment;
       const names = [...new Set(u.flags.map((f) => `--${f.written}`))];
       const listed = listFlags(names);
-      const consequences = u.flags.map((f) => consequence(node, f)).filter((x): x is string => x !== undefined);
+      const consequences = [...new Set(u.flags.map((f) => consequence(node, f)).filter((x): x is string => x !== undefined))];
       const where = u.source === 'EnvironmentFile' ? 'an environment file' : 'Environment=';
+      const never = `${listed} never ${names.length === 1 ? 'reaches' : 'reach'} the kubelet.`;
+      // The security consequence, when there is one, is the point: it comes first (issue 26, point 12).
+      const lead = securityLead(consequences, a.name);
+      const rest = lead ? consequences.filter((c) => c !== lead.consequence) : consequences;
       out.push({
         ...finding(
           'unit-variable-unused',
           'warning',
           a.span,
-          `${a.name} is not in ExecStart=: ${listed} never ${names.length === 1 ? 'reaches' : 'reach'} the kubelet.` +
+          (lead ? `${lead.sentence} ${never}` : `${a.name} is not in ExecStart=: ${never}`) +
             ` systemd puts ${where} variables in the process environment, but the kubelet reads flags only from its command line.` +
             ` Add $${a.name} to ExecStart= or remove the assignment.` +
-            (consequences.length > 0 ? ` Without ${names.length === 1 ? 'it' : 'them'}: ${[...new Set(consequences)].join('; ')}.` : ''),
+            (rest.length > 0 ? ` Without ${names.length === 1 ? 'it' : 'them'}${lead ? ' also' : ''}: ${rest.join('; ')}.` : ''),
         ),
         tags: ['unnecessary'],
       });
@@ -60,6 +64,21 @@ export const unitVariableUnused: Rule = {
     return out;
   },
 };
+
+const ALWAYS_ALLOW = 'authorization is AlwaysAllow, so any caller of the kubelet API (port 10250) may exec into pods and read their logs';
+const ANONYMOUS = 'anonymous requests to the kubelet API are accepted';
+
+/** A first sentence (at most 120 characters) that leads with what the lost flags mean for the node's security. */
+function securityLead(consequences: readonly string[], name: string): { sentence: string; consequence: string } | undefined {
+  const forms: [string, string][] = [
+    [ALWAYS_ALLOW, `Anyone reaching port 10250 can exec into pods (authorization AlwaysAllow): ${name} is not in ExecStart=.`],
+    [ANONYMOUS, `The kubelet API (port 10250) accepts anonymous requests: ${name} is not in ExecStart=.`],
+  ];
+  for (const [consequence, sentence] of forms) {
+    if (consequences.includes(consequence) && sentence.length <= 120) return { sentence, consequence };
+  }
+  return undefined;
+}
 
 /** Two flag names at most, so that the first sentence stays short; the count when even those are long. */
 function listFlags(names: string[]): string {
@@ -80,11 +99,11 @@ function consequence(node: NodeModel, f: FlagUse): string | undefined {
   switch (f.name) {
     case 'authorization-mode': {
       const mode = set ?? (fromFile ? 'Webhook' : 'AlwaysAllow');
-      return mode === 'AlwaysAllow' ? 'authorization is AlwaysAllow, so any caller of the kubelet API (port 10250) may exec into pods and read their logs' : undefined;
+      return mode === 'AlwaysAllow' ? ALWAYS_ALLOW : undefined;
     }
     case 'anonymous-auth': {
       const on = set !== undefined ? set === 'true' : !fromFile;
-      return on ? 'anonymous requests to the kubelet API are accepted' : undefined;
+      return on ? ANONYMOUS : undefined;
     }
     case 'authentication-token-webhook': {
       const on = set !== undefined ? set === 'true' : fromFile;

@@ -15,6 +15,7 @@
  * A field stays a flag (all of its flags stay) when moving could change what the kubelet does
  * or the file could not hold it; `kept` says why for each. See `blocked` below.
  */
+import { closeGaps } from './close-gaps.ts';
 import type { Analysis, NodeResult } from '../../engine.ts';
 import { compareVersions, flagInfo, type FlagInfo } from '../../catalog/flags.ts';
 import { fieldInfo } from '../../catalog/fields.ts';
@@ -126,7 +127,7 @@ export function planMoveFlags(analysis: Analysis, result: NodeResult, into?: Con
     plan.moved = [];
     return plan;
   }
-  const edits = [...configEdits, ...wholeLines(analysis, node, removals)];
+  const edits = [...configEdits, ...closeGaps(node, wholeLines(analysis, node, removals))];
   if (overlapping(edits)) return undefined;
   plan.edits = edits;
   return plan;

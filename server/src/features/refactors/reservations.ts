@@ -36,6 +36,7 @@ import type { Capacity, NodeModel } from '../../node/model.ts';
 import { evictionHardItems, numberSetting, stringSetting } from '../../node/read.ts';
 import type { FieldValue } from '../../rules/lib/migrate.ts';
 import { configTarget, setFields } from './config-writer.ts';
+import { changesOf, describeChanges, insertMissing } from './reservation-changes.ts';
 import type { Refactor } from './types.ts';
 import { PROVIDERS, recommend, sizesMemoryByPods, type Provider } from '../../catalog/reservation-formulas.ts';
 
@@ -65,16 +66,21 @@ export function reservationRefactors(analysis: Analysis, path: string, range: Ra
       });
       continue;
     }
-    for (const provider of PROVIDERS) {
-      const r = reservationRefactor(analysis, result, provider);
-      if (r) out.push(r);
+    for (const mode of ['insert', 'replace'] as const) {
+      for (const provider of PROVIDERS) {
+        const r = reservationRefactor(analysis, result, provider, mode);
+        if (r) out.push(r);
+      }
     }
   }
   return out;
 }
 
-/** One provider's action on one node, or undefined when it cannot be offered (see the module comment). */
-export function reservationRefactor(analysis: Analysis, result: NodeResult, provider: Provider): Refactor | undefined {
+/**
+ * One provider's action on one node, or undefined when it cannot be offered (see the module comment). `insert` adds
+ * only the keys the maps lack; `replace` (offered only when it changes a value written) also changes values.
+ */
+export function reservationRefactor(analysis: Analysis, result: NodeResult, provider: Provider, mode: 'insert' | 'replace' = 'insert'): Refactor | undefined {
   const { node } = result;
   const cap = node.capacity;
   if (cap?.cpu === undefined || cap.memory === undefined) return undefined;
@@ -87,22 +93,33 @@ export function reservationRefactor(analysis: Analysis, result: NodeResult, prov
   if (!rec) return undefined;
 
   const values: [string, FieldValue][] = [];
+  const described: string[] = [];
+  let replaces = false;
+  const add = (field: string, base: [string, string][], over: [string, string][]) => {
+    const c = changesOf(base, over);
+    replaces ||= c.replaced.length > 0;
+    const what = describeChanges(field, c, mode);
+    if (!what) return;
+    described.push(what);
+    values.push([field, { kind: 'map', entries: mode === 'insert' ? insertMissing(base, over) : mergeKeys(base, over) }]);
+  };
   const kube = fileMap(node, 'kubeReserved', target.doc.path);
   if (!kube) return undefined;
-  values.push(['kubeReserved', { kind: 'map', entries: mergeKeys(kube, rec.kubeReserved) }]);
+  add('kubeReserved', kube, rec.kubeReserved);
   if (rec.memoryAvailable) {
     const hard = evictionInEffect(node, target.doc.path);
     if (!hard) return undefined;
-    values.push(['evictionHard', { kind: 'map', entries: mergeKeys(hard, [['memory.available', rec.memoryAvailable]]) }]);
+    add('evictionHard', hard, [['memory.available', rec.memoryAvailable]]);
   }
+  if (values.length === 0 || (mode === 'replace' && !replaces)) return undefined;
   // Nothing to do when the file already says exactly this.
   const inFile = (field: string) => (node.settings.get(field)?.from.how === 'config' ? fileMap(node, field, target.doc.path) : undefined);
   if (values.every(([field, v]) => v.kind === 'map' && sameEntries(v.entries, inFile(field) ?? []) && inFile(field) !== undefined)) return undefined;
   const edits = setFields(target, values);
   if (!edits) return undefined;
-  const what = rec.kubeReserved.map(([k, v]) => `${k} ${v}`).join(', ') + (rec.memoryAvailable ? `; evictionHard memory.available ${rec.memoryAvailable}` : '');
+  const verb = mode === 'insert' ? 'Insert recommended reservations' : 'Replace reservations';
   return {
-    title: `Insert recommended reservations (${provider} formula) for ${describeCapacity(cap, sizesMemoryByPods(provider) ? maxPods : undefined)}: kubeReserved ${what}`,
+    title: `${verb} (${provider} formula) for ${describeCapacity(cap, sizesMemoryByPods(provider) ? maxPods : undefined)}: ${described.join('; ')}`,
     kind: 'refactor.rewrite',
     edits,
   };

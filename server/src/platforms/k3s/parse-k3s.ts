@@ -27,7 +27,8 @@ export function parseK3s(path: string, text: string): ConfigFileParse {
     const items = v.kind === 'seq' ? v.items : v.kind === 'scalar' && v.value !== null ? [v] : [];
     const args = argsFromFlagList(items, problems, entry.key);
     out.platform ??= { tool: 'k3s', span: entry.keySpan, gates: [], args: [] };
-    out.platform.args!.push({ span: v.span, style: 'list' });
+    // k3s takes kubelet-arg items with or without their leading `--` (it trims it before splitting name=value).
+    out.platform.args!.push({ span: v.span, style: 'list', node: v, bare: true });
     out.kubeadm.push({ path, apiVersion: 'k3s', kind: entry.key === 'kubelet-arg' ? K3S_ARGS_KIND : K3S_APPEND_KIND, argsLabel: entry.key, kubeletExtraArgs: args, span: entry.keySpan });
   }
   return out;

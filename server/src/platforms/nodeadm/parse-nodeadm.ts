@@ -48,7 +48,7 @@ export function parseNodeadm(path: string, text: string): ConfigFileParse {
     const flags = getEntry(kubelet, 'flags')?.value;
     if (flags?.kind === 'seq') {
       for (const a of nodeadmFlags(flags.items, problems)) args.push(a);
-      (platform.args ??= []).push({ span: flags.span, style: 'list' });
+      (platform.args ??= []).push({ span: flags.span, style: 'list', node: flags });
     }
     // KubeletOptions.Flags is a []string: nodeadm cannot decode one string (or a map) there.
     else if (flags && !(flags.kind === 'scalar' && (flags.value === null || hasPlaceholder(flags.source)))) {

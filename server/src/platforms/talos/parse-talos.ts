@@ -64,10 +64,14 @@ export function parseTalos(path: string, text: string, versions?: VersionMention
       if (r.problems.some((p) => p.severity === 'error')) doc.syntaxErrors = true;
       out.kubeletConfigs.push(doc);
     }
-    const extra = mapOf(getEntry(kubelet.block, 'extraArgs')?.value);
+    const extraNode = getEntry(kubelet.block, 'extraArgs')?.value;
+    const extra = mapOf(extraNode);
     if (extra) {
       for (const a of argsFromMap(extra, 'extraArgs', problems)) args.push(a);
-      (platform.args ??= []).push({ span: extra.span, style: 'map' });
+      (platform.args ??= []).push({ span: extra.span, style: 'map', node: extra });
+    } else if (extraNode?.kind === 'scalar' && extraNode.value !== null) {
+      // The first name being typed (no colon yet) is read as extraArgs's string: completion still knows the block.
+      (platform.args ??= []).push({ span: extraNode.span, style: 'map', node: extraNode });
     }
   }
   // pkg/machinery/config/types/k8s/kubelet.go (Talos v1.14): Validate ("kubelet image cannot be empty") and

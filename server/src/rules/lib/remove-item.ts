@@ -27,7 +27,7 @@ function writtenMap(node: NodeModel, key: Span): MapNode | undefined {
   return undefined;
 }
 
-function removeFromConfig(map: MapNode, key: Span): TextEdit | undefined {
+export function removeFromConfig(map: MapNode, key: Span): TextEdit | undefined {
   const entries = map.entries;
   const i = entries.findIndex((x) => x.keySpan === key);
   const e = entries[i];
