@@ -8,6 +8,7 @@ import { NEWEST_VERSION } from './catalog/flags.ts';
 import { computeAllocatable, type Allocatable } from './node/allocatable.ts';
 import { buildNode, completeNode, type BuiltNode } from './node/build.ts';
 import { capacityKey } from './node/capacity.ts';
+import { inPlatformWords } from './node/platform.ts';
 import { groupNodes, type NodeSeed } from './node/group.ts';
 import type { Capacity, NodeModel } from './node/model.ts';
 import { nodeSettings, type NodeSettings } from './node/modelines.ts';
@@ -81,19 +82,6 @@ export interface Analysis {
 }
 
 const STANDALONE_KINDS: ReadonlySet<string> = new Set(STANDALONE_ORDER);
-
-/**
- * Findings in a platform's own files say the platform's names for kubelet fields (PlatformSemantics.fieldNames): a
- * whole word equal to the kubelet's name becomes the user's.
- */
-function inUserNames(findings: Finding[], node: NodeModel, ws: Workspace): Finding[] {
-  const names = node.platformSpec?.fieldNames;
-  if (!names?.size) return findings;
-  const tool = node.platform?.tool;
-  const own = (file: string) => ws.get(file)?.config?.platform?.tool === tool;
-  const words = new RegExp(`(?<![A-Za-z0-9.])(${[...names.keys()].join('|')})(?![A-Za-z0-9])`, 'g');
-  return findings.map((f) => (own(f.file) ? { ...f, message: f.message.replace(words, (w) => names.get(w) ?? w) } : f));
-}
 
 /** `cache`: parses to reuse across analyses (the language server's); results are the same with or without it. */
 export function analyze(files: readonly SourceFile[], options: AnalyzeOptions = {}, cache?: ParseCache): Analysis {
@@ -187,13 +175,15 @@ export function analyze(files: readonly SourceFile[], options: AnalyzeOptions = 
       if (options.disabledRules?.has(rule.id)) continue;
       for (const x of rule.run({ node, argProblems: b.argProblems, allocatable })) own.push(x);
     }
+    // A platform whose file names the kubelet's fields its own way: the findings about that file say its names.
+    const names = node.platformSpec?.names;
+    if (names && node.platform) own = own.map((x) => inPlatformWords(x, names, node.platform!.span.file));
     const places = templatePlaces(node);
     if (places) {
       const inView = settingsInView(node);
       const atPlaceholder = placeholderTest(places);
       own = own.filter((x) => !atPlaceholder(x) && !mayBeRendered(x, inView));
     }
-    own = inUserNames(own, node, ws);
     for (const x of own) findings.push(x);
     if (inputs) reuse!.set(node.id, inputs, { node, allocatable, findings: own });
   });

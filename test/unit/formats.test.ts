@@ -27,7 +27,7 @@ test('every format module in server/src/formats is registered once, under its ow
 });
 
 test('standalone files are tried env files first (one can name a config with --config), then kubeadm, then configs', () => {
-  assert.deepEqual(STANDALONE_ORDER, ['envfile', 'kubeadm-config', 'kubelet-config', 'talos', 'eks-nodeadm', 'openshift', 'eksctl-nodegroup', 'kops-kubelet', 'bottlerocket', 'k3s']);
+  assert.deepEqual(STANDALONE_ORDER, ['envfile', 'kubeadm-config', 'kubelet-config', 'talos', 'eks-nodeadm', 'openshift', 'gke-system-config', 'aks-kubelet-config', 'eksctl-nodegroup', 'kops-kubelet', 'bottlerocket', 'k3s']);
 });
 
 test('recognition regexes anchor lines with ^[ \\t]*, never ^\\s* (quadratic over blank lines with the m flag)', () => {

@@ -9,6 +9,7 @@
 import type { FileSet, FormatRegistry, StandaloneRead } from '../formats/types.ts';
 import type { PlatformInfo, Word } from '../parse/types.ts';
 import type { Capacity, Item, Provenance, Setting } from './model.ts';
+import type { Finding } from '../model/finding.ts';
 
 /**
  * How the user's settings merge over what the platform writes:
@@ -83,14 +84,13 @@ export interface PlatformSemantics {
   /** Flags of the user's it refuses (name → message); none when absent. */
   refusedFlags?: ReadonlyMap<string, string>;
   readonly cgroups: CgroupLayout;
-  /**
-   * The user's names for KubeletConfiguration fields where the platform's file spells them its own way (AKS
-   * `cpuCfsQuota` for `cpuCFSQuota`): messages about its files say these. None when absent: its files use the
-   * kubelet's names.
-   */
-  readonly fieldNames?: ReadonlyMap<string, string>;
   /** Programs that run the kubelet inside them; none when absent. */
   readonly wrapper?: WrapperProgram;
+  /**
+   * Its own names of KubeletConfiguration fields, where its file spells them otherwise and writes the same value
+   * (imageGCHighThresholdPercent → imageGcHighThreshold): the findings about its files say these. None when absent.
+   */
+  readonly names?: Readonly<Record<string, string>>;
 }
 
 /** The registry as the node model sees it: formats, and platforms by id. */
@@ -113,4 +113,19 @@ export function scalar(value: string | number | boolean, from: Provenance): Sett
 export function map(entries: Record<string, string>, from: Provenance): Setting & { kind: 'map' } {
   const items: Item[] = Object.entries(entries).map(([key, v]) => ({ key, value: v, text: v, from }));
   return { kind: 'map', items, from };
+}
+
+/**
+ * A finding about a platform's file in the platform's own words: each KubeletConfiguration field name of `names` in the
+ * message becomes the file's name for it (a whole name only, not part of a longer one). Findings about other files
+ * are returned as they are.
+ */
+export function inPlatformWords(f: Finding, names: Readonly<Record<string, string>>, file: string): Finding {
+  if (f.file !== file) return f;
+  let message = f.message;
+  for (const [field, own] of Object.entries(names)) {
+    if (!message.includes(field)) continue;
+    message = message.replace(new RegExp(`(?<![\\w.-])${field}(?![\\w-])`, 'g'), own);
+  }
+  return message === f.message ? f : { ...f, message };
 }

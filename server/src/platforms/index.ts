@@ -14,5 +14,7 @@ import karpenter from './karpenter/index.ts';
 import kind from './kind/index.ts';
 import clusterApi from './cluster-api/index.ts';
 import eksAl2 from './eks-al2/index.ts';
+import gke from './gke/index.ts';
+import aks from './aks/index.ts';
 
-export const PLATFORMS: readonly Platform[] = [talos, nodeadm, eksctl, openshift, kops, bottlerocket, k3s, karpenter, kind, clusterApi, eksAl2];
+export const PLATFORMS: readonly Platform[] = [talos, nodeadm, eksctl, openshift, kops, bottlerocket, k3s, karpenter, kind, clusterApi, eksAl2, gke, aks];

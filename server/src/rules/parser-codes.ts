@@ -28,7 +28,11 @@ export const CORE_PARSER_CODES: readonly RuleMeta[] = [
   { id: 'kubelet-args-not-checked', area: P, severity: 'information', fix: false, summary: 'more than 10,000 kubelet arguments: the analysis checks the first 10,000 and names the rest' },
   { id: 'exec-argv-too-long', area: P, severity: 'error', fix: false, summary: "the expanded command line passes execve()'s limits (2 MiB in all, 128 KiB per argument)" },
   { id: 'config-syntax', area: P, severity: ['error', 'warning', 'information'], fix: false, summary: 'the KubeletConfiguration or kubeadm file cannot be decoded (YAML/JSON syntax), or go-yaml silently drops its end' },
-  { id: 'platform-config-invalid', area: P, severity: 'error', fix: false, summary: "a platform configuration the platform's own tool rejects (its value ranges, settings given twice)" },
+  {
+    id: 'platform-config-invalid', area: P, severity: ['error', 'warning'], fix: true,
+    fixDoes: "renames a key to the platform's own spelling, or writes the value the platform takes",
+    summary: "a platform configuration the platform's own tool rejects (its value ranges, settings given twice), or a key it drops",
+  },
   { id: 'config-field-duplicate', area: P, severity: 'warning', fix: false, summary: 'a key given twice in one mapping: the last one silently wins' },
   {
     id: 'config-kind-invalid', area: P, severity: 'error', fix: true,
