@@ -258,3 +258,27 @@ test('AL2 bootstrap.sh: its reservations, eviction and ENI maxPods are the node\
   const extra = lines(script(" --kubelet-extra-args '--max-pods=20'"));
   assert.equal(extra.pods?.kind === 'scalar' && String(extra.pods.value), '20');
 });
+
+test('cloud-init: a placeholder the cloud-config\'s own commands replace with sed (before kubeadm reads the file) is no forgotten placeholder', () => {
+  const text = `#cloud-config
+write_files:
+  - path: /etc/kubernetes/kubeadm-join.yaml
+    content: |
+      apiVersion: kubeadm.k8s.io/v1beta3
+      kind: JoinConfiguration
+      discovery:
+        bootstrapToken:
+          apiServerEndpoint: REPLACE_API_ENDPOINT
+          token: REPLACE_TOKEN
+          unsafeSkipCAVerification: true
+      nodeRegistration:
+        name: NODE_NAME_HERE
+runcmd:
+  - sed -i "s|REPLACE_API_ENDPOINT|$(cat /run/endpoint)|g; s|REPLACE_TOKEN|$(cat /run/token)|g" /etc/kubernetes/kubeadm-join.yaml
+  - sed -i "s|REPLACE_TOKEN|$(cat /run/token)|g" /etc/kubernetes/kubeadm-join.yaml
+  - kubeadm join --config /etc/kubernetes/kubeadm-join.yaml
+`;
+  const a = analyze([{ path: 'cloud/worker.yaml', text }]);
+  const placeholders = a.findings.filter((f) => f.code === 'config-placeholder').map((f) => f.message.split('"')[1]);
+  assert.deepEqual(placeholders, ['NODE_NAME_HERE'], 'only the one no command fills');
+});

@@ -102,8 +102,24 @@ function parseCloudConfig(path: string, text: string): { embedded: Payload[]; pr
   }
   embedded.push(...commandPayloads(doc.get('runcmd', true), src, lines, crlf).map((p) => unmasked(p, text)));
   if (masked?.structural.length && embedded.length) problems.push(templateNote(path, lines, masked, 'cloud-config'));
-  return { embedded, problems };
+  // Placeholders the cloud-config's own commands replace (`sed -i "s|REPLACE_TOKEN|${TOKEN}|g" /etc/kubernetes/...`)
+  // are filled on the machine before the file is used: no forgotten placeholders.
+  const filled = sedPlaceholders(text);
+  return { embedded: filled ? embedded.map((p) => (p.filledOnMachine ? p : { ...p, filledOnMachine: filled })) : embedded, problems };
 }
+
+/** The capitalised words a `sed` s-command of the text replaces, as a whole-value pattern; undefined when none. */
+function sedPlaceholders(text: string): RegExp | undefined {
+  if (!text.includes('sed')) return undefined;
+  const words = new Set<string>();
+  for (const m of text.matchAll(SED_SUBSTITUTE)) words.add(m[2]);
+  if (words.size === 0) return undefined;
+  const any = [...words].join('|');
+  return new RegExp(`^(?:[^A-Z]*(?:${any}))+[^A-Z]*$`);
+}
+
+/** `sed ... s|WORD|` with any of the usual delimiters, the word in capitals (a placeholder's usual spelling). */
+const SED_SUBSTITUTE = /\bsed\b[^\n]{0,200}?\bs([|/#,@])([A-Z][A-Z0-9_]{2,})\1/g;
 
 /**
  * A runcmd/bootcmd payload read from the masked text, with its template expressions written back: here-document
