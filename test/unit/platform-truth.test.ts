@@ -282,3 +282,17 @@ runcmd:
   const placeholders = a.findings.filter((f) => f.code === 'config-placeholder').map((f) => f.message.split('"')[1]);
   assert.deepEqual(placeholders, ['NODE_NAME_HERE'], 'only the one no command fills');
 });
+
+// kubernetes cmd/kubeadm/app/componentconfigs/kubelet.go Default: an empty cgroupDriver becomes "systemd" (kubeadm 1.22+).
+test('kubeadm writes cgroupDriver systemd when its config leaves it out: no mismatch with containerd SystemdCgroup = true', () => {
+  const kubeadm = 'apiVersion: kubeadm.k8s.io/v1beta3\nkind: InitConfiguration\n---\napiVersion: kubeadm.k8s.io/v1beta3\nkind: ClusterConfiguration\nkubernetesVersion: "v${k8s_version}.0"\n';
+  const containerd = 'version = 2\n[plugins."io.containerd.grpc.v1.cri".containerd.runtimes.runc.options]\n  SystemdCgroup = true\n';
+  const a = analyze([{ path: 'n/root/kubeadm-config.yaml', text: kubeadm }, { path: 'n/etc/containerd/config.toml', text: containerd }]);
+  assert.equal(a.nodes[0].node.kubernetesVersion, '1.37', 'a templated kubernetesVersion states no version');
+  assert.deepEqual(a.findings.filter((f) => f.code === 'cgroup-driver-mismatch'), []);
+  // On disk, a config.yaml of the kubelet's own without cgroupDriver is the kubelet's default, cgroupfs.
+  const unit = { path: 'm/etc/systemd/system/kubelet.service', text: '[Service]\nExecStart=/usr/bin/kubelet --config=/var/lib/kubelet/config.yaml\n' };
+  const config = { path: 'm/var/lib/kubelet/config.yaml', text: 'apiVersion: kubelet.config.k8s.io/v1beta1\nkind: KubeletConfiguration\n' };
+  const b = analyze([unit, config, { path: 'm/etc/containerd/config.toml', text: containerd }], { kubernetesVersion: '1.30' });
+  assert.equal(b.findings.filter((f) => f.code === 'cgroup-driver-mismatch').length, 1);
+});

@@ -3,6 +3,7 @@
  * (pkg/kubelet/apis/config/v1beta1/defaults.go) filled in.
  */
 import { defaultEvictionHard } from '../catalog/defaults.ts';
+import { compareVersions } from '../catalog/flags.ts';
 import { parseGoBool } from '../quantity/mapflag.ts';
 import type { Item, NodeModel, Setting } from './model.ts';
 
@@ -48,10 +49,18 @@ export function enforceItems(node: NodeModel): Item[] {
   return [{ value: 'pods', text: 'pods', from: DEFAULT }];
 }
 
-export function cgroupDriver(node: NodeModel): { value: string; setting?: Setting } {
+/**
+ * The kubelet's cgroup driver, and where it comes from when nothing sets it (`unset`): the kubelet's default, cgroupfs;
+ * or, when kubeadm writes the kubelet's configuration from an Init/JoinConfiguration of the node and no config file of
+ * the kubelet is read, kubeadm's default, systemd since 1.22 (kubernetes cmd/kubeadm/app/componentconfigs/kubelet.go
+ * Default: an empty cgroupDriver becomes "systemd").
+ */
+export function cgroupDriver(node: NodeModel): { value: string; setting?: Setting; unset?: string } {
   const s = node.settings.get('cgroupDriver');
   if (s?.kind === 'scalar' && s.value !== null) return { value: String(s.value), setting: s };
-  return { value: 'cgroupfs' };
+  const kubeadmWrites = node.kubeadm.some((d) => d.kind === 'InitConfiguration' || d.kind === 'JoinConfiguration') && !node.configRefs.some((r) => r.flag === 'config' && r.resolved?.length);
+  if (kubeadmWrites && compareVersions(node.kubernetesVersion, '1.22') >= 0) return { value: 'systemd', unset: "kubeadm's default (systemd since 1.22)" };
+  return { value: 'cgroupfs', unset: 'the default (cgroupfs)' };
 }
 
 /**

@@ -140,7 +140,8 @@ function kubeadmDoc(path: string, root: MapNode, c: Classified, docSpan: Span, p
   }
   if (kind === 'ClusterConfiguration') {
     const v = getEntry(root, 'kubernetesVersion')?.value;
-    if (v?.kind === 'scalar' && v.value !== null) out.kubernetesVersion = { value: String(v.value), span: v.span };
+    // A template expression in it (`v${k8s_version}.0`) states no version: the rendered file does.
+    if (v?.kind === 'scalar' && v.value !== null && !v.template) out.kubernetesVersion = { value: String(v.value), span: v.span };
   }
   if (kind !== 'InitConfiguration' && kind !== 'JoinConfiguration') return out;
   const patches = getEntry(root, 'patches')?.value;

@@ -26,7 +26,7 @@ export const cgroupDriverMismatch: Rule = {
     if (kubelet.value !== 'systemd' && kubelet.value !== 'cgroupfs') return out; // cgroup-driver-invalid's job
     const fromCri = compareVersions(node.kubernetesVersion, '1.31') >= 0;
     const severity = fromCri ? 'warning' : 'error';
-    const kubeletWhere = kubelet.setting ? describe(kubelet.setting.from) : 'the default (cgroupfs)';
+    const kubeletWhere = kubelet.setting ? describe(kubelet.setting.from) : kubelet.unset ?? 'the default (cgroupfs)';
     for (const rt of relevantRuntimes(node)) {
       if (rt.driver === kubelet.value) continue;
       const consequence = fromCri
