@@ -43,7 +43,7 @@ const EXPECTED: Record<string, string[]> = {
   // KubeletConfiguration under the kubeadm API group
   '073': ['error:config-kind-invalid'],
   // kubeadm v1beta2 and placeholders (cgroupDriver: CGROUP_DRIVER is no driver)
-  '074': ['error:cgroup-driver-invalid', 'error:config-kubeadm-api-version', 'error:feature-gate-removed', 'warning:config-placeholder'], // PodOverhead gate removed ~1.26
+  '074': ['error:config-kubeadm-api-version', 'error:feature-gate-removed', 'warning:cgroup-driver-invalid', 'warning:config-placeholder'], // PodOverhead gate removed ~1.26
 };
 
 const files = present ? readdirSync(DIR).sort() : [];
