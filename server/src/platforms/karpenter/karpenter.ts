@@ -134,7 +134,19 @@ function withoutKarpenterOnly(p: Payload, kubelet: YAMLMap): void {
 }
 
 /** A reservation or eviction setting in the user data, by the names nodeadm, Bottlerocket and kubelet flags use. */
-const USERDATA_RESERVATION = /\b(?:kubeReserved|systemReserved|kube-reserved|system-reserved)\b/;
+const USERDATA_RESERVATION = /\b(?:kubeReserved|systemReserved|kube-reserved|system-reserved)\b/g;
+
+/**
+ * The first reservation the user data sets: a name after a `#` on its line is a comment, or a sed address that quotes
+ * one (`sed -i '/# writes kubeReserved and evictionHard/a ...' /etc/eks/bootstrap.sh` sets nothing).
+ */
+function reservationIn(text: string): RegExpExecArray | undefined {
+  for (const m of text.matchAll(USERDATA_RESERVATION)) {
+    const lineStart = text.lastIndexOf('\n', m.index) + 1;
+    if (!text.slice(lineStart, m.index).includes('#')) return m;
+  }
+  return undefined;
+}
 
 /**
  * AL2-era mechanics that do nothing on an AL2023 node (awslabs/amazon-eks-ami templates/al2023/runtime:
@@ -409,7 +421,7 @@ export function karpenterPayloads(path: string, text: string): { embedded: Paylo
     // compared key by key; other user data (Bottlerocket TOML, kubelet flags in a script) by the names it holds.
     const family = amiFamilyOf(spec);
     if (u && (family === 'AL2023' || family === 'Custom') && userDataAgainstKubelet(path, c, u, isMap(kubelet) ? kubelet : undefined, family)) continue;
-    const m = USERDATA_RESERVATION.exec(userData.value);
+    const m = reservationIn(userData.value);
     const modelled = isMap(kubelet) && (kubelet.has('kubeReserved') || kubelet.has('systemReserved'));
     if (m && !modelled) {
       const pair = spec.items.find((x) => isScalar(x.key) && x.key.value === 'userData');
