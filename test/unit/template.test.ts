@@ -184,7 +184,7 @@ test('the parse keeps the expression text and marks whole and partial values', (
 
 test('systemd files keep their behaviour: `${VAR}` in ExecStart is expanded by systemd, not a template', () => {
   // systemd.service(5): `$VAR` splits into words, `${VAR}` is one word; both are expanded, neither is a template.
-  const unit = '[Service]\nEnvironment="KUBELET_ARGS=--max-pods=50 --cgroup-driver=systemdd" "DRIVER=cgroupfss"\nExecStart=/usr/bin/kubelet $KUBELET_ARGS --cgroup-driver=${DRIVER}\n';
+  const unit = '[Service]\nEnvironment="KUBELET_ARGS=--max-pods=50 --cgroup-driver=systemdd" "DRIVER=sytemd"\nExecStart=/usr/bin/kubelet $KUBELET_ARGS --cgroup-driver=${DRIVER}\n';
   const { a, errors } = run('kubelet.service', unit);
   const maxPods = a.nodes[0].node.settings.get('maxPods');
   assert.equal(maxPods?.kind === 'scalar' ? maxPods.value : undefined, '50');
