@@ -89,10 +89,8 @@ export function scanShell(src: ShellSource, host: LineIndex, span: (a: number, b
       let e = l;
       while (e + 1 < lines.starts.length && /\\\r?$/.test(text.slice(lines.starts[e], lineEnd(e) + 1).replace(/\n$/, ''))) e++;
       const cmd = text.slice(s, lineEnd(e));
-      const at0 = s + b.index + b[0].indexOf('/');
       // (its span is the payload's start: the file is named when the payload is, embed/payload.ts Payload.platform)
       call = { tool: BOOTSTRAP_TOOL, span: { file: '', range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } } }, gates: [], facts: { useMaxPods: !USE_MAX_PODS_FALSE.test(cmd), reservedCpus: cmd.includes('--reserved-cpus') } };
-      void at0;
       if (!cmd.includes('--kubelet-extra-args')) flags(lineEnd(e), lineEnd(e));
     }
     // (Cheap tests first: this runs on every line of scripts up to 8 MiB.)

@@ -23,6 +23,7 @@ import { resolveBySuffix, resolveDirBySuffix, basename } from '../model/paths.ts
 import { parseKubeletArgs, type ArgProblem } from './command-line.ts';
 import { effectiveSettings, type ConfigSource } from './effective.ts';
 import type { NodeSeed } from './group.ts';
+import type { StandaloneRead } from '../formats/types.ts';
 import { buildService } from './service.ts';
 import { unusedVariables } from './unused-variables.ts';
 import { platformBase, type PlatformSemantics } from './platform.ts';
@@ -95,12 +96,16 @@ export function buildNode(ws: Workspace, seed: NodeSeed, systemdVersion?: number
   // kubeadm patches of the kubelet's configuration: applied over the configuration kubeadm writes.
   const patchDocs = new Set<KubeletConfigDoc>();
   // What a platform's file (or wrapper program) gives the kubelet.
-  const take = (r: { kubeletConfigs: readonly KubeletConfigDoc[]; kubeadm: readonly KubeadmDoc[]; files?: readonly string[]; problems: readonly Finding[] }) => {
+  const take = (r: { kubeletConfigs: readonly KubeletConfigDoc[]; kubeadm: readonly KubeadmDoc[] }) => {
     for (const x of r.kubeletConfigs) node.kubeletConfigs.push(x);
     for (const x of r.kubeadm) node.kubeadm.push(x);
-    for (const f of r.files ?? []) files.add(f);
-    // (a file's own parse problems are reported by the engine for the file; a hook's are the node's)
-    if (r.files) for (const x of r.problems) problems.push(x);
+  };
+  // What a platform's hook read: its files, and its problems, which are the node's (a file's own parse problems are
+  // reported by the engine for the file).
+  const takeRead = (r: StandaloneRead) => {
+    take(r);
+    for (const f of r.files) files.add(f);
+    for (const x of r.problems) problems.push(x);
   };
 
   if (seed.units.length > 0) {
@@ -141,7 +146,7 @@ export function buildNode(ws: Workspace, seed: NodeSeed, systemdVersion?: number
       const wrapper = node.program && ws.registry.wrapper(basename(node.program.text));
       if (wrapper) {
         const read = wrapper.wrapper.read(ws, seed.anchor, argv);
-        take(read);
+        takeRead(read);
         node.platform ??= read.platform;
       } else if (node.program && basename(node.program.text).includes('kubelet')) {
         node.argv = argv.slice(1);
@@ -178,7 +183,8 @@ export function buildNode(ws: Workspace, seed: NodeSeed, systemdVersion?: number
     const hooked = ws.registry.formatOf(p.kind).node?.read(ws, seed.standalone);
     const read = hooked && !('none' in hooked) ? hooked : p.config;
     if (read) {
-      take(read);
+      if (read === hooked) takeRead(hooked);
+      else take(read);
       if (read.platform) node.platform = read.platform;
       for (const path of kubeadmPatches(ws, node.kubeadm, seed.standalone)) {
         files.add(path);

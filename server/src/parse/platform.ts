@@ -6,6 +6,7 @@
 import type { Span } from '../model/range.ts';
 import { finding, type Finding } from '../model/finding.ts';
 import type { ConfigNode, KubeadmDoc, MapNode } from './types.ts';
+import { hasMask } from './template.ts';
 
 export type ExtraArg = KubeadmDoc['kubeletExtraArgs'][number];
 
@@ -106,4 +107,13 @@ export function argsFromFlagList(items: readonly ConfigNode[], problems: Finding
     out.push({ name, value, nameSpan: sub(it, dashes, nameEnd), valueSpan });
   }
   return out;
+}
+
+/**
+ * The fragment without entries whose whole value is a template placeholder (`${x}`): the rendered file decides
+ * them, so they are neither read nor reported.
+ */
+export function withoutPlaceholders(m: MapNode): MapNode {
+  const keep = m.entries.filter((e) => !(e.value.kind === 'scalar' && typeof e.value.value === 'string' && (hasPlaceholder(e.value.source) || hasMask(e.value.value))));
+  return keep.length === m.entries.length ? m : { ...m, entries: keep };
 }

@@ -10,7 +10,7 @@ import type { Finding } from '../../model/finding.ts';
 import type { ConfigFileParse, KubeletConfigDoc } from '../../parse/types.ts';
 import { parseYamlStream } from '../../parse/yaml.ts';
 import { mapOf } from '../../parse/platform.ts';
-import { withoutPlaceholders } from '../talos/parse-talos.ts';
+import { withoutPlaceholders } from '../../parse/platform.ts';
 
 export function parseEksctlNodeGroup(path: string, text: string): ConfigFileParse {
   const r = parseYamlStream(path, text, new LineIndex(text));

@@ -13,7 +13,7 @@ import { getEntry } from '../../parse/types.ts';
 import { parseYamlStream } from '../../parse/yaml.ts';
 import { sub, argsFromFlagList, blankDirectiveLines, mapOf, hasPlaceholder, str, templateAwareProblems, type ExtraArg } from '../../parse/platform.ts';
 import { finding } from '../../model/finding.ts';
-import { withoutPlaceholders } from '../talos/parse-talos.ts';
+import { withoutPlaceholders } from '../../parse/platform.ts';
 
 export const NODEADM_API_VERSION = 'node.eks.aws/v1alpha1';
 export { NODEADM_MEDIA_TYPE } from '../../parse/mime.ts';

@@ -14,7 +14,7 @@ import { maskYamlTemplates } from '../../parse/template.ts';
 
 const TEMPLATE = /\{\{|\{%|\$\{|%\{/;
 import { mapOf, str, templateAwareProblems } from '../../parse/platform.ts';
-import { withoutPlaceholders } from '../talos/parse-talos.ts';
+import { withoutPlaceholders } from '../../parse/platform.ts';
 
 export const OPENSHIFT_API_VERSION = 'machineconfiguration.openshift.io/v1';
 

@@ -11,9 +11,8 @@ import type { Finding } from '../../model/finding.ts';
 import type { ConfigFileParse, ConfigNode, KubeletConfigDoc, MapNode, PlatformInfo } from '../../parse/types.ts';
 import { getEntry } from '../../parse/types.ts';
 import { parseYamlStream } from '../../parse/yaml.ts';
-import { hasMask } from '../../parse/template.ts';
 import { versionMention, type VersionMention } from '../../model/version-mention.ts';
-import { argsFromMap, blankDirectiveLines, mapOf, hasPlaceholder, str, templateAwareProblems, type ExtraArg } from '../../parse/platform.ts';
+import { argsFromMap, blankDirectiveLines, mapOf, str, templateAwareProblems, withoutPlaceholders, type ExtraArg } from '../../parse/platform.ts';
 
 /**
  * `versions` receives the kubelet image tags the file states: machine.kubelet.image, or a KubeletConfig document's
@@ -94,11 +93,3 @@ export function parseTalos(path: string, text: string, versions?: VersionMention
   return out;
 }
 
-/**
- * The fragment without entries whose whole value is a template placeholder (`${x}`): the rendered file decides
- * them, so they are neither read nor reported.
- */
-export function withoutPlaceholders(m: MapNode): MapNode {
-  const keep = m.entries.filter((e) => !(e.value.kind === 'scalar' && typeof e.value.value === 'string' && (hasPlaceholder(e.value.source) || hasMask(e.value.value))));
-  return keep.length === m.entries.length ? m : { ...m, entries: keep };
-}
