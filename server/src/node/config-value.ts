@@ -10,6 +10,9 @@ export interface FieldValue {
   how: 'flag' | 'config';
 }
 
+/** Dotted field paths split once: rules ask for the same few paths of every node. */
+const PARTS = new Map<string, string[]>();
+
 export function fieldValue(node: NodeModel, path: string): FieldValue | undefined {
   const s = node.settings.get(path);
   if (s?.kind === 'scalar' && s.span) return { value: s.value, text: s.text, span: s.span, how: s.from.how === 'flag' || s.from.how === 'kubeadm-extra-args' ? 'flag' : 'config' };
@@ -17,9 +20,13 @@ export function fieldValue(node: NodeModel, path: string): FieldValue | undefine
   // at the key that holds the user's kubelet settings.
   if (s?.kind === 'scalar' && s.from.how === 'platform' && node.platform) return { value: s.value, text: s.text, span: node.platform.span, how: 'config' };
   if (!path.includes('.')) return undefined;
-  const parts = path.split('.');
-  for (const doc of [...node.kubeletConfigs].reverse()) {
-    let n: ConfigNode | undefined = doc.root;
+  let parts = PARTS.get(path);
+  if (!parts) {
+    if (PARTS.size >= 1024) PARTS.clear(); // (bounded, should a user's key ever be asked for)
+    PARTS.set(path, (parts = path.split('.')));
+  }
+  for (let i = node.kubeletConfigs.length - 1; i >= 0; i--) {
+    let n: ConfigNode | undefined = node.kubeletConfigs[i].root;
     for (const p of parts) n = n?.kind === 'map' ? n.entries.find((e) => e.key === p)?.value : undefined;
     if (n?.kind === 'scalar') return { value: n.value, text: n.source, span: n.span, how: 'config' };
   }

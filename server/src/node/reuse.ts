@@ -82,9 +82,11 @@ export class NodeReuse {
     this.pinned = { paths: this.paths, entries: new Map(this.entries), builds: new Map(this.builds) };
   }
 
-  /** The pinned entries, when this analysis has the pinned one's paths. */
+  /** The pinned entries, when this analysis has the pinned one's paths (decided once, in begin). */
+  private pinnedNow?: { entries: Map<string, Entry>; builds: Map<string, BuiltEntry> };
+
   private old(): { entries: Map<string, Entry>; builds: Map<string, BuiltEntry> } | undefined {
-    return this.pinned && sameList(this.pinned.paths, this.paths) ? this.pinned : undefined;
+    return this.pinnedNow;
   }
 
   /** Starts an analysis of a workspace with these paths (sorted); nothing is reused if they differ from the last. */
@@ -95,6 +97,8 @@ export class NodeReuse {
     }
     this.paths = paths;
     this.seen = new Set();
+    // Once per analysis, not per node: a stream's payloads are paths too (20,000 of them in the bench's stream).
+    this.pinnedNow = this.pinned && sameList(this.pinned.paths, paths) ? this.pinned : undefined;
   }
 
   /** buildNode(ws, seed), or the same build kept from a previous analysis. */
@@ -133,6 +137,7 @@ export class NodeReuse {
   /** Forgets the nodes that read a file not in `paths` (a closed document: its parse must not outlive it here). */
   retain(paths: ReadonlySet<string>): void {
     this.pinned = undefined;
+    this.pinnedNow = undefined;
     // A carrier's payloads are kept with it (they are not files of the workspace themselves).
     const kept = (p: string) => paths.has(p) || paths.has(carrierOf(p) ?? p);
     for (const [id, e] of this.entries) if (!e.node.files.every(kept)) this.entries.delete(id);

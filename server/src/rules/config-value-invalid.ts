@@ -103,9 +103,10 @@ export const configValueInvalid: Rule = {
     const refused: Bad = (span: Span, point: string, kubelet: string, detail?: string) =>
       out.push(finding('config-value-invalid', 'error', span, `${point}. ${detail ? `${detail} ` : ''}The kubelet does not start; it reports: "${kubelet}".`));
     for (const f of ENUM_FIELDS()) {
-      const values = enumValuesAt(f.path, node.kubernetesVersion) ?? f.enumValues!;
       const v = fieldValue(node, f.path);
-      if (!v || typeof v.value !== 'string' || values.includes(v.value)) continue;
+      if (!v || typeof v.value !== 'string') continue;
+      const values = enumValuesAt(f.path, node.kubernetesVersion) ?? f.enumValues!;
+      if (values.includes(v.value)) continue;
       const gate = ENUM_GATE[f.path];
       if (gate && !gateState(node, gate).enabled) continue;
       const guess = closest(v.value, values.filter(Boolean), 4);

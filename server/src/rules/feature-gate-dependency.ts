@@ -12,6 +12,7 @@ import { finding, type Finding } from '../model/finding.ts';
 import type { Item } from '../node/model.ts';
 import { gateDependencies, gatesWithDependencies } from '../catalog/feature-gates.ts';
 import { gateState, type GateState } from '../node/gates.ts';
+import { mapItems } from '../node/read.ts';
 import { describeGate } from './lib/feature-gates.ts';
 import { oneFix, replaceWord } from './lib/edit.ts';
 import type { Rule } from './types.ts';
@@ -25,6 +26,9 @@ export const featureGateDependency: Rule = {
   area: 'flags-fields',
   run({ node }) {
     const out: Finding[] = [];
+    // A finding is placed at a gate's entry; a node that names no gate has none to place one at (and its defaults are
+    // the release's own, which start).
+    if (mapItems(node, 'featureGates').length === 0) return out;
     const v = node.kubernetesVersion;
     // AllAlpha=true / AllBeta=true can turn on many gates at once: one finding at that entry, listing them.
     const byAll = new Map<Item, { name: string; needs: string[]; sure: boolean }[]>();
