@@ -95,3 +95,20 @@ evictionHard:
   memory.available: 500Mi
   nodefs.available: "10%"
 `;
+
+/** The config path of selfManagedNode. */
+export const SELF_MANAGED_CONFIG = '/etc/kubernetes/kubelet-config.yaml';
+
+/**
+ * kubeadmNode's shape on a node nobody rewrites: the drop-in names its own --config (no kubeadm-flags.env, no
+ * 10-kubeadm.conf), so fixes may move flags into the file (node/kubeadm.ts says why kubeadm's may not).
+ */
+export function selfManagedNode(root: string, parts: { config?: string; defaults?: string } = {}): Record<string, string> {
+  const out: Record<string, string> = {
+    [`${root}/usr/lib/systemd/system/kubelet.service`]: KUBELET_SERVICE,
+    [`${root}/etc/systemd/system/kubelet.service.d/10-kubelet.conf`]: `[Service]\nEnvironmentFile=-/etc/default/kubelet\nExecStart=\nExecStart=/usr/bin/kubelet --config=${SELF_MANAGED_CONFIG} $KUBELET_EXTRA_ARGS\n`,
+    [`${root}${SELF_MANAGED_CONFIG}`]: CONFIG_HEAD + (parts.config ?? ''),
+  };
+  if (parts.defaults !== undefined) out[`${root}/etc/default/kubelet`] = parts.defaults;
+  return out;
+}

@@ -22,7 +22,7 @@ import { exampleWorkspaces } from '../fuzz/fixtures.ts';
 import * as G from '../fuzz/gen.ts';
 import { applyWorkspaceEdits } from '../helpers/edits.ts';
 import { assertFindingsInside } from '../helpers/ranges.ts';
-import { CONFIG_HEAD, kubeadmNode, ws } from '../helpers/nodes.ts';
+import { CONFIG_HEAD, kubeadmNode, SELF_MANAGED_CONFIG, selfManagedNode, ws } from '../helpers/nodes.ts';
 
 const CAPACITY: AnalyzeOptions = { capacity: { cpu: 16000n, memory: 64n << 30n, 'ephemeral-storage': 200n << 30n, hugepages: new Map() } };
 
@@ -259,8 +259,10 @@ test('a flag opening an env-file value stays when the next word is quoted: `A= "
   assert.match(keptReason(plan, 'maxPods'), /quote where a value starts/);
   assert.deepEqual(plan!.moved.map((m) => m.field), ['failSwapOn']);
   assertPreserved(files);
-  const quick = analyze(files).findings.filter((f) => f.code === 'flag-deprecated' && f.fixes?.length).map((f) => f.fixes![0].title);
-  assert.deepEqual(quick, [`Move --fail-swap-on into ${CONFIG} as failSwapOn`]);
+  // (the quick fix, on a node whose config file kubeadm does not rewrite: node/kubeadm.ts)
+  const own = ws(selfManagedNode(N, { config: 'clusterDomain: x\n', defaults: 'KUBELET_EXTRA_ARGS=--max-pods=50 "--node-labels=a=b" --fail-swap-on=false\n' }));
+  const quick = analyze(own).findings.filter((f) => f.code === 'flag-deprecated' && f.fixes?.length).map((f) => f.fixes![0].title);
+  assert.deepEqual(quick, [`Move --fail-swap-on into ${N}${SELF_MANAGED_CONFIG} as failSwapOn`]);
   // after the first word, deleting a word changes nothing: --max-pods moves
   const swapped = ws(kubeadmNode(N, { config: 'clusterDomain: x\n', defaults: 'KUBELET_EXTRA_ARGS=--node-labels=a=b --max-pods=50 "--v=2"\n' }));
   assert.deepEqual(planOf(swapped)!.moved.map((m) => m.field), ['maxPods']);

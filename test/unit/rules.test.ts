@@ -7,7 +7,7 @@ import type { SourceFile } from '../../server/src/model/source.ts';
 import { parseCapacity } from '../../server/src/node/capacity.ts';
 import { applyWorkspaceEdits } from '../helpers/edits.ts';
 import { assertFindingsInside } from '../helpers/ranges.ts';
-import { CONFIG_HEAD, KUBELET_SERVICE, kubeadmNode, run, ws } from '../helpers/nodes.ts';
+import { CONFIG_HEAD, KUBELET_SERVICE, kubeadmNode, run, SELF_MANAGED_CONFIG, selfManagedNode, ws } from '../helpers/nodes.ts';
 
 const N = 'node1';
 const CONFIG = `${N}/var/lib/kubelet/config.yaml`;
@@ -503,7 +503,8 @@ for (const [flag, field, expected] of [
   ['--cgroup-driver=systemd', 'cgroupDriver', 'systemd'],
 ] as const) {
   test(`flag-deprecated offers to move ${flag} into the config file, and the effective ${field} stays ${expected}`, () => {
-    const files = ws(kubeadmNode(N, { config: 'clusterDomain: cluster.local\n', defaults: `KUBELET_EXTRA_ARGS=${flag} --v=2\n` }));
+    const files = ws(selfManagedNode(N, { config: 'clusterDomain: cluster.local\n', defaults: `KUBELET_EXTRA_ARGS=${flag} --v=2\n` }));
+    const CONFIG = `${N}${SELF_MANAGED_CONFIG}`;
     const before = analyzeAll(files);
     assert.equal(effectiveOf(before, field), expected);
     const f = before.findings.find((x) => x.code === 'flag-deprecated' && x.fixes?.length);
@@ -525,6 +526,13 @@ test('flag-deprecated is struck through (deprecated tag) only when its removal i
   assert.equal(of('--max-pods')?.tags, undefined, 'still works, merely has a config field');
   assert.deepEqual(of('--pod-infra-container-image')?.tags, ['deprecated']);
   assert.match(of('--pod-infra-container-image')!.message, /will be removed in Kubernetes 1\.35/);
+});
+
+test('no migration into kubeadm\'s config.yaml (kubeadm upgrade node writes it again from the kubelet-config ConfigMap) nor out of kubeadm-flags.env (kubeadm writes it from kubeletExtraArgs): node/kubeadm.ts', () => {
+  const files = ws(kubeadmNode(N, { config: 'clusterDomain: cluster.local\n', defaults: 'KUBELET_EXTRA_ARGS=--max-pods=50 --v=2\n', kubeadmFlags: 'KUBELET_KUBEADM_ARGS="--container-runtime-endpoint=unix:///run/containerd/containerd.sock"\n' }));
+  const fs = analyzeAll(files).findings.filter((x) => x.code === 'flag-deprecated');
+  assert.deepEqual(fs.map((x) => x.message.split(' ')[0]).sort(), ['--container-runtime-endpoint', '--max-pods'], 'the hints stay');
+  assert.deepEqual(fs.flatMap((x) => x.fixes ?? []), [], 'no move is offered');
 });
 
 test('no migration when the config file already sets the field (the flag wins today; moving it would change the value)', () => {

@@ -22,6 +22,7 @@ import { fieldInfo } from '../../catalog/fields.ts';
 import type { Finding } from '../../model/finding.ts';
 import { comparePos, type Range } from '../../model/range.ts';
 import type { FlagUse, NodeModel, Setting } from '../../node/model.ts';
+import { kubeadmRewrites, kubeadmWrites } from '../../node/kubeadm.ts';
 import { parseGoBool } from '../../quantity/mapflag.ts';
 import type { Word } from '../../parse/types.ts';
 import { fieldTakesFlagValue, flagFieldValue, valueStartConflict, type FieldValue } from '../../rules/lib/migrate.ts';
@@ -146,7 +147,7 @@ function blocked(analysis: Analysis, node: NodeModel, field: string, flags: Flag
   // cluster, not from the file: moving them into the file's document would not reach the kubelet the same way.
   if (flags.some((f) => f.from !== 'command-line')) return 'kubeadm kubeletExtraArgs stay where kubeadm reads them';
   // kubeadm writes kubeadm-flags.env itself from kubeletExtraArgs (init, join, upgrade node): an edit there is lost.
-  if (flags.some((f) => wordsOf(f).some((w) => w.span.file.endsWith('/kubeadm-flags.env')))) return 'kubeadm writes kubeadm-flags.env itself: change kubeletExtraArgs in its configuration instead';
+  if (flags.some((f) => wordsOf(f).some((w) => kubeadmWrites(w.span.file)))) return 'kubeadm writes kubeadm-flags.env itself: change kubeletExtraArgs in its configuration instead';
   // --config-dir drop-ins are applied after the --config file: a field they set would win over the moved value.
   const dropIn = node.configRefs.some((r) => r.flag === 'config-dir') && node.kubeletConfigs.some((d) => d.path !== configPath(node) && d.root.entries.some((e) => e.key === field));
   if (dropIn) return 'a --config-dir drop-in sets the field and would win over the config file';
@@ -154,20 +155,6 @@ function blocked(analysis: Analysis, node: NodeModel, field: string, flags: Flag
   // (or make the config file fail to decode).
   if (flags.some((f) => wordsOf(f).some((w) => hasError(analysis.findings, w)))) return 'the flag has an error to fix first';
   return undefined;
-}
-
-/**
- * Why the node's config file is no place for its per-node flags: on a kubeadm node `kubeadm upgrade node` writes
- * /var/lib/kubelet/config.yaml again from the cluster's kubelet-config ConfigMap (kubernetes cmd/kubeadm/app/phases/
- * kubelet WriteConfigToDisk, run by the upgrade's kubelet-config phase), so a field moved there is lost at the next
- * upgrade, while /etc/default/kubelet (KUBELET_EXTRA_ARGS) is the node's own.
- */
-function kubeadmRewrites(node: NodeModel, config: string | undefined): string | undefined {
-  if (!config?.endsWith('/var/lib/kubelet/config.yaml')) return undefined;
-  const kubeadm = node.files.some((f) => f.endsWith('/kubeadm-flags.env') || f.endsWith('/10-kubeadm.conf'));
-  return kubeadm
-    ? 'kubeadm writes /var/lib/kubelet/config.yaml again from the cluster\'s kubelet-config ConfigMap on upgrade: settings moved there are lost. Keep per-node flags in /etc/default/kubelet, or set cluster-wide ones in that ConfigMap.'
-    : undefined;
 }
 
 function configPath(node: NodeModel): string | undefined {

@@ -9,6 +9,7 @@ import type { Fix, TextEdit } from '../../model/finding.ts';
 import type { FlagInfo } from '../../catalog/flags.ts';
 import { parseGoBool } from '../../node/read.ts';
 import type { FlagUse, NodeModel } from '../../node/model.ts';
+import { kubeadmRewrites, kubeadmWrites } from '../../node/kubeadm.ts';
 import { comparePos } from '../../model/range.ts';
 import type { Word } from '../../parse/types.ts';
 import { parseLangleMap, parseMapStringBool, parseMapStringString } from '../../quantity/mapflag.ts';
@@ -38,6 +39,8 @@ export function migrationFix(node: NodeModel, f: FlagUse, info: FlagInfo, counts
   if (!ref?.resolved || configs.length !== 1 || node.kubeletConfigs.length !== 1 || configs[0].path !== ref.resolved[0]) return undefined;
   const doc = configs[0];
   if (doc.root.entries.some((e) => e.key === field)) return undefined;
+  // What kubeadm writes itself is no place to move from or to (node/kubeadm.ts): the move would be undone.
+  if (kubeadmWrites(word.file) || kubeadmRewrites(node, doc.path)) return undefined;
   const anchor = doc.root.entries.find((e) => e.key !== 'apiVersion' && e.key !== 'kind' && e.keySpan.range.start.character === 0);
   const last = doc.root.entries.at(-1);
   const yaml = render(field, f, info);
