@@ -59,6 +59,8 @@ const SYSTEM_DIRS = [
   'etc/eks',
 ];
 
+const SYSTEM_DIR_SEGMENTS = SYSTEM_DIRS.map((d) => d.split('/'));
+
 /**
  * The folder a file's node lives in: the root of a root-filesystem layout,
  * or simply the file's folder in a flat one.
@@ -70,9 +72,8 @@ function computeNodeRoot(p: string): string {
   // A drop-in folder belongs with its unit: kubelet.service.d/ sits beside kubelet.service.
   if (segs.length > 0 && segs[segs.length - 1].endsWith('.service.d')) segs.pop();
   for (let i = 0; i < segs.length; i++) {
-    for (const sys of SYSTEM_DIRS) {
-      const s = sys.split('/');
-      if (i + s.length <= segs.length && s.every((x, j) => segs[i + j] === x)) {
+    for (const s of SYSTEM_DIR_SEGMENTS) {
+      if (segs[i] === s[0] && i + s.length <= segs.length && s.every((x, j) => segs[i + j] === x)) {
         return segs.slice(0, i).join('/');
       }
     }

@@ -282,6 +282,18 @@ export function parsePercentage(s: string, signal = '<signal>'): PercentageResul
 
 /** helpers.go parsePercentage only: ParseFloat(TrimRight(s, "%"), 32), float32(v)/100 in float32. */
 export function rawPercentage(s: string): { ok: true; fraction: number } | { ok: false; error: string } {
+  // Every node reads the same few defaults ("10%", "15%", "5%") through the exact float32 rounding, which is not cheap.
+  let r = PERCENTAGES.get(s);
+  if (r === undefined) {
+    if (PERCENTAGES.size >= 1024) PERCENTAGES.clear(); // (values typed by users: bounded)
+    PERCENTAGES.set(s, (r = Object.freeze(computeRawPercentage(s))));
+  }
+  return r;
+}
+
+const PERCENTAGES = new Map<string, Readonly<{ ok: true; fraction: number } | { ok: false; error: string }>>();
+
+function computeRawPercentage(s: string): { ok: true; fraction: number } | { ok: false; error: string } {
   let end = s.length;
   while (end > 0 && s.charCodeAt(end - 1) === 37) end--;
   const f = parseFloat32(s.slice(0, end));
