@@ -82,6 +82,8 @@ export interface Analysis {
 }
 
 const STANDALONE_KINDS: ReadonlySet<string> = new Set(STANDALONE_ORDER);
+/** STANDALONE_ORDER.indexOf, as a map (the sort below asks it for every comparison). */
+const STANDALONE_RANK: ReadonlyMap<string, number> = new Map(STANDALONE_ORDER.map((k) => [k, STANDALONE_ORDER.indexOf(k)]));
 
 /** `cache`: parses to reuse across analyses (the language server's); results are the same with or without it. */
 export function analyze(files: readonly SourceFile[], options: AnalyzeOptions = {}, cache?: ParseCache): Analysis {
@@ -106,7 +108,7 @@ export function analyze(files: readonly SourceFile[], options: AnalyzeOptions = 
     if (claims) for (const f of claims(ws, path)) claimed.add(f);
   }
   const standalone = ws.paths.filter((p) => STANDALONE_KINDS.has(ws.kind(p) ?? ''));
-  standalone.sort((a, b) => STANDALONE_ORDER.indexOf(ws.kind(a)!) - STANDALONE_ORDER.indexOf(ws.kind(b)!));
+  standalone.sort((a, b) => STANDALONE_RANK.get(ws.kind(a)!)! - STANDALONE_RANK.get(ws.kind(b)!)!);
   for (const path of standalone) {
     if (claimed.has(path)) continue;
     // A platform's file anchors a node when it holds kubelet settings, or when its hooks say so (Format.node).

@@ -92,6 +92,8 @@ export interface FileRead {
   parsed: ParsedFile | undefined;
 }
 
+const NO_KIND = Symbol('no kind');
+
 export class Workspace {
   readonly paths: string[];
   private readonly sources = new Map<string, SourceFile>();
@@ -158,13 +160,23 @@ export class Workspace {
     return this.cache ? this.cache.parse(src, format) : parseAs(src, format);
   }
 
+  /** kind() of every path asked about: the parsed kind once a file is parsed, else the detected one. */
+  private readonly kinds = new Map<string, FileKind | typeof NO_KIND>();
+
   kind(path: string): FileKind | undefined {
-    if (this.parsed.has(path)) return this.parsed.get(path)!.kind;
-    if (!this.detected.has(path)) {
-      const src = this.sources.get(path);
-      this.detected.set(path, src ? this.detect(path, src.text) : undefined);
+    // Asked thousands of times per analysis of a large workspace (grouping, claims, standalone files): one lookup.
+    const k = this.kinds.get(path);
+    if (k !== undefined) return k === NO_KIND ? undefined : k;
+    let kind: FileKind | undefined = this.parsed.get(path)?.kind;
+    if (kind === undefined) {
+      if (!this.detected.has(path)) {
+        const src = this.sources.get(path);
+        this.detected.set(path, src ? this.detect(path, src.text) : undefined);
+      }
+      kind = this.detected.get(path);
     }
-    return this.detected.get(path);
+    this.kinds.set(path, kind ?? NO_KIND);
+    return kind;
   }
 
   /**
@@ -188,6 +200,7 @@ export class Workspace {
     const parsed = this.cache ? this.cache.parse(src, format, opts) : parseAs(src, format, opts);
     const p = withCarrierMentions(parsed, this.payloads?.get(path)?.payload);
     this.parsed.set(path, p);
+    this.kinds.set(path, p.kind);
     return p;
   }
 
@@ -212,7 +225,7 @@ function withCarrierMentions(p: ParsedFile, payload: Payload | undefined): Parse
   if (!payload || (!payload.instanceTypes?.length && !payload.versions?.length && !platform && !patches)) return p;
   // By value: a carrier parsed again (a keystroke elsewhere in it) makes new payload objects that say the same; the
   // same object keeps the node's results (node/reuse.ts compares parses by identity).
-  const key = JSON.stringify([payload.instanceTypes ?? null, payload.versions ?? null, platform ?? null, patches ?? null], spansByValue);
+  const key = mentionsKey(payload, given, given && !given.span.file ? p.path : '');
   const have = WITH_TYPES.get(p);
   if (have?.key === key) return have.to;
   const to = { ...p };
@@ -223,6 +236,19 @@ function withCarrierMentions(p: ParsedFile, payload: Payload | undefined): Parse
   if (patches) to.patchRefs = patches;
   WITH_TYPES.set(p, { key, to });
   return to;
+}
+
+/**
+ * What withCarrierMentions adds, as one value (a span without a file is at `path`): once per payload object, since
+ * a payload before an edit keeps its object.
+ */
+const MENTIONS = new WeakMap<Payload, { given: unknown; path: string; key: string }>();
+function mentionsKey(payload: Payload, given: unknown, path: string): string {
+  const have = MENTIONS.get(payload);
+  if (have && have.given === given && have.path === path) return have.key;
+  const key = JSON.stringify([payload.instanceTypes ?? null, payload.versions ?? null, given ?? null, path, payload.patchRefs ?? null], spansByValue);
+  MENTIONS.set(payload, { given, path, key });
+  return key;
 }
 
 /** JSON of a span as its file and range (a LazySpan computes its range on demand). */
