@@ -97,3 +97,16 @@ test('a reference names the whole variable: $KUBELET_AUTHZ_ARGS_X and an unclose
   assert.equal(unused(node(dropin(AUTHZ, '/usr/bin/kubelet ${KUBELET_AUTHZ_ARGS $KUBELET_KUBECONFIG_ARGS'))).length, 1);
   assert.equal(unused(node(dropin(AUTHZ, '/usr/bin/kubelet $$KUBELET_AUTHZ_ARGS_X ${KUBELET_AUTHZ_ARGS} $KUBELET_KUBECONFIG_ARGS'))).length, 0);
 });
+
+test('the flag checks inside unused variables name the variable each flag is in: two on one line, one in an environment file', () => {
+  const text = '[Service]\nEnvironment="A_ARGS=--v=2 --max-pod=5" "B_ARGS=--max-pods=many"\nEnvironmentFile=/etc/default/kubelet\nExecStart=\nExecStart=/usr/bin/kubelet\n';
+  const files = node(text, { 'n/etc/default/kubelet': 'C_ARGS=--allow-privileged=true\nD_ARGS=--v=2\n' });
+  const inner = analyze(files).findings.filter((f) => f.message.includes('which no ExecStart= references yet'));
+  const said = inner.map((f) => [f.code, f.file, /\(In (\w+),/.exec(f.message)![1]]).sort((x, y) => String(x).localeCompare(String(y)));
+  assert.deepEqual(said, [
+    ['flag-removed', 'n/etc/default/kubelet', 'C_ARGS'],
+    ['flag-unknown', DROPIN, 'A_ARGS'],
+    ['flag-value-invalid', DROPIN, 'B_ARGS'],
+  ]);
+  assert.ok(inner.every((f) => f.severity === 'warning'), 'errors in a variable nobody references yet are warnings');
+});

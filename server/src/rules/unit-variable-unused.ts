@@ -10,6 +10,8 @@
  */
 import { finding, type Finding } from '../model/finding.ts';
 import type { FlagUse, NodeModel } from '../node/model.ts';
+import type { UnusedVariable } from '../node/unused-variables.ts';
+import { comparePos } from '../model/range.ts';
 import type { ConfigNode } from '../parse/types.ts';
 import { flagUnknown } from './flag-unknown.ts';
 import { flagRemoved } from './flag-removed.ts';
@@ -50,20 +52,47 @@ export const unitVariableUnused: Rule = {
         ),
         tags: ['unnecessary'],
       });
-      const inner: RuleContext = { ...ctx, node: { ...node, flags: u.flags }, argProblems: u.argProblems };
-      for (const rule of OWN_CHECKS) {
-        for (const f of rule.run(inner)) {
-          out.push({
-            ...f,
-            severity: f.severity === 'error' ? 'warning' : f.severity,
-            message: `${f.message} (In ${a.name}, which no ExecStart= references yet: this fails once it does.)`,
-          });
-        }
+    }
+    // The flag checks run once over every unused variable's flags (they check each flag on its own; once per variable
+    // made a drop-in of thousands of variables spend its time copying the node), each finding told by its place.
+    const vars = node.unusedVariables ?? [];
+    if (vars.length === 0) return out;
+    const inner: RuleContext = { ...ctx, node: { ...node, flags: vars.flatMap((u) => u.flags) }, argProblems: vars.flatMap((u) => u.argProblems) };
+    const owner = variableAt(vars);
+    for (const rule of OWN_CHECKS) {
+      for (const f of rule.run(inner)) {
+        out.push({
+          ...f,
+          severity: f.severity === 'error' ? 'warning' : f.severity,
+          message: `${f.message} (In ${owner(f).assignment.name}, which no ExecStart= references yet: this fails once it does.)`,
+        });
       }
     }
     return out;
   },
 };
+
+/** The variable a finding of its flags lies in: the last assignment of the finding's file that starts at or before it. */
+function variableAt(vars: readonly UnusedVariable[]): (f: Finding) => UnusedVariable {
+  if (vars.length === 1) return () => vars[0];
+  const byFile = new Map<string, UnusedVariable[]>();
+  for (const u of vars) (byFile.get(u.assignment.span.file) ?? byFile.set(u.assignment.span.file, []).get(u.assignment.span.file)!).push(u);
+  for (const list of byFile.values()) list.sort((x, y) => comparePos(x.assignment.span.range.start, y.assignment.span.range.start));
+  return (f) => {
+    const list = byFile.get(f.file) ?? vars;
+    let lo = 0;
+    let hi = list.length - 1;
+    let found = 0;
+    while (lo <= hi) {
+      const mid = (lo + hi) >> 1;
+      if (comparePos(list[mid].assignment.span.range.start, f.range.start) <= 0) {
+        found = mid;
+        lo = mid + 1;
+      } else hi = mid - 1;
+    }
+    return list[found];
+  };
+}
 
 const ALWAYS_ALLOW = 'authorization is AlwaysAllow, so any caller of the kubelet API (port 10250) may exec into pods and read their logs';
 const ANONYMOUS = 'anonymous requests to the kubelet API are accepted';
@@ -91,9 +120,11 @@ function listFlags(names: string[]): string {
  * (AlwaysAllow, anonymous access on, read-only port 10255); with one, the v1beta1 defaults (Webhook, anonymous off,
  * port closed). A value another source sets is what the kubelet uses, and then nothing is lost.
  */
+const GUARDS = new Set(['authorization-mode', 'anonymous-auth', 'authentication-token-webhook', 'client-ca-file', 'tls-cert-file', 'tls-private-key-file', 'read-only-port']);
+
 function consequence(node: NodeModel, f: FlagUse): string | undefined {
   const field = f.info?.field;
-  if (!field) return undefined;
+  if (!field || !GUARDS.has(f.name)) return undefined;
   const set = fieldValue(node, field);
   const fromFile = node.configRefs.some((r) => r.flag === 'config' && r.resolved);
   switch (f.name) {
