@@ -32,9 +32,14 @@ export const unitVariableUnused: Rule = {
     const out: Finding[] = [];
     for (const u of node.unusedVariables ?? []) {
       const a = u.assignment;
-      const names = [...new Set(u.flags.map((f) => `--${f.written}`))];
+      // (no Sets for the usual one flag: a drop-in may hold thousands of these variables)
+      const names = u.flags.length === 1 ? [`--${u.flags[0].written}`] : [...new Set(u.flags.map((f) => `--${f.written}`))];
       const listed = listFlags(names);
-      const consequences = [...new Set(u.flags.map((f) => consequence(node, f)).filter((x): x is string => x !== undefined))];
+      const consequences: string[] = [];
+      for (const f of u.flags) {
+        const c = consequence(node, f);
+        if (c !== undefined && !consequences.includes(c)) consequences.push(c);
+      }
       const where = u.source === 'EnvironmentFile' ? 'an environment file' : 'Environment=';
       const never = `${listed} never ${names.length === 1 ? 'reaches' : 'reach'} the kubelet.`;
       // The security consequence, when there is one, is the point: it comes first (issue 26, point 12).
