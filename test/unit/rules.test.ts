@@ -113,6 +113,17 @@ test('a trailing "\\" on the last flag line swallows Restart=always: unit-contin
   assert.equal(unit.files[0].directives.find((d) => d.key === 'Restart')?.value, 'always');
 });
 
+test('no fix when removing the "\\" would leave another unpaired one at the line end (`--config=\\ \\`: conf-parser.c pairs backslashes left to right, so the line still continues; npm run fuzz seed 20261202)', () => {
+  const unit = '[Service]\nExecStart=/usr/bin/kubelet --config=\\ \\\nRestart=always --config';
+  const f = only(analyzeAll(ws({ [UNIT]: unit })).findings, 'unit-continuation-swallows-directive');
+  assert.deepEqual(f.fixes ?? [], []);
+  // an escaped pair before the blank is no continuation: the fix is offered and frees Restart=
+  const paired = unit.replace('--config=\\ \\', '--config=\\\\ \\');
+  const g = only(analyzeAll(ws({ [UNIT]: paired })).findings, 'unit-continuation-swallows-directive');
+  const fixed = applyFixAndRecheck(ws({ [UNIT]: paired }), g);
+  none(analyzeAll(fixed).findings, 'unit-continuation-swallows-directive');
+});
+
 test('continued flag lines whose last line has no "\\" do not fire unit-continuation-swallows-directive', () => {
   const ok = SEED_UNIT.replace('memory=24Gi \\\n', 'memory=24Gi\n');
   const a = analyzeAll(ws({ [UNIT]: ok }));

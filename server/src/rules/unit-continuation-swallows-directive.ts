@@ -47,6 +47,9 @@ export const unitContinuationSwallowsDirective: Rule = {
         // second line the value of the first directive it frees. With the "@" prefix the word after the
         // path is argv[0]: freeing it would leave the command without one, so no fix is offered then.
         const argv0 = isArgv0Piece(d.key, d.value.slice(0, swallowed[0].offset));
+        // Removing the "\" (and the blanks before it) must end the line: `--config=\ \` would still end in an
+        // unpaired "\" (conf-parser.c pairs backslashes left to right), and the line would go on continuing.
+        const endsFreed = swallowed.every((w) => !unpairedBackslashBefore(d.value, w.offset - 1));
         // The blanks before the "\\" go with it: the freed line above would end in them otherwise.
         const edits = swallowed.map((w) => ({ file: d.span.file, range: { start: blanksBefore(d.value, d.valueMap, w.offset - 1, w.bs), end: { line: w.bs.line, character: w.bs.character + 1 } }, newText: '' }));
         const isExec = d.key.startsWith('Exec');
@@ -65,7 +68,7 @@ export const unitContinuationSwallowsDirective: Rule = {
                   : `${d.key}= gets "${w.piece}" as part of its value and the unit loses ${w.key}=.`),
               {
                 related: [{ span: { file: d.span.file, range: { start: w.bs, end: { line: w.bs.line, character: w.bs.character + 1 } } }, message: 'this backslash continues the line' }],
-                fixes: argv0
+                fixes: argv0 || !endsFreed
                   ? []
                   : [
                       {
@@ -86,6 +89,18 @@ export const unitContinuationSwallowsDirective: Rule = {
     return out;
   },
 };
+
+/** Whether the text before the blanks before value offset `at` ends in an odd run of backslashes (one left unpaired). */
+function unpairedBackslashBefore(value: string, at: number): boolean {
+  let k = at;
+  while (k > 0 && (value.charCodeAt(k - 1) === 32 || value.charCodeAt(k - 1) === 9)) k--;
+  let n = 0;
+  while (k > 0 && value.charCodeAt(k - 1) === 92) {
+    n++;
+    k--;
+  }
+  return n % 2 === 1;
+}
 
 /** Where the blanks before the `\` at value offset `at` (the space it became) start, on the backslash's own line. */
 function blanksBefore(value: string, map: UnitDirective['valueMap'], at: number, bs: Position): Position {
