@@ -90,7 +90,9 @@ function versionsByConfig(docs: readonly ObjectDoc[]): Map<string, { node: Scala
  * - a clusterctl template (`cluster-template*.yaml`) has its `${VAR}`s substituted by `clusterctl generate cluster`.
  */
 function filledOnMachine(path: string, spec: YAMLMap): RegExp | undefined {
-  const VAR = '\\$\\{[A-Za-z_][A-Za-z0-9_]*\\}';
+  // clusterctl first turns `${ VAR }`, `${ VAR}` and `${VAR }` into `${VAR}` (cmd/clusterctl/client/yamlprocessor/
+  // simple_processor.go convertLegacyVars, cluster-api 0c16d0ad), so blanks inside the braces are its variables too.
+  const VAR = '\\$\\{[ \\t]*[A-Za-z_][A-Za-z0-9_]*[ \\t]*\\}';
   const alternatives: string[] = [];
   const format = spec.get('format');
   let shellVars = false;
