@@ -17,7 +17,7 @@ export default defineFormat({
   },
   comments: (p) => ((p.config?.kubeletConfigs[0]?.format ?? (p.path.endsWith('.json') ? 'json' : 'yaml')) === 'json' ? 'none' : 'trailing'),
   join: { kind: 'standalone', order: 1 },
-  watch: ['**/*.yaml', '**/*.yml', '**/*.{yaml,yml,json}.{j2,jinja,jinja2,tpl,tmpl,gotmpl,template,tftpl}'],
-  selector: ['**/*.yaml', '**/*.yml', '**/*.{yaml,yml,json}.{j2,jinja,jinja2,tpl,tmpl,gotmpl,template,tftpl}'],
+  watch: ['**/*.yaml', '**/*.yml', '**/*.{yaml,yml,json}.{j2,jinja,jinja2,tpl,tmpl,gotmpl,template,tftpl}', '**/*.tpl'],
+  selector: ['**/*.yaml', '**/*.yml', '**/*.{yaml,yml,json}.{j2,jinja,jinja2,tpl,tmpl,gotmpl,template,tftpl}', '**/*.tpl'],
   activation: ['**/kubeadm*.{yaml,yml}'],
 });
