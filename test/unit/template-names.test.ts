@@ -108,3 +108,40 @@ test('OpenShift: a template.openshift.io Template is read as oc process makes it
   // A Template of other objects is not OpenShift's KubeletConfig.
   assert.equal(detectKind('t.yaml', OC_TEMPLATE.replace('kind: KubeletConfig', 'kind: MachineConfig')), undefined);
 });
+
+// giantswarm/cluster helm/cluster/templates/clusterapi/_helpers_files.tpl (8657d00a): define blocks of KubeadmConfig
+// files: entries; another block of the same file renders a TOML file (no file entry), which is no list item.
+const HELPERS = `{{- define "cluster.internal.kubeadm.files" }}
+{{- include "cluster.internal.kubeadm.files.kubelet" $ }}
+{{- end }}
+
+{{- define "cluster.internal.kubeadm.files.kubelet" }}
+{{- $_ := include "cluster.internal.get-internal-values" $ }}
+- path: /etc/kubernetes/kubelet-config.yaml
+  permissions: "0644"
+  content: |
+    apiVersion: kubelet.config.k8s.io/v1beta1
+    kind: KubeletConfiguration
+    maxPods: {{ .Values.internal.maxPods }}
+    cgroupDriver: sytemd
+- path: /etc/kubernetes/patches/kubeletconfiguration.yaml
+  permissions: "0644"
+  encoding: base64
+  content: {{ tpl ($.Files.Get "files/etc/kubernetes/patches/kubeletconfiguration.yaml") . | b64enc }}
+{{- end }}
+
+{{- define "cluster.containerd.hosts.toml" -}}
+server = "https://{{ .registry }}"
+[host."http://127.0.0.1:{{ .port }}"]
+  capabilities = ["pull", "resolve"]
+{{- end -}}
+`;
+
+test('Helm define blocks of KubeadmConfig files: entries (_helpers_files.tpl) are read: each entry is a file, its expressions unknown', () => {
+  assert.equal(detectKind('helm/cluster/templates/clusterapi/_helpers_files.tpl', HELPERS), 'cluster-api');
+  const a = analyze([{ path: 'helm/cluster/templates/clusterapi/_helpers_files.tpl', text: HELPERS }]);
+  const shown = a.findings.filter((f) => f.severity !== 'hint').map((f) => `${f.severity} ${f.code} ${f.range.start.line + 1}`);
+  assert.deepEqual(shown, ['information reservations-missing 11', 'error cgroup-driver-invalid 13', 'information payload-not-checked 17']);
+  const maxPods = a.nodes[0].node.settings.get('maxPods');
+  assert.equal(maxPods?.kind === 'scalar' && maxPods.template, 'whole', 'maxPods is a template expression: unknown');
+});
