@@ -145,3 +145,14 @@ test('Helm define blocks of KubeadmConfig files: entries (_helpers_files.tpl) ar
   const maxPods = a.nodes[0].node.settings.get('maxPods');
   assert.equal(maxPods?.kind === 'scalar' && maxPods.template, 'whole', 'maxPods is a template expression: unknown');
 });
+
+test('other names of documented formats: a script template whose #! follows a directive line, kubeadm.config, k3s/config.yaml with one key', () => {
+  // terraform-aws-modules/terraform-aws-eks templates/al2_user_data.tpl
+  const al2 = '%{ if enable_bootstrap_user_data ~}\n#!/bin/bash\nset -e\n%{ endif ~}\n${pre_bootstrap_user_data ~}\n/etc/eks/bootstrap.sh ${cluster_name} ${bootstrap_extra_args}\n';
+  assert.equal(detectKind('templates/al2_user_data.tpl', al2), 'shell');
+  assert.equal(detectKind('templates/notes.tpl', '%{ if x ~}\nplain text about the kubelet\n%{ endif ~}\n'), undefined, 'no #! after the directives: not a script');
+  assert.equal(detectKind('kubeadm.config', 'apiVersion: kubeadm.k8s.io/v1beta3\nkind: ClusterConfiguration\nkubernetesVersion: v1.29.0\n'), 'kubeadm-config');
+  const k3s = '# /etc/rancher/k3s/config.yaml\nkube-apiserver-arg:\n  - "service-account-issuer=https://k8s.example.dev"\n';
+  assert.equal(detectKind('k3s/config.yaml', k3s), 'k3s');
+  assert.equal(detectKind('app/config.yaml', k3s), undefined, 'one k3s key in any config.yaml is not enough');
+});
