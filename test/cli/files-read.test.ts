@@ -74,12 +74,14 @@ test('Talos files without kubelet settings are listed as read as Talos, with no 
     { path: 'talos/patches/sysctls.yaml', text: 'machine:\n  sysctls:\n    fs.inotify.max_user_watches: "1048576"\n' },
     { path: 'talos/patches/cluster.yaml', text: 'cluster:\n  allowSchedulingOnControlPlanes: true\n  apiServer:\n    extraArgs:\n      enable-aggregator-routing: "true"\n' },
     { path: 'ansible/vars.yaml', text: 'cluster:\n  name: demo\nmachine:\n  size: large\n' },
+    { path: 'chart/values.yaml', text: 'cluster:\n  apiServer:\n    port: 6443\nimage:\n  tag: v1\n' },
   ];
   const a = analyze(files);
   assert.deepEqual(a.nodes, []);
   const text = filesReadText(filesRead(a, files.map((f) => f.path)));
   assert.deepEqual(text, [
     'ansible/vars.yaml  not read: no format this tool reads recognises it',
+    'chart/values.yaml  not read: no format this tool reads recognises it',
     'talos/patches/cluster.yaml  read as Talos machine configuration',
     'talos/patches/longhorn.yaml  read as Talos machine configuration',
     'talos/patches/sysctls.yaml  read as Talos machine configuration',

@@ -139,6 +139,7 @@ server = "https://{{ .registry }}"
 
 test('Helm define blocks of KubeadmConfig files: entries (_helpers_files.tpl) are read: each entry is a file, its expressions unknown', () => {
   assert.equal(detectKind('helm/cluster/templates/clusterapi/_helpers_files.tpl', HELPERS), 'cluster-api');
+  assert.equal(detectKind('charts/web/templates/_helpers.tpl', '{{- define "web.paths" }}\n- path: /api\n  pathType: Prefix\n{{- end }}\n'), undefined, 'an ingress helper is no file list');
   const a = analyze([{ path: 'helm/cluster/templates/clusterapi/_helpers_files.tpl', text: HELPERS }]);
   const shown = a.findings.filter((f) => f.severity !== 'hint').map((f) => `${f.severity} ${f.code} ${f.range.start.line + 1}`);
   assert.deepEqual(shown, ['information reservations-missing 11', 'error cgroup-driver-invalid 13', 'information payload-not-checked 17']);

@@ -254,7 +254,11 @@ function clusterApiParse(path: string, text: string): { embedded: Payload[]; pro
   return isHelmFiles(path, text) ? helmFilesPayloads(path, text) : capiPayloads(path, text);
 }
 
-const isHelmFiles = (path: string, head: string) => /\.tpl$/i.test(path) && !CAPI_API.test(head) && HELM_DEFINE.test(head) && FILE_ENTRY.test(head);
+/** A File's content and one of its other fields (kubeadmconfig_types.go File): no ingress `- path: /` helper. */
+const FILE_CONTENT = /^[ \t]+(?:content|contentFrom):/m;
+const FILE_FIELD = /^[ \t]+(?:permissions|owner|encoding):/m;
+const isHelmFiles = (path: string, head: string) =>
+  /\.tpl$/i.test(path) && !CAPI_API.test(head) && HELM_DEFINE.test(head) && FILE_ENTRY.test(head) && FILE_CONTENT.test(head) && FILE_FIELD.test(head);
 
 export default defineFormat({
   kind: 'cluster-api',

@@ -26,6 +26,10 @@ const MACHINE_KEY = /^[ \t]+(?:network|sysctls|sysfs|install|kernel|registries|f
 const CLUSTER = /^cluster:[ \t]*(?:#[^\n]*)?$/m;
 const CLUSTER_KEY = /^[ \t]+(?:allowSchedulingOnControlPlanes|allowSchedulingOnMasters|apiServer|controllerManager|inlineManifests|extraManifests|externalCloudProvider|coreDNS):/m;
 const DOC_KIND = /^kind:[ \t]*["']?[A-Z][A-Za-z0-9]*["']?[ \t]*(?:#[^\n]*)?$/m;
+/** Keys at column 0 of a machine config or patch (v1alpha1 Config: version, debug, persist, machine, cluster). */
+const TOP_KEY = /^([^\s#:-][^:\n]*):/gm;
+const TALOS_TOP = new Set(['version', 'debug', 'persist', 'machine', 'cluster']);
+const onlyTalosKeys = (head: string) => [...head.matchAll(TOP_KEY)].every((m) => TALOS_TOP.has(m[1]));
 
 export default defineFormat({
   kind: 'talos',
@@ -33,8 +37,10 @@ export default defineFormat({
   label: 'Talos machine configuration',
   byContent(c) {
     if (!EXTS.has(c.ext) && !c.lower.endsWith('.yaml.tpl')) return false;
-    if (MACHINE.test(c.head) && (VERSION.test(c.head) || KUBELET_KEY.test(c.head) || MACHINE_KEY.test(c.head))) return true;
-    if (CLUSTER.test(c.head) && CLUSTER_KEY.test(c.head)) return true;
+    if (MACHINE.test(c.head) && (VERSION.test(c.head) || KUBELET_KEY.test(c.head))) return true;
+    // Without a kubelet block, only a file of nothing but Talos's own top-level keys (a Helm values file may have a
+    // `cluster:` with an `apiServer:` too).
+    if ((MACHINE.test(c.head) ? MACHINE_KEY : CLUSTER.test(c.head) ? CLUSTER_KEY : undefined)?.test(c.head) && onlyTalosKeys(c.head)) return true;
     return BARE_V1ALPHA1.test(c.head) && (KUBELET_CONFIG.test(c.head) || DOC_KIND.test(c.head));
   },
   parse(path, text) {
