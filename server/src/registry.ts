@@ -115,9 +115,11 @@ export function detectKind(path: string, text: string): FormatKind | undefined {
   }
   // A template of a config file (`kubelet-config.yaml.j2`, `config.yaml.tpl`) is read as the file it renders; the
   // config parser masks its expressions (parse/template.ts). (Runtime configs are read through parse/runtime-template.ts.)
+  // A name with nothing before the template suffix but a stem (`kubeadm-config.tpl`, Terraform's `nodepool_default.tpl`)
+  // renders a file whose format only its content tells: it is tried as YAML, the only syntax these formats share.
   const bare = withoutTemplateExt(name);
   if (bare !== undefined) {
-    const t = candidate(path, bare, head);
+    const t = candidate(path, bare.includes('.') ? bare : `${bare}.yaml`, head);
     for (const f of TEMPLATE_FORMATS) if (f.byPath?.(t) || f.byContent?.(t)) return f.kind;
   }
   return undefined;

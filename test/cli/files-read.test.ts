@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { analyze } from '../../server/src/engine.ts';
 import { effectiveConfiguration } from '../../server/src/features/effective-config.ts';
-import { filesRead } from '../../server/src/features/files-read.ts';
+import { filesRead, filesReadText } from '../../server/src/features/files-read.ts';
 
 const cli = join(__dirname, '../../dist/cli.js');
 
@@ -64,4 +64,26 @@ test('the effective-configuration view ends with the files its node read', () =>
   const text = effectiveConfiguration(a, 'talos/worker.yaml')!;
   assert.match(text, /# Files this node read, and as what:\n# {3}talos\/worker\.yaml {2}read as Talos machine configuration/);
   assert.equal(filesRead(a, files.map((f) => f.path)).filter((f) => f.skipped).length, 1);
+});
+
+// Talos files with no kubelet setting (siderolabs/talos hack/test/patches/longhorn.yaml, hef/house-cluster
+// patches/sysctls.yaml, a cluster-only patch): read as Talos, on no node, never "not read".
+test('Talos files without kubelet settings are listed as read as Talos, with no node', () => {
+  const files = [
+    { path: 'talos/patches/longhorn.yaml', text: 'apiVersion: v1alpha1\nkind: KernelModuleConfig\nname: nvme_tcp\n---\napiVersion: v1alpha1\nkind: KernelModuleConfig\nname: vfio_pci\n' },
+    { path: 'talos/patches/sysctls.yaml', text: 'machine:\n  sysctls:\n    fs.inotify.max_user_watches: "1048576"\n' },
+    { path: 'talos/patches/cluster.yaml', text: 'cluster:\n  allowSchedulingOnControlPlanes: true\n  apiServer:\n    extraArgs:\n      enable-aggregator-routing: "true"\n' },
+    { path: 'ansible/vars.yaml', text: 'cluster:\n  name: demo\nmachine:\n  size: large\n' },
+    { path: 'chart/values.yaml', text: 'cluster:\n  apiServer:\n    port: 6443\nimage:\n  tag: v1\n' },
+  ];
+  const a = analyze(files);
+  assert.deepEqual(a.nodes, []);
+  const text = filesReadText(filesRead(a, files.map((f) => f.path)));
+  assert.deepEqual(text, [
+    'ansible/vars.yaml  not read: no format this tool reads recognises it',
+    'chart/values.yaml  not read: no format this tool reads recognises it',
+    'talos/patches/cluster.yaml  read as Talos machine configuration',
+    'talos/patches/longhorn.yaml  read as Talos machine configuration',
+    'talos/patches/sysctls.yaml  read as Talos machine configuration',
+  ]);
 });

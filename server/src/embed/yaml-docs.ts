@@ -10,7 +10,7 @@ import type { FileKind } from '../model/source.ts';
 import type { Payload } from './payload.ts';
 import { yamlStringMap } from './yaml-string.ts';
 import { yamlSubtree } from './yaml-subtree.ts';
-import { TEMPLATE_MARKER } from './template.ts';
+import { YAML_TEMPLATE_MARKER } from './template.ts';
 import { versionMention, type VersionMention } from '../model/version-mention.ts';
 import { loneCrToLf } from '../model/range.ts';
 
@@ -116,13 +116,15 @@ export function readCarrier(
     // Template expressions that break the YAML (`values: {{- toYaml .x | nindent 8 }}`): read the document with them
     // masked, positions unchanged (parse/template.ts), so the literal lines are still checked. Only then: masking
     // changes the text of string values, which a payload must keep as written.
-    if (doc.errors.length && mask && TEMPLATE_MARKER.test(src)) {
+    // A `${VAR}` counts here (these carriers are YAML, where it is no systemd variable): clusterctl's `[${VM_SSH_KEYS}]`
+    // is a flow mapping inside a flow sequence until clusterctl substitutes it.
+    if (doc.errors.length && mask && YAML_TEMPLATE_MARKER.test(src)) {
       const masked = parseAt(text, from, to, mask);
       if (!masked.errors.length) doc = masked;
     }
     if (doc.errors.length) {
       const at = doc.errors[0].pos?.[0] ?? from;
-      if (TEMPLATE_MARKER.test(src)) {
+      if (YAML_TEMPLATE_MARKER.test(src)) {
         out.problems.push(finding('payload-not-checked', 'information', { file: path, range: lines.range(at, at) },
           `This ${label} holds template expressions that make it invalid YAML, so this document is not checked.`));
         return;

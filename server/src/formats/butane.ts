@@ -16,7 +16,7 @@ import type { Payload, PayloadMap } from '../embed/payload.ts';
 import { decodeDataUrl, percentEncode } from '../embed/data-url.ts';
 import { stringPayload, unreadPayload } from '../embed/yaml-carrier.ts';
 import { TEMPLATE_MARKER } from '../embed/template.ts';
-import { scanTemplates } from '../parse/template.ts';
+import { isTerraformTemplate, scanTemplates } from '../parse/template.ts';
 import { templateNote } from '../parse/config.ts';
 import { readYamlFile } from '../embed/yaml-docs.ts';
 import { defineFormat } from './types.ts';
@@ -90,12 +90,12 @@ function parseButane(path: string, text: string): { embedded: Payload[]; problem
   }
   // A Terraform or Jinja template of a Butane config (poseidon/typhoon's): its directives decide lines of the payloads
   // (`%{ for }` inside a unit), which are read on their literal text with one note, and a placeholder value in them
-  // is filled in when the template is rendered (engine.ts drops config-placeholder for such payloads).
+  // is filled in when the template is rendered (engine.ts drops config-placeholder for such payloads). Butane itself
+  // substitutes nothing; a config with Terraform's `$${` escape and no directive (typhoon's bare-metal controller,
+  // rendered by its `templatefile()`) is a template all the same, with nothing to note.
   const structural = scanTemplates(text, { dollar: true }).filter((e) => e.control);
-  if (structural.length && embedded.length) {
-    for (const p of embedded) p.template = true;
-    problems.push(templateNote(path, lines, { text, values: [], structural }, 'Butane config'));
-  }
+  if ((structural.length || isTerraformTemplate(path, text)) && embedded.length) for (const p of embedded) p.template = true;
+  if (structural.length && embedded.length) problems.push(templateNote(path, lines, { text, values: [], structural }, 'Butane config'));
   return { embedded, problems };
 }
 

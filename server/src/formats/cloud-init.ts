@@ -4,7 +4,7 @@
  * cloud-init reads user data as #cloud-config only when that is its first line (cloudinit/handlers/__init__.py
  * type_from_starts_with); a `## template: jinja` line may come first (cloudinit/handlers/jinja_template.py).
  */
-import { isMap, isScalar, isSeq, parseDocument, type Scalar } from 'yaml';
+import { isMap, isScalar, isSeq, parseDocument, type Document, type Node, type Scalar } from 'yaml';
 import { finding, type Finding } from '../model/finding.ts';
 import { LineIndex } from '../model/range.ts';
 import type { Payload } from '../embed/payload.ts';
@@ -12,7 +12,7 @@ import { yamlStringMap } from '../embed/yaml-string.ts';
 import { commandPayloads } from '../embed/yaml-carrier.ts';
 import { TEMPLATE_MARKER } from '../embed/template.ts';
 import { decodeBase64Lines } from '../embed/data-url.ts';
-import { hasMask, MASK, maskTemplates, restoreAt, scanTemplates, type Masked } from '../parse/template.ts';
+import { hasMask, isTerraformTemplate, MASK, maskTemplates, restoreAt, scanTemplates, type Masked } from '../parse/template.ts';
 import { templateNote } from '../parse/config.ts';
 import { firstError } from '../embed/yaml-docs.ts';
 import { defineFormat } from './types.ts';
@@ -69,8 +69,14 @@ function parseCloudConfig(path: string, text: string): { embedded: Payload[]; pr
     return { embedded, problems };
   }
   const crlf = /\r\n/.test(text.slice(0, 200));
+  // A cloud-config that something renders before cloud-init reads it: its placeholders are that renderer's to fill.
+  const rendered = isTerraformTemplate(path, text) || placeholderInOwnSettings(doc, text);
+  const commands = (key: string) => commandPayloads(doc.get(key, true), src, lines, crlf).map((p) => {
+    const u = unmasked(p, text);
+    return rendered ? { ...u, template: true } : u;
+  });
   // bootcmd runs before write_files, runcmd after (cloud.cfg module order): of two writes of one path, the later.
-  embedded.push(...commandPayloads(doc.get('bootcmd', true), src, lines, crlf).map((p) => unmasked(p, text)));
+  embedded.push(...commands('bootcmd'));
   const files = doc.get('write_files', true);
   for (const item of isSeq(files) ? files.items : []) {
     if (!isMap(item)) continue;
@@ -88,7 +94,7 @@ function parseCloudConfig(path: string, text: string): { embedded: Payload[]; pr
     const value = masked && masked.values.length ? restoreAt(node.value, text, masked.values, node.range![0]) : node.value;
     const payload: Payload = { target, text: value, map, span, lines: new LineIndex(value) };
     if (value.length !== node.value.length) payload.unchecked = 'template expressions in it are folded across lines';
-    if (masked?.structural.length) payload.template = true;
+    if (masked?.structural.length || rendered) payload.template = true;
     if (templatedPath) payload.unchecked = 'its path is a template expression';
     const encoding = item.get('encoding');
     const enc = typeof encoding === 'string' ? encoding.toLowerCase() : '';
@@ -100,12 +106,29 @@ function parseCloudConfig(path: string, text: string): { embedded: Payload[]; pr
     else if (item.get('append') === true) payload.unchecked = 'it is appended to a file this cloud-config does not hold whole (append: true)';
     embedded.push(payload);
   }
-  embedded.push(...commandPayloads(doc.get('runcmd', true), src, lines, crlf).map((p) => unmasked(p, text)));
+  embedded.push(...commands('runcmd'));
   if (masked?.structural.length && embedded.length) problems.push(templateNote(path, lines, masked, 'cloud-config'));
   // Placeholders the cloud-config's own commands replace (`sed -i "s|REPLACE_TOKEN|${TOKEN}|g" /etc/kubernetes/...`)
   // are filled on the machine before the file is used: no forgotten placeholders.
   const filled = sedPlaceholders(text);
   return { embedded: filled ? embedded.map((p) => (p.filledOnMachine ? p : { ...p, filledOnMachine: filled })) : embedded, problems };
+}
+
+/**
+ * Settings cloud-init applies as written: the host name (cc_set_hostname), users and their keys (cc_users_groups,
+ * cc_ssh). cloud-init substitutes no `${name}` in them (its own templater runs only on final_message and a few module
+ * strings, and Jinja only under `## template: jinja`), so a `${name}` there shows that the whole cloud-config is a
+ * template rendered first (Terraform's templatefile, envsubst), which fills its files' placeholders too.
+ */
+const OWN_SETTINGS = ['hostname', 'fqdn', 'users', 'ssh_authorized_keys'];
+const INTERPOLATION = /\$\{[ \t]*[A-Za-z_][A-Za-z0-9_]*[ \t]*\}/;
+
+function placeholderInOwnSettings(doc: Document.Parsed, text: string): boolean {
+  if (!isMap(doc.contents)) return false;
+  return OWN_SETTINGS.some((key) => {
+    const r = (doc.get(key, true) as Node | undefined)?.range;
+    return !!r && INTERPOLATION.test(text.slice(r[0], r[1]));
+  });
 }
 
 /** The capitalised words a `sed` s-command of the text replaces, as a whole-value pattern; undefined when none. */

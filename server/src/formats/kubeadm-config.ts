@@ -5,19 +5,22 @@ import { defineFormat } from './types.ts';
 /** At column 0: an indented apiVersion belongs to a document embedded in another one (a kind config's patches). */
 const KUBEADM_API = /^["']?apiVersion["']?[ \t]*:[ \t]*["']?kubeadm\.k8s\.io\//m;
 
+const EXTS = new Set(['yaml', 'yml', 'conf', 'config', 'cfg']);
+
 export default defineFormat({
   kind: 'kubeadm-config',
   rank: 140,
   templateNames: true,
   label: 'kubeadm configuration',
-  byContent: (c) => (c.ext === 'yaml' || c.ext === 'yml' || c.ext === 'conf') && KUBEADM_API.test(c.head),
+  // kubeadm reads its --config file whatever it is called; `kubeadm.config` and `kubeadm.cfg` are names seen in use.
+  byContent: (c) => EXTS.has(c.ext) && KUBEADM_API.test(c.head),
   parse(path, text, opts) {
     const config = parseConfigFile(path, text, opts);
     return { config, problems: config.problems };
   },
   comments: (p) => ((p.config?.kubeletConfigs[0]?.format ?? (p.path.endsWith('.json') ? 'json' : 'yaml')) === 'json' ? 'none' : 'trailing'),
   join: { kind: 'standalone', order: 1 },
-  watch: ['**/*.yaml', '**/*.yml', '**/*.{yaml,yml,json}.{j2,jinja,jinja2,tpl,tmpl,gotmpl,template,tftpl}'],
-  selector: ['**/*.yaml', '**/*.yml', '**/*.{yaml,yml,json}.{j2,jinja,jinja2,tpl,tmpl,gotmpl,template,tftpl}'],
+  watch: ['**/*.yaml', '**/*.yml', '**/*.{yaml,yml,json}.{j2,jinja,jinja2,tpl,tmpl,gotmpl,template,tftpl}', '**/*.tpl'],
+  selector: ['**/*.yaml', '**/*.yml', '**/*.{yaml,yml,json}.{j2,jinja,jinja2,tpl,tmpl,gotmpl,template,tftpl}', '**/*.tpl'],
   activation: ['**/kubeadm*.{yaml,yml}'],
 });

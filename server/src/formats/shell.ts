@@ -10,12 +10,28 @@ import { defineFormat } from './types.ts';
 const SHEBANG = /^\uFEFF?#![ \t]*\/\S*\/(?:env[ \t]+)?(?:ba|da|z|k)?sh\b/;
 const KUBELET_WORDS = /kubelet|\/etc\/eks\/bootstrap\.sh/i;
 
+/**
+ * The text after the template directive lines it starts with (`%{ if enable_bootstrap_user_data ~}`, `{% if x %}`):
+ * a Terraform or Jinja template of a script whose `#!` line the rendered file starts with (terraform-aws-modules/eks
+ * templates/al2_user_data.tpl). At most 8 lines are looked through.
+ */
+function afterDirectives(head: string): string {
+  let at = head.charCodeAt(0) === 0xfeff ? 1 : 0;
+  for (let n = 0; n < 8; n++) {
+    const m = DIRECTIVE_LINE.exec(head.slice(at, at + 512));
+    if (!m) break;
+    at += m[0].length;
+  }
+  return head.slice(at, at + 512);
+}
+const DIRECTIVE_LINE = /^[ \t]*(?:%\{[^}\n]*\}|\{%[^%\n]*%\})[ \t]*\r?\n/;
+
 export default defineFormat({
   kind: 'shell',
   rank: 270,
   label: 'shell script',
   // Only a script that mentions the kubelet: others hold nothing kubelet-lint reads.
-  byContent: (c) => (SHEBANG.test(c.head) || c.ext === 'sh' || c.ext === 'bash') && KUBELET_WORDS.test(c.head),
+  byContent: (c) => (SHEBANG.test(c.head) || SHEBANG.test(afterDirectives(c.head)) || c.ext === 'sh' || c.ext === 'bash') && KUBELET_WORDS.test(c.head),
   parse(path, text) {
     const lines = new LineIndex(text);
     const offsets = Int32Array.from({ length: text.length + 1 }, (_, i) => i);

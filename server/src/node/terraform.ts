@@ -6,12 +6,11 @@
  * like findings at any template placeholder (node/template.ts placeholderTest).
  */
 import { LineIndex, type Span } from '../model/range.ts';
-import { scanTemplates } from '../parse/template.ts';
+import { isTerraformTemplate, scanTemplates } from '../parse/template.ts';
 import type { TemplateSpans } from '../parse/types.ts';
 import type { Workspace } from './parse-cache.ts';
 
 const SYSTEMD_KINDS: ReadonlySet<string> = new Set(['unit', 'dropin', 'envfile']);
-const TERRAFORM_EXT = /\.(?:tftpl|tfpl)$/i;
 
 /** The `${...}` places of the node's systemd files that are (or are carried by) a Terraform template; undefined when none. */
 export function terraformPlaces(ws: Workspace, files: readonly string[]): TemplateSpans | undefined {
@@ -22,7 +21,7 @@ export function terraformPlaces(ws: Workspace, files: readonly string[]): Templa
     // The template is the carrier of a payload, or the file itself (a `kubelet.service.tftpl`, a unit with `%{ for }`).
     const host = ws.payload(path)?.host ?? path;
     let tf = isTerraform.get(host);
-    if (tf === undefined) isTerraform.set(host, (tf = terraformTemplate(host, ws.text(host) ?? '')));
+    if (tf === undefined) isTerraform.set(host, (tf = isTerraformTemplate(host, ws.text(host) ?? '')));
     if (!tf) continue;
     const text = ws.text(path) ?? '';
     let lines: LineIndex | undefined;
@@ -41,15 +40,5 @@ export function terraformPlaces(ws: Workspace, files: readonly string[]): Templa
  */
 export function inTerraformTemplate(ws: Workspace, path: string): boolean {
   const host = ws.payload(path)?.host ?? path;
-  return terraformTemplate(host, ws.text(host) ?? '');
-}
-
-/**
- * Is the carrier a Terraform template: named so (`*.tftpl`), or holding what only Terraform's template syntax has, a
- * directive (`%{ if }`, `%{ for }`) or an escaped interpolation (`$${`)?
- */
-function terraformTemplate(path: string, text: string): boolean {
-  if (TERRAFORM_EXT.test(path)) return true;
-  if (text.includes('$${')) return true;
-  return scanTemplates(text, { dollar: true }).some((e) => e.open === '%{');
+  return isTerraformTemplate(host, ws.text(host) ?? '');
 }

@@ -13,7 +13,7 @@ import type { ConfigFileParse, ConfigNode, KubeadmDoc, KubeletConfigDoc, MapNode
 import { parseJsonText } from './json.ts';
 import { parseYamlStream } from './yaml.ts';
 import { getEntry, type DuplicateKey } from './types.ts';
-import { isTemplatePath, maskTemplates, scanTemplates, withoutTemplateExt, type Masked } from './template.ts';
+import { bareValueExpr, isTemplatePath, maskTemplates, scanTemplates, withoutTemplateExt, type Masked } from './template.ts';
 import { TemplateRestorer } from './config-template.ts';
 
 export const KUBELET_API_GROUP = 'kubelet.config.k8s.io';
@@ -296,8 +296,8 @@ export function parseConfigFile(path: string, text: string, opts?: ParseConfigOp
   const src = masked ? masked.text : text;
   const restorer = masked && masked.values.length ? new TemplateRestorer(text, masked.values, lines) : undefined;
   const structural = (masked?.structural.length ?? 0) > 0;
-  const template = !!opts?.template || structural || isTemplatePath(path);
   const isJson = jsonName || looksLikeJson(src);
+  const template = !!opts?.template || structural || isTemplatePath(path) || (!!masked && bareValueExpr(text, masked.values, isJson));
   if (isJson) {
     const r = parseJsonText(path, src, lines);
     for (const x of r.problems) problems.push(x);

@@ -337,6 +337,25 @@ class JsonState {
   }
 }
 
+/**
+ * Does a Go/Jinja value expression start a value unquoted (`key: {{ x }}`, `- {{ x }}`, `[{{ x }}]`, JSON
+ * `"k": {{ x }}`)? A YAML reader takes that `{` for a flow mapping (so the value is no string, or the line no YAML)
+ * and a JSON reader refuses it: nobody reads such a file as written, only what a template engine renders from it
+ * (kubernetes-sigs/image-builder's Ansible `templates/etc/kubeadm.yml` has `kubernetesVersion: {{ kubernetes_semver }}`).
+ */
+export function bareValueExpr(text: string, values: readonly TemplateExpr[], json: boolean): boolean {
+  return values.some((e) => {
+    if (e.open !== '{{') return false;
+    let i = e.start - 1;
+    while (i >= 0 && (text.charCodeAt(i) === 32 || text.charCodeAt(i) === 9)) i--;
+    const c = text[i];
+    const blank = i < e.start - 1;
+    if (c === '[' || (json && c === ',')) return true;
+    if (c === ':') return blank || json;
+    return c === '-' && blank && (i === 0 || isBlank(text.charCodeAt(i - 1)));
+  });
+}
+
 /** Does a scalar or key read from masked text hold a masked expression? */
 export function hasMask(s: string): boolean {
   return s.indexOf(MASK) >= 0;
@@ -453,6 +472,20 @@ export function systemdTemplateName(name: string): string | undefined {
   const bare = name.slice(0, dot);
   const version = API_VERSION_SEGMENT.exec(bare);
   return version && version.index > 0 ? bare.slice(0, version.index) : bare;
+}
+
+const TERRAFORM_EXT = /\.(?:tftpl|tfpl)$/i;
+
+/**
+ * Is the file a Terraform template: named so (`*.tftpl`), or holding what only Terraform's template syntax has, a
+ * directive (`%{ if }`, `%{ for }`) or an escaped interpolation (`$${`, which Terraform renders as a literal `${`;
+ * hashicorp/hcl hclsyntax template escapes)? Then Terraform renders every `${name}` in it before any tool reads it
+ * (poseidon/typhoon's Butane configs without a directive still escape systemd's `$${KUBELET_IMAGE}`).
+ */
+export function isTerraformTemplate(path: string, text: string): boolean {
+  if (TERRAFORM_EXT.test(path)) return true;
+  if (text.includes('$${')) return true;
+  return scanTemplates(text, { dollar: true }).some((e) => e.open === '%{');
 }
 
 /** Does the path say the file is a template: a template extension, or a Helm chart's `templates/` folder? */

@@ -15,11 +15,13 @@
  * Each object is a node of its own (a control plane, a worker template): payload paths start with the object's name.
  * Recognised by apiVersion at column 0, anywhere in a multi-document stream (a Cluster often comes first).
  */
-import { isMap, isScalar, type YAMLMap, type Node, type Scalar } from 'yaml';
-import { finding } from '../../model/finding.ts';
+import { isMap, isScalar, parseDocument, type YAMLMap, type Node, type Scalar } from 'yaml';
+import { finding, type Finding } from '../../model/finding.ts';
+import { LineIndex, loneCrToLf } from '../../model/range.ts';
+import { unreadPayload } from '../../embed/yaml-carrier.ts';
 import type { Payload } from '../../embed/payload.ts';
 import { finish, itemsOf, nodeAt, readCarrier, stringPayload, subtreePayload, versionAt, withHeader, type Carrier, type ObjectDoc } from '../../embed/yaml-docs.ts';
-import { maskYamlTemplates } from '../../parse/template.ts';
+import { allMask, hasMask, maskTemplates, maskYamlTemplates, restoreAt, scanTemplates, type TemplateExpr } from '../../parse/template.ts';
 import { CAPI_MARK } from '../../parse/config.ts';
 import { defineFormat } from '../../formats/types.ts';
 import { isKubeletPatch, withoutTrailingSlashes } from '../../parse/kubeadm-patch.ts';
@@ -90,7 +92,9 @@ function versionsByConfig(docs: readonly ObjectDoc[]): Map<string, { node: Scala
  * - a clusterctl template (`cluster-template*.yaml`) has its `${VAR}`s substituted by `clusterctl generate cluster`.
  */
 function filledOnMachine(path: string, spec: YAMLMap): RegExp | undefined {
-  const VAR = '\\$\\{[A-Za-z_][A-Za-z0-9_]*\\}';
+  // clusterctl first turns `${ VAR }`, `${ VAR}` and `${VAR }` into `${VAR}` (cmd/clusterctl/client/yamlprocessor/
+  // simple_processor.go convertLegacyVars, cluster-api 0c16d0ad), so blanks inside the braces are its variables too.
+  const VAR = '\\$\\{[ \\t]*[A-Za-z_][A-Za-z0-9_]*[ \\t]*\\}';
   const alternatives: string[] = [];
   const format = spec.get('format');
   let shellVars = false;
@@ -109,7 +113,7 @@ function filledOnMachine(path: string, spec: YAMLMap): RegExp | undefined {
   return alternatives.length ? new RegExp(`^(?:[^{}$@]*(?:${alternatives.join('|')}))+[^{}$@]*$`) : undefined;
 }
 
-export function capiPayloads(path: string, text: string): { embedded: Payload[]; problems: import('../../model/finding.ts').Finding[] } {
+export function capiPayloads(path: string, text: string): { embedded: Payload[]; problems: Finding[] } {
   const relevant = (src: string) => (CAPI_API.test(src) && /kubeletExtraArgs|files:/.test(src)) || (CORE_API.test(src) && /configRef/.test(src));
   const c = readCarrier(path, text, 'Cluster API file', relevant, maskYamlTemplates);
   const versions = versionsByConfig(c.docs);
@@ -166,15 +170,105 @@ export function capiPayloads(path: string, text: string): { embedded: Payload[];
   return finish(path, c);
 }
 
+/**
+ * A Helm chart's helper template that `define`s the `files:` entries of its KubeadmConfigs (giantswarm/cluster
+ * helm/cluster/templates/clusterapi/_helpers_files.tpl, 8657d00a: `{{- define "cluster.internal.kubeadm.files.kubelet" }}`
+ * followed by `- path: ...` entries, `include`d into the chart's KubeadmConfigTemplate and KubeadmControlPlane). With
+ * its template lines blanked (define, if, end, comments) the blocks read as one YAML sequence of File entries, each a
+ * file the nodes get: read as a files[] entry is, its expressions unknown (Helm fills them when the chart is rendered).
+ */
+const HELM_DEFINE = /^\{\{-?[ \t]*define[ \t]/m;
+const FILE_ENTRY = /^-[ \t]+path:[ \t]*["']?\//m;
+
+function helmFilesPayloads(path: string, text: string): { embedded: Payload[]; problems: Finding[] } {
+  text = loneCrToLf(text);
+  const lines = new LineIndex(text);
+  const exprs = scanTemplates(text, { dollar: false });
+  const masked = maskTemplates(text, exprs, false);
+  const c: Carrier = { text, lines, crlf: /\r\n/.test(text.slice(0, 200)), docs: [], problems: [], embedded: [], errors: [] };
+  // The reader's text: a payload's map is made from the text its value was read from (same offsets as the file's).
+  c.text = otherBlocksBlanked(text, masked.text, exprs);
+  const doc = parseDocument(c.text, { uniqueKeys: false });
+  if (doc.errors.length) {
+    const at = doc.errors[0].pos?.[0] ?? 0;
+    c.problems.push(finding('payload-not-checked', 'information', { file: path, range: lines.range(at, at) },
+      'These Helm define blocks do not read as a list of files once their template lines are left out, so their files are not checked.'));
+    return { embedded: [], problems: c.problems };
+  }
+  for (const item of itemsOf(doc.contents)) {
+    if (!isMap(item)) continue;
+    const target = item.get('path');
+    if (typeof target !== 'string' || !target.startsWith('/') || hasMask(target)) continue;
+    const content = item.get('content', true) as Node | undefined;
+    const from = item.get('contentFrom', true) as Node | undefined;
+    let p: Payload | undefined;
+    if (isScalar(content) && typeof content.value === 'string' && allMask(content.value)) p = unreadPayload(lines, content, target, 'its content is a template expression, filled when the chart is rendered');
+    else if (content) p = stringPayload(c, content, target);
+    else if (from) p = unreadPayload(lines, from, target, 'its content comes from a Secret (contentFrom)');
+    if (!p) continue;
+    if (hasMask(p.text)) {
+      const restored = restoreAt(p.text, text, masked.values, (content as Scalar).range![0]);
+      if (restored.length === p.text.length) p = { ...p, text: restored, lines: new LineIndex(restored) };
+      else p.unchecked = 'template expressions in it are folded across lines';
+    }
+    p.template = true;
+    const encoding = item.get('encoding');
+    if (!p.unchecked && typeof encoding === 'string' && ENCODED.has(encoding)) p.unchecked = `its content is encoded (${encoding})`;
+    c.embedded.push(p);
+  }
+  return { embedded: c.embedded, problems: c.problems };
+}
+
+/** Go template actions that open a block `{{ end }}` closes (text/template/parse). */
+const OPENS = new Set(['if', 'range', 'with', 'define', 'block']);
+
+/**
+ * The masked text with every define block that holds no file entry blanked (a helper that renders a TOML file or
+ * a name), line ends kept, so the file lists of the other blocks read as one YAML sequence.
+ */
+function otherBlocksBlanked(text: string, masked: string, exprs: readonly TemplateExpr[]): string {
+  const parts: string[] = [];
+  let at = 0;
+  let depth = 0;
+  let start = -1;
+  for (const e of exprs) {
+    if (e.open !== '{{') continue;
+    const word = /^\{\{-?\s*([a-z]+)/.exec(text.slice(e.start, Math.min(e.end, e.start + 16)))?.[1] ?? '';
+    if (OPENS.has(word)) {
+      if (depth === 0 && (word === 'define' || word === 'block')) start = e.end;
+      depth++;
+    } else if (word === 'end' && depth > 0 && --depth === 0 && start >= 0) {
+      if (!FILE_ENTRY.test(text.slice(start, e.start))) {
+        parts.push(masked.slice(at, start), masked.slice(start, e.start).replace(/[^\r\n]/g, ' '));
+        at = e.start;
+      }
+      start = -1;
+    }
+  }
+  parts.push(masked.slice(at));
+  return parts.join('');
+}
+
+/** A Cluster API object stream, or a Helm helper of its files (helmFilesPayloads). */
+function clusterApiParse(path: string, text: string): { embedded: Payload[]; problems: Finding[] } {
+  return isHelmFiles(path, text) ? helmFilesPayloads(path, text) : capiPayloads(path, text);
+}
+
+/** A File's content and one of its other fields (kubeadmconfig_types.go File): no ingress `- path: /` helper. */
+const FILE_CONTENT = /^[ \t]+(?:content|contentFrom):/m;
+const FILE_FIELD = /^[ \t]+(?:permissions|owner|encoding):/m;
+const isHelmFiles = (path: string, head: string) =>
+  /\.tpl$/i.test(path) && !CAPI_API.test(head) && HELM_DEFINE.test(head) && FILE_ENTRY.test(head) && FILE_CONTENT.test(head) && FILE_FIELD.test(head);
+
 export default defineFormat({
   kind: 'cluster-api',
   rank: 110,
   label: 'Cluster API kubeadm bootstrap',
-  byContent: (c) => (c.ext === 'yaml' || c.ext === 'yml') && CAPI_API.test(c.head),
-  parse: capiPayloads,
+  byContent: (c) => ((c.ext === 'yaml' || c.ext === 'yml') && CAPI_API.test(c.head)) || isHelmFiles(c.name, c.head),
+  parse: clusterApiParse,
   comments: () => 'trailing',
   join: { kind: 'carrier' },
-  watch: ['**/*.yaml', '**/*.yml'],
-  selector: ['**/*.yaml', '**/*.yml'],
+  watch: ['**/*.yaml', '**/*.yml', '**/_*.tpl'],
+  selector: ['**/*.yaml', '**/*.yml', '**/_*.tpl'],
   activation: ['**/cluster-template*.{yaml,yml}'],
 });

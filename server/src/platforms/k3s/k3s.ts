@@ -15,13 +15,19 @@ const K3S_KEY = /^(tls-san|write-kubeconfig-mode|cluster-init|flannel-backend|ku
 const API_VERSION = /^apiVersion:/m;
 const EXTS = new Set(['yaml', 'yml']);
 
-function byK3sKeys(head: string): boolean {
+/**
+ * Two of k3s's own keys, or one in a `config.yaml` whose folder is named after the tool (`k3s/config.yaml`, a copy of
+ * /etc/rancher/k3s/config.yaml kept in a repository, as corybuecker/k8s keeps one with only kube-apiserver-arg).
+ */
+function byK3sKeys(head: string, named: boolean): boolean {
   if (API_VERSION.test(head)) return false;
   if (KUBELET_ARG.test(head)) return true;
   const seen = new Set<string>();
   for (const m of head.matchAll(K3S_KEY)) seen.add(m[1]);
-  return seen.size >= 2;
+  return seen.size >= (named ? 1 : 2);
 }
+
+const TOOL_DIR = new Set(['k3s', 'rke2']);
 
 export default defineFormat({
   kind: 'k3s',
@@ -30,7 +36,7 @@ export default defineFormat({
   templateNames: true,
   label: 'k3s / RKE2 config',
   byPath: (c) => PLACE.test(c.path),
-  byContent: (c) => EXTS.has(c.ext) && byK3sKeys(c.head),
+  byContent: (c) => EXTS.has(c.ext) && byK3sKeys(c.head, TOOL_DIR.has(c.dir) && (c.lower === 'config.yaml' || c.lower === 'config.yml')),
   parse: platformParse(parseK3s),
   comments: () => 'trailing',
   node: k3sNode,

@@ -436,12 +436,15 @@ export function karpenterPayloads(path: string, text: string): { embedded: Paylo
 export default defineFormat({
   kind: 'karpenter',
   rank: 130,
+  // Its reader masks template expressions (embed/yaml-docs.ts readCarrier): a Terraform `nodepool.yaml.tpl` or
+  // `ec2nodeclass_al2.tpl` (templatefile input) is read as the file it renders.
+  templateNames: true,
   label: 'Karpenter node class or pool',
   byContent: (c) => (c.ext === 'yaml' || c.ext === 'yml') && KARPENTER_API.test(c.head),
   parse: karpenterPayloads,
   comments: () => 'trailing',
   join: { kind: 'carrier' },
-  watch: ['**/*.yaml', '**/*.yml'],
-  selector: ['**/*.yaml', '**/*.yml'],
+  watch: ['**/*.yaml', '**/*.yml', '**/*.{yaml,yml,json}.{j2,jinja,jinja2,tpl,tmpl,gotmpl,template,tftpl}', '**/*.tpl'],
+  selector: ['**/*.yaml', '**/*.yml', '**/*.{yaml,yml,json}.{j2,jinja,jinja2,tpl,tmpl,gotmpl,template,tftpl}', '**/*.tpl'],
   activation: ['**/ec2nodeclass*.{yaml,yml}', '**/nodepool*.{yaml,yml}', '**/provisioner*.{yaml,yml}'],
 });

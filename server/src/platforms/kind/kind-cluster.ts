@@ -159,12 +159,14 @@ export function kindPayloads(path: string, text: string): { embedded: Payload[];
 export default defineFormat({
   kind: 'kind-cluster',
   rank: 120,
+  // Its reader masks template expressions (embed/yaml-docs.ts readCarrier): `cluster.yaml.tpl` is read as what it renders.
+  templateNames: true,
   label: 'kind cluster configuration',
   byContent: (c) => (c.ext === 'yaml' || c.ext === 'yml') && KIND_API.test(c.head) && KIND_CLUSTER.test(c.head),
   parse: kindPayloads,
   comments: () => 'trailing',
   join: { kind: 'carrier' },
-  watch: ['**/*.yaml', '**/*.yml'],
-  selector: ['**/*.yaml', '**/*.yml'],
+  watch: ['**/*.yaml', '**/*.yml', '**/*.{yaml,yml,json}.{j2,jinja,jinja2,tpl,tmpl,gotmpl,template,tftpl}'],
+  selector: ['**/*.yaml', '**/*.yml', '**/*.{yaml,yml,json}.{j2,jinja,jinja2,tpl,tmpl,gotmpl,template,tftpl}'],
   activation: ['**/kind-config*.{yaml,yml}', '**/kind*.{yaml,yml}'],
 });

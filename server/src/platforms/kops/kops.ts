@@ -17,6 +17,8 @@ import { defineFormat } from '../../formats/types.ts';
 import { errorOutsideBlocks, versionAt } from '../../embed/yaml-docs.ts';
 import type { VersionMention } from '../../model/version-mention.ts';
 import { loneCrToLf } from '../../model/range.ts';
+import { maskYamlTemplates } from '../../parse/template.ts';
+import { YAML_TEMPLATE_MARKER } from '../../embed/template.ts';
 
 const API = /^apiVersion:[ \t]*["']?kops\.k8s\.io\/v1alpha2["']?[ \t]*(?:#[^\n]*)?$/m;
 const KIND = /^kind:[ \t]*["']?(?:Cluster|InstanceGroup)["']?[ \t]*(?:#[^\n]*)?$/m;
@@ -39,7 +41,9 @@ function parseKops(path: string, text: string): { embedded: Payload[]; problems:
   const lines = new LineIndex(text);
   const problems: Finding[] = [];
   const embedded: Payload[] = [];
-  const docs = parseAllDocuments(text, { uniqueKeys: false });
+  // Template expressions (`{{$zone := index .zones 0}}`, `name: {{.clusterName}}`) are masked with same-length
+  // stand-ins, so the structure is read with every offset kept; the kubelet blocks are cut from the text as written.
+  const docs = parseAllDocuments(YAML_TEMPLATE_MARKER.test(text) ? maskYamlTemplates(text) : text, { uniqueKeys: false });
   const list = Array.isArray(docs) ? docs : [docs];
   // An error inside a kubelet block is that block's to report (errorOutsideBlocks).
   const errors = list.flatMap((d) => d.errors);
@@ -98,12 +102,15 @@ function parseKops(path: string, text: string): { embedded: Payload[]; problems:
 export default defineFormat({
   kind: 'kops',
   rank: 210,
+  // Its reader masks template expressions: `cluster.yaml.tmpl` (kops's own Go templates, `kops toolbox template`) is
+  // read as the manifest it renders.
+  templateNames: true,
   label: 'kops Cluster / InstanceGroup',
   byContent: (c) => EXTS.has(c.ext) && ((API.test(c.head) && KIND.test(c.head)) || (NODEUP_KUBELET.test(c.head) && NODEUP_CLUSTER.test(c.head))),
   parse: parseKops,
   comments: () => 'trailing',
   join: { kind: 'carrier' },
-  watch: ['**/*.yaml', '**/*.yml'],
-  selector: ['**/*.yaml', '**/*.yml'],
+  watch: ['**/*.yaml', '**/*.yml', '**/*.{yaml,yml,json}.{j2,jinja,jinja2,tpl,tmpl,gotmpl,template,tftpl}'],
+  selector: ['**/*.yaml', '**/*.yml', '**/*.{yaml,yml,json}.{j2,jinja,jinja2,tpl,tmpl,gotmpl,template,tftpl}'],
   activation: ['**/kops/**/*.yaml'],
 });

@@ -9,6 +9,14 @@ import { platformParse } from '../../formats/_platform.ts';
 const API = /^apiVersion:[ \t]*["']?machineconfiguration\.openshift\.io\/v1["']?[ \t]*(?:#[^\n]*)?$/m;
 const KIND = /^kind:[ \t]*["']?KubeletConfig["']?[ \t]*(?:#[^\n]*)?$/m;
 const EXTS = new Set(['yaml', 'yml', 'json']);
+/**
+ * An OpenShift `Template` (template.openshift.io/v1) whose `objects` hold a KubeletConfig, as the machine-config-operator's
+ * own test data keeps them: `oc process` fills its `${PARAMETERS}` and creates the objects (parse-openshift.ts).
+ */
+const TEMPLATE_API = /^apiVersion:[ \t]*["']?template\.openshift\.io\/v1["']?[ \t]*(?:#[^\n]*)?$/m;
+const TEMPLATE_KIND = /^kind:[ \t]*["']?Template["']?[ \t]*(?:#[^\n]*)?$/m;
+const OBJECT_KIND = /^[ \t-]+kind:[ \t]*["']?KubeletConfig["']?[ \t]*(?:#[^\n]*)?$/m;
+const OBJECT_API = /^[ \t-]+apiVersion:[ \t]*["']?machineconfiguration\.openshift\.io\/v1["']?/m;
 
 export default defineFormat({
   kind: 'openshift',
@@ -16,7 +24,9 @@ export default defineFormat({
   // Its reader masks template expressions (parse/platform.ts), so `config.yaml.tpl` is read as the file it renders.
   templateNames: true,
   label: 'OpenShift KubeletConfig',
-  byContent: (c) => EXTS.has(c.ext) && API.test(c.head) && KIND.test(c.head),
+  byContent: (c) =>
+    EXTS.has(c.ext) &&
+    ((API.test(c.head) && KIND.test(c.head)) || (TEMPLATE_API.test(c.head) && TEMPLATE_KIND.test(c.head) && OBJECT_KIND.test(c.head) && OBJECT_API.test(c.head))),
   parse: platformParse(parseOpenShift),
   comments: () => 'trailing',
   join: { kind: 'standalone', order: 3 },

@@ -7,7 +7,7 @@
  */
 import { LineIndex } from '../../model/range.ts';
 import { finding, type Finding } from '../../model/finding.ts';
-import type { ConfigFileParse, KubeletConfigDoc, PlatformInfo } from '../../parse/types.ts';
+import type { ConfigFileParse, ConfigNode, KubeletConfigDoc, MapNode, PlatformInfo } from '../../parse/types.ts';
 import { getEntry } from '../../parse/types.ts';
 import { parseYamlStream } from '../../parse/yaml.ts';
 import { maskYamlTemplates } from '../../parse/template.ts';
@@ -18,6 +18,33 @@ import { withoutPlaceholders } from '../../parse/platform.ts';
 
 export const OPENSHIFT_API_VERSION = 'machineconfiguration.openshift.io/v1';
 
+/**
+ * The KubeletConfig objects of the documents: a document that is one, and the `objects` of an OpenShift `Template`
+ * (template.openshift.io/v1). `oc process` replaces each `${PARAM}` in a string with the parameter's value and a whole
+ * `${{PARAM}}` with the value as YAML (openshift/library-go pkg/template/templateprocessing/template.go
+ * stringParameterExp, nonStringParameterExp) before the objects are created; such values are masked here (unknown),
+ * so a KubeletConfig is read as the MCO would receive it, with its parameters filled.
+ */
+function kubeletConfigObjects(docs: readonly { root?: ConfigNode; index: number }[]): { root: MapNode; index: number }[] {
+  const out: { root: MapNode; index: number }[] = [];
+  const isKubeletConfig = (m: MapNode) => str(getEntry(m, 'apiVersion')?.value) === OPENSHIFT_API_VERSION && str(getEntry(m, 'kind')?.value) === 'KubeletConfig';
+  for (const d of docs) {
+    const root = mapOf(d.root);
+    if (!root) continue;
+    if (isKubeletConfig(root)) out.push({ root, index: d.index });
+    else if (str(getEntry(root, 'apiVersion')?.value) === TEMPLATE_API_VERSION && str(getEntry(root, 'kind')?.value) === 'Template') {
+      const objects = getEntry(root, 'objects')?.value;
+      for (const o of objects?.kind === 'seq' ? objects.items : []) {
+        const m = mapOf(o);
+        if (m && isKubeletConfig(m)) out.push({ root: m, index: d.index });
+      }
+    }
+  }
+  return out;
+}
+
+const TEMPLATE_API_VERSION = 'template.openshift.io/v1';
+
 export function parseOpenShift(path: string, text: string): ConfigFileParse {
   const lines = new LineIndex(text);
   // A file kept as a template (Helm, Go, Jinja: `maxPods: {{ $maxPods }}`) is read as the YAML it renders: its
@@ -26,9 +53,7 @@ export function parseOpenShift(path: string, text: string): ConfigFileParse {
   const problems: Finding[] = templateAwareProblems(path, text, r.problems, 'KubeletConfig');
   const out: ConfigFileParse = { path, kubeletConfigs: [], kubeadm: [], problems };
   let platform: PlatformInfo | undefined;
-  for (const d of r.docs) {
-    const root = mapOf(d.root);
-    if (!root || str(getEntry(root, 'apiVersion')?.value) !== OPENSHIFT_API_VERSION || str(getEntry(root, 'kind')?.value) !== 'KubeletConfig') continue;
+  for (const { root, index } of kubeletConfigObjects(r.docs)) {
     const spec = mapOf(getEntry(root, 'spec')?.value);
     if (!spec) continue;
     const kc = getEntry(spec, 'kubeletConfig');
@@ -40,7 +65,7 @@ export function parseOpenShift(path: string, text: string): ConfigFileParse {
       platform.computedOnNode = { text: 'autoSizingReserved: the node computes system-reserved cpu and memory from its size; they are not counted here', span: auto.keySpan };
     }
     if (cfg) {
-      const doc: KubeletConfigDoc = { path, format: 'yaml', root: withoutPlaceholders(cfg), docIndex: d.index, span: cfg.span };
+      const doc: KubeletConfigDoc = { path, format: 'yaml', root: withoutPlaceholders(cfg), docIndex: index, span: cfg.span };
       if (r.problems.some((p) => p.severity === 'error')) doc.syntaxErrors = true;
       out.kubeletConfigs.push(doc);
       // helpers.go validateUserKubeletConfig: "autoSizingReserved and systemdReserved cannot be set together".
