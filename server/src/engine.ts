@@ -173,9 +173,15 @@ export function analyze(files: readonly SourceFile[], options: AnalyzeOptions = 
     const allocatable = computeAllocatable(node, node.capacity);
     nodes.push({ node, allocatable });
     for (const x of b.problems) own.push(x);
-    for (const rule of RULES) {
-      if (options.disabledRules?.has(rule.id)) continue;
-      for (const x of rule.run({ node, argProblems: b.argProblems, allocatable })) own.push(x);
+    // One context for every rule of the node (rules only read it), and indexed loops: 58 rules times every node of a
+    // long stream made the loop itself a measurable part of an analysis.
+    const ctx = { node, argProblems: b.argProblems, allocatable };
+    const disabled = options.disabledRules;
+    for (let r = 0; r < RULES.length; r++) {
+      const rule = RULES[r];
+      if (disabled?.has(rule.id)) continue;
+      const found = rule.run(ctx);
+      for (let k = 0; k < found.length; k++) own.push(found[k]);
     }
     // A platform whose file names the kubelet's fields its own way: the findings about that file say its names.
     const names = node.platformSpec?.names;
