@@ -15,6 +15,7 @@ import { maskYamlTemplates } from '../../parse/template.ts';
 const TEMPLATE = /\{\{|\{%|\$\{|%\{/;
 import { mapOf, str, templateAwareProblems } from '../../parse/platform.ts';
 import { withoutPlaceholders } from '../../parse/platform.ts';
+import { duplicateFindings, templateBranches } from '../../parse/duplicates.ts';
 
 export const OPENSHIFT_API_VERSION = 'machineconfiguration.openshift.io/v1';
 
@@ -29,6 +30,14 @@ export function parseOpenShift(path: string, text: string): ConfigFileParse {
   for (const d of r.docs) {
     const root = mapOf(d.root);
     if (!root || str(getEntry(root, 'apiVersion')?.value) !== OPENSHIFT_API_VERSION || str(getEntry(root, 'kind')?.value) !== 'KubeletConfig') continue;
+    // oc and kubectl turn the YAML into JSON with sigs.k8s.io/yaml before sending it, which keeps a key's last value;
+    // the API server and the MCO never see the earlier one (kubernetes/kubernetes#125885, kubectl 1.27 with
+    // fieldValidation=Strict: the request body already holds the last value only).
+    if (!templateBranches(text)) for (const x of duplicateFindings(d.duplicates, {
+      tool: 'OpenShift',
+      refuses: false,
+      why: 'oc apply converts the YAML to JSON before sending it, and that keeps only the last value of a key',
+    })) problems.push(x);
     const spec = mapOf(getEntry(root, 'spec')?.value);
     if (!spec) continue;
     const kc = getEntry(spec, 'kubeletConfig');
