@@ -109,7 +109,7 @@ export function startServer(connection: Connection, version: string, edge: Serve
     return {
       serverInfo: { name: 'kubelet-language-server', version },
       capabilities: {
-        textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental },
+        textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental, save: { includeText: false } },
         hoverProvider: true,
         definitionProvider: true,
         documentLinkProvider: { resolveProvider: false },
@@ -176,6 +176,12 @@ export function startServer(connection: Connection, version: string, edge: Serve
     host.invalidate();
     sync.schedule(e.document.uri);
   });
+  // A large document is analysed again when saved (lsp/host.ts LARGE_DOCUMENT_BYTES).
+  documents.onDidSave((e) => {
+    if (!host.saved(e.document.uri)) return;
+    host.invalidate();
+    sync.schedule(e.document.uri);
+  });
   documents.onDidClose((e) => {
     host.invalidate();
     sync.closed(e.document.uri);
@@ -213,6 +219,8 @@ export function startServer(connection: Connection, version: string, edge: Serve
   });
   connection.onCodeAction((p, token) => {
     needCodeActionParams(p);
+    // A large document edited since its analysis: the analysis's ranges are of another text.
+    if (host.stale(uriToPath(docUri(p)))) return [];
     return runSafeAsync(log, 'codeAction', [], token, async () => [
       // Quick fixes from the current analysis, not from the diagnostics' data (which may be of an older text).
       ...(await feature('quickFix', docUri(p), [], token, (a, path) => engine().codeActions(a, path, p.context?.diagnostics ?? [], (f) => host.uriOf(f), p.context?.only, (f, fix) => host.editsAreSafe(f, fix.edits)))),
