@@ -11,6 +11,7 @@ import type { ParseCache } from '../node/parse-cache.ts';
 import { engine } from './engine-loader.ts';
 import type { UriMapper } from './edge.ts';
 import { LARGE_DOCUMENT_BYTES, MAX_SIZE, type FileStore } from './files.ts';
+import { LargeDocument } from './large-document.ts';
 
 export interface Snapshot {
   analysis: Analysis;
@@ -150,6 +151,14 @@ export class AnalysisHost {
     for (const doc of this.documents.all()) {
       const path = this.uris.toPath(doc.uri);
       versions.set(doc.uri, doc.version);
+      const kept = this.analysedText.get(path);
+      if (kept && doc instanceof LargeDocument && doc.length > LARGE_DOCUMENT_BYTES && doc.length <= MAX_SIZE) {
+        // A large document, analysed when opened or saved: its text is not even read (joining its lines is a copy).
+        open.add(path);
+        notes.set(path, kept.version === doc.version ? LARGE_NOTE : LARGE_STALE_NOTE);
+        files.set(path, { path, text: kept.text });
+        continue;
+      }
       // A didOpen without `text` leaves a document whose text is undefined: it costs only itself.
       const text: unknown = doc.getText();
       if (typeof text !== 'string') {
@@ -166,10 +175,10 @@ export class AnalysisHost {
       open.add(path);
       if (over(text, LARGE_DOCUMENT_BYTES)) {
         // Analysed with the text it had when opened or saved last: typing in it costs no analysis (issue #28).
-        let kept = this.analysedText.get(path);
-        if (kept === undefined) this.analysedText.set(path, (kept = { text, version: doc.version }));
-        notes.set(path, kept.version === doc.version ? LARGE_NOTE : LARGE_STALE_NOTE);
-        files.set(path, { path, text: kept.text });
+        const analysed = kept ?? { text, version: doc.version };
+        this.analysedText.set(path, analysed);
+        notes.set(path, analysed.version === doc.version ? LARGE_NOTE : LARGE_STALE_NOTE);
+        files.set(path, { path, text: analysed.text });
         continue;
       }
       this.analysedText.delete(path);
