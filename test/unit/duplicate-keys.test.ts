@@ -248,3 +248,62 @@ write_files:
   assert.deepEqual(dups(a), ['user-data.yaml:8 warning']);
   assert.deepEqual(setting(a, 'maxPods'), ['250']);
 });
+
+test('kind: go-yaml v3 with KnownFields refuses a config with a key twice (pkg/internal/apis/config/encoding/load.go): error; the later patches apply', () => {
+  const text = `kind: Cluster
+apiVersion: kind.x-k8s.io/v1alpha4
+kubeadmConfigPatches:
+- |
+  kind: KubeletConfiguration
+  maxPods: 150
+nodes:
+- role: control-plane
+kubeadmConfigPatches:
+- |
+  kind: KubeletConfiguration
+  maxPods: 250
+`;
+  const a = analyze([{ path: 'kind/kind-config.yaml', text }]);
+  assert.deepEqual(dups(a), ['kind/kind-config.yaml:9 error']);
+  assert.match(of(a, 'config-field-duplicate')[0].message, /^kind refuses this file: "kubeadmConfigPatches" is already set on line 3/);
+  assert.deepEqual([...new Set(setting(a, 'maxPods'))], ['250']);
+});
+
+test('Karpenter: kubectl keeps the last of two kubelet blocks (kubernetes/kubernetes#125885): warning; the later block is the node\'s', () => {
+  const text = `apiVersion: karpenter.k8s.aws/v1
+kind: EC2NodeClass
+metadata:
+  name: general
+spec:
+  amiSelectorTerms:
+    - alias: al2023@latest
+  kubelet:
+    maxPods: 150
+  role: KarpenterNodeRole
+  kubelet:
+    maxPods: 110
+`;
+  const a = analyze([{ path: 'karpenter/nodeclass.yaml', text }]);
+  assert.deepEqual(dups(a), ['karpenter/nodeclass.yaml:11 warning']);
+  assert.match(of(a, 'config-field-duplicate')[0].message, /^The "kubelet" on line 8 is ignored: Karpenter keeps this later one\./);
+  assert.deepEqual(setting(a, 'maxPods'), ['110']);
+});
+
+test('Cluster API: a key twice outside the kubelet settings (kubectl keeps the last): warning; inside them the kubeadm reader says it', () => {
+  const text = `apiVersion: bootstrap.cluster.x-k8s.io/v1beta1
+kind: KubeadmConfigTemplate
+metadata:
+  name: md-0
+  name: prod-md-0
+spec:
+  template:
+    spec:
+      joinConfiguration:
+        nodeRegistration:
+          kubeletExtraArgs:
+            max-pods: "150"
+`;
+  const a = analyze([{ path: 'capi/template.yaml', text }]);
+  assert.deepEqual(dups(a), ['capi/template.yaml:5 warning']);
+  assert.match(of(a, 'config-field-duplicate')[0].message, /^The "name" on line 4 is ignored: Cluster API keeps this later one\./);
+});

@@ -13,7 +13,7 @@ import { yamlSubtree } from './yaml-subtree.ts';
 import { TEMPLATE_MARKER } from './template.ts';
 import { versionMention, type VersionMention } from '../model/version-mention.ts';
 import { loneCrToLf } from '../model/range.ts';
-import { droppedPairs, keepLastKeys, type DroppedPair } from '../parse/duplicates.ts';
+import { droppedAsDuplicates, droppedPairs, duplicateFindings, keepLastKeys, templateBranches, type DroppedPair, type DuplicateReader } from '../parse/duplicates.ts';
 
 export interface ObjectDoc {
   apiVersion: string;
@@ -157,10 +157,17 @@ export function readCarrier(
 }
 
 /** The carrier's payloads and findings: its YAML errors that no payload holds (those its parser reports). */
-export function finish(path: string, c: Carrier): { embedded: Payload[]; problems: Finding[] } {
+export function finish(path: string, c: Carrier, duplicates?: DuplicateReader): { embedded: Payload[]; problems: Finding[] } {
+  const inside = (at: number) => c.embedded.some((p) => at >= p.map.offsets[0] && at <= p.map.offsets[p.map.offsets.length - 1]);
   for (const e of c.errors) {
-    const inside = c.embedded.some((p) => e.at >= p.map.offsets[0] && e.at <= p.map.offsets[p.map.offsets.length - 1]);
-    if (!inside) c.problems.push(finding('config-syntax', 'error', { file: path, range: c.lines.range(e.at, e.at) }, e.message));
+    if (!inside(e.at)) c.problems.push(finding('config-syntax', 'error', { file: path, range: c.lines.range(e.at, e.at) }, e.message));
+  }
+  // A key written twice outside the payloads (inside one, the payload's reader says it), as the tool's decoder takes it.
+  if (duplicates && !templateBranches(c.text)) {
+    for (const d of c.docs) {
+      const outside = droppedPairs(d.doc).filter((p) => !inside((p.kept.key as { range?: number[] }).range?.[0] ?? -1));
+      for (const x of duplicateFindings(droppedAsDuplicates(outside, path, c.lines), duplicates)) c.problems.push(x);
+    }
   }
   return { embedded: c.embedded, problems: c.problems };
 }
