@@ -444,3 +444,76 @@ export async function memoryScenario(serverPath, log, { cycles = 10000 } = {}) {
   }
   return { scenario: 'memory', figures, targets };
 }
+
+/** /proc/<pid>/status VmHWM: the peak resident set size of a process in bytes (NaN elsewhere). */
+function peakRss(pid) {
+  try {
+    const m = /VmHWM:\s+(\d+)\s+kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return m ? Number(m[1]) * 1024 : NaN;
+  } catch {
+    return NaN;
+  }
+}
+
+/**
+ * An environment file of about `bytes` bytes: `KUBELET_EXTRA_ARGS` first, then plain assignments (`flags` false) or
+ * variables that each hold a kubelet flag no ExecStart= references (`flags` true, one finding each).
+ */
+export function largeEnvFile(bytes, flags) {
+  const lines = [F.DEFAULT_ENV.trimEnd()];
+  let size = lines[0].length + 1;
+  for (let i = 0; size < bytes; i++) {
+    const n = String(i).padStart(6, '0');
+    const line = flags ? `UNUSED_FLAGS_${n}="--max-pods=${100 + (i % 150)} --node-labels=pool=p${n}"` : `SETTING_${n}=value-${n}-of-a-long-environment-file`;
+    lines.push(line);
+    size += line.length + 1;
+  }
+  return lines.join('\n') + '\n';
+}
+
+/**
+ * Issue #28 point 5: a 7.5 MiB environment file open in the editor, the kubelet's /etc/default/kubelet beside a typical
+ * node on disk (its unit's drop-in reads the file with EnvironmentFile=): edit → diagnostics p50/p95 typing at its
+ * end, and the server's peak RSS (VmHWM), with plain assignments and with 136k variables of unused flags. Targets:
+ * p95 ≤ 250 ms and peak ≤ 300 MB.
+ */
+export async function envfileLargeScenario(serverPath, log, { bytes = 7.5 * MB, edits = 40 } = {}) {
+  const figures = {};
+  const targets = [];
+  for (const flags of [false, true]) {
+    const name = flags ? 'unused_flags' : 'plain';
+    const dir = mkdtempSync(join(tmpdir(), 'kubelet-bench-'));
+    const s = new LspServer(serverPath);
+    try {
+      for (const f of F.typicalNode()) {
+        const path = join(dir, f.path);
+        mkdirSync(dirname(path), { recursive: true });
+        writeFileSync(path, f.text);
+      }
+      await s.initialize({ rootPath: dir, capabilities: CAPS });
+      const uri = fileUri(join(dir, F.PATHS.defaultEnv));
+      const doc = { text: largeEnvFile(bytes, flags), version: 1 };
+      const lines = doc.text.split('\n').length - 1;
+      const t0 = hr();
+      s.notify('textDocument/didOpen', { textDocument: { uri, languageId: 'properties', version: 1, text: doc.text } });
+      const first = await s.waitDiagnostics(uri, 1, 120000);
+      const open = ms(t0);
+      log(`lsp-envfile-large (${name}): ${(doc.text.length / MB).toFixed(1)} MiB, ${lines} lines, ${first?.diagnostics?.length ?? '?'} diagnostics, opened in ${open.toFixed(0)} ms; ${edits} edits`);
+      // typeAtEnd leaves out its first 30 edits (warm-up).
+      const times = await typeAtEnd(s, uri, doc, 30 + edits);
+      figures[`${name}_lines`] = lines;
+      figures[`${name}_mib`] = doc.text.length / MB;
+      figures[`${name}_diagnostics`] = first?.diagnostics?.length;
+      figures[`${name}_open_ms`] = open;
+      figures[`${name}_edit_p50_ms`] = median(times);
+      figures[`${name}_edit_p95_ms`] = quantile(times, 0.95);
+      figures[`${name}_peak_rss_mb`] = peakRss(s.pid) / MB;
+      targets.push(target(`7.5 MiB env file (${flags ? '136k unused flag variables' : 'plain assignments'}): edit → diagnostics p95`, quantile(times, 0.95), 250, 'ms'));
+      targets.push(target(`7.5 MiB env file (${flags ? '136k unused flag variables' : 'plain assignments'}): peak RSS`, peakRss(s.pid) / MB, 300, 'MB'));
+    } finally {
+      await s.close().catch(() => undefined);
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }
+  return { scenario: 'lsp-envfile-large', figures, targets };
+}

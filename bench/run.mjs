@@ -13,7 +13,7 @@ import { stageTable } from './stages.mjs';
 import { spawn } from 'node:child_process';
 import { SHIPPED_ENV, SHIPPED_NODE_FLAGS } from './lsp-client.mjs';
 import { cliScenarios } from './cli-scenarios.mjs';
-import { bundleScenario, coldStartScenario, gitopsKeystrokeScenario, keystrokeScenario, memoryScenario, serverProblem, workspaceKeystrokeScenario } from './lsp-scenarios.mjs';
+import { bundleScenario, coldStartScenario, envfileLargeScenario, gitopsKeystrokeScenario, keystrokeScenario, memoryScenario, serverProblem, workspaceKeystrokeScenario } from './lsp-scenarios.mjs';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const ROOT = join(HERE, '..');
@@ -118,7 +118,7 @@ async function main() {
       for (const n of cliNames.filter(want)) results.push({ scenario: n, skipped: `failed: ${String(e?.message ?? e).split('\n')[0]}` });
     }
   }
-  const lspNames = ['lsp-keystroke', 'lsp-gitops', 'lsp-workspace', 'cold-start', 'memory'];
+  const lspNames = ['lsp-keystroke', 'lsp-gitops', 'lsp-workspace', 'lsp-envfile-large', 'cold-start', 'memory'];
   if (lspNames.some(want)) {
     log('checking dist/server.js');
     const problem = await serverProblem(SERVER);
@@ -136,6 +136,7 @@ async function main() {
     await run('lsp-keystroke', () => keystrokeScenario(SERVER, log));
     await run('lsp-gitops', () => gitopsKeystrokeScenario(SERVER, log));
     await run('lsp-workspace', () => workspaceKeystrokeScenario(SERVER, log));
+    await run('lsp-envfile-large', () => envfileLargeScenario(SERVER, log));
     await run('cold-start', () => coldStartScenario(SERVER, log));
     if (want('bundle')) results.push(bundleScenario(ROOT));
     await run('memory', () => memoryScenario(SERVER, log, { cycles }));

@@ -208,7 +208,7 @@ export function analyze(files: readonly SourceFile[], options: AnalyzeOptions = 
   };
   const crlf = (path: string) => parsed.get(path)?.crlf === true;
   const out = configure(matchLineEnds(keepLineEnds(dedupe(findings), systemdText), crlf), parsed, options);
-  return { nodes, findings: ws.payloads.size ? inCarriers(out, ws) : out, files: parsed, ...(ws.payloads.size ? { payloads: ws.payloads } : {}) };
+  return { nodes, findings: ws.payloads.size ? inCarriers(out, ws, parsed) : out, files: parsed, ...(ws.payloads.size ? { payloads: ws.payloads } : {}) };
 }
 
 /** Node settings as one value compared with ===: every field, the capacities' quantities and each problem's place and words. */
@@ -275,7 +275,7 @@ function filledThere(p: Payload, f: Finding): boolean {
 }
 
 /** Findings about payloads, at their places in the carrier files (embed/to-host.ts), in file and position order. */
-function inCarriers(list: Finding[], ws: Workspace): Finding[] {
+function inCarriers(list: Finding[], ws: Workspace, parsed: ReadonlyMap<string, ParsedFile>): Finding[] {
   // A placeholder in a payload of a template carrier is filled in when the carrier is rendered, and the carrier says
   // once that its directives decide lines (config-template); a carrier may keep rules quiet whose misses the tool it
   // configures supplies (Format.quietInPayloads).
@@ -295,6 +295,10 @@ function inCarriers(list: Finding[], ws: Workspace): Finding[] {
   const mapped: Finding[] = [];
   for (const f of kept) {
     const g = findingToHostOnce(f, ws);
+    // The carrier's own suppression comments hold for what is reported in it (a "disable for this file" atop a
+    // YAML stream or a cloud-config, one above a line whose payload is base64; issue #28 point 4).
+    const hostSup = g.file !== f.file ? parsed.get(g.file)?.suppressions : undefined;
+    if (hostSup?.length && suppressed(g, hostSup)) continue;
     const r = g.range;
     const key = `${g.file}\0${r.start.line}:${r.start.character}-${r.end.line}:${r.end.character}\0${g.code}\0${g.message}`;
     const first = at.get(key);

@@ -22,6 +22,8 @@ const main = async () => {
   const H = await import('./hardening.ts');
   const E = await import('./fix-effect.ts');
   const FG = await import('./fix-groups.ts');
+  const DK = await import('./duplicate-keys.ts');
+  const SC = await import('./suppress-carriers.ts');
   const total = Number(process.env.FUZZ_RUNS ?? 100000);
   const seed = Number(process.env.FUZZ_SEED ?? Date.now() % 2 ** 31);
   const corpus = G.loadCorpus();
@@ -48,6 +50,10 @@ const main = async () => {
     ['expansion size', 0.001, fc.property(H.expansion, (x) => H.expansionProperty(x))],
     ['stale code actions', 0.01, fc.property(H.staleEdit, (x) => H.staleCodeActionProperty(x))],
     ['links: CLI walk', 0.003, fc.property(H.linkTree, (t) => H.linkProperty(t))],
+    // issue #28 point 9: repeated keys as each platform's decoder takes them; point 4: disable actions in carriers
+    ['duplicate keys: platform files', 0.005, fc.property(DK.repeatedKeys, (x) => DK.repeatedKeysProperty(x))],
+    ['duplicate keys: Ignition and Butane contents', 0.002, fc.property(DK.repeatedContents, (x) => DK.repeatedContentsProperty(x))],
+    ['disable actions in carriers', 0.002, fc.property(SC.suppressionCase, (c) => void SC.suppressionCaseProperty(c))],
   ];
 
   P.warmUp();

@@ -161,3 +161,33 @@ test('disable actions in carriers: none in Ignition or MIME; below #cloud-config
     { numRuns: 10, seed: 4 },
   );
 });
+
+// Issue #28 point 4, the rest: in a YAML stream, a Karpenter kubelet block and a base64 write_files entry the comment
+// was written but the finding stayed. "This file" atop the carrier now holds for what is reported in it; "this line"
+// goes into the document the finding is about, as the carrier holds it (test/fuzz/suppress-carriers.test.ts has the
+// property over generated documents).
+test('disable actions in a YAML stream, a Karpenter kubelet block and a base64 entry: applied, the finding is gone', () => {
+  const kubelet = 'apiVersion: kubelet.config.k8s.io/v1beta1\nkind: KubeletConfiguration\nkubeReserved:\n  memroy: 1Gi\n';
+  const cases: [string, string, string][] = [
+    ['nodes.yaml', `apiVersion: machineconfiguration.openshift.io/v1\nkind: KubeletConfig\nmetadata:\n  name: w\nspec:\n  kubeletConfig:\n    maxPods: 250\n---\n${kubelet}`, 'reserved-resource-unknown'],
+    ['nodeclass.yaml', 'apiVersion: karpenter.k8s.aws/v1\nkind: EC2NodeClass\nmetadata:\n  name: general\nspec:\n  amiSelectorTerms:\n    - alias: al2023@latest\n  kubelet:\n    kubeReserved:\n      memroy: 1Gi\n', 'reserved-resource-unknown'],
+    ['user-data.yaml', `#cloud-config\nwrite_files:\n  - path: /var/lib/kubelet/config.yaml\n    encoding: b64\n    content: ${Buffer.from(kubelet).toString('base64')}\n`, 'reserved-resource-unknown'],
+  ];
+  for (const [path, text, code] of cases) {
+    const actions = disableActions([{ path, text }], path, code);
+    assert.deepEqual(actions.map((x) => x.title).sort(), [`Disable ${code} for this file`, `Disable ${code} for this line`], path);
+    const others = analyze([{ path, text }]).findings.filter((f) => f.code !== code).map((f) => f.code).sort();
+    for (const action of actions) {
+      const after = applyAction(text, action);
+      const left = analyze([{ path, text: after }]).findings;
+      assert.ok(!left.some((f) => f.code === code), `${path}, ${action.title}:\n${after}`);
+      assert.deepEqual(left.map((f) => f.code).sort(), others, `${path}, ${action.title}`);
+    }
+  }
+});
+
+test('no "this line" action inside base64 data that starts its own line (a block scalar): the comment would become data', () => {
+  const kubelet = 'apiVersion: kubelet.config.k8s.io/v1beta1\nkind: KubeletConfiguration\nkubeReserved:\n  memroy: 1Gi\n';
+  const text = `#cloud-config\nwrite_files:\n  - path: /var/lib/kubelet/config.yaml\n    encoding: b64\n    content: |\n      ${Buffer.from(kubelet).toString('base64')}\n`;
+  assert.deepEqual(disableActions([{ path: 'user-data.yaml', text }], 'user-data.yaml', 'reserved-resource-unknown').map((x) => x.title), ['Disable reserved-resource-unknown for this file']);
+});

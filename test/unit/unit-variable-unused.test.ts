@@ -110,3 +110,18 @@ test('the flag checks inside unused variables name the variable each flag is in:
   ]);
   assert.ok(inner.every((f) => f.severity === 'warning'), 'errors in a variable nobody references yet are warnings');
 });
+
+test('past 1,000 unused variables the rest are counted in one finding at the first of them (issue #28 point 5: memory)', () => {
+  const env = ['KUBELET_EXTRA_ARGS=--v=2', ...Array.from({ length: 1250 }, (_, i) => `UNUSED_${i}="--max-pods=${100 + (i % 50)}"`), 'PLAIN=value', ''].join('\n');
+  const files = [
+    { path: UNIT, text: '[Service]\nEnvironmentFile=-/etc/default/kubelet\nExecStart=/usr/bin/kubelet $KUBELET_EXTRA_ARGS\n' },
+    { path: 'n/etc/default/kubelet', text: env },
+  ];
+  const a = analyze(files);
+  const fs = a.findings.filter((f) => f.code === 'unit-variable-unused');
+  assert.equal(fs.length, 1001);
+  assert.equal(a.nodes[0].node.unusedVariables?.length, 1000);
+  const last = fs.find((f) => /more variables/.test(f.message))!;
+  assert.match(last.message, /^250 more variables, from UNUSED_1000 on, hold kubelet flags that no ExecStart= references\./);
+  assert.equal(last.range.start.line, 1001);
+});

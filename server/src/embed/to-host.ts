@@ -42,7 +42,8 @@ function producesRefusedLine(payload: Payload, e: TextEdit): boolean {
   return made.split(/\r\n|\r|\n/).some((l) => payload.map.refusesLine!(l));
 }
 
-function fixToHost(f: Fix, payloadOf: PayloadOf): Fix | undefined {
+/** A fix of a payload as edits of its carrier; undefined when the carrier cannot hold one of its edits. */
+export function fixToHost(f: Fix, payloadOf: PayloadOf): Fix | undefined {
   const edits: TextEdit[] = [];
   const whole = new Map<string, TextEdit[]>();
   for (const e of f.edits) {

@@ -13,6 +13,7 @@ import { yamlSubtree } from './yaml-subtree.ts';
 import { YAML_TEMPLATE_MARKER } from './template.ts';
 import { versionMention, type VersionMention } from '../model/version-mention.ts';
 import { loneCrToLf } from '../model/range.ts';
+import { droppedAsDuplicates, droppedPairs, duplicateFindings, keepLastKeys, templateBranches, type DroppedPair, type DuplicateReader } from '../parse/duplicates.ts';
 
 export interface ObjectDoc {
   apiVersion: string;
@@ -64,11 +65,18 @@ function parseAt(text: string, from: number, to: number, mask?: (src: string) =>
   let have = PARSED.get(key);
   if (!have) {
     if (PARSED.size >= PARSED_MAX) PARSED.clear();
-    have = { doc: parseDocument(mask ? mask(src) : src, { uniqueKeys: false }), base: 0 };
+    // A key written twice: the API server gets the last value (kubectl's YAML-to-JSON keeps it; parse/duplicates.ts).
+    const doc = parseDocument(mask ? mask(src) : src, { uniqueKeys: false });
+    keepLastKeys(doc);
+    have = { doc, base: 0 };
     PARSED.set(key, have);
   }
   if (have.base !== from) {
     shift(have.doc.contents, from - have.base);
+    for (const d of droppedPairs(have.doc)) {
+      shift(d.dropped.key, from - have.base);
+      shift(d.dropped.value, from - have.base);
+    }
     for (const e of have.doc.errors) e.pos = [e.pos[0] + from - have.base, e.pos[1] + from - have.base];
     have.base = from;
   }
@@ -85,10 +93,12 @@ export function firstError(doc: Document): { at: number; message: string } | und
  * A carrier that is one YAML document (Butane, eksctl, talhelper): its text with each lone \r read as the line break
  * go-yaml makes of it (offsets kept, model/range.ts), its lines, the document and its first error.
  */
-export function readYamlFile(text: string): { text: string; lines: LineIndex; doc: Document.Parsed; error: ReturnType<typeof firstError> } {
+export function readYamlFile(text: string): { text: string; lines: LineIndex; doc: Document.Parsed; error: ReturnType<typeof firstError>; dropped: readonly DroppedPair[] } {
   const t = loneCrToLf(text);
   const doc = parseDocument(t, { uniqueKeys: false });
-  return { text: t, lines: new LineIndex(t), doc, error: firstError(doc) };
+  // Each lookup takes a key's last value; whether the tool refuses the file instead is the caller's to say.
+  const dropped = keepLastKeys(doc);
+  return { text: t, lines: new LineIndex(t), doc, error: firstError(doc), dropped };
 }
 
 /**
@@ -149,10 +159,17 @@ export function readCarrier(
 }
 
 /** The carrier's payloads and findings: its YAML errors that no payload holds (those its parser reports). */
-export function finish(path: string, c: Carrier): { embedded: Payload[]; problems: Finding[] } {
+export function finish(path: string, c: Carrier, duplicates?: DuplicateReader): { embedded: Payload[]; problems: Finding[] } {
+  const inside = (at: number) => c.embedded.some((p) => at >= p.map.offsets[0] && at <= p.map.offsets[p.map.offsets.length - 1]);
   for (const e of c.errors) {
-    const inside = c.embedded.some((p) => e.at >= p.map.offsets[0] && e.at <= p.map.offsets[p.map.offsets.length - 1]);
-    if (!inside) c.problems.push(finding('config-syntax', 'error', { file: path, range: c.lines.range(e.at, e.at) }, e.message));
+    if (!inside(e.at)) c.problems.push(finding('config-syntax', 'error', { file: path, range: c.lines.range(e.at, e.at) }, e.message));
+  }
+  // A key written twice outside the payloads (inside one, the payload's reader says it), as the tool's decoder takes it.
+  if (duplicates && !templateBranches(c.text)) {
+    for (const d of c.docs) {
+      const outside = droppedPairs(d.doc).filter((p) => !inside((p.kept.key as { range?: number[] }).range?.[0] ?? -1));
+      for (const x of duplicateFindings(droppedAsDuplicates(outside, path, c.lines), duplicates)) c.problems.push(x);
+    }
   }
   return { embedded: c.embedded, problems: c.problems };
 }

@@ -35,6 +35,26 @@ export function payloadAt(analysis: Analysis, path: string, pos: Position): At |
   return undefined;
 }
 
+/**
+ * The innermost analysed payload of carrier `path` that holds `pos` (a script's here-document rather than the script,
+ * both named with the outer file as their host), and the position in it.
+ */
+export function innermostPayloadAt(analysis: Analysis, path: string, pos: Position): At | undefined {
+  let best: At | undefined;
+  let depth = -1;
+  for (const [vp, payload] of payloadsIn(analysis, path)) {
+    if (!analysis.files.has(vp)) continue;
+    const o = payloadOffset(payload.map, offsetAt(payload.map.host, pos));
+    if (o === undefined) continue;
+    const d = vp.split('//').length;
+    if (d > depth) {
+      best = { path: vp, payload, pos: payload.lines.position(o) };
+      depth = d;
+    }
+  }
+  return best;
+}
+
 export function hoverAt(analysis: Analysis, path: string, pos: Position): Hover | null {
   const at = payloadAt(analysis, path, pos);
   const h = at ? hover(analysis, at.path, at.pos) : hover(analysis, path, pos);

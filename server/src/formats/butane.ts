@@ -19,6 +19,7 @@ import { TEMPLATE_MARKER } from '../embed/template.ts';
 import { isTerraformTemplate, scanTemplates } from '../parse/template.ts';
 import { templateNote } from '../parse/config.ts';
 import { readYamlFile } from '../embed/yaml-docs.ts';
+import { droppedAsDuplicates, duplicateFindings, templateBranches } from '../parse/duplicates.ts';
 import { defineFormat } from './types.ts';
 
 /** Butane's variants (coreos/butane config/config.go registry): fcos, flatcar, openshift, r4e, fiot, rhcos. */
@@ -48,6 +49,15 @@ function parseButane(path: string, text: string): { embedded: Payload[]; problem
       problems.push(finding('config-syntax', 'error', { file: path, range: lines.range(at, at) }, `Butane cannot read this config: ${msg}`));
     }
     return { embedded, problems };
+  }
+  // Butane decodes with go-yaml v3 (config/util/util.go unmarshal), which fails on a key written twice; the payloads
+  // are still read, with the last value of each key (readYamlFile).
+  if (!templateBranches(text)) {
+    for (const x of duplicateFindings(droppedAsDuplicates(read.dropped, path, lines), {
+      tool: 'Butane',
+      refuses: true,
+      why: 'Its YAML decoder (go-yaml v3) fails with "mapping key already defined"',
+    })) problems.push(x);
   }
   const crlf = /\r\n/.test(text.slice(0, 200));
   const content = (m: YAMLMap, key: string, localKey: string, target: string) => {

@@ -5,6 +5,7 @@
  * type_from_starts_with); a `## template: jinja` line may come first (cloudinit/handlers/jinja_template.py).
  */
 import { isMap, isScalar, isSeq, parseDocument, type Document, type Node, type Scalar } from 'yaml';
+import { droppedAsDuplicates, duplicateFindings, keepLastKeys } from '../parse/duplicates.ts';
 import { finding, type Finding } from '../model/finding.ts';
 import { LineIndex } from '../model/range.ts';
 import type { Payload } from '../embed/payload.ts';
@@ -67,6 +68,16 @@ function parseCloudConfig(path: string, text: string): { embedded: Payload[]; pr
       problems.push(finding('config-syntax', 'error', { file: path, range: lines.range(at, at) }, `cloud-init cannot read this cloud-config: ${msg}`));
     }
     return { embedded, problems };
+  }
+  // cloud-init loads the cloud-config with PyYAML's safe loader (cloudinit/util.py load_yaml), whose mappings keep the
+  // last value of a key written twice (constructor.py construct_mapping): the lookups below take that one too.
+  const dropped = keepLastKeys(doc);
+  if (dropped.length && !masked) {
+    for (const x of duplicateFindings(droppedAsDuplicates(dropped, path, lines), {
+      tool: 'cloud-init',
+      refuses: false,
+      why: 'cloud-init reads the cloud-config with PyYAML, whose mappings keep the last value of a key',
+    })) problems.push(x);
   }
   const crlf = /\r\n/.test(text.slice(0, 200));
   // A cloud-config that something renders before cloud-init reads it: its placeholders are that renderer's to fill.

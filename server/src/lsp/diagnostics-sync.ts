@@ -49,19 +49,36 @@ export class DiagnosticsSync {
     private readonly ready: () => Promise<void>,
   ) {}
 
+  /**
+   * The reports made from an analysis, by document, with the settings they were made with: the same analysis gives
+   * the same report. Keyed weakly: a report never keeps an old analysis alive while the next one is computed.
+   */
+  private readonly reports = new WeakMap<object, Map<string, { overrides: object; docsBase?: string; list: Diagnostic[] }>>();
+
   private compute(uri: string): Diagnostic[] {
-    const { analysis, skipped, failure } = this.host.current();
+    const { analysis, skipped, failure, notes } = this.host.current();
     const path = this.host.pathOf(uri);
     const failed = failure !== undefined && this.documents.get(uri) ? `Not analysed: the kubelet language server failed (${failure}); its log has the details.` : undefined;
     const why = skipped.get(path) ?? failed;
     // One diagnostic saying why there are none, rather than none (which reads as "no problems").
     if (why) return [{ range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, severity: DiagnosticSeverity.Information, source: 'kubelet', message: why }];
-    const list = engine().diagnosticsFor(analysis, path, (p) => this.host.uriOf(p), this.overrides, this.docsBase);
-    for (const d of list) {
-      if (typeof d.message === 'string') d.message = this.relative(d.message);
-      for (const r of d.relatedInformation ?? []) r.message = this.relative(r.message);
+    // The same analysis (a large document typed in, analysed on save only: lsp/host.ts) gives the same report; making
+    // it again sorted its 100,000+ findings on every keystroke.
+    let made = this.reports.get(analysis);
+    if (!made) this.reports.set(analysis, (made = new Map()));
+    const have = made.get(uri);
+    let list: Diagnostic[];
+    if (have && have.overrides === this.overrides && have.docsBase === this.docsBase) list = have.list;
+    else {
+      list = engine().diagnosticsFor(analysis, path, (p) => this.host.uriOf(p), this.overrides, this.docsBase);
+      for (const d of list) {
+        if (typeof d.message === 'string') d.message = this.relative(d.message);
+        for (const r of d.relatedInformation ?? []) r.message = this.relative(r.message);
+      }
+      made.set(uri, { overrides: this.overrides, docsBase: this.docsBase, list });
     }
-    return list;
+    const note = notes.get(path);
+    return note ? [{ range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, severity: DiagnosticSeverity.Information, source: 'kubelet', message: note }, ...list] : list;
   }
 
   /** A document changed (or opened): re-validate it after the debounce. */

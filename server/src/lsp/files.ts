@@ -8,6 +8,12 @@ import { MAX_FILE_BYTES } from '../io/decode.ts';
 
 export const MAX_FILES = 5000;
 export const MAX_SIZE = MAX_FILE_BYTES;
+/**
+ * An open document larger than this is analysed when it is opened and when it is saved, not on every keystroke
+ * (issue #28 point 5): one analysis of a 7.5 MiB environment file takes about half a second and a few hundred MB,
+ * and kubelet configurations are a few KiB.
+ */
+export const LARGE_DOCUMENT_BYTES = 1024 * 1024;
 export const MAX_ENV_SIZE = 64 * 1024;
 export const MAX_DEPTH = 24;
 export const SKIP_DIRS: ReadonlySet<string> = new Set(['.git', '.hg', '.svn', 'node_modules', '.cache', '.venv', '__pycache__', '.terraform']);

@@ -10,7 +10,8 @@ import type { SourceFile } from '../model/source.ts';
 import type { ParseCache } from '../node/parse-cache.ts';
 import { engine } from './engine-loader.ts';
 import type { UriMapper } from './edge.ts';
-import { MAX_SIZE, type FileStore } from './files.ts';
+import { LARGE_DOCUMENT_BYTES, MAX_SIZE, type FileStore } from './files.ts';
+import { LargeDocument } from './large-document.ts';
 
 export interface Snapshot {
   analysis: Analysis;
@@ -23,11 +24,23 @@ export interface Snapshot {
   failure?: string;
   /** The files the analysis read (to check a quick fix by analysing the text it makes). */
   files: SourceFile[];
+  /** A note for an open document, by path, added to its diagnostics (a large document analysed on save only). */
+  notes: Map<string, string>;
 }
+
+const MIB = (n: number) => `${n / 1024 / 1024} MiB`;
+/** Said atop a large document (LARGE_DOCUMENT_BYTES): what it is analysed with. */
+export const LARGE_NOTE = `Analysed when opened and when saved, not as you type: the file is larger than ${MIB(LARGE_DOCUMENT_BYTES)} (kubelet configurations are a few KiB).`;
+export const LARGE_STALE_NOTE = `${LARGE_NOTE} These findings are of the text saved last; save to check your edits (quick fixes wait until then).`;
 
 /** Bytes of a text, counted only when it may be near the limit (UTF-8 is at most 3 bytes per UTF-16 unit). */
 function tooLarge(text: string): boolean {
   return text.length * 3 > MAX_SIZE && utf8Length(text) > MAX_SIZE;
+}
+
+/** Whether a text is over `limit` UTF-8 bytes (a UTF-16 unit is at least one byte: a long text needs no count). */
+function over(text: string, limit: number): boolean {
+  return text.length > limit || (text.length * 3 > limit && utf8Length(text) > limit);
 }
 
 /** UTF-8 bytes of a string (a lone surrogate is written as U+FFFD, 3 bytes, as Node's Buffer.byteLength counts it). */
@@ -58,6 +71,13 @@ export class AnalysisHost {
   /** The last engine failure logged, so that a failure repeated on every keystroke is logged once. */
   private lastFailure: string | undefined;
   options: AnalyzeOptions = {};
+  /**
+   * The text each large open document was last analysed with (when opened, when saved) and its version, by path.
+   * Versions, not texts, tell an edit: comparing two 7.5 MiB strings flattens and copies them on every keystroke.
+   */
+  private readonly analysedText = new Map<string, { text: string; version: number }>();
+  /** The last analysis and its inputs: the same texts and options give the same analysis (a large document edited). */
+  private previous: { texts: Map<string, string>; options: AnalyzeOptions; analysis: Analysis } | undefined;
 
   constructor(
     private readonly documents: TextDocuments<TextDocument>,
@@ -83,6 +103,22 @@ export class AnalysisHost {
     for (const w of waiters) w();
   }
 
+  /**
+   * A document was saved: a large one is analysed again, with the text it has now. True when that changes the
+   * analysis's input (the caller invalidates and schedules diagnostics).
+   */
+  saved(uri: string): boolean {
+    return this.analysedText.delete(this.uris.toPath(uri));
+  }
+
+  /** A large document edited since it was analysed: its findings are of the text saved last, and no edit is offered. */
+  stale(path: string): boolean {
+    const kept = this.analysedText.get(path);
+    if (kept === undefined) return false;
+    const doc = this.documents.all().find((d) => this.uris.toPath(d.uri) === path);
+    return doc !== undefined && doc.version !== kept.version;
+  }
+
   /** Resolves at the next invalidate(). */
   nextChange(): Promise<void> {
     return new Promise((resolve) => this.changeWaiters.push(resolve));
@@ -98,6 +134,9 @@ export class AnalysisHost {
     for (const [p] of this.disk.entries()) keep.add(p);
     for (const doc of this.documents.all()) keep.add(this.uris.toPath(doc.uri));
     keep.delete(path);
+    this.analysedText.delete(path);
+    // Nor does the last analysis keep the closed text (or anything else) alive until the next one.
+    this.previous = undefined;
     this.parsesCache?.retain(keep);
   }
 
@@ -107,9 +146,19 @@ export class AnalysisHost {
     for (const [path, text] of this.disk.entries()) files.set(path, { path, text });
     const versions = new Map<string, number>();
     const skipped = new Map<string, string>();
+    const notes = new Map<string, string>();
+    const open = new Set<string>();
     for (const doc of this.documents.all()) {
       const path = this.uris.toPath(doc.uri);
       versions.set(doc.uri, doc.version);
+      const kept = this.analysedText.get(path);
+      if (kept && doc instanceof LargeDocument && doc.length > LARGE_DOCUMENT_BYTES && doc.length <= MAX_SIZE) {
+        // A large document, analysed when opened or saved: its text is not even read (joining its lines is a copy).
+        open.add(path);
+        notes.set(path, kept.version === doc.version ? LARGE_NOTE : LARGE_STALE_NOTE);
+        files.set(path, { path, text: kept.text });
+        continue;
+      }
       // A didOpen without `text` leaves a document whose text is undefined: it costs only itself.
       const text: unknown = doc.getText();
       if (typeof text !== 'string') {
@@ -123,13 +172,33 @@ export class AnalysisHost {
         skipped.set(path, `Not analysed: the file is larger than ${MAX_SIZE / 1024 / 1024} MiB, the most the kubelet language server reads (kubelet configurations are a few KiB).`);
         continue;
       }
+      open.add(path);
+      if (over(text, LARGE_DOCUMENT_BYTES)) {
+        // Analysed with the text it had when opened or saved last: typing in it costs no analysis (issue #28).
+        const analysed = kept ?? { text, version: doc.version };
+        this.analysedText.set(path, analysed);
+        notes.set(path, analysed.version === doc.version ? LARGE_NOTE : LARGE_STALE_NOTE);
+        files.set(path, { path, text: analysed.text });
+        continue;
+      }
+      this.analysedText.delete(path);
       files.set(path, { path, text });
     }
+    for (const path of this.analysedText.keys()) if (!open.has(path)) this.analysedText.delete(path);
     let analysis: Analysis;
     let failure: string | undefined;
+    const prev = this.previous;
+    const texts = new Map([...files.values()].map((f) => [f.path, f.text]));
     try {
-      analysis = engine().analyze([...files.values()], this.options, this.parses);
-      this.parses.retain(new Set(files.keys()));
+      if (prev && prev.options === this.options && prev.texts.size === texts.size && [...texts].every(([p, t]) => prev.texts.get(p) === t)) {
+        // Nothing the engine reads changed (only a large document's unanalysed text): the same analysis.
+        analysis = prev.analysis;
+      } else {
+        this.previous = undefined;
+        analysis = engine().analyze([...files.values()], this.options, this.parses);
+        this.parses.retain(new Set(files.keys()));
+        this.previous = { texts, options: this.options, analysis };
+      }
       this.lastFailure = undefined;
     } catch (e) {
       // An engine bug must not take every feature down with it, nor be recomputed and logged for every request.
@@ -138,7 +207,7 @@ export class AnalysisHost {
       this.lastFailure = failure;
       analysis = { nodes: [], findings: [], files: new Map() };
     }
-    this.cached = { analysis, versions, generation: this.generation, skipped, failure, files: [...files.values()] };
+    this.cached = { analysis, versions, generation: this.generation, skipped, failure, files: [...files.values()], notes };
     return this.cached;
   }
 

@@ -10,6 +10,8 @@ import { ALLOCATABLE_CHANGED, ALLOCATABLE_REQUEST, SHOW_EFFECTIVE_COMMAND } from
 import { DiagnosticsSync } from './diagnostics-sync.ts';
 import { engine } from './engine-loader.ts';
 import { AnalysisHost } from './host.ts';
+import { LargeDocument } from './large-document.ts';
+import { LARGE_DOCUMENT_BYTES } from './files.ts';
 import { runSafeAsync } from './safe.ts';
 import { guardedDocumentsConnection, needCodeActionParams, needPosition } from './params.ts';
 import { DEFAULT_SETTINGS, readSettings, toAnalysisOptions, type Settings } from './settings.ts';
@@ -24,10 +26,12 @@ export function startServer(connection: Connection, version: string, edge: Serve
   const uriToPath = (uri: string) => edge.uris.toPath(uri);
   /** Per document, the lines the last edit touched: inlay hints keep off them while the user types there. */
   const typing = new Map<string, { start: number; end: number }>();
-  const documents = new TextDocuments({
-    create: TextDocument.create,
+  const documents = new TextDocuments<TextDocument>({
+    // A document over LARGE_DOCUMENT_BYTES is held as lines: an edit does not copy the whole text (lsp/large-document.ts).
+    create: (uri, languageId, version, content) =>
+      typeof content === 'string' && content.length > LARGE_DOCUMENT_BYTES ? new LargeDocument(uri, languageId, version, content) : TextDocument.create(uri, languageId, version, content),
     update: (doc, changes, version) => {
-      const next = TextDocument.update(doc, changes, version);
+      const next = doc instanceof LargeDocument ? (doc.update(changes, version), doc) : TextDocument.update(doc, changes, version);
       const last = changes.at(-1);
       if (last && 'range' in last) {
         const added = last.text.split('\n').length - 1;
@@ -109,7 +113,7 @@ export function startServer(connection: Connection, version: string, edge: Serve
     return {
       serverInfo: { name: 'kubelet-language-server', version },
       capabilities: {
-        textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental },
+        textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental, save: { includeText: false } },
         hoverProvider: true,
         definitionProvider: true,
         documentLinkProvider: { resolveProvider: false },
@@ -176,6 +180,12 @@ export function startServer(connection: Connection, version: string, edge: Serve
     host.invalidate();
     sync.schedule(e.document.uri);
   });
+  // A large document is analysed again when saved (lsp/host.ts LARGE_DOCUMENT_BYTES).
+  documents.onDidSave((e) => {
+    if (!host.saved(e.document.uri)) return;
+    host.invalidate();
+    sync.schedule(e.document.uri);
+  });
   documents.onDidClose((e) => {
     host.invalidate();
     sync.closed(e.document.uri);
@@ -213,6 +223,8 @@ export function startServer(connection: Connection, version: string, edge: Serve
   });
   connection.onCodeAction((p, token) => {
     needCodeActionParams(p);
+    // A large document edited since its analysis: the analysis's ranges are of another text.
+    if (host.stale(uriToPath(docUri(p)))) return [];
     return runSafeAsync(log, 'codeAction', [], token, async () => [
       // Quick fixes from the current analysis, not from the diagnostics' data (which may be of an older text).
       ...(await feature('quickFix', docUri(p), [], token, (a, path) => engine().codeActions(a, path, p.context?.diagnostics ?? [], (f) => host.uriOf(f), p.context?.only, (f, fix) => host.editsAreSafe(f, fix.edits)))),

@@ -151,7 +151,8 @@ export function buildNode(ws: Workspace, seed: NodeSeed, systemdVersion?: number
       } else if (node.program && basename(node.program.text).includes('kubelet')) {
         node.argv = argv.slice(1);
         const unused = unusedVariables(service, new Set(references.map((r) => r.variable)));
-        if (unused.length > 0) node.unusedVariables = unused;
+        if (unused.list.length > 0) node.unusedVariables = unused.list;
+        if (unused.more) node.unusedVariablesMore = unused.more;
       } else runsImage(containerKubelet(argv));
     }
     // `docker run -d <kubelet image>` in ExecStartPre= while ExecStart= follows its logs.

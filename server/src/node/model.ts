@@ -125,6 +125,8 @@ export interface NodeModel {
   readonly execReferences?: ExecReference[];
   /** Variables of the service holding kubelet flags that no Exec*= line references: those flags never reach the kubelet. */
   readonly unusedVariables?: import('./unused-variables.ts').UnusedVariable[];
+  /** More such variables than the node keeps (MAX_UNUSED_VARIABLES): how many, and the first of them. */
+  readonly unusedVariablesMore?: { readonly count: number; readonly first: import('../parse/types.ts').EnvAssignment };
   readonly flags: FlagUse[];
   readonly positional: PositionalArg[];
   readonly configRefs: ConfigRef[];

@@ -8,6 +8,19 @@ import type { EnvAssignment, Word } from '../parse/types.ts';
 import { parseKubeletArgs, type ArgProblem } from './command-line.ts';
 import type { FlagUse, ServiceModel } from './model.ts';
 
+/**
+ * The most unused variables a node keeps (issue #28 point 5): a generated environment file of 136,000 of them kept a
+ * parse of each (its words and flags, about 800 bytes) in the node and a finding of each, 200 MB together; past these
+ * the rest are counted (UnusedVariables.more) and reported as one finding.
+ */
+export const MAX_UNUSED_VARIABLES = 1000;
+
+export interface UnusedVariables {
+  list: UnusedVariable[];
+  /** Further unused variables with flags, past MAX_UNUSED_VARIABLES: how many, and the first one. */
+  more?: { count: number; first: EnvAssignment };
+}
+
 export interface UnusedVariable {
   assignment: EnvAssignment;
   source: 'Environment' | 'EnvironmentFile';
@@ -17,8 +30,9 @@ export interface UnusedVariable {
 }
 
 /** Only the surviving ExecStart= runs the kubelet, but any Exec*= line may use a variable (an ExecStartPre= script). */
-export function unusedVariables(service: ServiceModel, referencedByExecStart: ReadonlySet<string>): UnusedVariable[] {
+export function unusedVariables(service: ServiceModel, referencedByExecStart: ReadonlySet<string>): UnusedVariables {
   const out: UnusedVariable[] = [];
+  let more: UnusedVariables['more'];
   let used: Set<string> | undefined;
   for (const [name, { assignment, source }] of service.environment) {
     if (referencedByExecStart.has(name) || !/(^|[\s"'])--?[A-Za-z]/.test(assignment.value)) continue;
@@ -31,9 +45,14 @@ export function unusedVariables(service: ServiceModel, referencedByExecStart: Re
     const words: Word[] = splitVariable(assignment, { variable: name, span: assignment.nameSpan });
     const parsed = parseKubeletArgs(words);
     if (parsed.flags.length === 0) continue;
+    if (out.length >= MAX_UNUSED_VARIABLES) {
+      if (more) more.count++;
+      else more = { count: 1, first: assignment };
+      continue;
+    }
     out.push({ assignment, source, flags: parsed.flags, argProblems: parsed.problems });
   }
-  return out;
+  return more ? { list: out, more } : { list: out };
 }
 
 /**

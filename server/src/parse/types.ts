@@ -294,6 +294,11 @@ export interface DuplicateKey {
   first: Span;
   /** The later occurrence (the one the kubelet's lenient decoding keeps). */
   second: Span;
+  /** One of the two came into the mapping through a `<<` merge key (go-yaml v3 does not compare those). */
+  merged?: boolean;
+  /** The earlier entry itself, and the mapping the later one stays in (a reader that takes both, as k3s does). */
+  earlier?: MapEntry;
+  map?: MapNode;
 }
 
 /** Entry of a map by key (the effective one: duplicates were already reduced to the last). */

@@ -375,13 +375,19 @@ class YamlConverter {
     const entries: MapEntry[] = [];
     const index = new Map<string, number>();
     let dead = 0;
-    const add = (e: MapEntry) => {
+    const mergedIn = new Set<MapEntry>();
+    const mine: DuplicateKey[] = [];
+    const add = (e: MapEntry, merged = false) => {
+      if (merged) mergedIn.add(e);
       const prev = index.get(e.key);
       if (prev !== undefined) {
         const p = entries[prev];
         // Strict decoding (YAMLToJSONStrict) fails on any key set twice, merged (`<<`) ones included (go-yaml v2
         // decode.go mapping(): "key already set in map"; checked with sigs.k8s.io/yaml, test/oracle/yaml.test.ts).
-        this.duplicates.push({ key: e.key, first: p.keySpan, second: e.keySpan });
+        const d: DuplicateKey = { key: e.key, first: p.keySpan, second: e.keySpan, earlier: p };
+        if (merged || mergedIn.has(p)) d.merged = true;
+        this.duplicates.push(d);
+        mine.push(d);
         (entries as (MapEntry | undefined)[])[prev] = undefined;
         dead++;
       }
@@ -401,7 +407,7 @@ class YamlConverter {
         const v = this.convert(p.value as YNode | null, depth + 1, keyStart);
         const sources: ConfigNode[] = v.kind === 'seq' ? [...v.items].reverse() : [v];
         for (const s of sources) {
-          if (s.kind === 'map') for (const e of s.entries) add(e);
+          if (s.kind === 'map') for (const e of s.entries) add(e, true);
           else if (!(s.kind === 'scalar' && s.value === null && this.aliasBlocked)) {
             this.problems.push(finding('config-syntax', 'error', s.span, 'A merge key (<<) needs a mapping, an alias of a mapping, or a list of those.'));
           }
@@ -444,7 +450,9 @@ class YamlConverter {
       add(entry);
     }
     const out = dead ? entries.filter((e) => e !== undefined) : entries;
-    return { kind: 'map', entries: out, span: this.span(first < 0 ? at : first, last) };
+    const map: MapNode = { kind: 'map', entries: out, span: this.span(first < 0 ? at : first, last) };
+    for (const d of mine) d.map = map;
+    return map;
   }
 }
 

@@ -33,7 +33,7 @@ export const CORE_PARSER_CODES: readonly RuleMeta[] = [
     fixDoes: "renames a key to the platform's own spelling, or writes the value the platform takes",
     summary: "a platform configuration the platform's own tool rejects (its value ranges, settings given twice), or a key it drops",
   },
-  { id: 'config-field-duplicate', area: P, severity: 'warning', fix: false, summary: 'a key given twice in one mapping: the last one silently wins' },
+  { id: 'config-field-duplicate', area: P, severity: ['warning', 'error'], fix: false, summary: 'a key given twice in one mapping: the last one silently wins, or the file\'s reader refuses it' },
   {
     id: 'config-kind-invalid', area: P, severity: 'error', fix: true,
     fixDoes: 'for a wrong API group, sets `apiVersion` to `kubelet.config.k8s.io/v1beta1`',

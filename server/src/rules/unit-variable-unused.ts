@@ -73,6 +73,15 @@ export const unitVariableUnused: Rule = {
         });
       }
     }
+    const more = node.unusedVariablesMore;
+    if (more) {
+      out.push({
+        ...finding('unit-variable-unused', 'warning', more.first.span,
+          `${more.count} more variables, from ${more.first.name} on, hold kubelet flags that no ExecStart= references.` +
+            ` Their flags never reach the kubelet either; only the first ${node.unusedVariables?.length ?? 0} such variables are reported one by one.`),
+        tags: ['unnecessary'],
+      });
+    }
     return out;
   },
 };

@@ -167,7 +167,9 @@ export function capiPayloads(path: string, text: string): { embedded: Payload[];
     const filled = filledOnMachine(path, spec);
     if (filled) for (let i = first; i < c.embedded.length; i++) c.embedded[i] = { ...c.embedded[i], filledOnMachine: filled };
   }
-  return finish(path, c);
+  // kubectl (and clusterctl, which applies through the same client) sends JSON made with sigs.k8s.io/yaml, which keeps
+  // a key's last value (kubernetes/kubernetes#125885).
+  return finish(path, c, { tool: 'Cluster API', refuses: false, why: 'kubectl converts the YAML to JSON before sending it, and that keeps only the last value of a key' });
 }
 
 /**

@@ -12,6 +12,7 @@ import { LineIndex } from '../../model/range.ts';
 import type { Payload } from '../../embed/payload.ts';
 import { yamlRegion } from '../../embed/yaml-region.ts';
 import { errorOutsideBlocks, readYamlFile, versionAt } from '../../embed/yaml-docs.ts';
+import { droppedAsDuplicates, duplicateFindings } from '../../parse/duplicates.ts';
 import { defineFormat } from '../../formats/types.ts';
 
 const API = /^apiVersion:[ \t]*["']?eksctl\.io\/v1alpha5["']?[ \t]*(?:#[^\n]*)?$/m;
@@ -33,6 +34,13 @@ function parseClusterConfig(path: string, text: string): { embedded: Payload[]; 
   };
   // An error inside a kubeletExtraConfig is that payload's to report (errorOutsideBlocks).
   const blocks: [number, number][] = [];
+  // eksctl checks the file with sigs.k8s.io/yaml UnmarshalStrict before decoding it (pkg/eks/api.go
+  // LoadConfigFromFile), and go-yaml v2's strict mode fails on a key written twice, merged keys included.
+  for (const x of duplicateFindings(droppedAsDuplicates(read.dropped, path, lines), {
+    tool: 'eksctl',
+    refuses: true,
+    why: 'It reads the ClusterConfig with sigs.k8s.io/yaml UnmarshalStrict, which fails with "key already set in map"',
+  })) problems.push(x);
   const groups = doc.get('nodeGroups', true);
   if (!isSeq(groups)) return error ? unreadable() : { embedded, problems };
   // metadata.version: the EKS cluster's Kubernetes version, which the node groups' AMIs are chosen for.

@@ -47,7 +47,7 @@ export function mergeK3sArgs(docs: readonly KubeadmDoc[]): { docs: KubeadmDoc[];
     }
     if (d.kind !== K3S_ARGS_KIND) continue;
     for (const lost of effective) {
-      if (lost.path === d.path) continue; // one file's own keys: config-field-duplicate's business
+      // Also in one file: k3s reads it as a list of key-value items, so a second kubelet-arg replaces the first.
       const at = `${basename(d.path)} line ${d.span.range.start.line + 1}`;
       const r = d.span.range;
       // The key as written, unquoted: `+` goes right after it.
@@ -57,7 +57,7 @@ export function mergeK3sArgs(docs: readonly KubeadmDoc[]): { docs: KubeadmDoc[];
       const last = lost.kubeletExtraArgs.at(-1)?.valueSpan.range.end;
       const where = last ? { file: lost.span.file, range: { start: lost.span.range.start, end: last } } : lost.span;
       problems.push(finding('k3s-kubelet-arg-replaced', 'warning', where,
-        `This ${lost.argsLabel ?? 'kubelet-arg'} list never reaches the kubelet: the kubelet-arg list in ${at} replaces it. k3s keeps the last file's value of a key (config.yaml, then config.yaml.d/ in name order); a key named kubelet-arg+ adds its items to the list instead.`,
+        `This ${lost.argsLabel ?? 'kubelet-arg'} list never reaches the kubelet: the kubelet-arg list in ${at} replaces it. k3s keeps the last value of a key, within a file and across files (config.yaml, then config.yaml.d/ in name order); a key named kubelet-arg+ adds its items to the list instead.`,
         plain ? { fixes: [fix] } : undefined));
     }
     effective = [d];

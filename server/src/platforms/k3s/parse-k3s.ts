@@ -20,8 +20,15 @@ export function parseK3s(path: string, text: string): ConfigFileParse {
   const problems: Finding[] = templateAwareProblems(path, text, r.problems, 'k3s config');
   const out: ConfigFileParse = { path, kubeletConfigs: [], kubeadm: [], problems };
   const root = mapOf(r.docs[0]?.root);
-  // In the file's order: k3s reads the keys in order, and a `+` key appends to what is there by then.
-  for (const entry of root?.entries ?? []) {
+  // In the file's order: k3s reads the keys in order, and a `+` key appends to what is there by then. It reads the
+  // file as a yaml.MapSlice (go-yaml v2), which keeps a key written twice as two items: a second `kubelet-arg+`
+  // appends too, a second `kubelet-arg` replaces the list (readConfigFile, main at f6466040; node/k3s-files.ts).
+  const earlier = (r.docs[0]?.duplicates ?? []).filter((d) => d.map === root && d.earlier).map((d) => d.earlier!);
+  const at = (e: { keySpan: { range: { start: { line: number; character: number } } } }) => e.keySpan.range.start;
+  const entries = earlier.length
+    ? [...(root?.entries ?? []), ...earlier].sort((a, b) => at(a).line - at(b).line || at(a).character - at(b).character)
+    : root?.entries ?? [];
+  for (const entry of entries) {
     if (entry.key !== 'kubelet-arg' && entry.key !== 'kubelet-arg+') continue;
     const v = entry.value;
     const items = v.kind === 'seq' ? v.items : v.kind === 'scalar' && v.value !== null ? [v] : [];

@@ -430,7 +430,9 @@ export function karpenterPayloads(path: string, text: string): { embedded: Paylo
         `Karpenter does not see the ${m[0]} set in userData: it schedules as if it were not reserved. Set it in spec.kubelet too.`));
     }
   }
-  return finish(path, c);
+  // kubectl sends the API server JSON made with sigs.k8s.io/yaml, which keeps a key's last value
+  // (kubernetes/kubernetes#125885).
+  return finish(path, c, { tool: 'Karpenter', refuses: false, why: 'kubectl converts the YAML to JSON before sending it, and that keeps only the last value of a key' });
 }
 
 export default defineFormat({

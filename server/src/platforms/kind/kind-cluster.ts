@@ -153,7 +153,9 @@ export function kindPayloads(path: string, text: string): { embedded: Payload[];
         r ? { fixes: [{ title: `Change apiVersion to ${CURRENT}`, preferred: true, edits: [{ file: path, range: c.lines.range(r[0], r[1]), newText: CURRENT }] }] } : undefined));
     }
   }
-  return finish(path, c);
+  // kind decodes its config with go-yaml v3 and KnownFields (pkg/internal/apis/config/encoding/load.go
+  // yamlUnmarshalStrict), which fails on a key written twice.
+  return finish(path, c, { tool: 'kind', refuses: true, why: 'It decodes the config with go-yaml v3, which fails with "mapping key already defined"' });
 }
 
 export default defineFormat({

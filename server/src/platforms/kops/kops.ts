@@ -19,6 +19,7 @@ import type { VersionMention } from '../../model/version-mention.ts';
 import { loneCrToLf } from '../../model/range.ts';
 import { maskYamlTemplates } from '../../parse/template.ts';
 import { YAML_TEMPLATE_MARKER } from '../../embed/template.ts';
+import { droppedAsDuplicates, duplicateFindings, keepLastKeys, templateBranches } from '../../parse/duplicates.ts';
 
 const API = /^apiVersion:[ \t]*["']?kops\.k8s\.io\/v1alpha2["']?[ \t]*(?:#[^\n]*)?$/m;
 const KIND = /^kind:[ \t]*["']?(?:Cluster|InstanceGroup)["']?[ \t]*(?:#[^\n]*)?$/m;
@@ -66,6 +67,17 @@ function parseKops(path: string, text: string): { embedded: Payload[]; problems:
   let master: Region | undefined;
   const groups: { name: string; role: string; kubelet?: Region; machine?: InstanceTypeMention }[] = [];
   for (const d of list) {
+    // kops decodes a manifest with its scheme's universal decoder (pkg/kopscodecs/codecs.go ParseVersionedYaml), not
+    // strict: sigs.k8s.io/yaml's YAMLToJSON keeps the last value of a key written twice and drops the earlier silently.
+    const dropped = keepLastKeys(d);
+    const kindOf = d.get('kind');
+    if (dropped.length && (kindOf === 'Cluster' || kindOf === 'InstanceGroup') && !templateBranches(text)) {
+      for (const x of duplicateFindings(droppedAsDuplicates(dropped, path, lines), {
+        tool: 'kops',
+        refuses: false,
+        why: 'kops decodes its manifests through sigs.k8s.io/yaml without strict checks, which keeps the last value of a key',
+      })) problems.push(x);
+    }
     if (d.get('KubeletConfig') !== undefined && d.get('ClusterName') !== undefined) {
       // KubernetesVersion (kops pkg/apis/nodeup Config): the version nodeup installs.
       version = versionAt(path, text, lines, d.get('KubernetesVersion', true), 'KubernetesVersion', false);

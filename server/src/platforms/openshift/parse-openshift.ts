@@ -15,6 +15,7 @@ import { maskYamlTemplates } from '../../parse/template.ts';
 const TEMPLATE = /\{\{|\{%|\$\{|%\{/;
 import { mapOf, str, templateAwareProblems } from '../../parse/platform.ts';
 import { withoutPlaceholders } from '../../parse/platform.ts';
+import { duplicateFindings, templateBranches } from '../../parse/duplicates.ts';
 
 export const OPENSHIFT_API_VERSION = 'machineconfiguration.openshift.io/v1';
 
@@ -25,18 +26,18 @@ export const OPENSHIFT_API_VERSION = 'machineconfiguration.openshift.io/v1';
  * stringParameterExp, nonStringParameterExp) before the objects are created; such values are masked here (unknown),
  * so a KubeletConfig is read as the MCO would receive it, with its parameters filled.
  */
-function kubeletConfigObjects(docs: readonly { root?: ConfigNode; index: number }[]): { root: MapNode; index: number }[] {
-  const out: { root: MapNode; index: number }[] = [];
+function kubeletConfigObjects<D extends { root?: ConfigNode; index: number }>(docs: readonly D[]): { root: MapNode; index: number; doc: D }[] {
+  const out: { root: MapNode; index: number; doc: D }[] = [];
   const isKubeletConfig = (m: MapNode) => str(getEntry(m, 'apiVersion')?.value) === OPENSHIFT_API_VERSION && str(getEntry(m, 'kind')?.value) === 'KubeletConfig';
   for (const d of docs) {
     const root = mapOf(d.root);
     if (!root) continue;
-    if (isKubeletConfig(root)) out.push({ root, index: d.index });
+    if (isKubeletConfig(root)) out.push({ root, index: d.index, doc: d });
     else if (str(getEntry(root, 'apiVersion')?.value) === TEMPLATE_API_VERSION && str(getEntry(root, 'kind')?.value) === 'Template') {
       const objects = getEntry(root, 'objects')?.value;
       for (const o of objects?.kind === 'seq' ? objects.items : []) {
         const m = mapOf(o);
-        if (m && isKubeletConfig(m)) out.push({ root: m, index: d.index });
+        if (m && isKubeletConfig(m)) out.push({ root: m, index: d.index, doc: d });
       }
     }
   }
@@ -53,7 +54,19 @@ export function parseOpenShift(path: string, text: string): ConfigFileParse {
   const problems: Finding[] = templateAwareProblems(path, text, r.problems, 'KubeletConfig');
   const out: ConfigFileParse = { path, kubeletConfigs: [], kubeadm: [], problems };
   let platform: PlatformInfo | undefined;
-  for (const { root, index } of kubeletConfigObjects(r.docs)) {
+  const reported = new Set<object>();
+  for (const { root, index, doc } of kubeletConfigObjects(r.docs)) {
+    // oc and kubectl turn the YAML into JSON with sigs.k8s.io/yaml before sending it, which keeps a key's last value;
+    // the API server and the MCO never see the earlier one (kubernetes/kubernetes#125885, kubectl 1.27 with
+    // fieldValidation=Strict: the request body already holds the last value only).
+    if (!reported.has(doc) && !templateBranches(text)) {
+      reported.add(doc);
+      for (const x of duplicateFindings(doc.duplicates, {
+        tool: 'OpenShift',
+        refuses: false,
+        why: 'oc apply converts the YAML to JSON before sending it, and that keeps only the last value of a key',
+      })) problems.push(x);
+    }
     const spec = mapOf(getEntry(root, 'spec')?.value);
     if (!spec) continue;
     const kc = getEntry(spec, 'kubeletConfig');

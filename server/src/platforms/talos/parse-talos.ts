@@ -13,6 +13,17 @@ import { getEntry } from '../../parse/types.ts';
 import { parseYamlStream } from '../../parse/yaml.ts';
 import { versionMention, type VersionMention } from '../../model/version-mention.ts';
 import { argsFromMap, blankDirectiveLines, mapOf, str, templateAwareProblems, withoutPlaceholders, type ExtraArg } from '../../parse/platform.ts';
+import { duplicateFindings, templateBranches, type DuplicateReader } from '../../parse/duplicates.ts';
+
+/**
+ * Talos decodes each document with go-yaml v4 (pkg/machinery/config/configloader/internal/decoder/decoder.go, the
+ * typed decode after KnownFields), whose unique-key check fails the whole configuration on a key written twice.
+ */
+export const TALOS_DUPLICATES: DuplicateReader = {
+  tool: 'Talos',
+  refuses: true,
+  why: 'Its YAML decoder (go-yaml v4, configloader) fails with "mapping key already defined"',
+};
 
 /**
  * `versions` receives the kubelet image tags the file states: machine.kubelet.image, or a KubeletConfig document's
@@ -23,6 +34,7 @@ export function parseTalos(path: string, text: string, versions?: VersionMention
   const r = parseYamlStream(path, blankDirectiveLines(text), lines);
   const problems: Finding[] = templateAwareProblems(path, text, r.problems, 'Talos machine configuration');
   const out: ConfigFileParse = { path, kubeletConfigs: [], kubeadm: [], problems };
+  if (!templateBranches(text)) for (const d of r.docs) for (const x of duplicateFindings(d.duplicates, TALOS_DUPLICATES)) problems.push(x);
   const args: ExtraArg[] = [];
   let platform: PlatformInfo | undefined;
   let machineKubelet = false;

@@ -22,6 +22,7 @@ import { LineIndex } from '../../model/range.ts';
 import type { PatchFileRef, Payload, PayloadMap } from '../../embed/payload.ts';
 import { yamlStringMap } from '../../embed/yaml-string.ts';
 import { readYamlFile, versionAt } from '../../embed/yaml-docs.ts';
+import { droppedAsDuplicates, duplicateFindings, templateBranches } from '../../parse/duplicates.ts';
 import { defineFormat } from '../../formats/types.ts';
 
 interface Patch {
@@ -117,6 +118,14 @@ function parseTalconfig(path: string, text: string): { embedded: Payload[]; prob
     problems.push(finding('config-syntax', 'information', { file: path, range: lines.range(at, at) },
       `This talconfig.yaml is not valid YAML, so its patches are not checked. ${error.message}`));
     return { embedded, problems };
+  }
+  // talhelper reads talconfig.yaml with go-yaml v3 (pkg/config/loader.go newConfig), which fails on a key written twice.
+  if (!templateBranches(text)) {
+    for (const x of duplicateFindings(droppedAsDuplicates(read.dropped, path, lines), {
+      tool: 'talhelper',
+      refuses: true,
+      why: 'It reads talconfig.yaml with go-yaml v3, which fails with "mapping key already defined"',
+    })) problems.push(x);
   }
   const crlf = /\r\n/.test(text.slice(0, 200));
   // kubernetesVersion: the kubelet image tag talhelper writes into every node's machine.kubelet.image.

@@ -1,0 +1,141 @@
+/**
+ * A key written twice in one mapping, as each tool's own decoder takes it (issue #28 point 9). Two behaviours occur:
+ *
+ * - the decoder refuses the file: go-yaml v3 and v4 decode with unique keys on (gopkg.in/yaml.v3 v3.0.1 decode.go:
+ *   newDecoder sets uniqueKeys, mapping() fails with "mapping key ... already defined at line ..."; keys a `<<` merge
+ *   brings in are not compared), which Talos (pkg/machinery/config/configloader/internal/decoder/decoder.go, yaml v4),
+ *   talhelper (pkg/config/loader.go newConfig, yaml.v3 Unmarshal) and Butane (config/util/util.go unmarshal, yaml.v3
+ *   Decoder) use; eksctl reads its ClusterConfig with sigs.k8s.io/yaml UnmarshalStrict first (pkg/eks/api.go
+ *   LoadConfigFromFile), whose go-yaml v2 strict mode fails with "key ... already set in map";
+ * - the decoder keeps the last value and drops the earlier silently: sigs.k8s.io/yaml's non-strict YAMLToJSON (kops's
+ *   universal decoder, pkg/kopscodecs/codecs.go; kubectl and oc, which send the API server JSON made that way, so the
+ *   server never sees the duplicate: kubernetes/kubernetes#125885), PyYAML (cloud-init), Go's encoding/json (Ignition).
+ *
+ * The readers built on the `yaml` package parse with `uniqueKeys: false`, whose `get` finds the first pair of a key:
+ * `keepLastKeys` removes the earlier pairs, so every later lookup takes the value the decoders above take.
+ */
+import { isAlias, isMap, isPair, isScalar, isSeq, type Document, type Pair, type YAMLMap } from 'yaml';
+import { finding, type Finding } from '../model/finding.ts';
+import type { LineIndex } from '../model/range.ts';
+import type { DuplicateKey } from './types.ts';
+
+/** An earlier pair of a key that a later pair of the same mapping overrides. */
+export interface DroppedPair {
+  key: string;
+  /** The earlier pair, taken out of its mapping. */
+  dropped: Pair;
+  /** The later pair, the one every decoder above reads. */
+  kept: Pair;
+}
+
+const DROPPED = new WeakMap<object, DroppedPair[]>();
+
+/** A scalar key as go-yaml compares it: its text as written (unquoted), not its resolved value. */
+function keyText(k: unknown): string | undefined {
+  if (!isScalar(k)) return undefined;
+  const source = (k as { source?: unknown }).source;
+  if (typeof source === 'string') return source;
+  return k.value === null || typeof k.value === 'object' ? undefined : String(k.value);
+}
+
+function isMergeKey(k: unknown): boolean {
+  return isScalar(k) && keyText(k) === '<<' && (k.type === 'PLAIN' || k.type === undefined);
+}
+
+/**
+ * Takes the earlier pair of each key written twice in one mapping out of the document (in place, once per document):
+ * afterwards `get` and `getIn` give the last value. Returns the pairs taken out, in document order.
+ */
+export function keepLastKeys(doc: Document): DroppedPair[] {
+  const done = DROPPED.get(doc);
+  if (done) return done;
+  const out: DroppedPair[] = [];
+  const seen = new Set<object>();
+  const walk = (n: unknown): void => {
+    if (!n || typeof n !== 'object' || isAlias(n) || seen.has(n)) return;
+    seen.add(n);
+    if (isSeq(n)) {
+      for (const it of n.items) walk(it);
+      return;
+    }
+    if (!isMap(n)) return;
+    const map = n as YAMLMap;
+    const last = new Map<string, Pair>();
+    const pairs = map.items.filter(isPair) as Pair[];
+    for (const p of pairs) {
+      const k = keyText(p.key);
+      if (k !== undefined && !isMergeKey(p.key)) last.set(k, p);
+    }
+    if (last.size < pairs.length) {
+      const kept: Pair[] = [];
+      for (const p of pairs) {
+        const k = keyText(p.key);
+        const winner = k === undefined || isMergeKey(p.key) ? p : last.get(k)!;
+        if (winner === p) kept.push(p);
+        else out.push({ key: k!, dropped: p, kept: winner });
+      }
+      if (kept.length < map.items.length) map.items = kept as typeof map.items;
+    }
+    for (const p of pairs) walk(p.value);
+  };
+  walk(doc.contents);
+  DROPPED.set(doc, out);
+  return out;
+}
+
+/** The pairs `keepLastKeys` took out of the document (none before it ran). */
+export function droppedPairs(doc: Document): readonly DroppedPair[] {
+  return DROPPED.get(doc) ?? [];
+}
+
+/** `keepLastKeys`'s pairs as duplicate keys with their spans in `file`. */
+export function droppedAsDuplicates(dropped: readonly DroppedPair[], file: string, lines: LineIndex): DuplicateKey[] {
+  const out: DuplicateKey[] = [];
+  for (const d of dropped) {
+    const a = (d.dropped.key as { range?: [number, number, number] }).range;
+    const b = (d.kept.key as { range?: [number, number, number] }).range;
+    if (!a || !b) continue;
+    out.push({ key: d.key, first: { file, range: lines.range(a[0], a[1]) }, second: { file, range: lines.range(b[0], b[1]) } });
+  }
+  return out;
+}
+
+/** How a tool's decoder takes a key written twice. */
+export interface DuplicateReader {
+  /** The tool, as messages name it ("Talos", "eksctl"). */
+  tool: string;
+  /** The decoder fails: the file is refused (error). Otherwise the last value wins silently (warning). */
+  refuses: boolean;
+  /** Why, in a few words with the decoder's name (and its message when it refuses). */
+  why: string;
+}
+
+/**
+ * One finding per key written twice (at the later key, the earlier one related). A refusing decoder does not compare
+ * keys a `<<` merge brings in (go-yaml v3 mapping()), so those are left out for it.
+ */
+export function duplicateFindings(dups: readonly DuplicateKey[], reader: DuplicateReader): Finding[] {
+  const out: Finding[] = [];
+  for (const d of dups) {
+    if (reader.refuses && d.merged) continue;
+    const line = d.first.range.start.line + 1;
+    out.push(reader.refuses
+      ? finding('config-field-duplicate', 'error', d.second,
+        `${reader.tool} refuses this file: "${d.key}" is already set on line ${line} of the same mapping. ${reader.why}. Remove one of them.`,
+        { related: [{ span: d.first, message: `first "${d.key}"` }] })
+      : finding('config-field-duplicate', 'warning', d.second,
+        `The "${d.key}" on line ${line} is ignored: ${reader.tool} keeps this later one. ${reader.why}. Remove one of them.`,
+        { related: [{ span: d.first, message: `earlier "${d.key}", ignored` }] }));
+  }
+  return out;
+}
+
+const BRANCH = /\{\{-?\s*(?:if|else|range|with)\b|\{%-?\s*(?:if|elif|else|for)\b|%\{\s*(?:if|else|for)\b/;
+
+/**
+ * A file kept as a template with branches (`{{ if }}`, `{% if %}`, `%{ if }`): a key written twice is usually one per
+ * branch, and only one of them is in the file the tool reads.
+ */
+export function templateBranches(text: string): boolean {
+  return BRANCH.test(text);
+}
