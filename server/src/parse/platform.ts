@@ -29,15 +29,20 @@ export function hasPlaceholder(v: string): boolean {
   }
   return false;
 }
-const TEMPLATE = /\$\{|\{\{|%\{/;
+const TEMPLATE = /\$\{|\{\{|%\{|\{%/;
 
 /**
- * Terraform `%{ if ... }` / `%{ for ... }` lines blanked (same length, line ends kept), so that the YAML between them
- * is read at its own positions. A line of only a directive is a control line of the template, never content.
+ * Template control lines blanked (same length, line ends kept), so that the YAML between them is read at its own
+ * positions: Terraform `%{ if ... }` / `%{ for ... }` and Jinja `{% if ... %}` / `{% endif %}` / `{# ... #}` (a Talos
+ * machine config rendered by minijinja-cli before talosctl reads it, ahinko/home-ops kubernetes/talos/*.yaml.j2). A line
+ * of only one such tag is a control line of the template, never content: the rendered file has no text there. Both
+ * branches of an `if` are read, as the tool reads every `%{ if }` branch.
  */
 export function blankDirectiveLines(text: string): string {
-  if (!text.includes('%{')) return text;
-  return text.replace(/^[ \t]*%\{[^\r\n]*\}[ \t]*$/gm, (m) => ' '.repeat(m.length));
+  let out = text;
+  if (out.includes('%{')) out = out.replace(/^[ \t]*%\{[^\r\n]*\}[ \t]*$/gm, (m) => ' '.repeat(m.length));
+  if (out.includes('{%') || out.includes('{#')) out = out.replace(/^[ \t]*(?:\{%[^%\r\n]*%\}|\{#[^#\r\n]*#\})[ \t]*$/gm, (m) => ' '.repeat(m.length));
+  return out;
 }
 
 /**

@@ -89,7 +89,15 @@ function versionsByConfig(docs: readonly ObjectDoc[]): Map<string, { node: Scala
  *   `{{ ... }}` at boot: `name: '{{ ds.meta_data.local_hostname }}'` is each machine's own name;
  * - Ignition data (`format: ignition`) has no Jinja; the providers' Flatcar templates fill `${COREOS_*}` with envsubst
  *   and `@@HOSTNAME@@` with sed in preKubeadmCommands, so those count only when such a command is there;
- * - a clusterctl template (`cluster-template*.yaml`) has its `${VAR}`s substituted by `clusterctl generate cluster`.
+ * - a clusterctl template (`cluster-template*.yaml`) has its `${VAR}`s substituted by `clusterctl generate cluster`;
+ * - `$${VAR}` is the escape of a renderer (clusterctl's drone/envsubst, Terraform's templatefile) that leaves `${VAR}`;
+ *   nobody writes it for kubectl, so where the machine runs envsubst it is filled in any file of the template's
+ *   sources (a kustomize patch such as linode/cluster-api-provider-linode templates/flavors/kubeadm/flatcar/
+ *   patch-flatcar.yaml, built into cluster-template-flatcar.yaml);
+ * - Cluster API for Equinix Metal renders the bootstrap data as a Go template before it becomes the device's user data
+ *   (kubernetes-sigs/cluster-api-provider-packet pkg/cloud/packet/client.go NewDevice, text/template), so its
+ *   templates write the Jinja expression as a Go raw string: `{{ `{{ v1.instance_id }}` }}` reaches cloud-init as
+ *   `{{ v1.instance_id }}`.
  */
 function filledOnMachine(path: string, spec: YAMLMap): RegExp | undefined {
   // clusterctl first turns `${ VAR }`, `${ VAR}` and `${VAR }` into `${VAR}` (cmd/clusterctl/client/yamlprocessor/
@@ -98,18 +106,16 @@ function filledOnMachine(path: string, spec: YAMLMap): RegExp | undefined {
   const alternatives: string[] = [];
   const format = spec.get('format');
   let shellVars = false;
-  if (format !== 'ignition') alternatives.push('\\{\\{[^{}]*\\}\\}');
+  if (format !== 'ignition') alternatives.push('\\{\\{[^{}]*\\}\\}', '\\{\\{-?[ \\t]*`\\{\\{[^{}`]*\\}\\}`[ \\t]*-?\\}\\}');
   else {
     const commands = JSON.stringify(spec.get('preKubeadmCommands') ?? []);
     shellVars = commands.includes('envsubst');
     if (shellVars) alternatives.push(VAR);
     if (/\bsed\b/.test(commands)) alternatives.push('@@[A-Z_]+@@');
   }
-  if (/(?:^|\/)cluster-template[^/]*\.ya?ml$/.test(path)) {
-    alternatives.push(VAR);
-    // clusterctl leaves `$${X}` as `${X}` for the machine (its envsubst escape): filled when the machine fills `${X}`.
-    if (shellVars) alternatives.push(`\\$${VAR}`);
-  }
+  // The renderer leaves `$${X}` as `${X}` for the machine: filled when the machine fills `${X}`.
+  if (shellVars) alternatives.push(`\\$${VAR}`);
+  if (/(?:^|\/)cluster-template[^/]*\.ya?ml$/.test(path)) alternatives.push(VAR);
   return alternatives.length ? new RegExp(`^(?:[^{}$@]*(?:${alternatives.join('|')}))+[^{}$@]*$`) : undefined;
 }
 

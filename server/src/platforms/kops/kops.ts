@@ -21,7 +21,9 @@ import { maskYamlTemplates } from '../../parse/template.ts';
 import { YAML_TEMPLATE_MARKER } from '../../embed/template.ts';
 import { droppedAsDuplicates, duplicateFindings, keepLastKeys, templateBranches } from '../../parse/duplicates.ts';
 
-const API = /^apiVersion:[ \t]*["']?kops\.k8s\.io\/v1alpha2["']?[ \t]*(?:#[^\n]*)?$/m;
+// `kops/v1alpha2` is the API group's old name, which kops still reads (pkg/kopscodecs/codecs.go ParseVersionedYaml
+// rewriteAPIGroup maps it to kops.k8s.io/v1alpha2; kubernetes/kops 268927e2); `kops get -o yaml` of old clusters wrote it.
+const API = /^apiVersion:[ \t]*["']?kops(?:\.k8s\.io)?\/v1alpha2["']?[ \t]*(?:#[^\n]*)?$/m;
 const KIND = /^kind:[ \t]*["']?(?:Cluster|InstanceGroup)["']?[ \t]*(?:#[^\n]*)?$/m;
 const NODEUP_KUBELET = /^KubeletConfig:[ \t]*$/m;
 const NODEUP_CLUSTER = /^ClusterName:[ \t]/m;
