@@ -19,7 +19,7 @@ import { analyseGroup, groups, judgments, keyOf, readAs, REALWORLD, reported, ty
  * The ratchet: how many errors and warnings of the suite are judged false today. It may only go down; the false
  * findings are listed, grouped by cause, in test/realworld/README.md.
  */
-const KNOWN_FALSE = 3;
+const KNOWN_FALSE = 0;
 
 const all = groups();
 const judged = judgments();

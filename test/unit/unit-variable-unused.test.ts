@@ -125,3 +125,40 @@ test('past 1,000 unused variables the rest are counted in one finding at the fir
   assert.match(last.message, /^250 more variables, from UNUSED_1000 on, hold kubelet flags that no ExecStart= references\./);
   assert.equal(last.range.start.line, 1001);
 });
+
+// Dudecake/centos-iot-config 10-kubeadm.conf and 15-kubeadm.conf (test/realworld): two numbered drop-ins side by side,
+// the later one's empty ExecStart= replacing the earlier one's command line (systemd config_parse_exec; drop-ins in
+// file-name order, src/shared/dropin.c).
+const OLD_DROPIN = '[Service]\nEnvironment="KUBELET_NETWORK_ARGS=--network-plugin=cni"\nEnvironment="KUBELET_AUTHZ_ARGS=--authorization-mode=Webhook"\nExecStart=\nExecStart=/usr/bin/kubelet $KUBELET_NETWORK_ARGS $KUBELET_AUTHZ_ARGS $KUBELET_EXTRA_ARGS\n';
+const NEW_DROPIN = '[Service]\nEnvironmentFile=-/etc/sysconfig/kubelet\nExecStart=\nExecStart=/usr/bin/kubelet --config=/var/lib/kubelet/config.yaml $KUBELET_KUBEADM_ARGS\n';
+
+test('numbered drop-ins side by side with no unit are one kubelet.service: the later ExecStart= replaces the earlier, whose removed flags then never run (no flag-removed error)', () => {
+  const files = [{ path: 'repo/10-kubeadm.conf', text: OLD_DROPIN }, { path: 'repo/15-kubeadm.conf', text: NEW_DROPIN }];
+  const a = analyze(files);
+  assert.equal(a.nodes.length, 1);
+  assert.deepEqual(a.nodes[0].node.files, ['repo/10-kubeadm.conf', 'repo/15-kubeadm.conf']);
+  assert.deepEqual(a.findings.filter((f) => f.severity === 'error' || f.severity === 'warning').map((f) => f.code), []);
+  const left = a.findings.filter((f) => f.code === 'unit-variable-unused');
+  assert.deepEqual(left.map((f) => [f.severity, f.message.split(':')[0]]), [['information', 'KUBELET_NETWORK_ARGS is left over'], ['information', 'KUBELET_AUTHZ_ARGS is left over']]);
+  assert.ok(left.every((f) => f.message.split('. ')[0].length <= 120));
+  // Two drop-ins of one number are alternatives (or a copy): each is read alone, as before.
+  assert.equal(analyze([{ path: 'repo/10-kubeadm.conf', text: OLD_DROPIN }, { path: 'repo/10-other.conf', text: NEW_DROPIN }]).nodes.length, 2);
+});
+
+test('a variable the user sets in an environment file that a replacing ExecStart= forgot stays a warning (its flags are lost)', () => {
+  const files = [
+    { path: 'repo/10-kubeadm.conf', text: OLD_DROPIN },
+    { path: 'repo/15-kubeadm.conf', text: NEW_DROPIN.replace('/etc/sysconfig/kubelet', '/etc/default/kubelet') },
+    { path: 'repo/etc/default/kubelet', text: 'KUBELET_EXTRA_ARGS=--max-pods=50\n' },
+  ];
+  const f = analyze(files).findings.filter((x) => x.code === 'unit-variable-unused' && x.message.startsWith('KUBELET_EXTRA_ARGS'));
+  assert.equal(f.length, 1);
+  assert.equal(f[0].severity, 'warning');
+});
+
+test('with --config on the command line the lost authorization flags are no security finding: the file\'s defaults are Webhook (kubelet v1beta1 defaults), even when the file is not in the workspace', () => {
+  const text = '[Service]\nEnvironment="KUBELET_AUTHZ_ARGS=--authorization-mode=Webhook --client-ca-file=/etc/kubernetes/pki/ca.crt"\nExecStart=\nExecStart=/usr/bin/kubelet --config=/var/lib/kubelet/config.yaml\n';
+  const [f] = unused(node(text));
+  assert.match(f.message, /^KUBELET_AUTHZ_ARGS is not in ExecStart=/);
+  assert.doesNotMatch(f.message, /AlwaysAllow/);
+});

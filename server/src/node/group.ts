@@ -118,14 +118,16 @@ export function groupNodes(ws: Workspace): NodeSeed[] {
   }
 
   // Drop-ins: by their `<unit>.service.d` folder, or in a flat folder the one kubelet unit beside them.
+  const beside = (d: (typeof dropins)[number]) => {
+    const found = [...seeds.values()].filter((s) => s.root === d.root);
+    return found.length === 1 ? found[0].root + '|' + found[0].name : undefined;
+  };
+  const layered = layeredFlatDropins(dropins.filter((d) => !d.unitName && d.related && beside(d) === undefined));
   const dropinsByKey = new Map<string, typeof dropins>();
   for (const d of dropins) {
     let key: string | undefined;
     if (d.unitName) key = d.root + '|' + d.unitName;
-    else {
-      const beside = [...seeds.values()].filter((s) => s.root === d.root);
-      key = beside.length === 1 ? beside[0].root + '|' + beside[0].name : undefined;
-    }
+    else key = beside(d) ?? layered.get(d);
     if (key === undefined || (!seeds.has(key) && !d.related)) {
       if (!d.related) continue;
       key ??= d.path + '|standalone';
@@ -156,6 +158,24 @@ export function groupNodes(ws: Workspace): NodeSeed[] {
   return [...seeds.values()]
     .map(({ anchor, units, masked, standalone }) => ({ anchor, units, masked, ...(standalone && { standalone }) }))
     .sort((a, b) => byCodeUnit(a.anchor, b.anchor));
+}
+
+/**
+ * Drop-ins of the kubelet that lie in one folder with no unit beside them and are numbered to be applied in order
+ * (`10-kubeadm.conf`, `15-kubeadm.conf`: two or more, each number once) are drop-ins of one kubelet.service, as they
+ * are once copied into its `kubelet.service.d/`: systemd applies them in file-name order (src/shared/dropin.c), so a
+ * later one's empty `ExecStart=` replaces an earlier one's command line. Others are read one by one.
+ */
+function layeredFlatDropins<D extends { path: string }>(loose: readonly D[]): Map<D, string> {
+  const byDir = new Map<string, D[]>();
+  for (const d of loose) (byDir.get(dirname(d.path)) ?? byDir.set(dirname(d.path), []).get(dirname(d.path))!).push(d);
+  const out = new Map<D, string>();
+  for (const [dir, list] of byDir) {
+    const numbers = list.map((d) => /^(\d+)-[^/]*\.conf$/.exec(renderedName(d.path))?.[1]);
+    if (list.length < 2 || numbers.some((n) => n === undefined) || new Set(numbers).size !== numbers.length) continue;
+    for (const d of list) out.set(d, `${dir}|kubelet.service.d`);
+  }
+  return out;
 }
 
 /** The file name systemd sees: a template's (`10-kubeadm.conf.j2`) is the name it renders to. */

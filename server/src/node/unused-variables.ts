@@ -27,6 +27,11 @@ export interface UnusedVariable {
   /** The flags the value holds, read as the kubelet would read them if `$NAME` stood on its command line. */
   flags: FlagUse[];
   argProblems: ArgProblem[];
+  /**
+   * The file whose empty `ExecStart=` replaced the command line that referenced this variable (an older drop-in
+   * superseded by a later one): the variable is left over on purpose, not forgotten.
+   */
+  replacedBy?: string;
 }
 
 /** Only the surviving ExecStart= runs the kubelet, but any Exec*= line may use a variable (an ExecStartPre= script). */
@@ -34,6 +39,7 @@ export function unusedVariables(service: ServiceModel, referencedByExecStart: Re
   const out: UnusedVariable[] = [];
   let more: UnusedVariables['more'];
   let used: Set<string> | undefined;
+  let dropped: Map<string, Set<string>> | undefined;
   for (const [name, { assignment, source }] of service.environment) {
     if (referencedByExecStart.has(name) || !/(^|[\s"'])--?[A-Za-z]/.test(assignment.value)) continue;
     // ExecStart= lines that a later empty ExecStart= reset never run; the other Exec*= keys are kept as written.
@@ -50,9 +56,25 @@ export function unusedVariables(service: ServiceModel, referencedByExecStart: Re
       else more = { count: 1, first: assignment };
       continue;
     }
-    out.push({ assignment, source, flags: parsed.flags, argProblems: parsed.problems });
+    // A variable set by a file whose own command line used it, before a later file's empty ExecStart= dropped that
+    // line (systemd's config_parse_exec: an empty value clears the list): the whole older file is superseded. A
+    // variable the user sets elsewhere (an environment file) that the new command line forgot is the mistake itself.
+    dropped ??= droppedReferences(service);
+    const by = service.execStarts[0]?.span.file;
+    const replacedBy = by !== undefined && by !== assignment.span.file && dropped.get(assignment.span.file)?.has(name) ? by : undefined;
+    out.push({ assignment, source, flags: parsed.flags, argProblems: parsed.problems, ...(replacedBy && { replacedBy }) });
   }
   return more ? { list: out, more } : { list: out };
+}
+
+/** By file, the names its ExecStart= lines reference that a later reset dropped. */
+function droppedReferences(service: ServiceModel): Map<string, Set<string>> {
+  const out = new Map<string, Set<string>>();
+  for (const f of service.files) {
+    const lines = f.directives.filter((d) => d.section === 'Service' && d.key === 'ExecStart' && d.value !== '' && !service.execStarts.includes(d));
+    if (lines.length) out.set(f.path, referencedNames(lines.map((d) => d.value)));
+  }
+  return out;
 }
 
 /**

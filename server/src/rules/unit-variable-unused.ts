@@ -32,6 +32,18 @@ export const unitVariableUnused: Rule = {
     const out: Finding[] = [];
     for (const u of node.unusedVariables ?? []) {
       const a = u.assignment;
+      if (u.replacedBy) {
+        // Left over in a file whose command line a later file replaced: said once, as information.
+        const own = a.span.file.slice(a.span.file.lastIndexOf('/') + 1);
+        const by = u.replacedBy.slice(u.replacedBy.lastIndexOf('/') + 1);
+        out.push({
+          ...finding('unit-variable-unused', 'information', a.span,
+            `${a.name} is left over: ${by} replaced the ExecStart= that used it. Its flags never reach the kubelet. ` +
+              `systemd applies drop-ins in file-name order, and the empty ExecStart= of ${by} drops the ExecStart= of ${own}. Remove the assignment, or add $${a.name} to ${by}'s ExecStart= if its flags are still wanted.`),
+          tags: ['unnecessary'],
+        });
+        continue;
+      }
       // (no Sets for the usual one flag: a drop-in may hold thousands of these variables)
       const names = u.flags.length === 1 ? [`--${u.flags[0].written}`] : [...new Set(u.flags.map((f) => `--${f.written}`))];
       const listed = listFlags(names);
@@ -60,8 +72,9 @@ export const unitVariableUnused: Rule = {
     }
     // The flag checks run once over every unused variable's flags (they check each flag on its own; once per variable
     // made a drop-in of thousands of variables spend its time copying the node), each finding told by its place.
-    const vars = node.unusedVariables ?? [];
-    if (vars.length === 0) return out;
+    // (not those of a replaced command line: nobody means to reference them again)
+    const vars = (node.unusedVariables ?? []).filter((u) => !u.replacedBy);
+    if (vars.length === 0) return more(node, out);
     const inner: RuleContext = { ...ctx, node: { ...node, flags: vars.flatMap((u) => u.flags) }, argProblems: vars.flatMap((u) => u.argProblems) };
     const owner = variableAt(vars);
     for (const rule of OWN_CHECKS) {
@@ -73,18 +86,23 @@ export const unitVariableUnused: Rule = {
         });
       }
     }
-    const more = node.unusedVariablesMore;
-    if (more) {
-      out.push({
-        ...finding('unit-variable-unused', 'warning', more.first.span,
-          `${more.count} more variables, from ${more.first.name} on, hold kubelet flags that no ExecStart= references.` +
-            ` Their flags never reach the kubelet either; only the first ${node.unusedVariables?.length ?? 0} such variables are reported one by one.`),
-        tags: ['unnecessary'],
-      });
-    }
-    return out;
+    return more(node, out);
   },
 };
+
+/** The one finding for the unused variables past the ones a node keeps (node/unused-variables.ts). */
+function more(node: NodeModel, out: Finding[]): Finding[] {
+  const m = node.unusedVariablesMore;
+  if (m) {
+    out.push({
+      ...finding('unit-variable-unused', 'warning', m.first.span,
+        `${m.count} more variables, from ${m.first.name} on, hold kubelet flags that no ExecStart= references.` +
+          ` Their flags never reach the kubelet either; only the first ${node.unusedVariables?.length ?? 0} such variables are reported one by one.`),
+      tags: ['unnecessary'],
+    });
+  }
+  return out;
+}
 
 /** The variable a finding of its flags lies in: the last assignment of the finding's file that starts at or before it. */
 function variableAt(vars: readonly UnusedVariable[]): (f: Finding) => UnusedVariable {
@@ -140,7 +158,8 @@ function consequence(node: NodeModel, f: FlagUse): string | undefined {
   const field = f.info?.field;
   if (!field || !GUARDS.has(f.name)) return undefined;
   const set = fieldValue(node, field);
-  const fromFile = node.configRefs.some((r) => r.flag === 'config' && r.resolved);
+  // The kubelet loads the file --config names whether or not it is in the workspace (and fails without it).
+  const fromFile = node.configRefs.some((r) => r.flag === 'config');
   switch (f.name) {
     case 'authorization-mode': {
       const mode = set ?? (fromFile ? 'Webhook' : 'AlwaysAllow');
