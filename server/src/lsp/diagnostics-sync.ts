@@ -25,7 +25,7 @@ export class DiagnosticsSync {
   docsBase?: string;
   /** Rewrites absolute paths in messages to workspace-relative ones (lsp/relative.ts). */
   relative: (text: string) => string = (t) => t;
-  private readonly timers = new Map<string, ReturnType<typeof setTimeout>>();
+  private readonly timers = new Map<string, { cancel(): void }>();
   /**
    * What each document was last sent, as its hash, or as the list itself until a hash is needed: the document a
    * keystroke edits is sent its report whatever it holds, and hashing a long file's report each time cost as much
@@ -90,15 +90,21 @@ export class DiagnosticsSync {
       if (last !== undefined && version < last) this.connection.console.warn(`${uri}: version ${version} after version ${last}; versions must increase (the change is applied as sent)`);
       this.versions.set(uri, version);
     }
-    const t = this.timers.get(uri);
-    if (t) clearTimeout(t);
-    this.timers.set(
-      uri,
-      setTimeout(() => {
-        this.timers.delete(uri);
-        void this.ready().then(() => this.flush(uri));
-      }, this.debounceMs),
-    );
+    this.timers.get(uri)?.cancel();
+    const run = () => {
+      this.timers.delete(uri);
+      void this.ready().then(() => this.flush(uri));
+    };
+    // Without a debounce, after the messages already read (a burst of changes still gives one flush): a timer of 0 ms
+    // waits at least 1 ms in Node, a millisecond of every keystroke.
+    // (a web worker has no setImmediate: a timer there)
+    if (this.debounceMs <= 0 && typeof setImmediate === 'function') {
+      const i = setImmediate(run);
+      this.timers.set(uri, { cancel: () => clearImmediate(i) });
+    } else {
+      const t = setTimeout(run, this.debounceMs);
+      this.timers.set(uri, { cancel: () => clearTimeout(t) });
+    }
   }
 
   /** Everything may have changed (settings, files on disk). */
@@ -143,8 +149,7 @@ export class DiagnosticsSync {
   }
 
   closed(uri: string): void {
-    const t = this.timers.get(uri);
-    if (t) clearTimeout(t);
+    this.timers.get(uri)?.cancel();
     this.timers.delete(uri);
     this.published.delete(uri);
     this.versions.delete(uri);
