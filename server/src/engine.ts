@@ -149,8 +149,7 @@ export function analyze(files: readonly SourceFile[], options: AnalyzeOptions = 
     const forCarriers = () => {
       const found = carrierNodeSettings(b.node, carrierParses, parses, givenKey, () => nodeSettings([...carrierParses, ...parses], withoutWorkspace, b.node.kubeletImage));
       // Where the capacity and version come from, said in the carrier's lines when a payload says it.
-      const toHost = (t: string) => textToHost(t, (p) => ws.payload(p));
-      return { ...found, kubernetesVersionSource: toHost(found.kubernetesVersionSource), ...(found.capacitySource ? { capacitySource: toHost(found.capacitySource) } : {}) };
+      return settingsInHost(found, ws);
     };
     // What a carrier gives its payloads' nodes is these settings only (its modelines and instance types), so they,
     // not the carrier's parse, are the node's input: typing in one document of a long stream changes the carrier's
@@ -263,6 +262,29 @@ function carrierNodeSettings(node: object, carrierParses: readonly (ParsedFile |
   const found = make();
   CARRIER_SETTINGS.set(node, { carriers, given, parses, found });
   return found;
+}
+
+/**
+ * The node settings with their sources said in the carriers' lines (textToHost), kept per settings object while every
+ * payload they cite is the same object: each keystroke in a long stream asked it again for every node.
+ */
+const IN_HOST = new WeakMap<NodeSettings, { looked: [string, string | undefined, Payload | undefined][]; to: NodeSettings }>();
+function settingsInHost(found: NodeSettings, ws: Workspace): NodeSettings {
+  const have = IN_HOST.get(found);
+  const same = ([path, host, payload]: [string, string | undefined, Payload | undefined]) => {
+    const p = ws.payload(path);
+    return p?.host === host && p?.payload === payload;
+  };
+  if (have && have.looked.every(same)) return have.to;
+  const looked: [string, string | undefined, Payload | undefined][] = [];
+  const payloadOf = (path: string) => {
+    const p = ws.payload(path);
+    looked.push([path, p?.host, p?.payload]);
+    return p;
+  };
+  const to = { ...found, kubernetesVersionSource: textToHost(found.kubernetesVersionSource, payloadOf), ...(found.capacitySource ? { capacitySource: textToHost(found.capacitySource, payloadOf) } : {}) };
+  IN_HOST.set(found, { looked, to });
+  return to;
 }
 
 /** Whether the placeholder a finding is about is one the payload's machine fills in (Payload.filledOnMachine). */

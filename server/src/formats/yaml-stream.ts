@@ -102,6 +102,7 @@ function parseStream(detect: DocDetector, path: string, text: string, previous: 
       else if (d.from >= before.text.length - tail) unmoved.set(d.from + delta, { to: d.to + delta, i: d.i, payload: d.payload, moved: true });
     }
   }
+  let ident: Int32Array | undefined;
   documents(text).forEach(({ from, to }, i) => {
     const was = unmoved.get(from);
     const known = was && was.to === to ? was : undefined;
@@ -116,9 +117,10 @@ function parseStream(detect: DocDetector, path: string, text: string, previous: 
       return;
     }
     const body = known ? known.payload.text : text.slice(from, to);
-    // The document as it stands: every payload offset is the stream's offset plus its start.
-    const offsets = new Int32Array(to - from + 1);
-    for (let j = 0; j < offsets.length; j++) offsets[j] = from + j;
+    // The document as it stands: every payload offset is the stream's offset plus its start, a view of one identity
+    // map (a keystroke made a new array for every document after it).
+    ident ??= identity(text.length + 1, previous);
+    const offsets = ident.subarray(from, to + 1);
     const eol = text.indexOf('\n', from);
     // Named by the document's place and format (`gitops.yaml//3-talos.yaml`), so node names say which it is.
     embedded.push({
@@ -132,6 +134,21 @@ function parseStream(detect: DocDetector, path: string, text: string, previous: 
     });
   });
   return { embedded, problems: [] };
+}
+
+/** Buffers of identity maps made here (element i is i), which never change once made. */
+const IDENTITY = new WeakSet<ArrayBufferLike>();
+
+/** An identity map of at least `n` offsets: the previous parse's when it is long enough. */
+function identity(n: number, previous: ParseOptions['previous']): Int32Array {
+  const o = previous?.parsed.embedded?.[0]?.map.offsets;
+  if (o && IDENTITY.has(o.buffer) && o.buffer.byteLength >= n * 4) return new Int32Array(o.buffer, 0, n);
+  // Room to grow, so that typing does not make a new one at every character.
+  const size = n + (n >> 3) + 64;
+  const a = new Int32Array(size);
+  for (let j = 0; j < size; j++) a[j] = j;
+  IDENTITY.add(a.buffer);
+  return a.subarray(0, n);
 }
 
 export function yamlStreamFormat(detect: DocDetector): Format<'yaml-stream'> {
