@@ -268,22 +268,36 @@ function carrierNodeSettings(node: object, carrierParses: readonly (ParsedFile |
  * The node settings with their sources said in the carriers' lines (textToHost), kept per settings object while every
  * payload they cite is the same object: each keystroke in a long stream asked it again for every node.
  */
-const IN_HOST = new WeakMap<NodeSettings, { looked: [string, string | undefined, Payload | undefined][]; to: NodeSettings }>();
+const IN_HOST = new WeakMap<NodeSettings, ViaPayloads<NodeSettings>>();
 function settingsInHost(found: NodeSettings, ws: Workspace): NodeSettings {
-  const have = IN_HOST.get(found);
+  return viaPayloads(IN_HOST, found, ws, (payloadOf) => ({
+    ...found,
+    kubernetesVersionSource: textToHost(found.kubernetesVersionSource, payloadOf),
+    ...(found.capacitySource ? { capacitySource: textToHost(found.capacitySource, payloadOf) } : {}),
+  }));
+}
+
+/** What was made from an object through the payloads it looked up, each as its carrier and payload object. */
+interface ViaPayloads<T> {
+  looked: [string, string | undefined, Payload | undefined][];
+  to: T;
+}
+
+/** make(payloadOf), kept per `key` while every payload it looked up through payloadOf is the same. */
+function viaPayloads<K extends object, T>(memo: WeakMap<K, ViaPayloads<T>>, key: K, ws: Workspace, make: (payloadOf: (path: string) => { host: string; payload: Payload } | undefined) => T): T {
+  const have = memo.get(key);
   const same = ([path, host, payload]: [string, string | undefined, Payload | undefined]) => {
     const p = ws.payload(path);
     return p?.host === host && p?.payload === payload;
   };
   if (have && have.looked.every(same)) return have.to;
-  const looked: [string, string | undefined, Payload | undefined][] = [];
-  const payloadOf = (path: string) => {
+  const looked: ViaPayloads<T>['looked'] = [];
+  const to = make((path) => {
     const p = ws.payload(path);
     looked.push([path, p?.host, p?.payload]);
     return p;
-  };
-  const to = { ...found, kubernetesVersionSource: textToHost(found.kubernetesVersionSource, payloadOf), ...(found.capacitySource ? { capacitySource: textToHost(found.capacitySource, payloadOf) } : {}) };
-  IN_HOST.set(found, { looked, to });
+  });
+  memo.set(key, { looked, to });
   return to;
 }
 
@@ -335,22 +349,9 @@ function inCarriers(list: Finding[], ws: Workspace, parsed: ReadonlyMap<string, 
  * findingToHost, kept per finding while every payload it looked up is the same: a keystroke in one document of a long
  * stream leaves the findings of the other nodes and the payloads before it as they were (formats/yaml-stream.ts).
  */
-const TO_HOST = new WeakMap<Finding, { looked: [string, string | undefined, Payload | undefined][]; to: Finding }>();
+const TO_HOST = new WeakMap<Finding, ViaPayloads<Finding>>();
 function findingToHostOnce(f: Finding, ws: Workspace): Finding {
-  const have = TO_HOST.get(f);
-  const same = ([path, host, payload]: [string, string | undefined, Payload | undefined]) => {
-    const p = ws.payload(path);
-    return p?.host === host && p?.payload === payload;
-  };
-  if (have && have.looked.every(same)) return have.to;
-  const looked: [string, string | undefined, Payload | undefined][] = [];
-  const to = findingToHost(f, (path) => {
-    const p = ws.payload(path);
-    looked.push([path, p?.host, p?.payload]);
-    return p;
-  });
-  TO_HOST.set(f, { looked, to });
-  return to;
+  return viaPayloads(TO_HOST, f, ws, (payloadOf) => findingToHost(f, payloadOf));
 }
 
 /** Same finding, given the same file and start. */
