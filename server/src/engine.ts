@@ -99,7 +99,8 @@ export function analyze(files: readonly SourceFile[], options: AnalyzeOptions = 
   // Configs and env files nobody references are nodes of their own. Env files go first: one can name a
   // config (--config), which then belongs to its node and is not also read alone, without the flags that
   // override it (found by npm run fuzz, seed 20261129).
-  const claimed = new Set(built.flatMap((b) => b.node.files));
+  const claimed = new Set<string>();
+  for (const b of built) for (const f of b.node.files) claimed.add(f);
   const unread: Finding[] = [];
   // Files a platform's file makes part of its node (Format.node.claims) are never nodes alone, whichever is first.
   for (const path of ws.paths) {
