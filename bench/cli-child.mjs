@@ -22,6 +22,7 @@ cache.pin();
 lap('analyze');
 let analyses = 0;
 const checked = E.withSafeFixes(files, {}, analysis, (f, o) => (analyses++, E.analyze(f, o, cache)));
+cache.retain(new Set()); // as server/src/cli/main.ts
 lap('fix_check');
 const out = E.formatJson(checked);
 lap('output');

@@ -82,6 +82,7 @@ export interface Analysis {
 }
 
 const STANDALONE_KINDS: ReadonlySet<string> = new Set(STANDALONE_ORDER);
+const NONE: string[] = [];
 /** STANDALONE_ORDER.indexOf, as a map (the sort below asks it for every comparison). */
 const STANDALONE_RANK: ReadonlyMap<string, number> = new Map(STANDALONE_ORDER.map((k) => [k, STANDALONE_ORDER.indexOf(k)]));
 
@@ -141,11 +142,16 @@ export function analyze(files: readonly SourceFile[], options: AnalyzeOptions = 
   const nodes: NodeResult[] = [];
   built.forEach((b, i) => {
     // What the node's results are computed from (node/reuse.ts): the options and the parse of every file it read.
-    const files = [...b.node.files, ...runtimes[i].map((r) => r.path)];
+    // (no new arrays for a node without runtimes or carriers: a keystroke in a large workspace visits every node)
+    const files = runtimes[i].length ? [...b.node.files, ...runtimes[i].map((r) => r.path)] : b.node.files;
     const parses = files.map((f) => ws.get(f));
     // A carrier's own modelines (a capacity line atop a Karpenter or Cluster API file) hold for the nodes of its
     // payloads; a payload's own modeline still wins (it comes later).
-    const carriers = [...new Set(files.map(carrierOf).filter((c): c is string => c !== undefined))];
+    let carriers: string[] = NONE;
+    for (const f of files) {
+      const c = carrierOf(f);
+      if (c !== undefined && !carriers.includes(c)) carriers = carriers === NONE ? [c] : [...carriers, c];
+    }
     const carrierParses = carriers.map((c) => ws.get(c));
     const forCarriers = () => {
       const found = carrierNodeSettings(b.node, carrierParses, parses, givenKey, () => nodeSettings([...carrierParses, ...parses], withoutWorkspace, b.node.kubeletImage));

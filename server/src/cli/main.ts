@@ -61,6 +61,8 @@ export function main(argv: readonly string[]): number {
   const base = run(files.files, options);
   cache.pin();
   const whole = withSafeFixes(files.files, options, base, run);
+  // The report needs nothing of the cache: what the fix check's analyses parsed can go before the output is built.
+  cache.retain(new Set());
   const analysis = opts.workspace.length ? inScope(whole, opts.paths) : whole;
   // (with --workspace, the files of the PATHs only, like the findings and nodes)
   const listedPaths = files.files.map((f) => f.path).filter((p) => !opts.workspace.length || !opts.paths.length || opts.paths.some((x) => within(p, x)));

@@ -61,13 +61,19 @@ function sameSeed(a: NodeSeed, b: NodeSeed): boolean {
 }
 
 function sameInputs(a: NodeInputs, b: NodeInputs): boolean {
-  const keys = Object.keys(a.options);
-  return (
-    keys.length === Object.keys(b.options).length &&
-    keys.every((k) => a.options[k] === b.options[k]) &&
-    sameList(a.files, b.files) &&
-    sameList(a.parses, b.parses)
-  );
+  return sameOptions(a.options, b.options) && sameList(a.files, b.files) && sameList(a.parses, b.parses);
+}
+
+/** The same option values under the same names (without the key lists: asked for every node at every keystroke). */
+function sameOptions(a: Readonly<Record<string, string>>, b: Readonly<Record<string, string>>): boolean {
+  if (a === b) return true;
+  let n = 0;
+  for (const k in a) {
+    if (a[k] !== b[k]) return false;
+    n++;
+  }
+  for (const _ in b) n--;
+  return n === 0;
 }
 
 export class NodeReuse {
