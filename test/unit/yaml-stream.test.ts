@@ -11,6 +11,8 @@ import { ParseCache } from '../../server/src/node/parse-cache.ts';
 import { payloadAt } from '../../server/src/features/embedded.ts';
 import type { Finding } from '../../server/src/model/finding.ts';
 import { applyEdits } from '../helpers/edits.ts';
+import fc from 'fast-check';
+import { documents } from '../../server/src/formats/yaml-stream.ts';
 
 const TALOS = `machine:
   kubelet:
@@ -215,4 +217,13 @@ nodeGroups:
   cache.retain(new Set(['nodes.yaml']));
   const second = analyze([{ path: 'nodes.yaml', text: text.replace('cpu: 500m', 'cpu: 501m') }], {}, cache);
   assert.equal(second.nodes.find((n) => n.node.id === ng.node.id)?.node, ng.node);
+});
+
+test('documents start where /^---(?=[ \\t\\r\\n]|$)/m matches: a --- at any line start (after \\n, \\r, U+2028, U+2029) before a blank, a line end or the end (property)', () => {
+  const re = /^---(?=[ \t\r\n]|$)/gm;
+  const byPattern = (t: string) => [0, ...[...t.matchAll(re)].map((m) => m.index).filter((i) => i > 0)];
+  const piece = fc.constantFrom('-', '---', '\n', '\r', '\r\n', ' ', '\t', 'a', '\u2028', '\u2029', '#');
+  fc.assert(fc.property(fc.array(piece, { maxLength: 30 }).map((a) => a.join('')), (t) => {
+    assert.deepEqual(documents(t).map((d) => d.from), byPattern(t));
+  }), { numRuns: 3000 });
 });

@@ -16,16 +16,22 @@ import { defineFormat, type Candidate, type Format, type ParseOptions } from './
 /** The format of one document, seen as a file of its own (no stream). */
 export type DocDetector = (c: Candidate) => string | undefined;
 
-const DOC_START = /^---(?=[ \t\r\n]|$)/gm;
 const EXTS = new Set(['yaml', 'yml']);
 const HEAD = 65536;
 /** Formats that are one for this purpose (see the header). */
 const GROUP: Record<string, string> = { 'kubeadm-config': 'config', 'kubelet-config': 'config' };
 
 /** Where each document starts, and its end. */
-function documents(text: string): { from: number; to: number }[] {
+export function documents(text: string): { from: number; to: number }[] {
   const starts = [0];
-  for (const m of text.matchAll(DOC_START)) if (m.index > 0) starts.push(m.index);
+  // `---` at a line start (after any line terminator, as /^---/m) followed by a blank, a line end or the text's end:
+  // found with indexOf (the pattern tried every line of a long stream).
+  for (let i = text.indexOf('---', 1); i !== -1; i = text.indexOf('---', i + 3)) {
+    const p = text.charCodeAt(i - 1);
+    if (p !== 10 && p !== 13 && p !== 0x2028 && p !== 0x2029) continue;
+    const c = text.charCodeAt(i + 3);
+    if (i + 3 >= text.length || c === 32 || c === 9 || c === 13 || c === 10 || c === 0x2028 || c === 0x2029) starts.push(i);
+  }
   return starts.map((from, i) => ({ from, to: i + 1 < starts.length ? starts[i + 1] : text.length }));
 }
 
