@@ -342,25 +342,14 @@ function inCarriers(list: Finding[], ws: Workspace, parsed: ReadonlyMap<string, 
     // YAML stream or a cloud-config, one above a line whose payload is base64; issue #28 point 4).
     const hostSup = g.file !== f.file ? parsed.get(g.file)?.suppressions : undefined;
     if (hostSup?.length && suppressed(g, hostSup)) continue;
-    const key = placeKey(g);
+    const r = g.range;
+    const key = `${g.file}\0${r.start.line}:${r.start.character}-${r.end.line}:${r.end.character}\0${g.code}\0${g.message}`;
     const first = at.get(key);
     if (first !== undefined && first !== f.file) continue;
     if (first === undefined) at.set(key, f.file);
     mapped.push(g);
   }
   return mapped.sort((a, b) => byCodeUnit(a.file, b.file) || a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character);
-}
-
-/** A finding's place, code and words as one value, made once per finding object (kept ones come back each keystroke). */
-const PLACE_KEYS = new WeakMap<Finding, string>();
-function placeKey(g: Finding): string {
-  let k = PLACE_KEYS.get(g);
-  if (k === undefined) {
-    const r = g.range;
-    k = `${g.file}\0${r.start.line}:${r.start.character}-${r.end.line}:${r.end.character}\0${g.code}\0${g.message}`;
-    PLACE_KEYS.set(g, k);
-  }
-  return k;
 }
 
 /**
