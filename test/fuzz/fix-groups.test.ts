@@ -23,3 +23,13 @@ test('an unsafe fix among safe ones is left out, and only it (the group is halve
   const text = `apiVersion: kubelet.config.k8s.io/v1beta1\nkind: KubeletConfiguration\nmaxPods: 10\n---\n${docs.join('---\n')}`;
   assert.ok(fixGroupProperty([{ path: 'gitops/stream.yaml', text }]) >= 9);
 });
+
+test('a fix that joins two nodes (a drop-in\'s EnvironmentFile= then reaches the other node\'s env file) sends its group back to fix-by-fix checks: the other node\'s fix, unsafe alone, is not kept (npm run fuzz, seed 20261205)', () => {
+  const files = [
+    { path: "n0/var/lib/kubelet/kubeadm-flags.env", text: "KUBELET_EXTRA_ARGS='--kube-reservd'" },
+    { path: "n1/etc/systemd/system/kubelet.service.d/20-extra.conf", text: "[Service]\nEnvironmentFile=/var/lib/kubelet/kubeadm-flags.env \\ " },
+    { path: "n1/kubeadm.yaml", text: "# apiVersion\napiVersion: kubelet.config.k8s.io/v1beta1\n# kind\nkind: KubeletConfiguration\n" },
+    { path: "user-data/cloud.yaml", text: "#cloud-config\nwrite_files:\n  - path: /etc/kubernetes/kubelet-0.yaml\n    content: |\n      # apiVersion\n      apiVersion: kubeadm.k8s.io/v1beta3\n      # kind\n      kind: KubeletConfiguration\n\n  - path: /etc/kubernetes/kubelet-1.yaml\n    content: |\n      # apiVersion\n      apiVersion: kubeadm.k8s.io/v1beta3\n      # kind\n      kind: KubeletConfiguration\n\n" },
+  ];
+  assert.ok(fixGroupProperty(files) >= 2);
+});
