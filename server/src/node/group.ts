@@ -118,16 +118,19 @@ export function groupNodes(ws: Workspace): NodeSeed[] {
   }
 
   // Drop-ins: by their `<unit>.service.d` folder, or in a flat folder the one kubelet unit beside them.
-  const beside = (d: (typeof dropins)[number]) => {
+  // A flat drop-in's key: the one kubelet unit beside it, if there is exactly one.
+  const beside = new Map<(typeof dropins)[number], string | undefined>();
+  for (const d of dropins) {
+    if (d.unitName) continue;
     const found = [...seeds.values()].filter((s) => s.root === d.root);
-    return found.length === 1 ? found[0].root + '|' + found[0].name : undefined;
-  };
-  const layered = layeredFlatDropins(dropins.filter((d) => !d.unitName && d.related && beside(d) === undefined));
+    beside.set(d, found.length === 1 ? found[0].root + '|' + found[0].name : undefined);
+  }
+  const layered = layeredFlatDropins(dropins.filter((d) => !d.unitName && d.related && beside.get(d) === undefined));
   const dropinsByKey = new Map<string, typeof dropins>();
   for (const d of dropins) {
     let key: string | undefined;
     if (d.unitName) key = d.root + '|' + d.unitName;
-    else key = beside(d) ?? layered.get(d);
+    else key = beside.get(d) ?? layered.get(d);
     if (key === undefined || (!seeds.has(key) && !d.related)) {
       if (!d.related) continue;
       key ??= d.path + '|standalone';

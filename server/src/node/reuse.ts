@@ -91,10 +91,6 @@ export class NodeReuse {
   /** The pinned entries, when this analysis has the pinned one's paths (decided once, in begin). */
   private pinnedNow?: { entries: Map<string, Entry>; builds: Map<string, BuiltEntry> };
 
-  private old(): { entries: Map<string, Entry>; builds: Map<string, BuiltEntry> } | undefined {
-    return this.pinnedNow;
-  }
-
   /** Starts an analysis of a workspace with these paths (sorted); nothing is reused if they differ from the last. */
   begin(paths: readonly string[]): void {
     if (!sameList(paths, this.paths)) {
@@ -112,7 +108,7 @@ export class NodeReuse {
     this.seen.add(seed.anchor);
     const e = this.builds.get(seed.anchor);
     if (e && sameSeed(e.seed, seed) && ws.sameReads(e.reads)) return e.built;
-    const o = this.old()?.builds.get(seed.anchor);
+    const o = this.pinnedNow?.builds.get(seed.anchor);
     if (o && o !== e && sameSeed(o.seed, seed) && ws.sameReads(o.reads)) {
       this.builds.set(seed.anchor, o);
       return o.built;
@@ -127,7 +123,7 @@ export class NodeReuse {
     this.seen.add(id);
     const e = this.entries.get(id);
     if (e && sameInputs(e.inputs, inputs)) return e;
-    const o = this.old()?.entries.get(id);
+    const o = this.pinnedNow?.entries.get(id);
     if (o && o !== e && sameInputs(o.inputs, inputs)) {
       this.entries.set(id, o);
       return o;
