@@ -18,7 +18,7 @@ lap('walk');
 // As server/src/cli/main.ts: one parse cache for the analysis and the fix check's analyses of the fixed texts.
 const cache = new E.ParseCache();
 const analysis = E.analyze(files, {}, cache);
-cache.pin();
+cache.freeze();
 lap('analyze');
 let analyses = 0;
 const checked = E.withSafeFixes(files, {}, analysis, (f, o) => (analyses++, E.analyze(f, o, cache)));

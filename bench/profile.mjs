@@ -18,6 +18,7 @@ import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildBench } from './build.mjs';
 import * as F from './fixtures.mjs';
+import { streamText } from './cli-inputs.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
@@ -195,6 +196,16 @@ const WORKLOADS = {
     const cache = new E.ParseCache();
     let i = 0;
     return () => E.analyze([{ path: 'clusters/prod/nodes.yaml', text: texts[i++ & 1] }], {}, cache);
+  },
+  // The CLI's analysis and fix check (bench/cli-child.mjs) over a YAML stream of 2,000 documents, a fix each.
+  'cli-stream': () => {
+    const files = [{ path: 'gitops/nodes.yaml', text: streamText(2000) }];
+    return () => {
+      const cache = new E.ParseCache();
+      const analysis = E.analyze(files, {}, cache);
+      cache.freeze();
+      E.withSafeFixes(files, {}, analysis, (f, o) => E.analyze(f, o, cache));
+    };
   },
   // A keystroke in node-0's config in a workspace of 100 typical nodes (lsp-workspace), with the parse cache.
   'workspace-keystroke': () => {

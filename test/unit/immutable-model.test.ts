@@ -117,3 +117,17 @@ test('modeline settings and joined runtime configs are part of the node as made:
   assert.equal(node.runtimes.length, 1);
   assert.ok(a.findings.some((f) => f.code === 'cgroup-driver-mismatch'), 'the joined runtime config is compared with the node');
 });
+
+test("a platform's base that is the same for every node (nodeadm's config.json) is one frozen set of settings all its nodes share", () => {
+  const doc = (name: string) => `apiVersion: node.eks.aws/v1alpha1\nkind: NodeConfig\nspec:\n  cluster:\n    name: ${name}\n  kubelet:\n    config:\n      maxPods: 20\n`;
+  const a = analyze([{ path: 'a/nodeconfig.yaml', text: doc('a') }, { path: 'b/nodeconfig.yaml', text: doc('b') }]);
+  const [x, y] = a.nodes.map((n) => n.node.settings.get('hairpinMode'));
+  assert.equal(x?.from.how, 'platform');
+  assert.equal(x, y);
+  assert.ok(Object.isFrozen(x) && Object.isFrozen(x!.from));
+  assert.throws(() => {
+    (x as { text: string }).text = 'promiscuous-bridge';
+  }, TypeError);
+  // the user's own value is the node's own setting
+  assert.notEqual(a.nodes[0].node.settings.get('maxPods'), a.nodes[1].node.settings.get('maxPods'));
+});

@@ -116,3 +116,26 @@ test('a kept analysis follows a change of the target systemd version (env files 
   assert.equal(invalid({}), 1);
   assert.equal(invalid({ systemdVersion: 252 }), 0);
 });
+
+test('frozen (the CLI fix check): variants reuse the original nodes without a fix, keep nothing of their own, and equal a fresh analysis', () => {
+  const cache = new ParseCache();
+  const files = edit(workspace(), 'a/var/lib/kubelet/config.yaml', (t) => t.replace('maxPods: 110', 'maxPod: 110'));
+  const first = analyze(files, {}, cache);
+  assert.ok(first.findings.some((f) => f.file.startsWith('a/') && f.fixes?.length), 'node a has a fix');
+  cache.freeze();
+  // node a has a fix of its own: its results are dropped (its fixed text will differ); b and c are kept
+  const same = analyze(files, {}, cache);
+  assert.notEqual(byId(same, 'a/'), byId(first, 'a/'));
+  assert.equal(byId(same, 'b/'), byId(first, 'b/'));
+  // a variant's own parses and results are not kept: analysing it twice makes its node twice
+  const fixed = edit(files, 'a/var/lib/kubelet/config.yaml', (t) => t.replace('maxPod:', 'maxPods:'));
+  const v1 = analyze(fixed, {}, cache);
+  const v2 = analyze(fixed, {}, cache);
+  assert.notEqual(byId(v2, 'a/'), byId(v1, 'a/'));
+  assert.equal(byId(v2, 'c/'), byId(first, 'c/'));
+  assert.deepStrictEqual(analysisSummary(v2), analysisSummary(analyze(fixed)));
+  // retain() thaws it: analyses keep their results again
+  cache.retain(new Set(files.map((f) => f.path)));
+  const t1 = analyze(fixed, {}, cache);
+  assert.equal(byId(analyze(fixed, {}, cache), 'a/'), byId(t1, 'a/'));
+});

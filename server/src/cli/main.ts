@@ -54,12 +54,12 @@ export function main(argv: readonly string[]): number {
     ruleSeverity: opts.ruleSeverity,
   };
   // The report offers only fixes checked to make nothing worse (features/fix-check.ts). Its analyses of the fixed
-  // texts share the parses and node results of the files and nodes a fix leaves alone (the results are the same),
-  // the original ones pinned: a group of fixes brings back the original text of the files the group before edited.
+  // texts share the parses and node results of the files and nodes a fix leaves alone (the results are the same):
+  // the cache holds the original ones and, frozen, keeps none of the fixed texts' (each goes with its analysis).
   const cache = new ParseCache();
   const run = (f: readonly SourceFile[], o: AnalyzeOptions) => analyze(f, o, cache);
   const base = run(files.files, options);
-  cache.pin();
+  cache.freeze();
   const whole = withSafeFixes(files.files, options, base, run);
   // The report needs nothing of the cache: what the fix check's analyses parsed can go before the output is built.
   cache.retain(new Set());

@@ -250,7 +250,8 @@ function settingsProblem(before: Analysis, after: Analysis, lines: { before: Lin
     for (const field of new Set([...s1.keys(), ...s2.keys()])) {
       const x = s1.get(field);
       const y = s2.get(field);
-      if ((x && y && valueOf(x) === valueOf(y)) || (!x && !y)) continue;
+      // (the same object: a platform's base setting, which every node shares)
+      if (x === y || (x && y && valueOf(x) === valueOf(y))) continue;
       const what = untargetedChange(field, x, y, lines);
       if (what) return `it changes ${what}, which it does not target`;
     }

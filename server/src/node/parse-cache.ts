@@ -30,26 +30,25 @@ export class ParseCache {
   private readonly parses = new Map<string, Map<FileKind, CachedParse>>();
   private readonly kinds = new Map<string, { text: string; kind: FileKind | undefined }>();
 
-  /** The entries of one analysis kept besides the latest ones (pin()). */
-  private pinned?: { parses: Map<string, Map<FileKind, CachedParse>>; kinds: Map<string, { text: string; kind: FileKind | undefined }> };
+  /** Set by freeze(), until retain(): analyses read what the cache holds and add nothing to it. */
+  private frozen = false;
 
   /**
-   * Keeps what the cache holds now besides what later analyses put in it, until retain(): the CLI's fix check
-   * analyses many variants of one workspace (each with other files edited) and each variant's files that are back to
-   * their original text find their original parses and node results here.
+   * From now until retain(), analyses read the parses and node results the cache holds and keep none of their own:
+   * the CLI's fix check analyses variants of one workspace (each with other files edited), whose files that are
+   * back to their original text find their original parses and node results here, while a variant's own parses go
+   * with its analysis (kept, the variants of a 20,000-document stream doubled the CLI's peak memory).
    */
-  pin(): void {
-    this.pinned = { parses: new Map([...this.parses].map(([p, m]) => [p, new Map(m)])), kinds: new Map(this.kinds) };
-    this.nodes.pin();
+  freeze(): void {
+    this.frozen = true;
+    this.nodes.freeze();
   }
 
   detect(path: string, text: string, registry: NodeRegistry): FileKind | undefined {
     const have = this.kinds.get(path);
     if (have && have.text === text) return have.kind;
-    const old = this.pinned?.kinds.get(path);
-    if (old && old.text === text) return old.kind;
     const kind = registry.detectKind(path, text);
-    this.kinds.set(path, { text, kind });
+    if (!this.frozen) this.kinds.set(path, { text, kind });
     return kind;
   }
 
@@ -59,11 +58,10 @@ export class ParseCache {
     let byKind = this.parses.get(src.path);
     const have = byKind?.get(kind);
     if (have && have.text === src.text && have.fragment === fragment) return have.parsed;
-    const old = this.pinned?.parses.get(src.path)?.get(kind);
-    if (old && old.text === src.text && old.fragment === fragment) return old.parsed;
     // The last parse of this file, for a format that reuses what an edit left as it was (formats/types.ts ParseOptions).
     const previous = have && have.fragment === fragment ? { text: have.text, parsed: have.parsed } : undefined;
     const parsed = parseAs(src, format, previous ? { ...opts, previous } : opts);
+    if (this.frozen) return parsed;
     if (!byKind) this.parses.set(src.path, (byKind = new Map()));
     byKind.set(kind, { text: src.text, fragment, parsed });
     return parsed;
@@ -71,7 +69,7 @@ export class ParseCache {
 
   /** Forgets every path not in `paths` (deleted files, closed untitled documents, removed folders). */
   retain(paths: ReadonlySet<string>): void {
-    this.pinned = undefined;
+    this.frozen = false;
     this.nodes.retain(paths);
     // A carrier's payloads go with it.
     const kept = (p: string) => paths.has(p) || paths.has(carrierOf(p) ?? p);

@@ -81,38 +81,48 @@ export class NodeReuse {
   private entries = new Map<string, Entry>();
   private builds = new Map<string, BuiltEntry>();
   private seen = new Set<string>();
-  /** The entries of one analysis kept besides the latest ones (ParseCache.pin), with its paths. */
-  private pinned?: { paths: readonly string[]; entries: Map<string, Entry>; builds: Map<string, BuiltEntry> };
+  /** Set by freeze() (ParseCache.freeze), until retain(): analyses read the entries and add none. */
+  private frozen = false;
+  /** Whether this analysis may reuse entries: it has the paths they were made with (decided once, in begin). */
+  private usable = true;
 
-  pin(): void {
-    this.pinned = { paths: this.paths, entries: new Map(this.entries), builds: new Map(this.builds) };
+  freeze(): void {
+    this.frozen = true;
+    // Frozen for the CLI's fix check, which analyses the texts its fixes make: a node with a fix of its own reads
+    // other parses there (except in a half of a failed group), so its results would not be reused. In a stream with
+    // a fix in every document they were a third of the CLI's peak memory.
+    for (const [id, e] of this.entries) {
+      if (!e.findings.some((f) => f.fixes?.length)) continue;
+      this.entries.delete(id);
+      this.builds.delete(id);
+    }
   }
-
-  /** The pinned entries, when this analysis has the pinned one's paths (decided once, in begin). */
-  private pinnedNow?: { entries: Map<string, Entry>; builds: Map<string, BuiltEntry> };
 
   /** Starts an analysis of a workspace with these paths (sorted); nothing is reused if they differ from the last. */
   begin(paths: readonly string[]): void {
+    if (this.frozen) {
+      // Once per analysis, not per node: a stream's payloads are paths too (20,000 of them in the bench's stream).
+      this.usable = sameList(paths, this.paths);
+      return;
+    }
     if (!sameList(paths, this.paths)) {
       this.entries.clear();
       this.builds.clear();
     }
     this.paths = paths;
+    this.usable = true;
     this.seen = new Set();
-    // Once per analysis, not per node: a stream's payloads are paths too (20,000 of them in the bench's stream).
-    this.pinnedNow = this.pinned && sameList(this.pinned.paths, paths) ? this.pinned : undefined;
   }
 
   /** buildNode(ws, seed), or the same build kept from a previous analysis. */
   build(ws: Workspace, seed: NodeSeed, make: () => BuiltNode): BuiltNode {
-    this.seen.add(seed.anchor);
-    const e = this.builds.get(seed.anchor);
-    if (e && sameSeed(e.seed, seed) && ws.sameReads(e.reads)) return e.built;
-    const o = this.pinnedNow?.builds.get(seed.anchor);
-    if (o && o !== e && sameSeed(o.seed, seed) && ws.sameReads(o.reads)) {
-      this.builds.set(seed.anchor, o);
-      return o.built;
+    const e = this.usable ? this.builds.get(seed.anchor) : undefined;
+    if (e && sameSeed(e.seed, seed) && ws.sameReads(e.reads)) {
+      if (!this.frozen) this.seen.add(seed.anchor);
+      return e.built;
     }
+    if (this.frozen) return make();
+    this.seen.add(seed.anchor);
     const { result, reads } = ws.record(make);
     this.builds.set(seed.anchor, { seed, reads, built: result });
     return result;
@@ -120,26 +130,21 @@ export class NodeReuse {
 
   /** The results kept for node `id` if they were computed from exactly `inputs`. */
   get(id: string, inputs: NodeInputs): ReusedNode | undefined {
-    this.seen.add(id);
-    const e = this.entries.get(id);
-    if (e && sameInputs(e.inputs, inputs)) return e;
-    const o = this.pinnedNow?.entries.get(id);
-    if (o && o !== e && sameInputs(o.inputs, inputs)) {
-      this.entries.set(id, o);
-      return o;
-    }
-    return undefined;
+    if (!this.frozen) this.seen.add(id);
+    const e = this.usable ? this.entries.get(id) : undefined;
+    return e && sameInputs(e.inputs, inputs) ? e : undefined;
   }
 
   set(id: string, inputs: NodeInputs, result: ReusedNode): void {
+    if (this.frozen) return;
     this.seen.add(id);
     this.entries.set(id, { inputs, ...result });
   }
 
   /** Forgets the nodes that read a file not in `paths` (a closed document: its parse must not outlive it here). */
   retain(paths: ReadonlySet<string>): void {
-    this.pinned = undefined;
-    this.pinnedNow = undefined;
+    this.frozen = false;
+    this.usable = true;
     // A carrier's payloads are kept with it (they are not files of the workspace themselves).
     const kept = (p: string) => paths.has(p) || paths.has(carrierOf(p) ?? p);
     for (const [id, e] of this.entries) if (!e.node.files.every(kept)) this.entries.delete(id);
@@ -148,6 +153,7 @@ export class NodeReuse {
 
   /** Ends the analysis: nodes it did not have are forgotten (the cache holds one result per current node). */
   end(): void {
+    if (this.frozen) return;
     for (const id of this.entries.keys()) if (!this.seen.has(id)) this.entries.delete(id);
     for (const id of this.builds.keys()) if (!this.seen.has(id)) this.builds.delete(id);
   }

@@ -18,14 +18,14 @@
  * flags (pkg/cli/defaults), none of which changes allocatable.
  */
 import type { Provenance, Setting } from '../../node/model.ts';
-import { map, scalar } from '../../node/platform.ts';
+import { map, sameForEveryNode, scalar } from '../../node/platform.ts';
 import { definePlatform } from '../types.ts';
 import { EXAMPLES } from './examples.ts';
 import { CODES } from './codes.ts';
 import k3s from './k3s.ts';
 import { k3sWrapper } from './k3s-files.ts';
 
-function base(): Map<string, Setting> {
+const base = sameForEveryNode((): Map<string, Setting> => {
   const from = (field: string, label = 'k3s default'): Provenance => ({ how: 'platform', label, field });
   const s = new Map<string, Setting>();
   s.set('evictionHard', map({ 'imagefs.available': '5%', 'nodefs.available': '5%' }, from('evictionHard')));
@@ -35,7 +35,7 @@ function base(): Map<string, Setting> {
   s.set('readOnlyPort', scalar(0, from('readOnlyPort')));
   s.set('serializeImagePulls', scalar(false, from('serializeImagePulls')));
   return s;
-}
+});
 
 export default definePlatform({
   id: 'k3s',

@@ -6,7 +6,7 @@
  * a kind node has no hard eviction at all, memory included (the map being set, the kubelet's defaults do not apply).
  */
 import type { Provenance, Setting } from '../../node/model.ts';
-import { map, scalar } from '../../node/platform.ts';
+import { map, sameForEveryNode, scalar } from '../../node/platform.ts';
 import { definePlatform } from '../types.ts';
 import { EXAMPLES } from './examples.ts';
 import { CODES } from './codes.ts';
@@ -14,7 +14,7 @@ import kindCluster from './kind-cluster.ts';
 
 const KIND_VERSION = 'v0.33.0-alpha';
 
-function base(): Map<string, Setting> {
+const base = sameForEveryNode((): Map<string, Setting> => {
   const from = (field: string, label = `kind default (kind ${KIND_VERSION})`): Provenance => ({ how: 'platform', label, field });
   const s = new Map<string, Setting>();
   // ConfigData.Derive: systemd; Config(): cgroupfs for Kubernetes before 1.24.
@@ -24,7 +24,7 @@ function base(): Map<string, Setting> {
   s.set('imageGCHighThresholdPercent', scalar(100, from('imageGCHighThresholdPercent')));
   s.set('evictionHard', map({ 'nodefs.available': '0%', 'nodefs.inodesFree': '0%', 'imagefs.available': '0%' }, from('evictionHard')));
   return s;
-}
+});
 
 export default definePlatform({
   id: 'kind',

@@ -6,9 +6,8 @@
  * mergeKubeletConfigurations): maps merge key by key. Its image ships kubelet.service, so the user's drop-ins for it
  * join the NodeConfig's node.
  */
-import type { PlatformInfo } from '../../parse/types.ts';
 import type { Provenance, Setting } from '../../node/model.ts';
-import { map, scalar } from '../../node/platform.ts';
+import { map, sameForEveryNode, scalar } from '../../node/platform.ts';
 import { definePlatform } from '../types.ts';
 import { EXAMPLES } from './examples.ts';
 import nodeadmFormat from './eks-nodeadm.ts';
@@ -17,7 +16,7 @@ import { nodeadmMaxPodsExpressionIgnored } from './nodeadm-max-pods-expression-i
 import { EKS_DEFAULT_MAX_PODS, eksCapacitySettings, eksMemoryMiB } from './reservations.ts';
 
 /** nodeadm's config.json, as it writes it before the instance type is known (maxPods: its fallback). */
-export function nodeadmBase(_p?: PlatformInfo): Map<string, Setting> {
+export const nodeadmBase = sameForEveryNode((): Map<string, Setting> => {
   const from = (field: string, label = 'nodeadm default'): Provenance => ({ how: 'platform', label, field });
   const s = new Map<string, Setting>();
   s.set('address', scalar('0.0.0.0', from('address')));
@@ -39,7 +38,7 @@ export function nodeadmBase(_p?: PlatformInfo): Map<string, Setting> {
   s.set('systemReservedCgroup', scalar('/system', from('systemReservedCgroup')));
   s.set('kubeReservedCgroup', scalar('/runtime', from('kubeReservedCgroup')));
   return s;
-}
+});
 
 export default definePlatform({
   id: 'nodeadm',
