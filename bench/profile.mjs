@@ -4,7 +4,7 @@
 //   node bench/profile.mjs [workload] --alloc   (bytes allocated per call, by function)
 //   node bench/profile.mjs --summarise=path/to.cpuprofile   (any profile, e.g. of dist/server.js)
 // Workloads: node-typical, yaml-small, yaml-large, unit-large, envfile-8k, dropin-8k, yaml-8k, gitops-keystroke,
-// workspace-keystroke, and any
+// workspace-keystroke, cli-stream, and any
 // <dropin|envfile|yaml>-<N>k size of the scaling inputs.
 // The engine is bundled like the bench bundle but not minified (readable names), and the
 // profile samples are mapped back to server/src through the source map. Writes the raw
