@@ -90,7 +90,7 @@ const STANDALONE_RANK: ReadonlyMap<string, number> = new Map(STANDALONE_ORDER.ma
 export function analyze(files: readonly SourceFile[], options: AnalyzeOptions = {}, cache?: ParseCache): Analysis {
   const ws = new Workspace(files, REGISTRY, cache);
   const version = options.kubernetesVersion ?? NEWEST_VERSION;
-  const reuse = cache?.nodes;
+  const reuse = cache?.nodes.useful ? cache.nodes : undefined;
   reuse?.begin(ws.paths);
   const sd = options.systemdVersion;
   // A kept build is one made without a systemd version option (a modeline's is in the files it read).

@@ -139,3 +139,18 @@ test('frozen (the CLI fix check): variants reuse the original nodes without a fi
   const t1 = analyze(fixed, {}, cache);
   assert.equal(byId(analyze(fixed, {}, cache), 'a/'), byId(t1, 'a/'));
 });
+
+test('frozen with no node kept (a fix in every node): analyses skip the node bookkeeping and still equal a fresh one', () => {
+  const cache = new ParseCache();
+  const files = workspace().map((f) => (f.path.endsWith('config.yaml') ? { ...f, text: f.text.replace('maxPods: 110', 'maxPod: 110') } : f));
+  const first = analyze(files, {}, cache);
+  assert.equal(first.nodes.length, 3);
+  assert.ok(cache.nodes.useful);
+  cache.freeze();
+  assert.equal(cache.nodes.size, 0);
+  assert.ok(!cache.nodes.useful);
+  const fixed = files.map((f) => ({ ...f, text: f.text.replace('maxPod:', 'maxPods:') }));
+  assert.deepStrictEqual(analysisSummary(analyze(fixed, {}, cache)), analysisSummary(analyze(fixed)));
+  cache.retain(new Set(files.map((f) => f.path)));
+  assert.ok(cache.nodes.useful);
+});

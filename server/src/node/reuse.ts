@@ -161,6 +161,14 @@ export class NodeReuse {
   get size(): number {
     return this.entries.size;
   }
+
+  /**
+   * Whether an analysis has anything to gain from this: not when frozen with nothing kept (the CLI's fix check of a
+   * stream whose every document has a fix), where looking up and recording each node only costs (a tenth of it).
+   */
+  get useful(): boolean {
+    return !this.frozen || this.entries.size > 0 || this.builds.size > 0;
+  }
 }
 
 function sameList(a: readonly unknown[], b: readonly unknown[]): boolean {
