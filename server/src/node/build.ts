@@ -29,7 +29,7 @@ import { unusedVariables } from './unused-variables.ts';
 import { platformBase, type PlatformSemantics } from './platform.ts';
 import { containerKubelet } from './container-run.ts';
 import { versionMention } from '../model/version-mention.ts';
-import type { ConfigRef, FlagUse, NodeModel } from './model.ts';
+import type { ConfigRef, FlagUse, NodeModel, Setting } from './model.ts';
 import type { Workspace } from './parse-cache.ts';
 import { joinTemplateWords, TemplatePlaces, templatePlaces } from './template.ts';
 import { inTerraformTemplate, terraformPlaces } from './terraform.ts';
@@ -64,6 +64,10 @@ function envFor(env: EnvFile, systemdVersion: number | undefined): EnvFile {
 }
 
 /** The build while buildNode fills it in (the only place a node's fields are written). */
+/** The one empty map of nodes without flag-only flags or shadowed settings (most): a Map is 100 bytes even empty. */
+const NONE_SHADOWED: ReadonlyMap<string, Setting> = new Map();
+const NONE_FLAG_ONLY: ReadonlyMap<string, FlagUse> = new Map();
+
 type Draft = { -readonly [K in keyof NodeBuild]: NodeBuild[K] };
 
 export function buildNode(ws: Workspace, seed: NodeSeed, systemdVersion?: number): BuiltNode {
@@ -79,8 +83,8 @@ export function buildNode(ws: Workspace, seed: NodeSeed, systemdVersion?: number
     kubeletConfigs: [],
     kubeadm: [],
     settings: new Map(),
-    shadowed: new Map(),
-    flagOnly: new Map(),
+    shadowed: NONE_SHADOWED,
+    flagOnly: NONE_FLAG_ONLY,
   };
   // A kubelet run in a container: its arguments, and the version its image's tag states (quay.io/poseidon/kubelet:v1.36.1).
   const runsImage = (run: { image: Word; args: Word[] } | undefined) => {
@@ -274,8 +278,8 @@ export function buildNode(ws: Workspace, seed: NodeSeed, systemdVersion?: number
   const eff = effectiveSettings(sources, allFlags, spec && node.platform ? platformBase(spec, node.platform) : undefined, places && new TemplatePlaces(places));
   if (node.platform) node.platformReplaced = eff.replaced;
   node.settings = eff.settings;
-  node.flagOnly = eff.flagOnly;
-  node.shadowed = eff.shadowed;
+  node.flagOnly = eff.flagOnly.size ? eff.flagOnly : NONE_FLAG_ONLY;
+  node.shadowed = eff.shadowed.size ? eff.shadowed : NONE_SHADOWED;
   node.flags = allFlags;
   for (const x of eff.problems) problems.push(x);
   node.files = [...files];
@@ -291,7 +295,7 @@ export function completeNode(b: NodeBuild, files: readonly string[], runtimes: r
   const withCpu = b.platform && b.platformSpec?.capacitySettings ? b.platformSpec.capacitySettings(b.platform, b.settings, capacity) : undefined;
   // One copy, added to in place before anyone sees it: spreading the build (its optional fields vary from node to
   // node) twice was the analysis's costliest line in a long stream.
-  const node: { -readonly [K in keyof NodeModel]: NodeModel[K] } = Object.assign({}, b, { settings: withCpu ?? b.settings, files: [...files], runtimes: runtimes.map((r) => r.driver), capacity, capacitySource, kubernetesVersion, kubernetesVersionSource });
+  const node: { -readonly [K in keyof NodeModel]: NodeModel[K] } = Object.assign({}, b, { settings: withCpu ?? b.settings, files: files === b.files ? b.files : [...files], runtimes: runtimes.map((r) => r.driver), capacity, capacitySource, kubernetesVersion, kubernetesVersionSource });
   if (kubernetesVersionStated) node.kubernetesVersionStated = kubernetesVersionStated;
   if (capacityCandidates) node.capacityCandidates = capacityCandidates;
   return node;

@@ -136,9 +136,9 @@ export interface NodeModel {
   /** Effective settings by KubeletConfiguration field path (flags mapped to their fields). */
   readonly settings: Map<string, Setting>;
   /** Config-file settings that a flag replaced or merged into (the kubelet re-applies flags over the file). */
-  readonly shadowed: Map<string, Setting>;
+  readonly shadowed: ReadonlyMap<string, Setting>;
   /** Flags with no config field (experimental-allocatable-ignore-eviction, ...), last value wins. */
-  readonly flagOnly: Map<string, FlagUse>;
+  readonly flagOnly: ReadonlyMap<string, FlagUse>;
   readonly capacity?: Capacity;
   readonly capacitySource?: string;
   /**
