@@ -251,6 +251,25 @@ test('--enforce-node-allocatable=pods,system-reserved without --system-reserved-
   assert.match(f.message, /systemReservedCgroup/);
 });
 
+test('the flag fix adds --kube-reserved-cgroup as one more argument, never as text that splits an Environment= assignment', () => {
+  const D = `${N}/etc/systemd/system/kubelet.service.d/`;
+  const ENFORCE = '--enforce-node-allocatable=pods,kube-reserved';
+  const fixOf = (files: Record<string, string>) => only(analyzeAll(ws(files)).findings, 'reserved-cgroup-missing').fixes?.[0]?.edits;
+  const end = (text: string, needle: string) => at(text, needle).end;
+  // a word of ExecStart= itself: after its closing quote
+  const exec = `[Service]\nExecStart=/usr/bin/kubelet "${ENFORCE}"\n`;
+  assert.deepEqual(fixOf({ [D + '10-a.conf']: exec })?.[0]?.range.start, end(exec, `"${ENFORCE}"`));
+  // a quoted Environment= assignment split by $A: inside the quotes
+  const quoted = `[Service]\nEnvironment="A=${ENFORCE}"\nExecStart=/usr/bin/kubelet $A\n`;
+  assert.deepEqual(fixOf({ [D + '10-a.conf']: quoted })?.[0]?.range.start, end(quoted, ENFORCE));
+  // an environment file keeps the blank inside the value
+  const env = `KUBELET_EXTRA_ARGS=${ENFORCE}\n`;
+  assert.deepEqual(fixOf(kubeadmNode(N, { defaults: env }))?.[0]?.range.start, end(env, ENFORCE));
+  // systemd reads `Environment=A=--x --y` as two assignments, and `${A}` as one word: no fix (npm run fuzz, seed 20261208)
+  assert.equal(fixOf({ [D + '10-a.conf']: `[Service]\nEnvironment=A=${ENFORCE} B=\nExecStart=/usr/bin/kubelet $A\n` }), undefined);
+  assert.equal(fixOf({ [D + '10-a.conf']: `[Service]\nEnvironment="A=${ENFORCE}"\nExecStart=/usr/bin/kubelet \${A}\n` }), undefined);
+});
+
 test('reserved-cgroup-missing does not fire when the cgroup is set, or for the default ["pods"]', () => {
   const text = CONFIG_HEAD + 'enforceNodeAllocatable: [pods, kube-reserved]\nkubeReservedCgroup: /kube.slice\n';
   none(analyzeAll(ws({ 'n/kubelet-config.yaml': text })).findings, 'reserved-cgroup-missing');

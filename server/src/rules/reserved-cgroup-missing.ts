@@ -6,6 +6,7 @@
 import { finding } from '../model/finding.ts';
 import type { Fix } from '../model/finding.ts';
 import type { NodeModel, Provenance } from '../node/model.ts';
+import { comparePos, type Range, type Span } from '../model/range.ts';
 import { enforceItems, stringSetting } from '../node/read.ts';
 import { insertTopLevel } from './lib/insert.ts';
 import { replaceWord } from './lib/edit.ts';
@@ -82,8 +83,32 @@ function addCgroup(node: NodeModel, from: Provenance, need: { field: string; fla
     return edit ? { title: `Add ${need.field}: ${value}${note}`, edits: [edit] } : undefined;
   }
   if (from.how === 'flag') {
-    const at = span.range.end;
-    return { title: `Add --${need.flag}=${value}${note}`, edits: [{ file: span.file, range: { start: at, end: at }, newText: ` --${need.flag}=${value}` }] };
+    const at = afterFlag(node, span);
+    return at ? { title: `Add --${need.flag}=${value}${note}`, edits: [{ file: at.file, range: { start: at.range.end, end: at.range.end }, newText: ` --${need.flag}=${value}` }] } : undefined;
   }
   return undefined;
+}
+
+/**
+ * The word after which ` --flag=value` reaches the kubelet as one more argument, or undefined where a blank does not
+ * start one. After a word of ExecStart= itself (its quotes included) it does. In a variable's value it does where
+ * `$NAME` is split at blanks (the word lies in the assignment, not in-place `${NAME}`) and the blank stays in the
+ * value: an environment file keeps blanks inside a value, an Environment= assignment only inside its quotes (after
+ * `Environment=A=--x` the blank would start another assignment: npm run fuzz, seed 20261208). A flag of a platform's
+ * list or map is one argument whatever it holds.
+ */
+function afterFlag(node: NodeModel, span: Span): Span | undefined {
+  const f = node.flags.find((x) => x.span === span);
+  if (!f || f.from !== 'command-line') return undefined;
+  const last = f.valueWord ?? f.nameWord;
+  if (!last.via) return last.span;
+  const env = node.service?.environment.get(last.via.variable);
+  const a = env?.assignment.span;
+  if (!env || !a || a.file !== last.span.file || !within(last.span.range, a.range)) return undefined;
+  if (env.source === 'Environment' && comparePos(last.span.range.end, a.range.end) >= 0) return undefined;
+  return last.span;
+}
+
+function within(r: Range, outer: Range): boolean {
+  return comparePos(outer.start, r.start) <= 0 && comparePos(r.end, outer.end) <= 0;
 }
