@@ -236,7 +236,24 @@ export function fixProblem(
     const excused = after.findings.filter((g) => `${g.code}\0${g.file}` === k && lesser(g)).length;
     if (n - excused > was) return `it adds a finding ${k.replace('\0', ' in ')}`;
   }
+  if (f && stillThere(f, before, target.before, after, target.after)) return 'the finding it fixes is still there';
   return settingsProblem(before, after, lines);
+}
+
+/**
+ * Whether the finding a fix is for is still there after it: as many findings of its code and words on the lines it
+ * targets as before. A fix must do what its title says; a finding less severe on the text it wrote is excused, so
+ * this is what caught ` --kube-reserved-cgroup=...` added inside an unquoted Environment= assignment (npm run fuzz,
+ * seed 20261208).
+ */
+function stillThere(f: Finding, before: Analysis, linesBefore: LineMap, after: Analysis, linesAfter: LineMap): boolean {
+  const count = (a: Analysis, m: LineMap) => {
+    const list = m.get(f.file);
+    let n = 0;
+    if (list) for (const g of a.findings) if (g.code === f.code && g.file === f.file && g.message === f.message && meets(list, g.range.start.line, g.range.end.line)) n++;
+    return n;
+  };
+  return count(after, linesAfter) >= count(before, linesBefore);
 }
 
 /** A setting of a node that the fix changes though it is written on none of the lines the fix targets. */
@@ -446,9 +463,19 @@ function groupProblem(before: Analysis, after: Analysis, group: readonly Candida
     const k = key(g, beforeAnchor(g.file, g.range.start.line));
     had.set(k, (had.get(k) ?? 0) + 1);
   }
+  // Each fix's own finding must be gone (stillThere): at its anchor, fewer findings of its words than before by as
+  // many as the group fixes there.
+  const fixedAt = new Map<string, number>();
+  for (const c of group) {
+    const k = key(c.f, beforeAnchor(c.f.file, c.f.range.start.line));
+    fixedAt.set(k, (fixedAt.get(k) ?? 0) + 1);
+  }
+  const hadAt = new Map([...fixedAt.keys()].map((k) => [k, had.get(k) ?? 0]));
+  const left = new Map<string, number>();
   for (const g of after.findings) {
     const anchor = afterAnchor(g.file, g.range.start.line);
     const k = key(g, anchor);
+    if (fixedAt.has(k)) left.set(k, (left.get(k) ?? 0) + 1);
     const n = had.get(k) ?? 0;
     if (n > 0) {
       had.set(k, n - 1);
@@ -458,6 +485,7 @@ function groupProblem(before: Analysis, after: Analysis, group: readonly Candida
     const written = mine && (placed.get(g.file) ?? []).some((p) => group[p.k] === mine && p.a2 <= g.range.start.line && g.range.end.line <= p.b2);
     if (!(mine && written && !OVERRIDES.has(g.code) && RANK[g.severity] > RANK[mine.f.severity])) return `it adds a finding ${g.code} in ${g.file}`;
   }
+  for (const [k, n] of fixedAt) if ((left.get(k) ?? 0) > hadAt.get(k)! - n) return 'a finding it fixes is still there';
   // Settings: as in fixProblem, with the lines every fix of the group targets.
   const target = { before: new Map() as LineMap, after: new Map() as LineMap };
   for (const c of group) {
