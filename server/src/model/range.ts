@@ -29,6 +29,11 @@ export function comparePos(a: Position, b: Position): number {
   return a.line - b.line || a.character - b.character;
 }
 
+/** Whether span `a` lies within span `b` (same file, ends included). */
+export function spanInside(a: Span, b: Span): boolean {
+  return a.file === b.file && comparePos(b.range.start, a.range.start) <= 0 && comparePos(a.range.end, b.range.end) <= 0;
+}
+
 /**
  * Line starts of a text, for turning string offsets into positions.
  * Lines end at \n, \r\n or a lone \r, as in LSP (systemd's read_line() and YAML end lines at a lone \r too); the

@@ -63,11 +63,11 @@ function envFor(env: EnvFile, systemdVersion: number | undefined): EnvFile {
   return systemdVersion !== undefined && systemdVersion < 254 && env.before254 ? env.before254 : env;
 }
 
-/** The build while buildNode fills it in (the only place a node's fields are written). */
 /** The one empty map of nodes without flag-only flags or shadowed settings (most): a Map is 100 bytes even empty. */
 const NONE_SHADOWED: ReadonlyMap<string, Setting> = new Map();
 const NONE_FLAG_ONLY: ReadonlyMap<string, FlagUse> = new Map();
 
+/** The build while buildNode fills it in (the only place a node's fields are written). */
 type Draft = { -readonly [K in keyof NodeBuild]: NodeBuild[K] };
 
 export function buildNode(ws: Workspace, seed: NodeSeed, systemdVersion?: number): BuiltNode {

@@ -10,21 +10,11 @@
  * (`--container-runtime-endpoint='unix:///...'` is no socket path it can dial).
  */
 import { finding, type Finding } from '../model/finding.ts';
-import type { Span } from '../model/range.ts';
+import { spanInside } from '../model/range.ts';
 import type { EnvAssignment } from '../parse/types.ts';
 import type { Rule } from './types.ts';
 
 const QUOTE = /['"]/;
-
-function inside(a: Span, b: Span): boolean {
-  const s = a.range.start;
-  const e = a.range.end;
-  const bs = b.range.start;
-  const be = b.range.end;
-  return a.file === b.file &&
-    (s.line > bs.line || (s.line === bs.line && s.character >= bs.character)) &&
-    (e.line < be.line || (e.line === be.line && e.character <= be.character));
-}
 
 export const envfileLiteralQuotes: Rule = {
   id: 'envfile-literal-quotes',
@@ -42,13 +32,13 @@ export const envfileLiteralQuotes: Rule = {
       let inPlace = false;
       if (s) {
         const names = new Set([w.via.variable]);
-        for (const r of node.execReferences ?? []) if (r.defined && inside(r.span, w.span)) names.add(r.variable);
+        for (const r of node.execReferences ?? []) if (r.defined && spanInside(r.span, w.span)) names.add(r.variable);
         for (const name of names) {
           const e = s.environment.get(name);
           if (e && e.source === 'EnvironmentFile' && QUOTE.test(e.assignment.value)) sources.push(e.assignment);
         }
         // A word written in ExecStart itself (not one split out of the value) came from `${NAME}`.
-        inPlace = w.span.file === s.execStart?.span.file && inside(w.via.span, w.span);
+        inPlace = w.span.file === s.execStart?.span.file && spanInside(w.via.span, w.span);
         if (sources.length === 0) continue;
       }
       const how = inPlace

@@ -6,7 +6,7 @@
 import { finding } from '../model/finding.ts';
 import type { Fix } from '../model/finding.ts';
 import type { NodeModel, Provenance } from '../node/model.ts';
-import { comparePos, type Range, type Span } from '../model/range.ts';
+import { comparePos, spanInside, type Span } from '../model/range.ts';
 import { enforceItems, stringSetting } from '../node/read.ts';
 import { insertTopLevel } from './lib/insert.ts';
 import { replaceWord } from './lib/edit.ts';
@@ -104,11 +104,8 @@ function afterFlag(node: NodeModel, span: Span): Span | undefined {
   if (!last.via) return last.span;
   const env = node.service?.environment.get(last.via.variable);
   const a = env?.assignment.span;
-  if (!env || !a || a.file !== last.span.file || !within(last.span.range, a.range)) return undefined;
+  if (!env || !a || !spanInside(last.span, a)) return undefined;
   if (env.source === 'Environment' && comparePos(last.span.range.end, a.range.end) >= 0) return undefined;
   return last.span;
 }
 
-function within(r: Range, outer: Range): boolean {
-  return comparePos(outer.start, r.start) <= 0 && comparePos(r.end, outer.end) <= 0;
-}
