@@ -11,6 +11,8 @@ import type { CompletionItem } from 'vscode-languageserver-types';
 import { analyze } from '../../server/src/engine.ts';
 import { detectKind } from '../../server/src/registry.ts';
 import { hover } from '../../server/src/features/hover.ts';
+import { templateNote } from '../../server/src/features/allocatable-view.ts';
+import { nodeAllocatable } from '../../server/src/features/allocatable-data.ts';
 import { completionAt } from '../../server/src/features/embedded.ts';
 import { recommend } from '../../server/src/catalog/reservation-formulas.ts';
 import { aksCpuMillis, aksMemoryMiB } from '../../server/src/platforms/aks/reservations.ts';
@@ -158,6 +160,19 @@ test('preview kubeReserved and hardEvictionThreshold replace AKS\'s: cpuMillicor
 test('without a capacity the reservation is unknown, not missing: the static CPU manager gets no error', () => {
   const a = analyze([{ path: 'k.json', text: '{"cpuManagerPolicy": "static", "cpuCfsQuota": false}\n' }]);
   assert.deepEqual(show(a.findings), []);
+});
+
+test('without a capacity the views say AKS computes kube-reserved from the machine size: no template expression is claimed', () => {
+  const a = analyze([{ path: 'k.json', text: '{"cpuManagerPolicy": "static", "cpuCfsQuota": false}\n' }]);
+  const r = a.nodes[0];
+  const note = templateNote(r.allocatable) ?? '';
+  assert.match(note, /^Unknown until a capacity is given \(not counted as 0\): kubeReserved\.cpu \(cpu\), kubeReserved\.memory \(memory\)\. AKS computes it from the machine size/);
+  assert.doesNotMatch(note, /template/i);
+  const memory = nodeAllocatable(r).resources.find((x) => x.resource === 'memory');
+  assert.match(memory?.missing ?? '', /^kubeReserved\.memory: AKS computes it from the machine size.*unknown until a capacity is given$/);
+  // With a capacity the formula gives the amount, and nothing is left unknown.
+  const sized = analyze([{ path: 'k.json', text: '{"cpuManagerPolicy": "static", "cpuCfsQuota": false}\n' }], { capacity: cap(4, 16n) });
+  assert.equal(templateNote(sized.nodes[0].allocatable), undefined);
 });
 
 test('hover on the user\'s key tells the kubelet field it sets; completion offers AKS\'s names only', () => {

@@ -124,7 +124,12 @@ function resourceData(r: Resource, l: ResourceLine, result: NodeResult): Allocat
     for (const p of parts) p.percent = percentOf(BigInt(p.amount ?? '0'), total);
     if (out.overcommitted) out.capacityPercent = percentOf(l.capacity, total);
   } else if (l.unknown) {
-    out.missing = `${l.unknown.join(', ')} ${l.unknown.length === 1 ? 'is a template expression' : 'are template expressions'}: unknown until the template is rendered`;
+    const computed = l.unknown.filter((w) => l.computed?.some((c) => c.setting === w));
+    const templates = l.unknown.filter((w) => !computed.includes(w));
+    const why: string[] = [];
+    if (computed.length) why.push(`${computed.join(', ')}: ${l.computed!.find((c) => c.setting === computed[0])!.by}, unknown until a capacity is given`);
+    if (templates.length) why.push(`${templates.join(', ')} ${templates.length === 1 ? 'is a template expression' : 'are template expressions'}: unknown until the template is rendered`);
+    out.missing = why.join('; ');
   } else if (r === 'ephemeral-storage' && !a.localStorage) {
     out.missing = 'localStorageCapacityIsolation is false: the kubelet reports no ephemeral-storage allocatable';
   } else if (l.capacity === undefined) {

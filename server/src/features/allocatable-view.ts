@@ -37,12 +37,26 @@ export function allocatableSummary({ allocatable: a }: NodeResult): string {
   return `allocatable: ${parts.join(' · ')}`;
 }
 
-/** What template expressions leave unknown in the table, or undefined. */
+/**
+ * What leaves amounts of the table unknown, or undefined: template expressions, and amounts the platform computes
+ * from the machine's size (ResourceLine.computed), said apart since only the first wait for a template to render.
+ */
 export function templateNote(a: NodeResult['allocatable']): string | undefined {
-  const what = RESOURCES.flatMap((r) => (a.lines[r].unknown ?? []).map((w) => `${w} (${r})`));
-  if (a.podsUnknown) what.push(`${a.podsUnknown} (pods)`);
-  if (what.length === 0) return undefined;
-  return `Template expressions, unknown until the template is rendered (not counted as 0): ${[...new Set(what)].join(', ')}.`;
+  const templates: string[] = [];
+  const computed = new Map<string, string[]>();
+  for (const r of RESOURCES) {
+    const line = a.lines[r];
+    for (const w of line.unknown ?? []) {
+      const c = line.computed?.find((x) => x.setting === w);
+      if (c) (computed.get(c.by) ?? computed.set(c.by, []).get(c.by)!).push(`${w} (${r})`);
+      else templates.push(`${w} (${r})`);
+    }
+  }
+  if (a.podsUnknown) templates.push(`${a.podsUnknown} (pods)`);
+  const out: string[] = [];
+  for (const [by, what] of computed) out.push(`Unknown until a capacity is given (not counted as 0): ${[...new Set(what)].join(', ')}. ${by}.`);
+  if (templates.length) out.push(`Template expressions, unknown until the template is rendered (not counted as 0): ${[...new Set(templates)].join(', ')}.`);
+  return out.length ? out.join(' ') : undefined;
 }
 
 export function allocatableMarkdown(result: NodeResult): string {

@@ -42,6 +42,11 @@ export interface ResourceLine {
    * stand-in number, never to be shown or added; an unknown hard eviction threshold leaves `eviction` undefined.
    */
   unknownParts?: ('kubeReserved' | 'systemReserved' | 'eviction')[];
+  /**
+   * The settings of `unknown` that are no template expression but an amount the platform computes on the node from
+   * the machine's size (GKE's and AKS's kube-reserved, until a capacity is given), each with what its provenance says.
+   */
+  computed?: { setting: string; by: string }[];
 }
 
 export interface Allocatable {
@@ -103,6 +108,17 @@ export function templatedReservations(node: NodeModel): Map<string, string[]> {
   const cpus = node.settings.get('reservedSystemCPUs');
   if (cpus?.kind === 'scalar' && cpus.template) add(out, 'cpu', 'reservedSystemCPUs');
   return out;
+}
+
+/**
+ * What computes a reservation that is unknown without being a template expression: the platform's own amount (an item
+ * with no value whose provenance is the platform, node/model.ts Item.template), by its provenance label.
+ */
+function computedBy(node: NodeModel, setting: string): string | undefined {
+  const [field, key] = setting.split('.', 2);
+  const s = node.settings.get(field);
+  const item = s?.kind === 'map' && key !== undefined ? s.items.find((i) => i.key === key) : undefined;
+  return item && item.value === null && item.from.how === 'platform' ? item.from.label : undefined;
 }
 
 /** Which parts of a line the template settings `why` (`kubeReserved.memory`, `evictionHard`) make unknown. */
@@ -192,6 +208,11 @@ export function computeAllocatable(node: NodeModel, capacity: Capacity | undefin
     if (why) {
       line.unknown = why;
       line.unknownParts = unknownParts(why);
+      const computed = why.flatMap((w) => {
+        const by = computedBy(node, w);
+        return by === undefined ? [] : [{ setting: w, by }];
+      });
+      if (computed.length) line.computed = computed;
       if (line.unknownParts.includes('eviction')) line.eviction = undefined;
     }
     if (line.capacity !== undefined && line.eviction !== undefined && !why) {
