@@ -205,3 +205,12 @@ test('inPlatformWords renames whole field names only, and only in the platform\'
   assert.equal(inPlatformWords(f('k.json', 'podPidsLimit is 5; cpuCFSQuotaPeriod and cpuCFSQuota.'), names, 'k.json').message, 'podMaxPids is 5; cpuCFSQuotaPeriod and cpuCfsQuota.');
   assert.equal(inPlatformWords(f('other.yaml', 'podPidsLimit'), names, 'k.json').message, 'podPidsLimit');
 });
+
+test('hardEvictionThreshold findings say AKS\'s names (hardEvictionThreshold memoryAvailable), the kubelet\'s own error as it prints it', () => {
+  const text = '{\n  "cpuCfsQuota": false,\n  "hardEvictionThreshold": {"memoryAvailable": "0Mi"}\n}\n';
+  const a = analyze([{ path: 'k.json', text }], { capacity: cap(4, 16n) });
+  const f = a.findings.find((x) => x.code === 'eviction-syntax');
+  assert.ok(f, show(a.findings).join('\n'));
+  assert.match(f.message, /^hardEvictionThreshold memoryAvailable: eviction threshold memoryAvailable must be positive/);
+  assert.doesNotMatch(f.message, /evictionHard|memory\.available/);
+});

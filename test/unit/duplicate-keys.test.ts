@@ -307,3 +307,54 @@ spec:
   assert.deepEqual(dups(a), ['capi/template.yaml:5 warning']);
   assert.match(of(a, 'config-field-duplicate')[0].message, /^The "name" on line 4 is ignored: Cluster API keeps this later one\./);
 });
+
+test('EKS nodeadm: DecodeNodeConfig is apimachinery\'s UniversalDecoder, not strict (internal/api/bridge/decode.go), so the last value wins: warning; the model reads the last', () => {
+  const text = `apiVersion: node.eks.aws/v1alpha1
+kind: NodeConfig
+spec:
+  cluster:
+    name: prod
+  kubelet:
+    config:
+      maxPods: 10
+      maxPods: 20
+`;
+  const a = analyze([{ path: 'eks/nodeconfig.yaml', text }]);
+  assert.deepEqual(dups(a), ['eks/nodeconfig.yaml:9 warning']);
+  assert.match(of(a, 'config-field-duplicate')[0].message, /^The "maxPods" on line 8 is ignored: nodeadm keeps this later one\./);
+  assertShortPoints(a.findings);
+  assert.deepEqual(setting(a, 'maxPods'), ['20']);
+});
+
+test('GKE: gcloud\'s bundled ruamel.yaml 0.15 keeps the FIRST value and only warns (core/yaml.py load, check_mapping_key): warning at every later key; the model reads the first', () => {
+  const text = `kubeletConfig:
+  podPidsLimit: 1024
+  cpuCFSQuota: false
+  podPidsLimit: 4096
+  podPidsLimit: 8192
+`;
+  const a = analyze([{ path: 'gke/system-config.yaml', text }]);
+  assert.deepEqual(dups(a), ['gke/system-config.yaml:4 warning', 'gke/system-config.yaml:5 warning']);
+  for (const f of of(a, 'config-field-duplicate')) {
+    assert.match(f.message, /^This "podPidsLimit" is ignored: gcloud keeps the first one, on line 2\./, 'the third names the first, not the second');
+  }
+  assertShortPoints(a.findings);
+  assert.deepEqual(setting(a, 'podPidsLimit'), ['1024']);
+  // Inside a nested mapping too, and the first key's place is the one findings about the value point at.
+  const nested = analyze([{ path: 'gke/system-config.yaml', text: 'kubeletConfig:\n  evictionSoft:\n    memoryAvailable: "200Mi"\n    memoryAvailable: "bogus"\n  evictionSoftGracePeriod:\n    memoryAvailable: "1m30s"\n' }]);
+  assert.deepEqual(dups(nested), ['gke/system-config.yaml:4 warning']);
+  assert.deepEqual(nested.findings.filter((f) => f.severity === 'error'), [], 'the later, invalid value is not the one gcloud sends');
+});
+
+test('AKS: az reads the file with Python\'s json.loads, which keeps the last value (azure-cli-core util.py shell_safe_json_parse): warning; the model reads the last', () => {
+  const text = '{\n  "podMaxPids": 100,\n  "cpuCfsQuota": false,\n  "podMaxPids": 200\n}\n';
+  const a = analyze([{ path: 'aks/kubelet.json', text }]);
+  assert.deepEqual(dups(a), ['aks/kubelet.json:4 warning']);
+  assert.match(of(a, 'config-field-duplicate')[0].message, /^The "podMaxPids" on line 2 is ignored: az keeps this later one\./);
+  assert.deepEqual(setting(a, 'podPidsLimit'), ['200']);
+});
+
+test('Bottlerocket: its TOML reader refuses a key twice (early-boot-config SettingsJson::from_toml_str, toml 0.8): an error, as for any TOML that does not parse', () => {
+  const a = analyze([{ path: 'bottlerocket/user-data.toml', text: '[settings.kubernetes]\nmax-pods = 10\nmax-pods = 20\n' }]);
+  assert.deepEqual(a.findings.filter((f) => f.severity === 'error').map((f) => `${f.code} ${f.range.start.line + 1}`), ['config-syntax 3']);
+});

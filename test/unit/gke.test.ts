@@ -17,6 +17,7 @@ import { gkeCpuMillis, gkeMemoryMiB } from '../../server/src/catalog/reservation
 import type { Finding } from '../../server/src/model/finding.ts';
 import { assertShortPoints } from '../helpers/messages.ts';
 import { EXAMPLES } from '../../server/src/platforms/gke/examples.ts';
+import { applyEdits } from '../helpers/edits.ts';
 
 const GiB = 1024n ** 3n;
 const MiB = 1024n ** 2n;
@@ -195,4 +196,19 @@ test('the JSON form gcloud also reads: same keys, same checks, at the JSON lines
   assert.match(a.findings[0].message, /^GKE rejects podPidsLimit 100: it takes 1024 to 4194303\./);
   const port = a.nodes[0].node.settings.get('readOnlyPort');
   assert.ok(port?.kind === 'scalar' && port.value === 0 && port.span?.range.start.line === 4);
+});
+
+test('a finding in the GKE file speaks its eviction signals (memoryAvailable), and its fix writes them: gcloud refuses memory.available as a key', () => {
+  const path = 'gke/system-config.yaml';
+  const text = 'kubeletConfig:\n  evictionSoft:\n    memoryAvailable: "200Mi"\n';
+  const a = analyze([{ path, text }]);
+  const f = a.findings.find((x) => x.code === 'eviction-soft-without-grace');
+  assert.ok(f);
+  assert.match(f.message, /^Soft threshold memoryAvailable has no grace period/);
+  assert.match(f.message, /\("grace period must be specified for the soft eviction threshold memory\.available"\)/, 'the kubelet\'s own error is quoted as it prints it');
+  assert.equal(f.fixes?.[0].title, 'Add evictionSoftGracePeriod of 1m30s for memoryAvailable');
+  const fixed = applyEdits(text, f.fixes![0].edits, path);
+  assert.match(fixed, /evictionSoftGracePeriod:\n\s+memoryAvailable: 1m30s/);
+  const after = analyze([{ path, text: fixed }]);
+  assert.deepEqual(show(after.findings.filter((x) => x.severity === 'error' || x.severity === 'warning')), [], 'gcloud takes the fixed file and the kubelet starts');
 });

@@ -137,17 +137,37 @@ export function map(entries: Record<string, string>, from: Provenance): Setting 
   return { kind: 'map', items, from };
 }
 
+/** An error a program prints, quoted in a message: `fails with ("...")`. */
+const QUOTED_ERROR = /(\("[^"]*"\))/;
+
 /**
- * A finding about a platform's file in the platform's own words: each KubeletConfiguration field name of `names` in the
- * message becomes the file's name for it (a whole name only, not part of a longer one). Findings about other files
- * are returned as they are.
+ * A finding about a platform's file in the platform's own words: each KubeletConfiguration name of `names` (a field,
+ * or another name the platform spells its own way, such as GKE's eviction signals) in the message, in its fixes'
+ * titles and in the text they write into that file becomes the file's name for it (a whole name only, not part of a
+ * longer one): a fix that wrote the kubelet's name would write a key the platform's tool refuses. Findings about other
+ * files are returned as they are.
  */
 export function inPlatformWords(f: Finding, names: Readonly<Record<string, string>>, file: string): Finding {
   if (f.file !== file) return f;
-  let message = f.message;
-  for (const [field, own] of Object.entries(names)) {
-    if (!message.includes(field)) continue;
-    message = message.replace(new RegExp(`(?<![\\w.-])${field}(?![\\w-])`, 'g'), own);
+  const rename = (text: string): string => {
+    let out = text;
+    for (const [field, own] of Object.entries(names)) {
+      if (!out.includes(field)) continue;
+      out = out.replace(new RegExp(`(?<![\\w.-])${field.replace(/[.]/g, '\\.')}(?![\\w-])`, 'g'), own);
+    }
+    return out;
+  };
+  // A program's own error quoted as `("...")` stays as the program prints it.
+  const words = (text: string): string => text.split(QUOTED_ERROR).map((part, i) => (i % 2 ? part : rename(part))).join('');
+  const message = words(f.message);
+  let fixes = f.fixes;
+  if (fixes?.length) {
+    const renamed = fixes.map((x) => {
+      const title = words(x.title);
+      const edits = x.edits.map((e) => (e.file === file ? { ...e, newText: words(e.newText) } : e));
+      return title === x.title && edits.every((e, i) => e.newText === x.edits[i].newText) ? x : { ...x, title, edits };
+    });
+    if (renamed.some((x, i) => x !== fixes![i])) fixes = renamed;
   }
-  return message === f.message ? f : { ...f, message };
+  return message === f.message && fixes === f.fixes ? f : { ...f, message, ...(fixes ? { fixes } : {}) };
 }

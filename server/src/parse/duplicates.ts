@@ -16,8 +16,8 @@
  */
 import { isAlias, isMap, isPair, isScalar, isSeq, type Document, type Pair, type YAMLMap } from 'yaml';
 import { finding, type Finding } from '../model/finding.ts';
-import type { LineIndex } from '../model/range.ts';
-import type { DuplicateKey } from './types.ts';
+import { comparePos, type LineIndex } from '../model/range.ts';
+import type { ConfigNode, DuplicateKey, MapEntry, MapNode } from './types.ts';
 
 /** An earlier pair of a key that a later pair of the same mapping overrides. */
 export interface DroppedPair {
@@ -104,30 +104,79 @@ export function droppedAsDuplicates(dropped: readonly DroppedPair[], file: strin
 export interface DuplicateReader {
   /** The tool, as messages name it ("Talos", "eksctl"). */
   tool: string;
-  /** The decoder fails: the file is refused (error). Otherwise the last value wins silently (warning). */
+  /** The decoder fails: the file is refused (error). Otherwise one value wins silently (warning). */
   refuses: boolean;
+  /** Which value a decoder that does not refuse keeps: the last (most do), or the first (see keepFirstKeys). */
+  keeps?: 'first' | 'last';
   /** Why, in a few words with the decoder's name (and its message when it refuses). */
   why: string;
 }
 
 /**
  * One finding per key written twice (at the later key, the earlier one related). A refusing decoder does not compare
- * keys a `<<` merge brings in (go-yaml v3 mapping()), so those are left out for it.
+ * keys a `<<` merge brings in (go-yaml v3 mapping()), so those are left out for it. For a decoder that keeps the
+ * first, every later key is the one ignored, and the one kept is the first of its mapping.
  */
 export function duplicateFindings(dups: readonly DuplicateKey[], reader: DuplicateReader): Finding[] {
   const out: Finding[] = [];
+  const firsts = new Map<MapNode, Map<string, DuplicateKey['first']>>();
   for (const d of dups) {
     if (reader.refuses && d.merged) continue;
     const line = d.first.range.start.line + 1;
-    out.push(reader.refuses
-      ? finding('config-field-duplicate', 'error', d.second,
+    if (reader.refuses) {
+      out.push(finding('config-field-duplicate', 'error', d.second,
         `${reader.tool} refuses this file: "${d.key}" is already set on line ${line} of the same mapping. ${reader.why}. Remove one of them.`,
-        { related: [{ span: d.first, message: `first "${d.key}"` }] })
-      : finding('config-field-duplicate', 'warning', d.second,
+        { related: [{ span: d.first, message: `first "${d.key}"` }] }));
+    } else if (reader.keeps === 'first') {
+      // (a third of the same key: its d.first is the second, but the first of the mapping is still the one kept)
+      const inMap = d.map && (firsts.get(d.map) ?? firsts.set(d.map, new Map()).get(d.map)!);
+      const kept = inMap?.get(d.key) ?? d.first;
+      inMap?.set(d.key, kept);
+      out.push(finding('config-field-duplicate', 'warning', d.second,
+        `This "${d.key}" is ignored: ${reader.tool} keeps the first one, on line ${kept.range.start.line + 1}. ${reader.why}. Remove one of them.`,
+        { related: [{ span: kept, message: `first "${d.key}", the one used` }] }));
+    } else {
+      out.push(finding('config-field-duplicate', 'warning', d.second,
         `The "${d.key}" on line ${line} is ignored: ${reader.tool} keeps this later one. ${reader.why}. Remove one of them.`,
         { related: [{ span: d.first, message: `earlier "${d.key}", ignored` }] }));
+    }
   }
   return out;
+}
+
+/**
+ * The tree as a decoder that keeps the first of a key written twice reads it. The YAML converter keeps the last in
+ * each mapping (parse/yaml.ts pairsToMap) and records the earlier entries with their mapping (DuplicateKey.earlier,
+ * .map): each mapping that had a duplicate is rebuilt with its first entry of that key, in the order written.
+ */
+export function keepFirstKeys(node: ConfigNode, dups: readonly DuplicateKey[]): ConfigNode {
+  const firstOf = new Map<MapNode, Map<string, MapEntry>>();
+  for (const d of dups) {
+    if (!d.map || !d.earlier) continue;
+    const m = firstOf.get(d.map) ?? firstOf.set(d.map, new Map()).get(d.map)!;
+    if (!m.has(d.key)) m.set(d.key, d.earlier);
+  }
+  if (firstOf.size === 0) return node;
+  const walk = (n: ConfigNode): ConfigNode => {
+    if (n.kind === 'seq') {
+      const items = n.items.map(walk);
+      return items.every((x, i) => x === n.items[i]) ? n : { ...n, items };
+    }
+    if (n.kind !== 'map') return n;
+    const first = firstOf.get(n);
+    let changed = false;
+    const entries = n.entries.map((e) => {
+      const w = first?.get(e.key) ?? e;
+      const value = walk(w.value);
+      if (w === e && value === e.value) return e;
+      changed = true;
+      return value === w.value ? w : { ...w, value };
+    });
+    if (!changed) return n;
+    if (first) entries.sort((a, b) => comparePos(a.keySpan.range.start, b.keySpan.range.start));
+    return { ...n, entries };
+  };
+  return walk(node);
 }
 
 const BRANCH = /\{\{-?\s*(?:if|else|range|with)\b|\{%-?\s*(?:if|elif|else|for)\b|%\{\s*(?:if|else|for)\b/;

@@ -21,7 +21,7 @@ import { EXAMPLES } from './examples.ts';
 import aks from './aks.ts';
 import type { AksFacts } from './parse-aks.ts';
 import { aksCpuMillis, aksMemoryMiB } from './reservations.ts';
-import { KUBELET_FIELDS } from './fields.ts';
+import { HARD_EVICTION, KUBELET_FIELDS } from './fields.ts';
 
 export const AKS_DEFAULT_MAX_PODS = 110;
 const FORMULA = 'AKS computes it from the machine size and maxPods (node-resource-reservations)';
@@ -77,9 +77,12 @@ function capacitySettings(_p: PlatformInfo, settings: ReadonlyMap<string, Settin
 }
 
 /** az's names of the fields AKS passes on unchanged (imageGcHighThreshold, podMaxPids). */
-const NAMES: Record<string, string> = Object.fromEntries(
-  Object.entries(KUBELET_FIELDS).filter(([k, f]) => f.to !== k && !f.convert && f.type !== 'object').map(([k, f]) => [f.to, k]),
-);
+const NAMES: Record<string, string> = {
+  ...Object.fromEntries(Object.entries(KUBELET_FIELDS).filter(([k, f]) => f.to !== k && !f.convert && f.type !== 'object').map(([k, f]) => [f.to, k])),
+  // hardEvictionThreshold is evictionHard with AKS's spelling of each signal (memoryAvailable).
+  evictionHard: 'hardEvictionThreshold',
+  ...Object.fromEntries(Object.entries(HARD_EVICTION).map(([own, signal]) => [signal, own])),
+};
 
 export default definePlatform({
   id: 'aks',

@@ -11,6 +11,7 @@ import { finding, type Finding, type Fix } from '../../model/finding.ts';
 import type { ConfigFileParse, ConfigNode, KubeletConfigDoc, MapEntry, MapNode, PlatformInfo, ScalarNode } from '../../parse/types.ts';
 import { parseJsonText } from '../../parse/json.ts';
 import { mapOf } from '../../parse/platform.ts';
+import { duplicateFindings, type DuplicateReader } from '../../parse/duplicates.ts';
 import { closest } from '../../catalog/suggest.ts';
 import { AKS_OWNS, HARD_EVICTION, KUBELET_FIELDS, RESERVED, hardEvictionCheck, type AksType } from './fields.ts';
 
@@ -51,10 +52,20 @@ function renameFix(path: string, keySpan: Span, to: string): Fix {
   return { title: `Rename to ${to}`, edits: [{ file: path, range: keySpan.range, newText: JSON.stringify(to) }], preferred: true };
 }
 
+/**
+ * az reads the file with Python's json.loads (azure-cli-core util.py get_file_json, shell_safe_json_parse; no
+ * object_pairs_hook that refuses duplicates): a key written twice keeps its last value, without a word.
+ */
+export const AKS_DUPLICATES: DuplicateReader = {
+  tool: 'az',
+  refuses: false,
+  why: "It reads the file with Python's json.loads, which keeps the last value",
+};
+
 export function parseAks(path: string, text: string): ConfigFileParse {
   const lines = new LineIndex(text);
   const r = parseJsonText(path, text, lines);
-  const problems: Finding[] = [...r.problems];
+  const problems: Finding[] = [...r.problems, ...duplicateFindings(r.duplicates, AKS_DUPLICATES)];
   const out: ConfigFileParse = { path, kubeletConfigs: [], kubeadm: [], problems };
   const bad = (span: Span, message: string, severity: 'error' | 'warning' = 'error', fixes?: Fix[]) =>
     problems.push(finding(CODE, severity, span, message, fixes ? { fixes } : undefined));

@@ -24,7 +24,7 @@ import { definePlatform } from '../types.ts';
 import { EXAMPLES } from './examples.ts';
 import gke from './gke.ts';
 import type { GkeFacts } from './parse-gke.ts';
-import { KUBELET_FIELDS } from './fields.ts';
+import { KUBELET_FIELDS, SIGNALS } from './fields.ts';
 
 export const GKE_DEFAULT_MAX_PODS = 110;
 const FORMULA = 'GKE computes it from the machine size (plan-node-sizes)';
@@ -75,11 +75,15 @@ function capacitySettings(_p: PlatformInfo, settings: ReadonlyMap<string, Settin
   return changed ? out : undefined;
 }
 
-/** gcloud's names of the fields it passes on unchanged (imageGcHighThresholdPercent), and the topology manager's two. */
+/**
+ * gcloud's names of the fields it passes on unchanged (imageGcHighThresholdPercent), the topology manager's two, and the
+ * eviction signals its evictionSoft maps spell in camelCase (memoryAvailable).
+ */
 const NAMES: Record<string, string> = {
   ...Object.fromEntries(Object.entries(KUBELET_FIELDS).filter(([k, f]) => f.to && f.to !== k && !f.convert).map(([k, f]) => [f.to!, k])),
   topologyManagerPolicy: 'topologyManager.policy',
   topologyManagerScope: 'topologyManager.scope',
+  ...Object.fromEntries(Object.entries(SIGNALS).map(([own, signal]) => [signal, own])),
 };
 
 export default definePlatform({

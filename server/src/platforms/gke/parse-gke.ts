@@ -12,6 +12,7 @@ import { finding, type Finding, type Fix } from '../../model/finding.ts';
 import type { ConfigFileParse, ConfigNode, KubeletConfigDoc, MapEntry, MapNode, PlatformInfo, ScalarNode } from '../../parse/types.ts';
 import { parseYamlStream } from '../../parse/yaml.ts';
 import { mapOf, templateAwareProblems } from '../../parse/platform.ts';
+import { duplicateFindings, keepFirstKeys, templateBranches, type DuplicateReader } from '../../parse/duplicates.ts';
 import { closest } from '../../catalog/suggest.ts';
 import { GKE_OWNS, KUBELET_FIELDS, MEMORY_POLICIES, SIGNALS, TOPOLOGY_POLICIES, TOPOLOGY_SCOPES, nanosOf, signalCheck, type GkeType } from './fields.ts';
 
@@ -55,12 +56,27 @@ function renameFix(path: string, keySpan: Span, to: string): Fix {
   return { title: `Rename to ${to}`, edits: [{ file: path, range: keySpan.range, newText: to }], preferred: true };
 }
 
+/**
+ * gcloud loads the file with the ruamel.yaml it bundles (578.0.0: lib/third_party/ruamel 0.15.93, core/yaml.py load
+ * with the SafeLoader): its check_mapping_key keeps the first value of a key written twice and only prints a
+ * DuplicateKeyFutureWarning, since allow_duplicate_keys is unset in 0.15.
+ */
+export const GKE_DUPLICATES: DuplicateReader = {
+  tool: 'gcloud',
+  refuses: false,
+  keeps: 'first',
+  why: 'Its YAML reader (ruamel.yaml 0.15) drops later values with only a "found duplicate key" warning',
+};
+
 export function parseGke(path: string, text: string): ConfigFileParse {
   const lines = new LineIndex(text);
   const r = parseYamlStream(path, text, lines);
   const problems: Finding[] = templateAwareProblems(path, text, r.problems, 'node system configuration');
   const out: ConfigFileParse = { path, kubeletConfigs: [], kubeadm: [], problems };
-  const root = mapOf(r.docs.find((d) => d.root)?.root);
+  const doc0 = r.docs.find((d) => d.root);
+  // The tree as gcloud reads it: the first of a key written twice.
+  const root = mapOf(doc0?.root && keepFirstKeys(doc0.root, doc0.duplicates));
+  if (doc0 && !templateBranches(text)) for (const x of duplicateFindings(doc0.duplicates, GKE_DUPLICATES)) problems.push(x);
   if (!root) return out;
   const bad = (span: Span, message: string, fixes?: Fix[]) => problems.push(finding(CODE, 'error', span, message, fixes ? { fixes } : undefined));
   let kubelet: MapEntry | undefined;

@@ -14,9 +14,21 @@ import { parseYamlStream } from '../../parse/yaml.ts';
 import { sub, argsFromFlagList, blankDirectiveLines, mapOf, hasPlaceholder, str, templateAwareProblems, type ExtraArg } from '../../parse/platform.ts';
 import { finding } from '../../model/finding.ts';
 import { withoutPlaceholders } from '../../parse/platform.ts';
+import { duplicateFindings, templateBranches, type DuplicateReader } from '../../parse/duplicates.ts';
 
 export const NODEADM_API_VERSION = 'node.eks.aws/v1alpha1';
 export { NODEADM_MEDIA_TYPE } from '../../parse/mime.ts';
+
+/**
+ * nodeadm decodes a NodeConfig with apimachinery's UniversalDecoder, not strict (nodeadm/internal/api/bridge/decode.go
+ * DecodeNodeConfig; CodecFactory without EnableStrict), which turns the YAML into JSON with sigs.k8s.io/yaml: a key
+ * written twice keeps its last value without an error, in spec.kubelet.config too.
+ */
+export const NODEADM_DUPLICATES: DuplicateReader = {
+  tool: 'nodeadm',
+  refuses: false,
+  why: 'Its decoder (apimachinery, not strict) turns the YAML into JSON and keeps the last value',
+};
 
 export function parseNodeadm(path: string, text: string): ConfigFileParse {
   const lines = new LineIndex(text);
@@ -25,9 +37,11 @@ export function parseNodeadm(path: string, text: string): ConfigFileParse {
   const out: ConfigFileParse = { path, kubeletConfigs: [], kubeadm: [], problems };
   const args: ExtraArg[] = [];
   let platform: PlatformInfo | undefined;
+  const branches = templateBranches(text);
   for (const d of r.docs) {
     const root = mapOf(d.root);
     if (!root || str(getEntry(root, 'apiVersion')?.value) !== NODEADM_API_VERSION || str(getEntry(root, 'kind')?.value) !== 'NodeConfig') continue;
+    if (!branches) for (const x of duplicateFindings(d.duplicates, NODEADM_DUPLICATES)) problems.push(x);
     const spec = mapOf(getEntry(root, 'spec')?.value);
     if (!spec) continue;
     const gates = mapOf(getEntry(spec, 'featureGates')?.value);
