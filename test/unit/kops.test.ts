@@ -128,3 +128,12 @@ test('a YAML error on the line right after a kubelet block is the file\'s, not t
   assert.equal(a.nodes.length, 0);
   assert.deepEqual(a.findings.map((f) => `${f.range.start.line + 1} ${f.code}`), ['9 config-syntax']);
 });
+
+test('findings about a field kops passes as a flag say its kops name: evictionHard, not --eviction-hard', () => {
+  const text = CLUSTER + '    evictionHard: memory.available<0Mi,nodefs.available<10%\n' + IG('nodes', 'Node', '');
+  const a = analyze([{ path: 'kops/cluster.yaml', text }], { capacity });
+  const f = a.findings.find((x) => x.code === 'eviction-syntax');
+  assert.ok(f, show(a.findings).join('\n'));
+  assert.match(f.message, /^evictionHard memory\.available: eviction threshold memory\.available must be positive/);
+  assert.doesNotMatch(f.message, /--eviction-hard/);
+});

@@ -87,8 +87,10 @@ export interface PlatformSemantics {
   /** Programs that run the kubelet inside them; none when absent. */
   readonly wrapper?: WrapperProgram;
   /**
-   * Its own names of KubeletConfiguration fields, where its file spells them otherwise and writes the same value
-   * (imageGCHighThresholdPercent → imageGcHighThreshold): the findings about its files say these. None when absent.
+   * Its own names of KubeletConfiguration fields and other kubelet words (eviction signals, `--flags` it sets from
+   * fields), where its file spells them otherwise and writes the same value (imageGCHighThresholdPercent →
+   * imageGcHighThreshold, --eviction-hard → evictionHard): the findings about its files, and what their fixes write
+   * there, say these. None when absent.
    */
   readonly names?: Readonly<Record<string, string>>;
 }

@@ -13,6 +13,10 @@ import { definePlatform } from '../types.ts';
 import { EXAMPLES } from './examples.ts';
 import kops from './kops.ts';
 import kopsKubelet from './kops-kubelet.ts';
+import { FLAG_FIELDS } from './parse-kops.ts';
+
+/** kops's names of the fields it passes as flags (their `flag:` tags): `evictionHard`, not `--eviction-hard`. */
+const NAMES: Record<string, string> = Object.fromEntries(Object.entries(FLAG_FIELDS).map(([own, flag]) => [`--${flag}`, own]));
 
 function base(p: PlatformInfo): Map<string, Setting> {
   const s = new Map<string, Setting>();
@@ -39,4 +43,5 @@ export default definePlatform({
   base,
   source: { how: 'config-dir', label: 'the kops kubelet spec' },
   cgroups: { kind: 'systemd' },
+  names: NAMES,
 });
