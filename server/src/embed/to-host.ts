@@ -56,7 +56,8 @@ export function fixToHost(f: Fix, payloadOf: PayloadOf): Fix | undefined {
     edits.push(m);
   }
   for (const [file, es] of whole) edits.push(rewriteToHost(payloadOf(file)!, es));
-  return { ...f, edits };
+  // An exact copy: pushed one at a time, the usual single edit kept a list of 17 slots in every finding of a stream.
+  return { ...f, edits: edits.slice() };
 }
 
 /** A line number as messages and hovers cite a place (`at <path> line <n>`, or `(line <n>)` for the finding's own file). */
@@ -175,7 +176,9 @@ export function findingToHost(f: Finding, payloadOf: PayloadOf): Finding {
   }
   if (f.related) out.related = f.related.map((r) => ({ ...r, message: readableText(r.message, payloadOf), span: spanToHost(r.span, payloadOf) }));
   if (f.fixes) {
-    const fixes = f.fixes.map((x) => fixToHost({ ...x, title: readableText(x.title, payloadOf, p) }, payloadOf)).filter((x): x is Fix => x !== undefined);
+    const mapped = f.fixes.map((x) => fixToHost({ ...x, title: readableText(x.title, payloadOf, p) }, payloadOf));
+    // (filter only when one is dropped: its result keeps 17 slots for the usual single fix)
+    const fixes = mapped.includes(undefined) ? mapped.filter((x): x is Fix => x !== undefined) : (mapped as Fix[]);
     if (fixes.length) out.fixes = fixes;
     else delete out.fixes;
   }

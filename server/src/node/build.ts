@@ -67,6 +67,10 @@ function envFor(env: EnvFile, systemdVersion: number | undefined): EnvFile {
 const NONE_SHADOWED: ReadonlyMap<string, Setting> = new Map();
 const NONE_FLAG_ONLY: ReadonlyMap<string, FlagUse> = new Map();
 
+/** The one empty list of the node model's lists (frozen: the model is never changed after buildNode). */
+const NONE: never[] = Object.freeze([]) as never[];
+const exact = <T>(xs: T[]): T[] => (xs.length === 0 ? NONE : xs.slice());
+
 /** The build while buildNode fills it in (the only place a node's fields are written). */
 type Draft = { -readonly [K in keyof NodeBuild]: NodeBuild[K] };
 
@@ -276,13 +280,21 @@ export function buildNode(ws: Workspace, seed: NodeSeed, systemdVersion?: number
   const allFlags = [...kubeadmFlags, ...node.flags];
   const places = templatePlaces(node);
   const eff = effectiveSettings(sources, allFlags, spec && node.platform ? platformBase(spec, node.platform) : undefined, places && new TemplatePlaces(places));
-  if (node.platform) node.platformReplaced = eff.replaced;
+  if (node.platform) node.platformReplaced = exact(eff.replaced);
   node.settings = eff.settings;
   node.flagOnly = eff.flagOnly.size ? eff.flagOnly : NONE_FLAG_ONLY;
   node.shadowed = eff.shadowed.size ? eff.shadowed : NONE_SHADOWED;
   node.flags = allFlags;
   for (const x of eff.problems) problems.push(x);
   node.files = [...files];
+  // A stream of 20,000 documents holds a node each, twice over in the CLI's fix check (issue #28): a list grown a push
+  // at a time keeps 17 slots for the usual one item (an exact copy), and an empty one is the one shared empty list.
+  node.kubeletConfigs = exact(node.kubeletConfigs);
+  node.kubeadm = exact(node.kubeadm);
+  node.argv = exact(node.argv);
+  node.flags = exact(node.flags);
+  node.positional = exact(node.positional);
+  node.configRefs = exact(node.configRefs);
   return { node, argProblems, problems };
 }
 
@@ -295,7 +307,7 @@ export function completeNode(b: NodeBuild, files: readonly string[], runtimes: r
   const withCpu = b.platform && b.platformSpec?.capacitySettings ? b.platformSpec.capacitySettings(b.platform, b.settings, capacity) : undefined;
   // One copy, added to in place before anyone sees it: spreading the build (its optional fields vary from node to
   // node) twice was the analysis's costliest line in a long stream.
-  const node: { -readonly [K in keyof NodeModel]: NodeModel[K] } = Object.assign({}, b, { settings: withCpu ?? b.settings, files: files === b.files ? b.files : [...files], runtimes: runtimes.map((r) => r.driver), capacity, capacitySource, kubernetesVersion, kubernetesVersionSource });
+  const node: { -readonly [K in keyof NodeModel]: NodeModel[K] } = Object.assign({}, b, { settings: withCpu ?? b.settings, files: files === b.files ? b.files : [...files], runtimes: runtimes.length ? runtimes.map((r) => r.driver) : NONE, capacity, capacitySource, kubernetesVersion, kubernetesVersionSource });
   if (kubernetesVersionStated) node.kubernetesVersionStated = kubernetesVersionStated;
   if (capacityCandidates) node.capacityCandidates = capacityCandidates;
   return node;

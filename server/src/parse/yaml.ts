@@ -349,17 +349,14 @@ class YamlConverter {
 
   seq(n: YAMLSeq, depth: number): SeqNode {
     const r = n.range ?? [0, 0, 0];
-    const items: ConfigNode[] = [];
     if (this.hasTabs && n.flow) this.sheltered.push([r[0], r[1]]);
     const col = this.hasTabs ? this.colAt(r[0]) : -1;
-    for (const it of n.items as (YNode | Pair | null)[]) {
+    // (map, not push: an exact list, where pushing keeps 17 slots for the usual one or two items)
+    const items = (n.items as (YNode | Pair | null)[]).map((it): ConfigNode => {
       this.parentCol = col;
-      if (it && isPair(it)) {
-        // `- a: b` inside a flow sequence: a single-pair map.
-        const m = this.pairsToMap([it], depth + 1, r[0]);
-        items.push(m);
-      } else items.push(this.convert(it as YNode | null, depth + 1, r[0]));
-    }
+      // `- a: b` inside a flow sequence: a single-pair map.
+      return it && isPair(it) ? this.pairsToMap([it], depth + 1, r[0]) : this.convert(it as YNode | null, depth + 1, r[0]);
+    });
     return { kind: 'seq', items, span: this.span(r[0], r[1]) };
   }
 
@@ -449,7 +446,8 @@ class YamlConverter {
       if (nullKey) this.nullKeys.add(entry);
       add(entry);
     }
-    const out = dead ? entries.filter((e) => e !== undefined) : entries;
+    // An exact list either way (pushed one at a time, a map of one or two keys kept 17 slots).
+    const out = dead ? entries.filter((e) => e !== undefined) : entries.slice();
     const map: MapNode = { kind: 'map', entries: out, span: this.span(first < 0 ? at : first, last) };
     for (const d of mine) d.map = map;
     return map;

@@ -73,7 +73,8 @@ export function parseNodeadm(path: string, text: string): ConfigFileParse {
   }
   if (platform) {
     out.platform = platform;
-    out.kubeadm.push({ path, apiVersion: NODEADM_API_VERSION, kind: 'nodeadm kubelet.flags', argsLabel: 'kubelet.flags', kubeletExtraArgs: args, span: platform.span });
+    out.kubeadm.push({ path, apiVersion: NODEADM_API_VERSION, kind: 'nodeadm kubelet.flags', argsLabel: 'kubelet.flags', kubeletExtraArgs: args.slice(), span: platform.span });
+    if (platform.args) platform.args = platform.args.slice(); // (exact lists: one NodeConfig per document of a stream)
   }
   return out;
 }

@@ -1,0 +1,14 @@
+import { createRequire } from 'node:module';
+const [bundle, dir] = process.argv.slice(2);
+const E = createRequire(import.meta.url)(bundle);
+const heap = () => { gc(); gc(); return process.memoryUsage().heapUsed / 1048576; };
+const { files } = E.walk([dir]);
+const h0 = heap();
+let a = E.analyze(files, {});
+const h1 = heap(); console.log('analysis', (h1 - h0).toFixed(1), 'MB');
+const parts = {};
+a = { ...a }; a.findings = []; parts.findings = h1 - heap();
+let h2 = heap(); a.nodes = a.nodes.map((n) => ({ node: n.node })); parts.allocatable = h2 - heap();
+h2 = heap(); a.nodes = []; parts.nodes = h2 - heap();
+h2 = heap(); a.payloads = undefined; a.files = new Map(); parts['files+payloads'] = h2 - heap();
+console.log(Object.entries(parts).map(([k, v]) => `${k} ${v.toFixed(1)}`).join(', '), 'left', (heap() - h0).toFixed(1));
