@@ -116,6 +116,22 @@ test('unit-variable-undefined: a variable nothing sets (main unit, drop-in and e
   assert.match(got[1].message, /\$LOG_LEVEL/);
 });
 
+test('unit-variable-undefined: left empty on purpose is information, not a warning: kubeadm\'s pre-1.11 drop-in references $KUBELET_EXTRA_ARGS without setting it, and a commented-out Environment= line', () => {
+  // kubernetes/release rpm/deb 10-kubeadm.conf of kubeadm 1.9/1.10: $KUBELET_EXTRA_ARGS is the hook for flags of one's own.
+  const files: SourceFile[] = [
+    { path: UNIT, text: '[Service]\nExecStart=/usr/bin/kubelet\nRestart=always\n' },
+    { path: DROPIN, text: '[Service]\nEnvironment="KUBELET_CONFIG_ARGS=--config=/var/lib/kubelet/config.yaml"\n#Environment="KUBELET_NODE_IP=--node-ip x.x.x.x"\nExecStart=\nExecStart=/usr/bin/kubelet $KUBELET_CONFIG_ARGS $KUBELET_EXTRA_ARGS $KUBELET_NODE_IP $KUBELET_KUBECONFIG_ARGS\n' },
+  ];
+  const got = runRule(unitVariableUndefined, files);
+  assert.deepEqual(got.map((f) => [f.severity, f.message.split(' ')[0]]), [
+    ['information', '$KUBELET_EXTRA_ARGS'],
+    ['information', '$KUBELET_NODE_IP'],
+    ['warning', '$KUBELET_KUBECONFIG_ARGS'],
+  ]);
+  assert.match(got[1].message, /commented out \(line 3\)/);
+  assert.deepEqual(got[1].related?.[0].span.range, r(2, 0, 2, 48));
+});
+
 test('unit-variable-undefined: a typo of a variable the service sets: warning with a fix that renames the reference', () => {
   const files: SourceFile[] = [
     { path: UNIT, text: '[Service]\nEnvironment="KUBELET_EXTRA_ARGS=--max-pods=50"\nExecStart=/usr/bin/kubelet $KUBELET_EXTRA_ARG\n' },

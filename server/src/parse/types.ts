@@ -43,6 +43,11 @@ export interface UnitFile {
   trailingBlankContinuations?: { line: number; backslash: number; end: number }[];
   /** Go/Jinja template expressions in the file (systemd reads them literally; findings about them are not reported). */
   template?: TemplateSpans;
+  /**
+   * Variables a commented-out `Environment=` line would set (`#Environment="KUBELET_NODE_IP=--node-ip x.x.x.x"`), with
+   * the comment's span: switched off on purpose, so a reference to one that nothing else sets is no oversight.
+   */
+  commentedEnvironment?: { name: string; span: Span }[];
 }
 
 // ---------- words and variables ----------

@@ -11,9 +11,13 @@
  * Severity: a warning when the variable is a typo of one the service sets, or
  * when the workspace holds the whole service (main unit, a drop-in, every
  * EnvironmentFile=); otherwise information, saying which missing part may set it.
+ * A variable left empty on purpose is information too: one whose Environment= line is commented out, or a hook for
+ * the user's own flags (`*_EXTRA_ARGS`, which kubeadm's own drop-ins before 1.11 referenced without setting).
  */
 import { finding, type Finding } from '../model/finding.ts';
 import { closest } from '../catalog/suggest.ts';
+import type { Span } from '../model/range.ts';
+import type { UnitFile } from '../parse/types.ts';
 import type { Rule } from './types.ts';
 
 /** Variables systemd sets for the command (systemd.exec(5) "Environment Variables in Spawned Processes"). */
@@ -27,6 +31,15 @@ const SYSTEMD_SET = new Set([
   'MONITOR_SERVICE_RESULT', 'MONITOR_EXIT_CODE', 'MONITOR_EXIT_STATUS', 'MONITOR_INVOCATION_ID', 'MONITOR_UNIT',
   'container', 'container_uuid', 'XDG_RUNTIME_DIR', 'XDG_SESSION_ID', 'XDG_SEAT', 'XDG_VTNR',
 ]);
+
+/** A variable meant for the user's own flags, empty unless they set it (kubeadm's `KUBELET_EXTRA_ARGS`). */
+const OPTIONAL_HOOK = /_EXTRA_(?:ARGS|OPTS|FLAGS)$/;
+
+/** The commented-out `Environment=` line of the service's files that would set `name`, if any. */
+function switchedOff(files: readonly UnitFile[], name: string): Span | undefined {
+  for (const f of files) for (const c of f.commentedEnvironment ?? []) if (c.name === name) return c.span;
+  return undefined;
+}
 
 export const unitVariableUndefined: Rule = {
   id: 'unit-variable-undefined',
@@ -100,6 +113,21 @@ export const unitVariableUndefined: Rule = {
             ref.span,
             `$${name} can only come from a file not in the workspace. No Environment= of the service sets it; EnvironmentFile=${paths} may. If that file does not set it, systemd expands $${name} to nothing and the kubelet gets none of its flags.`,
             { related: unresolved.map((r) => ({ span: r.directive.valueMap.span(0, r.directive.value.length), message: 'not in the workspace: may set the variable' })) },
+          ),
+        );
+      } else if (switchedOff(s.files, name) || OPTIONAL_HOOK.test(name)) {
+        // Left empty on purpose: its Environment= line is commented out, or it is the hook for flags of one's own
+        // (kubeadm's drop-ins before 1.11 reference $KUBELET_EXTRA_ARGS without setting it). Nothing is lost.
+        const off = switchedOff(s.files, name);
+        out.push(
+          finding(
+            'unit-variable-undefined',
+            'information',
+            ref.span,
+            off
+              ? `$${name} expands to nothing: the Environment= line that sets it is commented out (line ${off.range.start.line + 1}${off.file === ref.span.file ? '' : ` of ${off.file}`}).`
+              : `$${name} is set nowhere, so it expands to nothing: it is the place for flags of your own. Set it with Environment= in a drop-in, or in an EnvironmentFile= such as /etc/default/kubelet, to add some.`,
+            off ? { related: [{ span: off, message: `${name}, commented out` }] } : undefined,
           ),
         );
       } else if (!hasMain || !hasDropin) {

@@ -104,6 +104,10 @@ interface Piece {
   col: number;
 }
 
+/** A comment that is an `Environment=` line switched off, and the names its value assigns. */
+const COMMENTED_ENVIRONMENT = /^[#;][#;\s]*Environment\s*=(.*)$/;
+const ASSIGNED_NAME = /(?:^|[\s"'])([A-Za-z_][A-Za-z0-9_]*)=/g;
+
 export function parseUnit(path: string, text: string): UnitFile {
   // Only problems need offsets turned into positions (directives track their lines as they are read).
   let idx: LineIndex | undefined;
@@ -111,6 +115,7 @@ export function parseUnit(path: string, text: string): UnitFile {
   const directives: UnitDirective[] = [];
   const problems: Finding[] = [];
   const trailing: NonNullable<UnitFile['trailingBlankContinuations']> = [];
+  let commented: UnitFile['commentedEnvironment'];
   const n = text.length;
 
   let section: string | undefined;
@@ -295,7 +300,11 @@ export function parseUnit(path: string, text: string): UnitFile {
     while (fb < e && isBlank(text.charCodeAt(fb))) fb++;
     if (fb < e) {
       const c = text.charCodeAt(fb);
-      if (c === 35 || c === 59) continue;
+      if (c === 35 || c === 59) {
+        const m = COMMENTED_ENVIRONMENT.exec(text.slice(fb, e));
+        if (m) for (const [, name] of m[1].matchAll(ASSIGNED_NAME)) (commented ??= []).push({ name, span: lineSpan(fb, e) });
+        continue;
+      }
     }
 
     let s = lineStart;
@@ -363,5 +372,6 @@ export function parseUnit(path: string, text: string): UnitFile {
 
   const out: UnitFile = { path, sections, directives, problems };
   if (trailing.length) out.trailingBlankContinuations = trailing;
+  if (commented) out.commentedEnvironment = commented;
   return out;
 }
