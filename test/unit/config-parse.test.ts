@@ -207,3 +207,34 @@ test('config-placeholder names where each unsubstituted value sits, as a field p
   const where = r.problems.filter((p) => p.code === 'config-placeholder').map((p) => /It is the value of ([^;]*);/.exec(p.message)?.[1]).sort();
   assert.deepEqual(where, ['cgroupDriver', 'clusterDNS[1]', 'kubeReserved.memory']);
 });
+
+test('kubeadm 1.10 and older: a config without apiVersion and kind is a v1alpha1 MasterConfiguration (init.go runtime.DecodeInto fills them), its kubernetesVersion the workspace\'s; 1.11 and later need them', async () => {
+  const { analyze } = await import('../../server/src/engine.ts');
+  const { detectKind } = await import('../../server/src/registry.ts');
+  const legacy = 'api:\n  advertiseAddress: 10.0.0.1\nkubeletConfiguration:\n  clusterDomain: example.com\nkubernetesVersion: v1.9.6\n';
+  assert.equal(detectKind('etc/kubernetes/kubeadm.yaml', legacy), 'kubeadm-config');
+  assert.equal(detectKind('etc/kubernetes/other.yaml', legacy), undefined, 'only a file named kubeadm*');
+  assert.equal(detectKind('etc/kubernetes/kubeadm.yaml', legacy.replace('v1.9.6', 'v1.12.0')), undefined, 'kubeadm 1.11+ refuses it');
+  const r = parseConfigFile('kubeadm.yaml', legacy);
+  assert.deepEqual(r.kubeadm.map((d) => [d.apiVersion, d.kind, d.kubernetesVersion?.value]), [['kubeadm.k8s.io/v1alpha1', 'MasterConfiguration', 'v1.9.6']]);
+  assert.deepEqual(r.problems, [], 'kubeadm 1.9 reads it: no "old API" error');
+  // The drop-in beside it runs a 1.9 kubelet: --allow-privileged and --cadvisor-port were still flags then.
+  const dropin = '[Service]\nEnvironment="KUBELET_SYSTEM_PODS_ARGS=--pod-manifest-path=/etc/kubernetes/manifests --allow-privileged=true"\nEnvironment="KUBELET_CADVISOR_ARGS=--cadvisor-port=0"\nExecStart=\nExecStart=/usr/bin/kubelet $KUBELET_SYSTEM_PODS_ARGS $KUBELET_CADVISOR_ARGS\n';
+  const files = [
+    { path: 'n/etc/kubernetes/kubeadm.yaml', text: legacy },
+    { path: 'n/etc/systemd/system/kubelet.service', text: '[Service]\nExecStart=/usr/bin/kubelet\n' },
+    { path: 'n/etc/systemd/system/kubelet.service.d/10-kubeadm.conf', text: dropin },
+  ];
+  const a = analyze(files);
+  assert.deepEqual(a.findings.filter((f) => f.severity === 'error').map((f) => f.code), []);
+  assert.equal(a.nodes.find((n) => n.node.id.endsWith('kubelet.service'))?.node.kubernetesVersion, '1.9');
+  // Without the legacy config the same drop-in is checked against the newest kubelet.
+  assert.deepEqual(analyze(files.slice(1)).findings.filter((f) => f.severity === 'error').map((f) => f.code), ['flag-removed', 'flag-removed']);
+});
+
+test('an old kubeadm API stating a Kubernetes version whose kubeadm still read it is no error; without one, current kubeadm\'s refusal is', () => {
+  const head = 'apiVersion: kubeadm.k8s.io/v1beta2\nkind: ClusterConfiguration\n';
+  assert.deepEqual(parseConfigFile('kubeadm.yaml', head + 'kubernetesVersion: v1.21.3\n').problems, []);
+  assert.deepEqual(parseConfigFile('kubeadm.yaml', head + 'kubernetesVersion: v1.23.0\n').problems.map((p) => p.code), ['config-kubeadm-api-version']);
+  assert.deepEqual(parseConfigFile('kubeadm.yaml', head).problems.map((p) => p.code), ['config-kubeadm-api-version']);
+});

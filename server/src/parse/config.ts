@@ -15,6 +15,7 @@ import { parseYamlStream } from './yaml.ts';
 import { getEntry, type DuplicateKey } from './types.ts';
 import { bareValueExpr, isTemplatePath, maskTemplates, scanTemplates, withoutTemplateExt, type Masked } from './template.ts';
 import { TemplateRestorer } from './config-template.ts';
+import { minorOf } from '../model/version-mention.ts';
 
 export const KUBELET_API_GROUP = 'kubelet.config.k8s.io';
 /** The only version of KubeletConfiguration the kubelet serves. */
@@ -83,7 +84,23 @@ interface Classified {
   apiVersionSpan?: Span;
 }
 
+/**
+ * kubeadm up to 1.10 decoded its --config file into a v1alpha1 MasterConfiguration whatever the file said
+ * (cmd/kubeadm/app/cmd/init.go: runtime.DecodeInto, whose JSON serializer fills a missing apiVersion and kind from the
+ * object decoded into), so files of that era often have neither. Such a file: no apiVersion or kind, a
+ * kubernetesVersion of 1.10 or older, and keys only a MasterConfiguration has. kubeadm 1.11 and later require them.
+ */
+const MASTER_ONLY_KEYS = ['api', 'apiServerExtraArgs', 'authorizationModes', 'kubeletConfiguration', 'controllerManagerExtraArgs', 'schedulerExtraArgs'];
+function legacyMasterConfiguration(root: MapNode): boolean {
+  if (getEntry(root, 'apiVersion') || getEntry(root, 'kind')) return false;
+  const v = getEntry(root, 'kubernetesVersion')?.value;
+  const minor = v?.kind === 'scalar' && v.value !== null ? minorOf(String(v.value)) : undefined;
+  return minor !== undefined && minorNumber(minor) <= 10 && MASTER_ONLY_KEYS.some((k) => getEntry(root, k));
+}
+const minorNumber = (minor: string): number => Number(minor.split('.')[1]);
+
 function classify(root: MapNode): Classified {
+  if (legacyMasterConfiguration(root)) return { kind: 'MasterConfiguration', apiVersion: 'kubeadm.k8s.io/v1alpha1' };
   const k = getEntry(root, 'kind');
   const a = getEntry(root, 'apiVersion');
   return {
@@ -134,15 +151,16 @@ function kubeadmDoc(path: string, root: MapNode, c: Classified, docSpan: Span, p
   const kind = c.kind ?? '';
   const out: KubeadmDoc = { path, apiVersion, kind, kubeletExtraArgs: [], span: docSpan };
   const old = KUBEADM_OLD_VERSIONS[apiVersion];
-  if (old) {
+  // v1alpha1/v1alpha2 MasterConfiguration held the version that ClusterConfiguration holds since.
+  const versionNode = kind === 'ClusterConfiguration' || kind === 'MasterConfiguration' ? getEntry(root, 'kubernetesVersion')?.value : undefined;
+  const stated = versionNode?.kind === 'scalar' && versionNode.value !== null && !versionNode.template ? minorOf(String(versionNode.value)) : undefined;
+  // A file that states a Kubernetes version whose kubeadm still read this API is right for that version.
+  if (old && !(stated && minorNumber(stated) <= minorNumber(minorOf(old)!))) {
     problems.push(finding('config-kubeadm-api-version', 'error', c.apiVersionSpan ?? docSpan,
       `${apiVersion} is an old kubeadm API that current kubeadm refuses. It fails with "your configuration file uses an old API spec"; the last kubeadm to read it is ${old}. Convert the file with 'kubeadm config migrate' (run by a kubeadm that still reads it) and use kubeadm.k8s.io/v1beta4.`));
   }
-  if (kind === 'ClusterConfiguration') {
-    const v = getEntry(root, 'kubernetesVersion')?.value;
-    // A template expression in it (`v${k8s_version}.0`) states no version: the rendered file does.
-    if (v?.kind === 'scalar' && v.value !== null && !v.template) out.kubernetesVersion = { value: String(v.value), span: v.span };
-  }
+  // A template expression in it (`v${k8s_version}.0`) states no version: the rendered file does.
+  if (versionNode?.kind === 'scalar' && versionNode.value !== null && !versionNode.template) out.kubernetesVersion = { value: String(versionNode.value), span: versionNode.span };
   if (kind !== 'InitConfiguration' && kind !== 'JoinConfiguration') return out;
   const patches = getEntry(root, 'patches')?.value;
   const dir = patches?.kind === 'map' ? getEntry(patches, 'directory')?.value : undefined;
