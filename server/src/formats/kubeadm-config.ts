@@ -1,5 +1,5 @@
 /** A kubeadm configuration (apiVersion kubeadm.k8s.io/*), whose kubelet parts are read. */
-import { parseConfigFile } from '../parse/config.ts';
+import { MASTER_ONLY_KEYS, parseConfigFile } from '../parse/config.ts';
 import { defineFormat, type Candidate } from './types.ts';
 
 /** At column 0: an indented apiVersion belongs to a document embedded in another one (a kind config's patches). */
@@ -13,7 +13,7 @@ const EXTS = new Set(['yaml', 'yml', 'conf', 'config', 'cfg']);
  */
 const ANY_API = /^["']?apiVersion["']?[ \t]*:/m;
 const LEGACY_VERSION = /^kubernetesVersion[ \t]*:[ \t]*["']?v?1\.(?:[0-9]|10)(?:\.\d+)?["']?[ \t]*$/m;
-const LEGACY_KEY = /^(?:api|apiServerExtraArgs|authorizationModes|kubeletConfiguration|controllerManagerExtraArgs|schedulerExtraArgs)[ \t]*:/m;
+const LEGACY_KEY = new RegExp(`^(?:${MASTER_ONLY_KEYS.join('|')})[ \\t]*:`, 'm');
 const legacy = (c: Candidate) => c.lower.includes('kubeadm') && !ANY_API.test(c.head) && LEGACY_VERSION.test(c.head) && LEGACY_KEY.test(c.head);
 
 export default defineFormat({

@@ -90,7 +90,7 @@ interface Classified {
  * object decoded into), so files of that era often have neither. Such a file: no apiVersion or kind, a
  * kubernetesVersion of 1.10 or older, and keys only a MasterConfiguration has. kubeadm 1.11 and later require them.
  */
-const MASTER_ONLY_KEYS = ['api', 'apiServerExtraArgs', 'authorizationModes', 'kubeletConfiguration', 'controllerManagerExtraArgs', 'schedulerExtraArgs'];
+export const MASTER_ONLY_KEYS: readonly string[] = ['api', 'apiServerExtraArgs', 'authorizationModes', 'kubeletConfiguration', 'controllerManagerExtraArgs', 'schedulerExtraArgs'];
 function legacyMasterConfiguration(root: MapNode): boolean {
   if (getEntry(root, 'apiVersion') || getEntry(root, 'kind')) return false;
   const v = getEntry(root, 'kubernetesVersion')?.value;

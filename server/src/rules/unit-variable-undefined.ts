@@ -78,6 +78,7 @@ export const unitVariableUndefined: Rule = {
       seen.add(key);
       const name = ref.variable;
       const typo = closest(name, defined);
+      let off: Span | undefined;
       // Replace only the name: `$NAME` has it at 1, `${NAME}` and `"$NAME"` at 2.
       const r = ref.span.range;
       const width = r.end.character - r.start.character;
@@ -115,10 +116,9 @@ export const unitVariableUndefined: Rule = {
             { related: unresolved.map((r) => ({ span: r.directive.valueMap.span(0, r.directive.value.length), message: 'not in the workspace: may set the variable' })) },
           ),
         );
-      } else if (switchedOff(s.files, name) || OPTIONAL_HOOK.test(name)) {
+      } else if ((off = switchedOff(s.files, name)) || OPTIONAL_HOOK.test(name)) {
         // Left empty on purpose: its Environment= line is commented out, or it is the hook for flags of one's own
         // (kubeadm's drop-ins before 1.11 reference $KUBELET_EXTRA_ARGS without setting it). Nothing is lost.
-        const off = switchedOff(s.files, name);
         out.push(
           finding(
             'unit-variable-undefined',
