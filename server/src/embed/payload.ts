@@ -12,6 +12,9 @@ import type { VersionMention } from '../model/version-mention.ts';
 import type { PlatformInfo } from '../parse/types.ts';
 import type { LineIndex, Position, Range, Span } from '../model/range.ts';
 
+/** PayloadMap.encode of a carrier that holds payload text as it is (one function, not one per payload: issue #28). */
+export const VERBATIM = (text: string): string => text;
+
 /** How a payload's text sits in its carrier. */
 export interface PayloadMap {
   /** The carrier's line index (shared by every payload of one carrier). */

@@ -5,7 +5,7 @@
  * map to the node's start. Inserted text is written as it is (a fix indents it like the fragment already).
  */
 import type { LineIndex } from '../model/range.ts';
-import type { PayloadMap } from './payload.ts';
+import { VERBATIM, type PayloadMap } from './payload.ts';
 
 export function yamlRegion(host: string, lines: LineIndex, start: number, until: number): { text: string; map: PayloadMap } {
   // Lines of only blanks after the node still belong to it for the editor (completion of the next key there).
@@ -31,5 +31,5 @@ export function yamlRegion(host: string, lines: LineIndex, start: number, until:
   const offsets = new Int32Array(text.length + 1);
   for (let i = 0; i < pad.length; i++) offsets[i] = pad === lead ? lineStart + i : start;
   for (let i = 0; i <= body.length; i++) offsets[pad.length + i] = start + i;
-  return { text, map: { host: lines, offsets, encode: (t) => t } };
+  return { text, map: { host: lines, offsets, encode: VERBATIM } };
 }

@@ -4,7 +4,7 @@
  * maps to the end of the region before it.
  */
 import type { LineIndex } from '../model/range.ts';
-import type { PayloadMap } from './payload.ts';
+import { VERBATIM, type PayloadMap } from './payload.ts';
 import { yamlRegion } from './yaml-region.ts';
 
 const SEP = '\n---\n';
@@ -26,5 +26,5 @@ export function yamlRegions(host: string, lines: LineIndex, regions: readonly (r
     after = r.map.offsets[r.text.length];
   });
   offsets.push(after);
-  return { text, map: { host: lines, offsets: Int32Array.from(offsets), encode: (t) => t } };
+  return { text, map: { host: lines, offsets: Int32Array.from(offsets), encode: VERBATIM } };
 }

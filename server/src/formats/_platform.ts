@@ -4,16 +4,17 @@
  * a file of their own, a node of their own like a standalone platform file: eksctl node groups, kops groups).
  */
 import type { ConfigFileParse } from '../parse/types.ts';
-import { defineFormat, type Format, type ParsedBody } from './types.ts';
+import type { LineIndex } from '../model/range.ts';
+import { defineFormat, type Format, type ParseOptions, type ParsedBody } from './types.ts';
 
-export function platformParse(parse: (path: string, text: string) => ConfigFileParse): (path: string, text: string) => ParsedBody {
-  return (path, text) => {
-    const config = parse(path, text);
+export function platformParse(parse: (path: string, text: string, lines?: LineIndex) => ConfigFileParse): (path: string, text: string, opts?: ParseOptions) => ParsedBody {
+  return (path, text, opts) => {
+    const config = parse(path, text, opts?.lines);
     return { config, problems: config.problems };
   };
 }
 
-export function payloadOnlyFormat<K extends string>(kind: K, rank: number, label: string, parse: (path: string, text: string) => ConfigFileParse): Format<K> {
+export function payloadOnlyFormat<K extends string>(kind: K, rank: number, label: string, parse: (path: string, text: string, lines?: LineIndex) => ConfigFileParse): Format<K> {
   return defineFormat({
     kind,
     rank,

@@ -5,6 +5,7 @@
  */
 import { LineIndex } from '../model/range.ts';
 import { scanShell } from '../embed/shell.ts';
+import { VERBATIM } from '../embed/payload.ts';
 import { defineFormat } from './types.ts';
 
 const SHEBANG = /^\uFEFF?#![ \t]*\/\S*\/(?:env[ \t]+)?(?:ba|da|z|k)?sh\b/;
@@ -35,7 +36,7 @@ export default defineFormat({
   parse(path, text) {
     const lines = new LineIndex(text);
     const offsets = Int32Array.from({ length: text.length + 1 }, (_, i) => i);
-    const embedded = scanShell({ text, offsets, encode: (t) => t }, lines, (a, b) => lines.range(a, b));
+    const embedded = scanShell({ text, offsets, encode: VERBATIM }, lines, (a, b) => lines.range(a, b));
     return { embedded, problems: [] };
   },
   comments: () => 'line',

@@ -5,6 +5,7 @@
  */
 import type { Finding } from '../model/finding.ts';
 import type { FileKind } from '../model/source.ts';
+import type { LineIndex } from '../model/range.ts';
 import type { Payload, PatchRefs } from '../embed/payload.ts';
 import type { InstanceTypeMention } from '../model/mentions.ts';
 import type { VersionMention } from '../model/version-mention.ts';
@@ -77,6 +78,11 @@ export interface ParseOptions {
    * reuse what did not change (a long stream's untouched documents). The result must be what a fresh parse gives.
    */
   previous?: { text: string; parsed: ParsedBody };
+  /**
+   * The text's line index when the caller has one (a payload's, embed/payload.ts): the parse uses it instead of making
+   * a second one (a long stream holds a parse per document, and the CLI's fix check two analyses of it: issue #28).
+   */
+  lines?: LineIndex;
 }
 
 /** The registry as code below it sees it (node/ gets it from the engine). */

@@ -10,7 +10,7 @@
  */
 import type { Finding } from '../model/finding.ts';
 import { LineIndex } from '../model/range.ts';
-import type { Payload } from '../embed/payload.ts';
+import { VERBATIM, type Payload } from '../embed/payload.ts';
 import { defineFormat, type Candidate, type Format, type ParseOptions } from './types.ts';
 
 /** The format of one document, seen as a file of its own (no stream). */
@@ -133,7 +133,7 @@ function parseStream(detect: DocDetector, path: string, text: string, previous: 
       target: `/${i + 1}-${kind}.yaml`,
       kind: kind as Payload['kind'],
       text: body,
-      map: { host: lines, offsets, encode: (t) => t },
+      map: { host: lines, offsets, encode: VERBATIM },
       ownRoot: true,
       span: lines.range(from, eol < 0 || eol > to ? to : eol),
       lines: known?.payload.lines ?? new LineIndex(body),

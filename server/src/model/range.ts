@@ -65,7 +65,9 @@ export class LineIndex {
         }
       }
     }
-    this.starts = starts;
+    // Exact: grown a push at a time it keeps 17 slots for a few lines, and a long stream holds two of these per
+    // document (issue #28).
+    this.starts = starts.slice();
   }
 
   get lineCount(): number {

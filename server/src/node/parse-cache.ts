@@ -6,6 +6,7 @@ import { expandCarrier, type Expansion } from '../embed/expand.ts';
 import type { Finding } from '../model/finding.ts';
 import { parseAs, type ParsedFile } from './parse-files.ts';
 import type { Format } from '../formats/types.ts';
+import type { LineIndex } from '../model/range.ts';
 import { NodeReuse } from './reuse.ts';
 
 interface CachedParse {
@@ -52,7 +53,7 @@ export class ParseCache {
     return kind;
   }
 
-  parse(src: SourceFile, format: Format, opts?: { fragment?: boolean }): ParsedFile {
+  parse(src: SourceFile, format: Format, opts?: { fragment?: boolean; lines?: LineIndex }): ParsedFile {
     const fragment = !!opts?.fragment;
     const kind = format.kind;
     let byKind = this.parses.get(src.path);
@@ -195,8 +196,11 @@ export class Workspace {
     const k = kind ?? this.kind(path);
     if (!k) return undefined;
     const format = this.registry.formatOf(k);
-    const parsed = this.cache ? this.cache.parse(src, format, opts) : parseAs(src, format, opts);
-    const p = withCarrierMentions(parsed, this.payloads?.get(path)?.payload);
+    // A payload's parse reads its text with the payload's line index (formats/types.ts ParseOptions.lines).
+    const payload = this.payloads?.get(path)?.payload;
+    const o = payload && payload.text === src.text ? { ...opts, lines: payload.lines } : opts;
+    const parsed = this.cache ? this.cache.parse(src, format, o) : parseAs(src, format, o);
+    const p = withCarrierMentions(parsed, payload);
     this.parsed.set(path, p);
     this.kinds.set(path, p.kind);
     return p;

@@ -35,6 +35,8 @@ const KUBEADM_OLD_VERSIONS: Record<string, string> = {
 };
 
 export interface ParseConfigOptions {
+  /** The text's line index, when the caller has one (formats/types.ts ParseOptions.lines). */
+  lines?: LineIndex;
   /**
    * The file is a `--config-dir` drop-in: a partial KubeletConfiguration.
    * A JSON/YAML object without apiVersion/kind is then still returned (apiVersion undefined).
@@ -303,7 +305,7 @@ function pathText(path: readonly (string | number)[]): string {
  */
 export function parseConfigFile(path: string, text: string, opts?: ParseConfigOptions): ConfigFileParse {
   const fragment = !!opts?.fragment;
-  const lines = new LineIndex(text);
+  const lines = opts?.lines ?? new LineIndex(text);
   const out: ConfigFileParse = { path, kubeletConfigs: [], kubeadm: [], problems: [] };
   const problems = out.problems;
   // Template expressions are masked with same-length stand-ins, so every position the readers give stays exact.

@@ -62,8 +62,7 @@ export const AKS_DUPLICATES: DuplicateReader = {
   why: "It reads the file with Python's json.loads, which keeps the last value",
 };
 
-export function parseAks(path: string, text: string): ConfigFileParse {
-  const lines = new LineIndex(text);
+export function parseAks(path: string, text: string, lines = new LineIndex(text)): ConfigFileParse {
   const r = parseJsonText(path, text, lines);
   const problems: Finding[] = [...r.problems, ...duplicateFindings(r.duplicates, AKS_DUPLICATES)];
   const out: ConfigFileParse = { path, kubeletConfigs: [], kubeadm: [], problems };

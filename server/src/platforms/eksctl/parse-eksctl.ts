@@ -12,8 +12,8 @@ import { parseYamlStream } from '../../parse/yaml.ts';
 import { mapOf } from '../../parse/platform.ts';
 import { withoutPlaceholders } from '../../parse/platform.ts';
 
-export function parseEksctlNodeGroup(path: string, text: string): ConfigFileParse {
-  const r = parseYamlStream(path, text, new LineIndex(text));
+export function parseEksctlNodeGroup(path: string, text: string, lines = new LineIndex(text)): ConfigFileParse {
+  const r = parseYamlStream(path, text, lines);
   const problems: Finding[] = [...r.problems];
   const out: ConfigFileParse = { path, kubeletConfigs: [], kubeadm: [], problems };
   const d = r.docs[0];

@@ -68,8 +68,7 @@ export const GKE_DUPLICATES: DuplicateReader = {
   why: 'Its YAML reader (ruamel.yaml 0.15) drops later values with only a "found duplicate key" warning',
 };
 
-export function parseGke(path: string, text: string): ConfigFileParse {
-  const lines = new LineIndex(text);
+export function parseGke(path: string, text: string, lines = new LineIndex(text)): ConfigFileParse {
   const r = parseYamlStream(path, text, lines);
   const problems: Finding[] = templateAwareProblems(path, text, r.problems, 'node system configuration');
   const out: ConfigFileParse = { path, kubeletConfigs: [], kubeadm: [], problems };

@@ -15,8 +15,8 @@ import { argsFromFlagList, mapOf, templateAwareProblems } from '../../parse/plat
 export const K3S_ARGS_KIND = 'k3s kubelet-arg';
 export const K3S_APPEND_KIND = 'k3s kubelet-arg+';
 
-export function parseK3s(path: string, text: string): ConfigFileParse {
-  const r = parseYamlStream(path, text, new LineIndex(text));
+export function parseK3s(path: string, text: string, lines = new LineIndex(text)): ConfigFileParse {
+  const r = parseYamlStream(path, text, lines);
   const problems: Finding[] = templateAwareProblems(path, text, r.problems, 'k3s config');
   const out: ConfigFileParse = { path, kubeletConfigs: [], kubeadm: [], problems };
   const root = mapOf(r.docs[0]?.root);

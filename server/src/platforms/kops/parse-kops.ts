@@ -66,8 +66,8 @@ const KOPS_KEYS: PlatformKeys = Object.freeze({
   flags: FLAG_FIELDS,
 });
 
-export function parseKopsKubelet(path: string, text: string): ConfigFileParse {
-  const r = parseYamlStream(path, text, new LineIndex(text));
+export function parseKopsKubelet(path: string, text: string, lines = new LineIndex(text)): ConfigFileParse {
+  const r = parseYamlStream(path, text, lines);
   const problems: Finding[] = [...r.problems];
   const out: ConfigFileParse = { path, kubeletConfigs: [], kubeadm: [], problems };
   const last = new Map<string, ExtraArg>();

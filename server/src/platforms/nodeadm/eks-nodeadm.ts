@@ -15,8 +15,8 @@ export default defineFormat({
   rank: 170,
   label: 'EKS nodeadm NodeConfig',
   byContent: (c) => EXTS.has(c.ext) && API.test(c.head) && KIND.test(c.head),
-  parse(path, text) {
-    const config = parseNodeadm(path, text);
+  parse(path, text, opts) {
+    const config = parseNodeadm(path, text, opts?.lines);
     return { config, problems: config.problems };
   },
   comments: () => 'trailing',

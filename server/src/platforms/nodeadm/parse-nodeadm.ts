@@ -30,8 +30,7 @@ export const NODEADM_DUPLICATES: DuplicateReader = {
   why: 'Its decoder (apimachinery, not strict) turns the YAML into JSON and keeps the last value',
 };
 
-export function parseNodeadm(path: string, text: string): ConfigFileParse {
-  const lines = new LineIndex(text);
+export function parseNodeadm(path: string, text: string, lines = new LineIndex(text)): ConfigFileParse {
   const r = parseYamlStream(path, blankDirectiveLines(text), lines);
   const problems: Finding[] = templateAwareProblems(path, text, r.problems, 'NodeConfig');
   const out: ConfigFileParse = { path, kubeletConfigs: [], kubeadm: [], problems };

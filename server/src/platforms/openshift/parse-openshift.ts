@@ -46,8 +46,7 @@ function kubeletConfigObjects<D extends { root?: ConfigNode; index: number }>(do
 
 const TEMPLATE_API_VERSION = 'template.openshift.io/v1';
 
-export function parseOpenShift(path: string, text: string): ConfigFileParse {
-  const lines = new LineIndex(text);
+export function parseOpenShift(path: string, text: string, lines = new LineIndex(text)): ConfigFileParse {
   // A file kept as a template (Helm, Go, Jinja: `maxPods: {{ $maxPods }}`) is read as the YAML it renders: its
   // expressions masked with same-length stand-ins (parse/template.ts), whose values are then unknown, not read.
   const r = parseYamlStream(path, TEMPLATE.test(text) ? maskYamlTemplates(text) : text, lines);

@@ -29,8 +29,7 @@ export const TALOS_DUPLICATES: DuplicateReader = {
  * `versions` receives the kubelet image tags the file states: machine.kubelet.image, or a KubeletConfig document's
  * image (the kubelet Talos runs is that image, v1alpha1_types.go KubeletConfig.KubeletImage).
  */
-export function parseTalos(path: string, text: string, versions?: VersionMention[]): ConfigFileParse {
-  const lines = new LineIndex(text);
+export function parseTalos(path: string, text: string, versions?: VersionMention[], lines = new LineIndex(text)): ConfigFileParse {
   const r = parseYamlStream(path, blankDirectiveLines(text), lines);
   const problems: Finding[] = templateAwareProblems(path, text, r.problems, 'Talos machine configuration');
   const out: ConfigFileParse = { path, kubeletConfigs: [], kubeadm: [], problems };

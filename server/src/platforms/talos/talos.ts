@@ -43,9 +43,9 @@ export default defineFormat({
     if ((MACHINE.test(c.head) ? MACHINE_KEY : CLUSTER.test(c.head) ? CLUSTER_KEY : undefined)?.test(c.head) && onlyTalosKeys(c.head)) return true;
     return BARE_V1ALPHA1.test(c.head) && (KUBELET_CONFIG.test(c.head) || DOC_KIND.test(c.head));
   },
-  parse(path, text) {
+  parse(path, text, opts) {
     const versions: VersionMention[] = [];
-    const config = parseTalos(path, text, versions);
+    const config = parseTalos(path, text, versions, opts?.lines);
     return { config, problems: config.problems, ...(versions.length ? { versions } : {}) };
   },
   comments: () => 'trailing',
