@@ -24,9 +24,19 @@ let analyses = 0;
 const checked = E.withSafeFixes(files, {}, analysis, (f, o) => (analyses++, E.analyze(f, o, cache)));
 cache.retain(new Set()); // as server/src/cli/main.ts
 lap('fix_check');
-const out = E.formatJson(checked);
+// As server/src/cli/main.ts: the report made a part at a time, in blocks of about 64 KiB (counted, not printed).
+let outputBytes = 0;
+let block = '';
+for (const chunk of E.jsonChunks(checked)) {
+  block += chunk;
+  if (block.length >= 65536) {
+    outputBytes += block.length;
+    block = '';
+  }
+}
+outputBytes += block.length + 1;
 lap('output');
 const u = process.resourceUsage();
 const fixes = checked.findings.reduce((n, f) => n + (f.fixes?.length ?? 0), 0);
 const offered = analysis.findings.reduce((n, f) => n + (f.fixes?.length ?? 0), 0);
-console.log(JSON.stringify({ files: files.length, findings: checked.findings.length, fixes_offered: offered, fixes_kept: fixes, fix_check_analyses: analyses, output_bytes: out.length, wall_ms: performance.now() - t0, cpu_ms: (u.userCPUTime + u.systemCPUTime) / 1000, max_rss_mb: u.maxRSS / 1024, stages_ms: stages }));
+console.log(JSON.stringify({ files: files.length, findings: checked.findings.length, fixes_offered: offered, fixes_kept: fixes, fix_check_analyses: analyses, output_bytes: outputBytes, wall_ms: performance.now() - t0, cpu_ms: (u.userCPUTime + u.systemCPUTime) / 1000, max_rss_mb: u.maxRSS / 1024, stages_ms: stages }));

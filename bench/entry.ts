@@ -13,5 +13,5 @@ export { kubeletConfigSchema } from './schema.ts';
 // The CLI's stages (server/src/cli/main.ts), for the CLI scenarios (bench/cli-scenarios.mjs).
 export { walk } from '../server/src/cli/walk.ts';
 export { withSafeFixes } from '../server/src/features/fix-check.ts';
-export { formatJson } from '../server/src/cli/format-json.ts';
+export { formatJson, jsonChunks } from '../server/src/cli/format-json.ts';
 export { formatText } from '../server/src/cli/format-text.ts';

@@ -5,7 +5,7 @@ import { withSafeFixes } from '../features/fix-check.ts';
 import { filesRead, filesReadText } from '../features/files-read.ts';
 import { NEWEST_VERSION } from '../catalog/flags.ts';
 import { parseArgs, USAGE, UsageError } from './args.ts';
-import { formatJson } from './format-json.ts';
+import { jsonChunks } from './format-json.ts';
 import { formatSarif } from './format-sarif.ts';
 import { formatText, printable } from './format-text.ts';
 import { inScope, pathsToRead, within } from './scope.ts';
@@ -68,20 +68,32 @@ export function main(argv: readonly string[]): number {
   const listedPaths = files.files.map((f) => f.path).filter((p) => !opts.workspace.length || !opts.paths.length || opts.paths.some((x) => within(p, x)));
   const read = opts.format === 'json' || opts.listFiles ? filesRead(whole, listedPaths, opts.workspace.length ? [] : files.skipped) : undefined;
   const listed = opts.listFiles && opts.format === 'text' ? `Files\n${filesReadText(read!).map((l) => `  ${printable(l)}`).join('\n')}\n\n` : '';
+  const failed = analysis.findings.some((f) => f.severity === 'error');
+  if (opts.format === 'json') {
+    // Written as it is made, in blocks of about 64 KiB (a write per diagnostic would be a system call each).
+    let block = '';
+    for (const chunk of jsonChunks(analysis, read)) {
+      block += chunk;
+      if (block.length >= 65536) {
+        process.stdout.write(block);
+        block = '';
+      }
+    }
+    process.stdout.write(block + '\n');
+    return failed ? 1 : 0;
+  }
   const out =
-    opts.format === 'json'
-      ? formatJson(analysis, read) + '\n'
-      : opts.format === 'sarif'
-        ? formatSarif(analysis, {
-            version: VERSION,
-            root: process.cwd().split('\\').join('/'),
-            ruleDocs: opts.ruleDocsUrl ?? RULE_DOCS,
-            texts: new Map(files.files.map((f) => [f.path, f.text])),
-            informationUri: HOMEPAGE,
-          }) + '\n'
-        : listed + formatText(analysis, opts.color ?? (process.stdout.isTTY === true && !process.env.NO_COLOR), opts.hints);
+    opts.format === 'sarif'
+      ? formatSarif(analysis, {
+          version: VERSION,
+          root: process.cwd().split('\\').join('/'),
+          ruleDocs: opts.ruleDocsUrl ?? RULE_DOCS,
+          texts: new Map(files.files.map((f) => [f.path, f.text])),
+          informationUri: HOMEPAGE,
+        }) + '\n'
+      : listed + formatText(analysis, opts.color ?? (process.stdout.isTTY === true && !process.env.NO_COLOR), opts.hints);
   process.stdout.write(out);
-  return analysis.findings.some((f) => f.severity === 'error') ? 1 : 0;
+  return failed ? 1 : 0;
 }
 
 process.exitCode = main(process.argv.slice(2));
