@@ -86,7 +86,12 @@ export function nodeSettings(
       ),
     );
   }
-  return { ...out, kubernetesVersion: chosen.version, kubernetesVersionSource: chosen.source, ...(chosen.beyond ? { kubernetesVersionStated: chosen.beyond } : {}) };
+  // Completed in place (a spread with a conditional part was a measurable share of a long stream's analysis).
+  const settings = out as NodeSettings;
+  settings.kubernetesVersion = chosen.version;
+  settings.kubernetesVersionSource = chosen.source;
+  if (chosen.beyond) settings.kubernetesVersionStated = chosen.beyond;
+  return settings;
 }
 
 /**
