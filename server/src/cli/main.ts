@@ -1,7 +1,7 @@
 import { analyze, type AnalyzeOptions } from '../engine.ts';
 import type { SourceFile } from '../model/source.ts';
 import { ParseCache } from '../node/parse-cache.ts';
-import { withSafeFixes } from '../features/fix-check.ts';
+import { MAX_FIX_ROUNDS, withSafeFixes } from '../features/fix-check.ts';
 import { filesRead, filesReadText } from '../features/files-read.ts';
 import { NEWEST_VERSION } from '../catalog/flags.ts';
 import { parseArgs, USAGE, UsageError } from './args.ts';
@@ -60,7 +60,9 @@ export function main(argv: readonly string[]): number {
   const run = (f: readonly SourceFile[], o: AnalyzeOptions) => analyze(f, o, cache);
   const base = run(files.files, options);
   cache.freeze();
-  const whole = withSafeFixes(files.files, options, base, run);
+  const whole = withSafeFixes(files.files, options, base, run, (n) =>
+    process.stderr.write(`kubelet-lint: ${n} fixes were not checked, so they are not offered: their nodes have more than ${MAX_FIX_ROUNDS} fixable findings each. Apply the others and run again.\n`),
+  );
   // The report needs nothing of the cache: what the fix check's analyses parsed can go before the output is built.
   cache.retain(new Set());
   const analysis = opts.workspace.length ? inScope(whole, opts.paths) : whole;

@@ -279,6 +279,13 @@ function settingsProblem(before: Analysis, after: Analysis, lines: { before: Lin
 /** Up to this many fixes are checked one by one; more are checked together (see withSafeFixes). */
 const ONE_BY_ONE = 4;
 
+/**
+ * Fixes of one node are checked one round each (they may change each other's results): a node's fixes after this
+ * many are not checked, so not offered. A node with thousands of fixable findings (generated input) would otherwise
+ * cost an analysis of that node per fix, the square of its size (issue #28); real nodes have a handful.
+ */
+export const MAX_FIX_ROUNDS = 64;
+
 interface Candidate {
   /** The finding's index in the analysis, and the fix's among its fixes. */
   at: number;
@@ -298,7 +305,7 @@ interface Candidate {
  * that fails is halved until the fix that fails is alone; a fix alone is checked by fixProblem, so what is offered
  * is what checking every fix on its own offers, at one analysis per group in the usual case where all are safe.
  */
-export function withSafeFixes(files: readonly SourceFile[], options: AnalyzeOptions, analysis: Analysis, analyze: Analyze): Analysis {
+export function withSafeFixes(files: readonly SourceFile[], options: AnalyzeOptions, analysis: Analysis, analyze: Analyze, onUnchecked?: (count: number) => void): Analysis {
   const all: Candidate[] = [];
   analysis.findings.forEach((f, at) => f.fixes?.forEach((x, fix) => all.push({ at, fix, f, edits: x.edits })));
   const safe = new Set<string>();
@@ -324,7 +331,12 @@ export function withSafeFixes(files: readonly SourceFile[], options: AnalyzeOpti
     together(group.slice(half));
   };
   if (all.length <= ONE_BY_ONE) all.forEach(alone);
-  else for (const round of rounds(analysis, all)) together(round);
+  else {
+    const list = rounds(analysis, all);
+    for (const round of list.slice(0, MAX_FIX_ROUNDS)) together(round);
+    const unchecked = list.slice(MAX_FIX_ROUNDS).reduce((n, r) => n + r.length, 0);
+    if (unchecked) onUnchecked?.(unchecked);
+  }
   const findings = analysis.findings.map((f, at) => {
     if (!f.fixes?.length) return f;
     const fixes = f.fixes.filter((_, fix) => safe.has(`${at}:${fix}`));

@@ -190,7 +190,10 @@ export function buildNode(ws: Workspace, seed: NodeSeed, systemdVersion?: number
     }
     // A platform's file may read more than itself (node hooks: a talhelper node's `@file` patches, k3s's drop-ins).
     const hooked = ws.registry.formatOf(p.kind).node?.read(ws, seed.standalone);
-    const read = hooked && !('none' in hooked) ? hooked : p.config;
+    const own = hooked && !('none' in hooked) ? hooked : p.config;
+    // A KubeletConfiguration file of its own is the kubelet's --config (a kubeadm patch file is kubeadm's: it applies
+    // every document, patches.go createPatchSet).
+    const read = own === p.config && p.kind === 'kubelet-config' && own && !own.platform && !isKubeletPatch(basename(seed.standalone)) ? { ...own, kubeletConfigs: readByKubelet(own.kubeletConfigs, problems) } : own;
     if (read) {
       if (read === hooked) takeRead(hooked);
       else take(read);
@@ -238,7 +241,7 @@ export function buildNode(ws: Workspace, seed: NodeSeed, systemdVersion?: number
       ref.resolved = [path];
       files.add(path);
       const cfg = ws.get(path, 'kubelet-config')?.config;
-      for (const doc of cfg?.kubeletConfigs ?? []) {
+      for (const doc of readByKubelet(cfg?.kubeletConfigs ?? [], problems)) {
         node.kubeletConfigs.push(doc);
         sources.push({ doc, how: 'config' });
       }
@@ -266,7 +269,7 @@ export function buildNode(ws: Workspace, seed: NodeSeed, systemdVersion?: number
     ref.resolved = found;
     for (const path of found) {
       files.add(path);
-      for (const doc of ws.get(path, 'kubelet-config', { fragment: true })?.config?.kubeletConfigs ?? []) {
+      for (const doc of readByKubelet(ws.get(path, 'kubelet-config', { fragment: true })?.config?.kubeletConfigs ?? [], problems)) {
         node.kubeletConfigs.push(doc);
         sources.push({ doc, how: 'config-dir' });
       }
@@ -366,6 +369,34 @@ function lastAssignments(list: readonly EnvAssignment[]): EnvAssignment[] {
     byName.set(a.name, a);
   }
   return [...byName.values()];
+}
+
+/**
+ * The documents of a config file the kubelet reads (--config, a --config-dir drop-in): the first one only, and it says
+ * nothing of the rest. It decodes the whole file as one object (codec.go DecodeKubeletConfiguration, through
+ * sigs.k8s.io/yaml YAMLToJSON to go-yaml's Unmarshal, which parses one document and stops); checked with the kubelet
+ * v1.33.13 and v1.37.2 loaders (configfiles.go Load, LoadIntoJSON): maxPods 50 of a 50 / 70 stream, and invalid YAML
+ * in the second document is never seen. A file whose first document is no KubeletConfiguration is left as read.
+ */
+function readByKubelet(docs: readonly KubeletConfigDoc[], problems: Finding[]): readonly KubeletConfigDoc[] {
+  if (docs.length < 2 || docs[0].docIndex !== 0) return docs;
+  const later = docs.slice(1);
+  const first = later[0];
+  const root = first.root;
+  const head = root.kind === 'map' && root.entries.length ? root.entries[0] : undefined;
+  const span = head ? { file: first.span.file, range: { start: head.keySpan.range.start, end: (head.value.span ?? head.keySpan).range.end } } : first.span;
+  const line = span.range.start.line + 1;
+  problems.push(
+    finding(
+      'config-document-ignored',
+      'warning',
+      span,
+      `The kubelet reads only the first document of this file: ${later.length === 1 ? `the KubeletConfiguration from line ${line} has` : `the ${later.length} KubeletConfigurations from line ${line} on have`} no effect. ` +
+        'It decodes a config file as one YAML document (go-yaml stops after the first) and says nothing about the rest. ' +
+        'Merge these settings into the first document, or give them a --config-dir drop-in (*.conf) of their own.',
+    ),
+  );
+  return [docs[0]];
 }
 
 function unresolved(span: Span, path: string, what: string): Finding {
