@@ -30,8 +30,20 @@ const DEFAULT_EVICTION_HARD_SINCE: Readonly<Record<string, string>> = Object.fre
   'imagefs.inodesFree': '1.30',
 });
 
+/** defaultEvictionHard's answers by version (a handful of versions; every node of a long stream asks). */
+const BY_VERSION = new Map<string | undefined, Readonly<Record<string, string>>>();
+
 /** The Linux default hard eviction thresholds of a given kubelet minor version (a fresh copy). */
 export function defaultEvictionHard(version?: string): Record<string, string> {
+  let known = BY_VERSION.get(version);
+  if (!known) {
+    if (BY_VERSION.size >= 64) BY_VERSION.clear();
+    BY_VERSION.set(version, (known = Object.freeze(evictionHardOf(version))));
+  }
+  return { ...known };
+}
+
+function evictionHardOf(version: string | undefined): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [signal, value] of Object.entries(DEFAULT_EVICTION_HARD)) {
     const since = DEFAULT_EVICTION_HARD_SINCE[signal];

@@ -123,11 +123,23 @@ export function gateAddedIn(gate: FeatureGate): string {
   return gate.addedIn ?? gate.specs[0]?.since ?? '1.0';
 }
 
+type GateAt = { status: 'unknown' } | { status: 'removed'; gate: FeatureGate } | { status: 'known'; gate: FeatureGate; spec: GateSpec };
+
+/** gateAt's answers by version and name: the rules ask the same few gates of every node (bounded: names are the user's). */
+const AT = new Map<string, Readonly<GateAt>>();
+
 /** Status of a gate for a kubelet of minor version v: 'unknown' (never existed or not yet added), 'removed', or the spec in force. */
-export function gateAt(
-  name: string,
-  version: string,
-): { status: 'unknown' } | { status: 'removed'; gate: FeatureGate } | { status: 'known'; gate: FeatureGate; spec: GateSpec } {
+export function gateAt(name: string, version: string): Readonly<GateAt> {
+  const key = `${version}\0${name}`;
+  let at = AT.get(key);
+  if (!at) {
+    if (AT.size >= 8192) AT.clear();
+    AT.set(key, (at = Object.freeze(gateAtNow(name, version))));
+  }
+  return at;
+}
+
+function gateAtNow(name: string, version: string): GateAt {
   const gate = index().get(name);
   if (!gate || compareVersions(version, gateAddedIn(gate)) < 0) return { status: 'unknown' };
   if (gate.removedIn !== undefined && compareVersions(version, gate.removedIn) >= 0) return { status: 'removed', gate };

@@ -53,12 +53,29 @@ interface Rows {
   cur: Int32Array;
 }
 
+/**
+ * Answers already given, per candidate list (the same misspelling in every document of a long stream, or in every
+ * keystroke's analysis): bounded, as the words are the user's.
+ */
+const ANSWERS = new WeakMap<object, Map<string, string | undefined>>();
+
 export function closest(word: string, candidates: Iterable<string>, maxDistance?: number): string | undefined {
+  const list = prepared(candidates);
+  let answers = ANSWERS.get(list);
+  if (!answers) ANSWERS.set(list, (answers = new Map()));
+  const key = `${maxDistance ?? ''}\0${word}`;
+  if (answers.has(key)) return answers.get(key);
+  if (answers.size >= 4096) answers.clear();
+  const best = closestIn(list, word, maxDistance);
+  answers.set(key, best);
+  return best;
+}
+
+function closestIn(list: ReturnType<typeof prepared>, word: string, maxDistance?: number): string | undefined {
   const w = word.toLowerCase();
   const limit = maxDistance ?? Math.max(1, Math.min(3, Math.floor(word.length / 3)));
   let best: string | undefined;
   let bestD = limit + 1;
-  const list = prepared(candidates);
   const wh = histogram(w, new Uint8Array(BUCKETS));
   let rows: Rows | undefined;
   const wm = maskOf(wh);
