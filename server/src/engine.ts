@@ -204,7 +204,8 @@ export function analyze(files: readonly SourceFile[], options: AnalyzeOptions = 
   reuse?.end();
   // Files no node claimed still get their own parse problems (an invalid daemon.json stops dockerd).
   for (const path of ws.paths) if (ws.kind(path)) ws.get(path);
-  for (const p of ws.all()) for (const x of p.problems) findings.push(x);
+  const notRead = documentsNotRead(findings);
+  for (const p of ws.all()) for (const x of p.problems) if (!notRead || !(DOCUMENT_CODES.has(x.code) && x.range.start.line >= (notRead.get(x.file) ?? Infinity))) findings.push(x);
   for (const x of ws.notes) findings.push(x);
 
   const parsed = new Map(ws.all().map((p) => [p.path, p]));
@@ -215,6 +216,24 @@ export function analyze(files: readonly SourceFile[], options: AnalyzeOptions = 
   const crlf = (path: string) => parsed.get(path)?.crlf === true;
   const out = configure(matchLineEnds(keepLineEnds(dedupe(findings), systemdText), crlf), parsed, options);
   return { nodes, findings: ws.payloads.size ? inCarriers(out, ws, parsed) : out, files: parsed, ...(ws.payloads.size ? { payloads: ws.payloads } : {}) };
+}
+
+/** What a config file's reader says about one of its documents (parse/config.ts). */
+const DOCUMENT_CODES: ReadonlySet<string> = new Set(['config-syntax', 'config-field-duplicate', 'config-kind-invalid', 'config-placeholder']);
+
+/**
+ * Per config file the kubelet reads, the line from which it reads nothing (a config-document-ignored finding, node/build.ts
+ * readByKubelet): what the file's reader says of the documents there is about text the kubelet never decodes, such as
+ * a wrong apiVersion in the second document, which it never sees.
+ */
+function documentsNotRead(findings: readonly Finding[]): Map<string, number> | undefined {
+  let out: Map<string, number> | undefined;
+  for (const f of findings) {
+    if (f.code !== 'config-document-ignored') continue;
+    out ??= new Map();
+    out.set(f.file, Math.min(out.get(f.file) ?? Infinity, f.range.start.line));
+  }
+  return out;
 }
 
 /** Node settings as one value compared with ===: every field, the capacities' quantities and each problem's place and words. */

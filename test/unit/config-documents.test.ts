@@ -50,6 +50,15 @@ test('the --config file of a unit, and a --config-dir drop-in: the first documen
   assert.match(a.findings.find((f) => f.file.endsWith('kubelet.yaml') && f.code === 'config-document-ignored')!.message, /the 2 KubeletConfigurations from line 5 on have no effect/);
 });
 
+test('what the YAML reader says of a document the kubelet never reads is not reported: a wrong apiVersion, a key given twice', () => {
+  const bad = 'apiVersion: kubelet.config.k8s.io/v1\nkind: KubeletConfiguration\nmaxPods: 70\nmaxPods: 80\n';
+  const a = analyze([{ path: 'node/var/lib/kubelet/config.yaml', text: `${DOC(50)}---\n${bad}` }], {});
+  assert.deepEqual(codes(a), ['node/var/lib/kubelet/config.yaml:5 config-document-ignored']);
+  // The same document first is read, and both are reported.
+  const b = analyze([{ path: 'node/var/lib/kubelet/config.yaml', text: bad }], {});
+  assert.deepEqual(codes(b).map((c) => c.replace(/^.*? /, '')).sort(), ['config-field-duplicate', 'config-kind-invalid']);
+});
+
 test('one KubeletConfiguration after a document of another kind is read as before, without the warning', () => {
   const a = analyze([{ path: 'node/kubelet-config.yaml', text: `apiVersion: v1\nkind: Namespace\nmetadata:\n  name: x\n---\n${DOC(70)}` }], {});
   assert.equal(setting(a, 'maxPods'), 70);
