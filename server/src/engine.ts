@@ -219,7 +219,7 @@ export function analyze(files: readonly SourceFile[], options: AnalyzeOptions = 
 }
 
 /** What a config file's reader says about one of its documents (parse/config.ts). */
-const DOCUMENT_CODES: ReadonlySet<string> = new Set(['config-syntax', 'config-field-duplicate', 'config-kind-invalid', 'config-placeholder']);
+const DOCUMENT_CODES: ReadonlySet<string> = new Set(['config-syntax', 'config-alias', 'config-field-duplicate', 'config-kind-invalid', 'config-placeholder']);
 
 /**
  * Per config file the kubelet reads, the line from which it reads nothing (a config-document-ignored finding, node/build.ts

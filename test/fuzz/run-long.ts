@@ -7,8 +7,8 @@
  * the quick-fix statistics. Exit status 1 when any property failed.
  * Then the differential runs against the real programs (test/oracle; scripts/oracle-setup.sh installs them):
  * FUZZ_ORACLE_CASES generated services through systemd --test, as many env files through its environment.d
- * generator, as many documents through sigs.k8s.io/yaml and as many KubeletConfiguration files through the kubelet's
- * own decode, as many quantities and durations through apimachinery's ParseQuantity and time.ParseDuration
+ * generator, as many documents through sigs.k8s.io/yaml and as many KubeletConfiguration files (and files of several
+ * such documents) through the kubelet's own decode, as many quantities and durations through apimachinery's ParseQuantity and time.ParseDuration
  * (test/oracle/kubelet-oracle) (default 20000 each), in batches with seeds from FUZZ_SEED; skipped with the
  * reason when they are not installed.
  */
@@ -107,6 +107,10 @@ async function oracleRuns(seed: number): Promise<number> {
     }],
     ['oracle: KubeletConfiguration files through the kubelet\'s decode (k8s.io/kubelet)', 'kubelet', (n, s) => {
       const d = K.compareDecodes(fc.sample(K.kubeletDoc, { numRuns: n, seed: s }), (x) => O.runKubeletOracle('decode', x));
+      return { count: d.length, shown: d.slice(0, 3).map((x) => `${JSON.stringify(x.doc)}\n  ${x.diff}`).join('\n  ') };
+    }],
+    ['oracle: files of several KubeletConfiguration documents through the kubelet\'s decode', 'kubelet', (n, s) => {
+      const d = K.compareDecodes(fc.sample(K.kubeletStream, { numRuns: n, seed: s }), (x) => O.runKubeletOracle('decode', x));
       return { count: d.length, shown: d.slice(0, 3).map((x) => `${JSON.stringify(x.doc)}\n  ${x.diff}`).join('\n  ') };
     }],
     ['oracle: quantities through apimachinery\'s ParseQuantity', 'kubelet', (n, s) => {

@@ -9,7 +9,8 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import fc from 'fast-check';
 import { missing, REQUIRED, runKubeletOracle } from './oracles.ts';
-import { compareDecodes, kubeletDoc, typeTreeDiffs, type GoTree } from './kubelet-docs.ts';
+import { compareDecodes, kubeletDoc, kubeletStream, typeTreeDiffs, type GoTree } from './kubelet-docs.ts';
+import { analyze } from '../../server/src/engine.ts';
 import { kubeletConfigType } from '../../server/src/catalog/go-types.ts';
 
 const notReady = missing('kubelet');
@@ -52,4 +53,30 @@ test(`the engine finds a decode error in exactly the ${CASES} generated KubeletC
   const diffs = compareDecodes(docs, () => verdicts);
   const shown = diffs.slice(0, 5).map((d) => `${d.doc}\n=> ${d.diff}`).join('\n\n');
   assert.equal(diffs.length, 0, `${diffs.length} of ${CASES} files judged differently:\n${shown}`);
+});
+
+test(`files of several KubeletConfiguration documents: the engine finds a decode error exactly where the kubelet cannot decode the file, on ${CASES / 3} generated files (seed 2)`, { skip }, () => {
+  // The kubelet decodes the whole file as one object: its first document (go-yaml reads one and stops). What the
+  // later documents hold, even a wrong apiVersion or a type error, never stops it.
+  const docs = fc.sample(kubeletStream, { numRuns: CASES / 3, seed: 2 });
+  const verdicts = runKubeletOracle('decode', docs);
+  const decoded = verdicts.filter((v) => v.ok).length;
+  assert.ok(decoded > CASES / 12 && decoded < CASES / 4, `${decoded} of ${CASES / 3} decode`);
+  const diffs = compareDecodes(docs, () => verdicts);
+  const shown = diffs.slice(0, 5).map((d) => `${d.doc}\n=> ${d.diff}`).join('\n\n');
+  assert.equal(diffs.length, 0, `${diffs.length} of ${CASES / 3} files judged differently:\n${shown}`);
+});
+
+test('the node takes maxPods from the first document, as the kubelet does (50, not 70 or 90)', { skip }, () => {
+  const doc = (n: number, extra = '') => `${HEAD}maxPods: ${n}\n${extra}`;
+  const files = [`${doc(50)}---\n${doc(70)}`, `${doc(50)}---\n${doc(70, 'maxPods: 80\n')}---\n${doc(90)}`, `${doc(50)}---\napiVersion: kubelet.config.k8s.io/v1\nkind: KubeletConfiguration\nmaxPods: x\n`];
+  const verdicts = runKubeletOracle('decode', files);
+  files.forEach((text, i) => {
+    const go = verdicts[i]!;
+    assert.equal(go.ok, true, go.err);
+    const a = analyze([{ path: 'kubelet-config.yaml', text }]);
+    const s = a.nodes[0]!.node.settings.get('maxPods');
+    assert.equal(s?.kind === 'scalar' ? s.value : undefined, (go.json as { maxPods: number }).maxPods);
+    assert.ok(!a.findings.some((f) => f.severity === 'error'), a.findings.map((f) => f.message).join('\n'));
+  });
 });

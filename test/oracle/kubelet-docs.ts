@@ -135,6 +135,12 @@ export const kubeletDoc: fc.Arbitrary<string> = fc
     return head + lines.join('');
   });
 
+/**
+ * A file of two or three such documents: the kubelet decodes the whole file as one object, which is its first document
+ * (go-yaml's Unmarshal reads one and stops), whatever the others hold.
+ */
+export const kubeletStream: fc.Arbitrary<string> = fc.array(kubeletDoc, { minLength: 2, maxLength: 3 }).map((docs) => docs.join('---\n'));
+
 // ---------------------------------------------------------------------------------------------
 // The comparison
 
