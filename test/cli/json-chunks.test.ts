@@ -10,26 +10,16 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { analyze, type Analysis } from '../../server/src/engine.ts';
-import { formatJson, jsonChunks } from '../../server/src/cli/format-json.ts';
+import { diagnosticJson, formatJson, jsonChunks } from '../../server/src/cli/format-json.ts';
 import { nodeJson } from '../../server/src/cli/report.ts';
 import { filesRead, type FileRead } from '../../server/src/features/files-read.ts';
 import { corpusDir } from '../helpers/corpus.ts';
 
-/** The report as one JSON.stringify, as the CLI wrote it before it was written in parts. */
+/** The report as one JSON.stringify of the same objects, as the CLI wrote it before it was written in parts. */
 function whole(a: Analysis, files?: readonly FileRead[]): string {
   return JSON.stringify(
     {
-      diagnostics: a.findings.map((f) => ({
-        file: f.file,
-        line: f.range.start.line + 1,
-        column: f.range.start.character + 1,
-        endLine: f.range.end.line + 1,
-        endColumn: f.range.end.character + 1,
-        severity: f.severity,
-        code: f.code,
-        message: f.message,
-        ...(f.fixes?.length ? { fixes: f.fixes.map((x) => ({ title: x.title, edits: x.edits })) } : {}),
-      })),
+      diagnostics: a.findings.map(diagnosticJson),
       nodes: a.nodes.map(nodeJson),
       ...(files ? { files } : {}),
     },

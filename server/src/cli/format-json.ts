@@ -1,6 +1,7 @@
 import type { Analysis } from '../engine.ts';
 import { nodeJson } from './report.ts';
 import type { FileRead } from '../features/files-read.ts';
+import type { Finding } from '../model/finding.ts';
 
 /** `files`: every file with the format it was read as, or why it was not (features/files-read.ts). */
 export function formatJson(analysis: Analysis, files?: readonly FileRead[]): string {
@@ -14,7 +15,19 @@ export function formatJson(analysis: Analysis, files?: readonly FileRead[]): str
  */
 export function* jsonChunks(analysis: Analysis, files?: readonly FileRead[]): Generator<string> {
   yield '{\n';
-  yield* arrayChunks('diagnostics', analysis.findings, (f) => ({
+  yield* arrayChunks('diagnostics', analysis.findings, diagnosticJson);
+  yield ',\n';
+  yield* arrayChunks('nodes', analysis.nodes, nodeJson);
+  if (files) {
+    yield ',\n';
+    yield* arrayChunks('files', files, (f) => f);
+  }
+  yield '\n}';
+}
+
+/** A finding as the report's `diagnostics` list has it: 1-based lines and columns. */
+export function diagnosticJson(f: Finding): object {
+  return {
     file: f.file,
     line: f.range.start.line + 1,
     column: f.range.start.character + 1,
@@ -24,14 +37,7 @@ export function* jsonChunks(analysis: Analysis, files?: readonly FileRead[]): Ge
     code: f.code,
     message: f.message,
     ...(f.fixes?.length ? { fixes: f.fixes.map((x) => ({ title: x.title, edits: x.edits })) } : {}),
-  }));
-  yield ',\n';
-  yield* arrayChunks('nodes', analysis.nodes, nodeJson);
-  if (files) {
-    yield ',\n';
-    yield* arrayChunks('files', files, (f) => f);
-  }
-  yield '\n}';
+  };
 }
 
 /** A top-level array property of the report, an element at a time, indented as JSON.stringify(_, null, 2) does. */

@@ -381,10 +381,11 @@ function lastAssignments(list: readonly EnvAssignment[]): EnvAssignment[] {
 function readByKubelet(docs: readonly KubeletConfigDoc[], problems: Finding[]): readonly KubeletConfigDoc[] {
   if (docs.length < 2 || docs[0].docIndex !== 0) return docs;
   const later = docs.slice(1);
-  const first = later[0];
-  const root = first.root;
+  const second = later[0];
+  const root = second.root;
   const head = root.kind === 'map' && root.entries.length ? root.entries[0] : undefined;
-  const span = head ? { file: first.span.file, range: { start: head.keySpan.range.start, end: (head.value.span ?? head.keySpan).range.end } } : first.span;
+  // (its first line: `apiVersion: ...` as a rule)
+  const span = head ? { file: second.span.file, range: { start: head.keySpan.range.start, end: (head.value.span ?? head.keySpan).range.end } } : second.span;
   const line = span.range.start.line + 1;
   problems.push(
     finding(
