@@ -17,6 +17,7 @@ import { spansByValue, Workspace, type ParseCache } from './node/parse-cache.ts'
 import type { ParsedFile } from './node/parse-files.ts';
 import { FILE_WIDE, type Suppression } from './parse/suppressions.ts';
 import { attachRuntimes } from './node/runtimes.ts';
+import { Evidence } from './node/evidence.ts';
 import { RULES } from './registry.ts';
 import { mayBeRendered, placeholderTest, settingsInView, templatePlaces } from './node/template.ts';
 import { keepLineEnds } from './fixes/keep-line-ends.ts';
@@ -181,12 +182,16 @@ export function analyze(files: readonly SourceFile[], options: AnalyzeOptions = 
     for (const x of b.problems) own.push(x);
     // One context for every rule of the node (rules only read it), and indexed loops: 58 rules times every node of a
     // long stream made the loop itself a measurable part of an analysis.
-    const ctx = { node, argProblems: b.argProblems, allocatable };
+    // Rules read the node through a recorder: a finding resting on a rendered value, or on a version no file states,
+    // is an error or a warning only as far as the evidence allows (node/evidence.ts).
+    const evidence = new Evidence(node);
+    const ctx = { node: evidence.view, argProblems: b.argProblems, allocatable };
     const disabled = options.disabledRules;
     for (let r = 0; r < RULES.length; r++) {
       const rule = RULES[r];
       if (disabled?.has(rule.id)) continue;
-      const found = rule.run(ctx);
+      evidence.clear();
+      const found = evidence.judge((c) => rule.run(c), ctx, rule.run(ctx));
       for (let k = 0; k < found.length; k++) own.push(found[k]);
     }
     // A platform whose file names the kubelet's fields its own way: the findings about that file say its names.

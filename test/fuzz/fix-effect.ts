@@ -73,7 +73,7 @@ function linesOf(s: Setting, a: Analysis): { file: string; start: number; end: n
   return out;
 }
 
-function effective(a: Analysis): Map<string, Map<string, Setting>> {
+function effective(a: Analysis): Map<string, ReadonlyMap<string, Setting>> {
   return new Map(a.nodes.map((n) => [n.node.id, n.node.settings]));
 }
 

@@ -40,7 +40,7 @@ import type { AttachedRuntime } from './runtimes.ts';
  * What the files of the node's seed make of it. The analysis completes it into the NodeModel (engine.ts): the
  * runtime configs joined to it (node/runtimes.ts) and its capacity and version (node/modelines.ts).
  */
-export type NodeBuild = Omit<NodeModel, 'runtimes' | 'capacity' | 'capacitySource' | 'capacityCandidates' | 'kubernetesVersion' | 'kubernetesVersionSource' | 'kubernetesVersionStated'>;
+export type NodeBuild = Omit<NodeModel, 'runtimes' | 'capacity' | 'capacitySource' | 'capacityCandidates' | 'kubernetesVersion' | 'kubernetesVersionSource' | 'kubernetesVersionStated' | 'kubernetesVersionAssumed'>;
 
 export interface BuiltNode {
   readonly node: NodeBuild;
@@ -306,12 +306,13 @@ export function buildNode(ws: Workspace, seed: NodeSeed, systemdVersion?: number
  * version. Nothing changes it afterwards.
  */
 export function completeNode(b: NodeBuild, files: readonly string[], runtimes: readonly AttachedRuntime[], settings: NodeSettings): NodeModel {
-  const { capacity, capacitySource, capacityCandidates, kubernetesVersion, kubernetesVersionSource, kubernetesVersionStated } = settings;
+  const { capacity, capacitySource, capacityCandidates, kubernetesVersion, kubernetesVersionSource, kubernetesVersionStated, kubernetesVersionAssumed } = settings;
   const withCpu = b.platform && b.platformSpec?.capacitySettings ? b.platformSpec.capacitySettings(b.platform, b.settings, capacity) : undefined;
   // One copy, added to in place before anyone sees it: spreading the build (its optional fields vary from node to
   // node) twice was the analysis's costliest line in a long stream.
   const node: { -readonly [K in keyof NodeModel]: NodeModel[K] } = Object.assign({}, b, { settings: withCpu ?? b.settings, files: files === b.files ? b.files : [...files], runtimes: runtimes.length ? runtimes.map((r) => r.driver) : NONE, capacity, capacitySource, kubernetesVersion, kubernetesVersionSource });
   if (kubernetesVersionStated) node.kubernetesVersionStated = kubernetesVersionStated;
+  if (kubernetesVersionAssumed) node.kubernetesVersionAssumed = true;
   if (capacityCandidates) node.capacityCandidates = capacityCandidates;
   return node;
 }

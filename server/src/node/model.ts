@@ -134,7 +134,7 @@ export interface NodeModel {
   readonly kubeadm: KubeadmDoc[];
   readonly runtimes: RuntimeCgroupDriver[];
   /** Effective settings by KubeletConfiguration field path (flags mapped to their fields). */
-  readonly settings: Map<string, Setting>;
+  readonly settings: ReadonlyMap<string, Setting>;
   /** Config-file settings that a flag replaced or merged into (the kubelet re-applies flags over the file). */
   readonly shadowed: ReadonlyMap<string, Setting>;
   /** Flags with no config field (experimental-allocatable-ignore-eviction, ...), last value wins. */
@@ -158,6 +158,11 @@ export interface NodeModel {
    * kubernetesVersion is then the newest the catalog knows, and a name unknown to it may be new in this one.
    */
   readonly kubernetesVersionStated?: string;
+  /**
+   * No file or option states the version: kubernetesVersion is the newest the catalog knows, an assumption. A finding
+   * that rests on it is an error or a warning only when every version gives it (node/evidence.ts).
+   */
+  readonly kubernetesVersionAssumed?: boolean;
   /** The platform tool that writes this kubelet's configuration from the user's file, as its file says it. */
   readonly platform?: import('../parse/types.ts').PlatformInfo;
   /** What that platform does (its folder's declaration, from the registry): set whenever `platform` is. */

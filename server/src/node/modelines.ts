@@ -23,6 +23,8 @@ export interface NodeSettings {
   kubernetesVersionSource: string;
   /** The stated version when it is newer than the catalog's data (NodeModel.kubernetesVersionStated). */
   kubernetesVersionStated?: string;
+  /** No file or option states the version (NodeModel.kubernetesVersionAssumed). */
+  kubernetesVersionAssumed?: true;
   /** Modelines that cannot be read (modeline-invalid). */
   problems: Finding[];
 }
@@ -36,7 +38,7 @@ export function nodeSettings(
   given: { capacity?: Capacity; capacitySource?: string; kubernetesVersion?: string; kubernetesVersionSource?: string; workspace?: VersionChoice },
   kubeletImage?: VersionMention,
 ): NodeSettings {
-  const out: Omit<NodeSettings, 'kubernetesVersion' | 'kubernetesVersionSource' | 'kubernetesVersionStated'> = {
+  const out: Omit<NodeSettings, 'kubernetesVersion' | 'kubernetesVersionSource' | 'kubernetesVersionStated' | 'kubernetesVersionAssumed'> = {
     capacity: given.capacity,
     capacitySource: given.capacity ? (given.capacitySource ?? 'capacity given to the analysis') : undefined,
     problems: [],
@@ -91,6 +93,7 @@ export function nodeSettings(
   settings.kubernetesVersion = chosen.version;
   settings.kubernetesVersionSource = chosen.source;
   if (chosen.beyond) settings.kubernetesVersionStated = chosen.beyond;
+  if (chosen.assumed) settings.kubernetesVersionAssumed = true;
   return settings;
 }
 

@@ -11,7 +11,7 @@ import type { ExecCommand, RawExecWord, TemplateSpans } from '../parse/types.ts'
 import type { NodeModel } from './model.ts';
 
 /** Codes whose finding on a partly literal value is about its literal text (a unit suffix, a duration unit). */
-const PARTIAL_CHECKED = new Set(['quantity-invalid', 'quantity-negative', 'eviction-syntax', 'eviction-grace-invalid']);
+export const PARTIAL_CHECKED: ReadonlySet<string> = new Set(['quantity-invalid', 'quantity-negative', 'eviction-syntax', 'eviction-grace-invalid']);
 
 /** Rules whose finding says that a setting is missing (or that nothing else is set beside it). */
 const ABSENCE = new Set([

@@ -21,6 +21,8 @@ export interface VersionChoice {
   source: string;
   /** Where a file states it (a modeline, an image tag, kubeadm's kubernetesVersion); absent for options and the default. */
   span?: Span;
+  /** Nothing states it: the newest version the catalog knows stands in (node/evidence.ts asks every other). */
+  assumed?: true;
 }
 
 /** The first version the mentions state, with where. */
@@ -51,7 +53,7 @@ export function chooseVersion(
   own: VersionChoice | undefined,
   workspace: VersionChoice | undefined,
 ): VersionChoice {
-  return explicit ?? own ?? workspace ?? { version: NEWEST_VERSION, source: 'the newest version this tool knows, as no file names one' };
+  return explicit ?? own ?? workspace ?? { version: NEWEST_VERSION, source: 'the newest version this tool knows, as no file names one', assumed: true };
 }
 
 /**

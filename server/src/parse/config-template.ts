@@ -14,10 +14,16 @@ export class TemplateRestorer {
   readonly spans: TemplateSpans = { unknown: [], partial: [] };
   readonly #seen = new Set<ConfigNode>();
 
+  /**
+   * `inlineControl`: the lines holding a control directive beside other text (`cgroupDriver: {{ if .v1 }}cgroupfs{{
+   * else }}systemd{{ end }}`). The directive was blanked, so the reader joined its branches into one value; which
+   * branch the rendered file keeps is unknown, so a value on such a line is unknown as a whole.
+   */
   constructor(
     readonly original: string,
     readonly values: readonly TemplateExpr[],
     readonly lines: LineIndex,
+    readonly inlineControl: ReadonlySet<number> = new Set(),
   ) {}
 
   /** Give every masked scalar and key under `root` its text back, once per node (aliases share nodes). */
@@ -28,6 +34,14 @@ export class TemplateRestorer {
       if (this.#seen.has(n)) continue;
       this.#seen.add(n);
       if (n.kind === 'scalar') {
+        if (this.inlineControl.size && this.onControlLine(n.span)) {
+          const r = n.span.range;
+          const at = (p: { line: number; character: number }) => (this.lines.starts[p.line] ?? 0) + p.character;
+          n.template = 'whole';
+          n.value = n.source = this.original.slice(at(r.start), at(r.end));
+          this.spans.unknown.push(n.span);
+          continue;
+        }
         if (!hasMask(n.source)) continue;
         const text = this.text(n.source, n.span);
         if (allMask(n.source)) {
@@ -51,6 +65,11 @@ export class TemplateRestorer {
         }
       } else for (const it of n.items) stack.push(it);
     }
+  }
+
+  private onControlLine(span: Span): boolean {
+    for (let l = span.range.start.line; l <= span.range.end.line; l++) if (this.inlineControl.has(l)) return true;
+    return false;
   }
 
   /** `s` (read at `span`) with the expressions that lie there. */

@@ -13,7 +13,7 @@ import type { ConfigFileParse, ConfigNode, KubeadmDoc, KubeletConfigDoc, MapNode
 import { parseJsonText } from './json.ts';
 import { parseYamlStream } from './yaml.ts';
 import { getEntry, type DuplicateKey } from './types.ts';
-import { bareValueExpr, isTemplatePath, maskTemplates, scanTemplates, withoutTemplateExt, type Masked } from './template.ts';
+import { bareValueExpr, isTemplatePath, maskTemplates, scanTemplates, withoutTemplateExt, type Masked, type TemplateExpr } from './template.ts';
 import { TemplateRestorer } from './config-template.ts';
 import { minorOf } from '../model/version-mention.ts';
 
@@ -314,7 +314,8 @@ export function parseConfigFile(path: string, text: string, opts?: ParseConfigOp
   const jsonName = /\.json$/i.test(withoutTemplateExt(name) ?? name);
   const masked = exprs.length ? maskTemplates(text, exprs, jsonName || looksLikeJson(text)) : undefined;
   const src = masked ? masked.text : text;
-  const restorer = masked && masked.values.length ? new TemplateRestorer(text, masked.values, lines) : undefined;
+  const inline = masked && !jsonName ? inlineControlLines(text, exprs, masked.structural, lines) : undefined;
+  const restorer = masked && (masked.values.length || inline?.size) ? new TemplateRestorer(text, masked.values, lines, inline) : undefined;
   const structural = (masked?.structural.length ?? 0) > 0;
   const isJson = jsonName || looksLikeJson(src);
   const template = !!opts?.template || structural || isTemplatePath(path) || (!!masked && bareValueExpr(text, masked.values, isJson));
@@ -348,7 +349,7 @@ export function parseConfigFile(path: string, text: string, opts?: ParseConfigOp
   }
 
   const r = parseYamlStream(path, src, lines);
-  for (const x of r.problems) problems.push(x);
+  for (const x of masked ? r.problems.map((p) => syntaxInTemplate(p, exprs, lines)) : r.problems) problems.push(x);
   const broken = r.problems.some((p) => p.severity === 'error');
   for (const d of r.docs) if (d.root) restorer?.tree(d.root);
   for (const d of r.docs) {
@@ -375,6 +376,52 @@ export function parseConfigFile(path: string, text: string, opts?: ParseConfigOp
     }
   }
   return templated(out, masked, restorer, lines);
+}
+
+/**
+ * A YAML syntax error on a line that holds a template expression is the template's to decide: the expression may
+ * render as more than one line, or as the blank a key needs (`clusterDNS:${dns}` rendered from a list written with
+ * its own line break). Said as information, as a condition on what the template renders.
+ */
+function syntaxInTemplate(p: Finding, exprs: readonly TemplateExpr[], lines: LineIndex): Finding {
+  if (p.code !== 'config-syntax' || p.severity !== 'error') return p;
+  const line = p.range.start.line;
+  const from = lines.starts[line] ?? 0;
+  const to = lines.starts[line + 1] ?? Infinity;
+  // Expressions are in order: the first that ends after the line starts decides.
+  let lo = 0;
+  let hi = exprs.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (exprs[mid].end <= from) lo = mid + 1;
+    else hi = mid;
+  }
+  if (lo >= exprs.length || exprs[lo].start >= to) return p;
+  return { ...p, severity: 'information', message: `Unless the template expression on this line renders valid YAML, the file cannot be read. ${p.message}` };
+}
+
+/** Lines where a control directive stands beside other text: their values are one branch of it, unknown which. */
+function inlineControlLines(text: string, exprs: readonly TemplateExpr[], structural: readonly TemplateExpr[], lines: LineIndex): Set<number> | undefined {
+  let out: Set<number> | undefined;
+  let k = 0;
+  for (const e of structural) {
+    if (!e.control) continue;
+    const line = lines.position(e.start).line;
+    if (out?.has(line)) continue;
+    const from = lines.starts[line] ?? 0;
+    const to = lines.starts[line + 1] ?? text.length;
+    // What the line holds besides its expressions (every expression of it, values included, is passed over).
+    while (k < exprs.length && exprs[k].end <= from) k++;
+    let rest = '';
+    let at = from;
+    for (let x = k; x < exprs.length && exprs[x].start < to; x++) {
+      rest += text.slice(at, Math.max(at, exprs[x].start));
+      at = Math.max(at, exprs[x].end);
+    }
+    if (at < to) rest += text.slice(at, to);
+    if (/[^\s#-]/.test(rest)) (out ??= new Set()).add(line);
+  }
+  return out;
 }
 
 /**

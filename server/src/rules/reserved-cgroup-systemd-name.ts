@@ -4,16 +4,16 @@
  * as a slice level (cgroup_manager_linux.go ParseSystemdToCgroupName).
  * `/system.slice/kubelet.service` becomes `/kubelet.service.slice` and
  * `/kube-reserved` becomes `/kube.slice/kube-reserved.slice` — slices that
- * usually do not exist, so enforcement fails at startup.
+ * usually do not exist, so enforcement fails at startup. Only an enforced reservation's cgroup is looked up.
  */
 import { finding, type Finding } from '../model/finding.ts';
 import { systemdCgroupPath, trimSlashes } from '../node/cgroups.ts';
-import { cgroupDriver } from '../node/read.ts';
+import { cgroupDriver, enforceItems } from '../node/read.ts';
 import type { Rule } from './types.ts';
 
 const FIELDS = [
-  { field: 'kubeReservedCgroup', flag: 'kube-reserved-cgroup' },
-  { field: 'systemReservedCgroup', flag: 'system-reserved-cgroup' },
+  { field: 'kubeReservedCgroup', flag: 'kube-reserved-cgroup', enforce: 'kube-reserved' },
+  { field: 'systemReservedCgroup', flag: 'system-reserved-cgroup', enforce: 'system-reserved' },
 ];
 
 /**
@@ -39,7 +39,11 @@ export const reservedCgroupSystemdName: Rule = {
   run({ node }) {
     const out: Finding[] = [];
     if (cgroupDriver(node).value !== 'systemd') return out;
-    for (const { field, flag } of FIELDS) {
+    // The kubelet looks the cgroup up only to enforce its reservation (node_container_manager_linux.go
+    // enforceNodeAllocatableCgroups): one that is not enforced is never touched, so its name cannot stop the kubelet.
+    const enforced = new Set(enforceItems(node).map((i) => String(i.value)));
+    for (const { field, flag, enforce } of FIELDS) {
+      if (!enforced.has(enforce) && !enforced.has(`${enforce}-compressible`)) continue;
       const s = node.settings.get(field);
       if (s?.kind !== 'scalar' || typeof s.value !== 'string' || s.value === '' || !s.span) continue;
       const resolved = systemdCgroupPath(s.value);

@@ -1,0 +1,189 @@
+/**
+ * How each effective setting is known, and what a rule's verdict rested on. A finding may be an error or a warning
+ * only when every setting its rule looked up is known: written in a file, or the kubelet's or platform's default. A
+ * value that a template, a variable or a marker fills in later is *rendered*: whatever the rule concluded from it
+ * holds only if the rendered value is the one read here, so the engine lowers such a finding to information and says
+ * so (issue #36). Rules do not do this themselves: they read the node through a view that records their look-ups.
+ */
+import type { Finding } from '../model/finding.ts';
+import { NEWEST_VERSION } from '../catalog/flags.ts';
+import type { NodeModel, Setting } from './model.ts';
+import { PARTIAL_CHECKED } from './template.ts';
+
+/**
+ * - `written`: literally in a file whose format and role are known;
+ * - `rendered`: a template expression, variable or marker that something fills in later, or a map or list with one;
+ * - `defaulted`: the kubelet's or the platform's default (how: 'default', 'platform');
+ * - `assumed`: a value the tool chose for what the files do not state.
+ */
+export type Certainty = 'written' | 'rendered' | 'defaulted' | 'assumed';
+
+export function certaintyOf(s: Setting): Certainty {
+  if (s.kind === 'scalar' && s.template) return 'rendered';
+  if (s.kind === 'map' || s.kind === 'list') for (const i of s.items) if (i.template || i.keyTemplate) return 'rendered';
+  if (s.from.how === 'default' || s.from.how === 'platform') return 'defaulted';
+  return 'written';
+}
+
+/** Rendered only in partly literal values (`{{ .mem }}Gi`): no value or key is a template expression as a whole. */
+function partlyLiteral(s: Setting): boolean {
+  if (s.kind === 'scalar') return s.template === 'partial';
+  if (s.kind === 'map' || s.kind === 'list') return s.items.every((i) => i.template !== 'whole' && !i.keyTemplate);
+  return false;
+}
+
+/**
+ * The node's settings as a rule reads them, remembering each rendered setting it looked up by name (`get`, `has`).
+ * Walking every setting (`for ... of`) records nothing: a rule that walks them reports about the setting at hand,
+ * and a finding at a template expression is the template's to decide (node/template.ts placeholderTest).
+ */
+export class LookupRecorder implements ReadonlyMap<string, Setting> {
+  /** Rendered settings looked up since the last `clear`, by field. */
+  readonly rendered = new Map<string, Setting>();
+  /** Whether one of them is unknown as a whole (not only a partly literal value such as `{{ .mem }}Gi`). */
+  whole = false;
+
+  constructor(private readonly inner: ReadonlyMap<string, Setting>) {}
+
+  clear(): void {
+    if (this.rendered.size) this.rendered.clear();
+    this.whole = false;
+  }
+
+  get(field: string): Setting | undefined {
+    const s = this.inner.get(field);
+    if (s && certaintyOf(s) === 'rendered') {
+      this.rendered.set(field, s);
+      if (!partlyLiteral(s)) this.whole = true;
+    }
+    return s;
+  }
+
+  has(field: string): boolean {
+    return this.get(field) !== undefined;
+  }
+
+  get size(): number {
+    return this.inner.size;
+  }
+
+  forEach(cb: (value: Setting, key: string, map: ReadonlyMap<string, Setting>) => void, thisArg?: unknown): void {
+    this.inner.forEach((v, k) => cb.call(thisArg, v, k, this));
+  }
+
+  entries(): MapIterator<[string, Setting]> {
+    return this.inner.entries();
+  }
+
+  keys(): MapIterator<string> {
+    return this.inner.keys();
+  }
+
+  values(): MapIterator<Setting> {
+    return this.inner.values();
+  }
+
+  [Symbol.iterator](): MapIterator<[string, Setting]> {
+    return this.inner.entries();
+  }
+}
+
+/** Every minor version a kubelet may be when no file says which: 1.0 through the newest the catalog knows. */
+const VERSIONS: readonly string[] = Array.from({ length: Number(NEWEST_VERSION.split('.')[1]) + 1 }, (_, i) => `1.${i}`);
+
+/**
+ * What one rule's run looked at: rendered settings it looked up, and whether it read the node's version. Made once
+ * per node and cleared before each rule; it belongs to the analysis that made it (no module-level state).
+ */
+export class Evidence {
+  readonly settings: LookupRecorder;
+  /** The node as rules see it: the same model, its settings and version read through this recorder. */
+  readonly view: NodeModel;
+  versionRead = false;
+
+  constructor(private readonly node: NodeModel) {
+    this.settings = new LookupRecorder(node.settings);
+    const self = this;
+    this.view = Object.create(node, {
+      settings: { value: this.settings, enumerable: true },
+      kubernetesVersion: {
+        enumerable: true,
+        get() {
+          self.versionRead = true;
+          return node.kubernetesVersion;
+        },
+      },
+    }) as NodeModel;
+  }
+
+  clear(): void {
+    this.settings.clear();
+    this.versionRead = false;
+  }
+
+  /**
+   * The rule's findings as the evidence allows them. An error or a warning that rests on an assumed version must
+   * come at every version a kubelet may be (the rule runs again at each); one that rests on a rendered setting is
+   * information. Either way the message first says on what it depends.
+   */
+  judge<C extends { node: NodeModel }>(run: (ctx: C) => Finding[], ctx: C, found: Finding[]): Finding[] {
+    if (!found.some(loud)) return found;
+    let out = found;
+    if (this.versionRead && this.node.kubernetesVersionAssumed) out = acrossVersions(run, ctx, out, this.node.kubernetesVersion);
+    const rendered = this.settings.rendered;
+    // A finding about a partly literal value's literal text (`{{ .mem }}Gx`) rests on what is written.
+    const about = (f: Finding) => this.settings.whole || !PARTIAL_CHECKED.has(f.code);
+    if (rendered.size) out = out.map((f) => (loud(f) && about(f) ? lowered(f, renderedCondition([...rendered.keys()])) : f));
+    return out;
+  }
+}
+
+function loud(f: Finding): boolean {
+  return f.severity === 'error' || f.severity === 'warning';
+}
+
+function lowered(f: Finding, condition: string): Finding {
+  return { ...f, severity: 'information', message: `${condition} ${f.message}` };
+}
+
+function renderedCondition(names: readonly string[]): string {
+  const what = names.length === 1 ? `${names[0]}'s template renders` : `the templates of ${names.slice(0, -1).join(', ')} and ${names[names.length - 1]} render`;
+  return `Only if ${what} as read here.`;
+}
+
+function key(f: Finding): string {
+  const r = f.range;
+  return `${f.code}\0${f.file}\0${r.start.line}:${r.start.character}-${r.end.line}:${r.end.character}`;
+}
+
+/** Each loud finding kept loud when the rule gives it at every version, else lowered with the versions that give it. */
+function acrossVersions<C extends { node: NodeModel }>(run: (ctx: C) => Finding[], ctx: C, found: Finding[], assumed: string): Finding[] {
+  const at = new Map<string, string[]>();
+  for (const f of found) if (loud(f)) at.set(key(f), [assumed]);
+  for (const v of VERSIONS) {
+    if (v === assumed) continue;
+    const node = Object.create(ctx.node, { kubernetesVersion: { value: v, enumerable: true } }) as NodeModel;
+    for (const f of run({ ...ctx, node })) at.get(key(f))?.push(v);
+  }
+  return found.map((f) => {
+    const versions = loud(f) ? at.get(key(f)) : undefined;
+    if (!versions || versions.length === VERSIONS.length) return f;
+    return lowered(f, `Holds for a kubelet ${versionRange(versions)}; no file here states which version runs.`);
+  });
+}
+
+/** "1.24 or newer", "1.10 or older", "1.10 to 1.29", or a list of such runs. */
+function versionRange(versions: readonly string[]): string {
+  const has = new Set(versions);
+  const runs: [string, string][] = [];
+  for (let i = 0; i < VERSIONS.length; i++) {
+    if (!has.has(VERSIONS[i])) continue;
+    let j = i;
+    while (j + 1 < VERSIONS.length && has.has(VERSIONS[j + 1])) j++;
+    runs.push([VERSIONS[i], VERSIONS[j]]);
+    i = j;
+  }
+  const last = VERSIONS[VERSIONS.length - 1];
+  const words = runs.map(([a, b]) => (a === b ? a : b === last ? `${a} or newer` : a === VERSIONS[0] ? `${b} or older` : `${a} to ${b}`));
+  return words.join(', ');
+}
