@@ -19,7 +19,7 @@ import { FILE_WIDE, type Suppression } from './parse/suppressions.ts';
 import { attachRuntimes } from './node/runtimes.ts';
 import { Evidence } from './node/evidence.ts';
 import { RULES } from './registry.ts';
-import { mayBeRendered, placeholderTest, settingsInView, templatePlaces } from './node/template.ts';
+import { mayBeRendered, placeholderTest, restsOnPlaceholder, settingsInView, templatePlaces } from './node/template.ts';
 import { keepLineEnds } from './fixes/keep-line-ends.ts';
 import { matchLineEnds } from './fixes/line-ends.ts';
 import { byCodeUnit } from './model/order.ts';
@@ -201,7 +201,7 @@ export function analyze(files: readonly SourceFile[], options: AnalyzeOptions = 
     if (places) {
       const inView = settingsInView(node);
       const atPlaceholder = placeholderTest(places);
-      own = own.filter((x) => !atPlaceholder(x) && !mayBeRendered(x, inView));
+      own = own.filter((x) => !atPlaceholder(x) && !mayBeRendered(x, inView)).map(restsOnPlaceholder(places));
     }
     for (const x of own) findings.push(x);
     if (inputs) reuse!.set(node.id, inputs, { node, allocatable, findings: own });

@@ -82,8 +82,8 @@ function workspace(files: Record<string, string | Buffer>): { dir: string; clean
 const SEVERITIES = new Set(['error', 'warning', 'information', 'hint']);
 const SEED_UNIT = 'examples/seed-node/usr/lib/systemd/system/kubelet.service';
 const DOCS_ALLOCATABLE = { cpu: 14500, memory: 30614224896, 'ephemeral-storage': 94489280352, pods: 110 };
-// A unit whose only mistake (a flag removed in 1.15) is an error for every recent kubelet.
-const BROKEN_UNIT = '[Service]\nExecStart=/usr/bin/kubelet --allow-privileged=true\n';
+// A unit whose only mistake (a flag removed in 1.15) is an error for the 1.37 kubelet its modeline states.
+const BROKEN_UNIT = '[Service]\nExecStart=/usr/bin/kubelet --allow-privileged=true\n# kubelet-lint: kubernetes-version 1.37\n';
 
 // ---------------------------------------------------------------- exit codes and usage
 

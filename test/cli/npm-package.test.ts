@@ -62,7 +62,7 @@ test('npm pack, install the tarball offline in an empty folder, npx kubelet-lint
 
     // A unit with a flag removed in 1.15: an error, exit status 1, the path relative as given.
     mkdirSync(join(project, 'node', 'etc', 'systemd', 'system'), { recursive: true });
-    writeFileSync(join(project, 'node', 'etc', 'systemd', 'system', 'kubelet.service'), '[Service]\nExecStart=/usr/bin/kubelet --allow-privileged=true\n');
+    writeFileSync(join(project, 'node', 'etc', 'systemd', 'system', 'kubelet.service'), '[Service]\nExecStart=/usr/bin/kubelet --allow-privileged=true\n# kubelet-lint: kubernetes-version 1.37\n');
     const lint = npm(['--offline', 'kubelet-lint', '--format', 'json', 'node'], project, cache, 'npx');
     assert.equal(lint.status, 1, lint.stderr);
     const report = JSON.parse(lint.stdout) as { diagnostics: { file: string; severity: string; code: string }[] };

@@ -21,7 +21,7 @@ const FILES: Record<string, string> = {
   'a/etc/containerd/config.toml': 'version = 2\n[plugins."io.containerd.grpc.v1.cri".containerd.runtimes.runc.options]\n  SystemdCgroup = true\n',
   // Its ExecStart takes the flags from the drop-in: alone, the drop-in runs no kubelet.
   'b/etc/systemd/system/kubelet.service': '[Service]\nExecStart=/usr/bin/kubelet $EXTRA\n',
-  'b/etc/systemd/system/kubelet.service.d/10-extra.conf': '[Service]\nEnvironment="EXTRA=--allow-privileged=true"\n',
+  'b/etc/systemd/system/kubelet.service.d/10-extra.conf': '[Service]\nEnvironment="EXTRA=--allow-privileged=true"\n# kubelet-lint: kubernetes-version 1.37\n',
 };
 
 function lint(args: string[], cwd: string): { status: number | null; report: Report } {

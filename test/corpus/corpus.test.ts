@@ -8,13 +8,18 @@ import assert from 'node:assert/strict';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { analyze } from '../../server/src/engine.ts';
+import { NEWEST_VERSION } from '../../server/src/catalog/flags.ts';
 import { assertFindingsInside } from '../helpers/ranges.ts';
 import { assertShortPoints } from '../helpers/messages.ts';
 
 const DIR = join(__dirname, '../../../shared/corpus/files');
 const present = existsSync(DIR);
 
-/** severity:code of errors and warnings per file prefix, target kubelet = newest; every other file has none. */
+/**
+ * severity:code of errors and warnings per file prefix, with the newest kubelet as the stated target
+ * (--kubernetes-version); every other file has none. No file of these states its version itself: read as they are,
+ * what rests on the version is information (see the test after the loop).
+ */
 const EXPECTED: Record<string, string[]> = {
   // removed flags: the MANIFEST notes --allow-privileged, --network-plugin, --cni-*, --cadvisor-port, --require-kubeconfig ...
   '005': ['error:flag-removed'],
@@ -55,13 +60,28 @@ test('the corpus is there (../shared/corpus/files beside the checkout)', { skip:
 for (const name of files) {
   test(`corpus ${name}: no exception, ranges inside, expected errors only`, () => {
     const text = readFileSync(join(DIR, name), 'utf8');
-    const a = analyze([{ path: name, text }]);
+    const a = analyze([{ path: name, text }], { kubernetesVersion: NEWEST_VERSION });
     assertFindingsInside(new Map([[name, text]]), a.findings);
     assertShortPoints(a.findings);
     const got = [...new Set(a.findings.filter((f) => f.severity === 'error' || f.severity === 'warning').map((f) => `${f.severity}:${f.code}`))].sort();
     assert.deepEqual(got, EXPECTED[name.slice(0, 3)] ?? [], a.findings.map((f) => `${f.code} ${f.range.start.line + 1}: ${f.message}`).join('\n'));
   });
 }
+
+test('read with no version given, a finding that rests on the version is information that says for which kubelets it holds', { skip: !present }, () => {
+  // 005 names dockershim flags (removed in 1.24), --allow-privileged (1.15) and --cadvisor-port (1.12), and no version: a 1.23 kubelet takes them.
+  const name = files.find((f) => f.startsWith('005'))!;
+  const a = analyze([{ path: name, text: readFileSync(join(DIR, name), 'utf8') }]);
+  const removed = a.findings.filter((f) => f.code === 'flag-removed');
+  assert.ok(removed.length >= 4);
+  for (const f of removed) {
+    assert.equal(f.severity, 'information');
+    assert.match(f.message, /^Holds for a kubelet 1\.(12|15|24) or newer; no file here states which version runs\. --/);
+  }
+  // A mistake at every version stays one: a value no kubelet takes.
+  const broken = analyze([{ path: 'kubelet.service', text: '[Service]\nExecStart=/usr/bin/kubelet --max-pods=many\n' }]);
+  assert.deepEqual(broken.findings.filter((f) => f.severity === 'error').map((f) => f.code), ['flag-value-invalid']);
+});
 
 test('the removed flags of 044 and 054 are fine for the kubelet of their time (1.30)', { skip: !present }, () => {
   for (const prefix of ['044', '054']) {

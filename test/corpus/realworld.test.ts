@@ -13,6 +13,8 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { assertFindingsInside } from '../helpers/ranges.ts';
+import { analyze } from '../../server/src/engine.ts';
+import { NEWEST_VERSION } from '../../server/src/catalog/flags.ts';
 import { analyseGroup, groups, judgments, keyOf, readAs, REALWORLD, reported, type Reported } from '../helpers/realworld.ts';
 
 /**
@@ -53,6 +55,23 @@ for (const g of all) {
 test('no stale judgment: each row of JUDGMENTS.tsv still matches a finding', () => {
   const stale = judged.filter((j) => !seen.has(keyOf(j.file, j.line, j.code, j.severity))).map((j) => `${j.file}:${j.line} ${j.code} (${j.verdict})`);
   assert.deepEqual(stale, [], 'these findings are gone: delete their rows (and lower KNOWN_FALSE for each false one)');
+});
+
+test('recall: each true finding that rests on an unstated version is still reported, as information that says for which kubelets, and as its error with the version given', () => {
+  const rows = judgments('JUDGMENTS-VERSION.tsv');
+  assert.ok(rows.length >= 30);
+  const byGroup = new Map(all.map((g) => [g.name, g]));
+  const missing: string[] = [];
+  for (const j of rows) {
+    assert.equal(j.verdict, 'true', `${j.file}:${j.line}: only true findings are kept here`);
+    const g = [...byGroup.values()].find((x) => j.file.startsWith(`${x.name}/`))!;
+    const at = (a: ReturnType<typeof analyseGroup>) => a.findings.filter((f) => `${g.name}/${f.file}` === j.file && f.range.start.line + 1 === j.line && f.code === j.code);
+    const quiet = at(analyseGroup(g));
+    if (!quiet.some((f) => f.severity === 'information' && /^Holds for a kubelet [\d.]+/.test(f.message))) missing.push(`${j.file}:${j.line} ${j.code}: no conditional information`);
+    const stated = at(analyze(g.files, { kubernetesVersion: NEWEST_VERSION }));
+    if (!stated.some((f) => f.severity === j.severity)) missing.push(`${j.file}:${j.line} ${j.code}: not ${j.severity} with ${NEWEST_VERSION} given`);
+  }
+  assert.deepEqual(missing, []);
 });
 
 test(`ratchet: exactly ${KNOWN_FALSE} known false findings, never a new one`, (t) => {

@@ -27,11 +27,11 @@ const DROPIN = 'node/etc/systemd/system/kubelet.service.d/20-extra.conf';
 // Its ExecStart takes the flags from the drop-in's environment: the drop-in alone runs no kubelet.
 const UNIT_TEXT = '[Unit]\nDescription=kubelet\n\n[Service]\nExecStart=/usr/bin/kubelet $KUBELET_EXTRA_ARGS\nRestart=always\n';
 // --allow-privileged was removed in 1.15: with the unit, the kubelet refuses to start.
-const BAD_DROPIN = '[Service]\nEnvironment="KUBELET_EXTRA_ARGS=--allow-privileged=true"\n';
+const BAD_DROPIN = '[Service]\nEnvironment="KUBELET_EXTRA_ARGS=--allow-privileged=true"\n# kubelet-lint: kubernetes-version 1.37\n';
 const GOOD_DROPIN = '[Service]\nEnvironment="KUBELET_EXTRA_ARGS=--max-pods=100"\n';
 // Another node, already broken and not touched by the commits below.
 const OTHER = 'other/kubelet.service';
-const OTHER_TEXT = '[Service]\nExecStart=/usr/bin/kubelet --allow-privileged=true\n';
+const OTHER_TEXT = '[Service]\nExecStart=/usr/bin/kubelet --allow-privileged=true\n# kubelet-lint: kubernetes-version 1.37\n';
 
 test('pre-commit: a commit changing a drop-in is checked with its unit, and only the changed files are reported', { skip }, () => {
   assert.ok(hasPreCommit, 'KUBELET_INTEGRATIONS=required but pre-commit is missing');

@@ -35,9 +35,9 @@ const CONFIG = `${ROOT}/var/lib/kubelet/config.yaml`;
 const FILES: Record<string, string> = {
   // The unit takes its flags from the drop-in's environment and reads the config file.
   [UNIT]: '[Unit]\nDescription=kubelet\n\n[Service]\nExecStart=/usr/bin/kubelet --config=/var/lib/kubelet/config.yaml $EXTRA\nRestart=always\n',
-  [DROPIN]: '[Service]\nEnvironment="EXTRA=--allow-privileged=true"\n',
+  [DROPIN]: '[Service]\nEnvironment="EXTRA=--allow-privileged=true"\n# kubelet-lint: kubernetes-version 1.37\n',
   [CONFIG]: '# kubelet-lint: capacity cpu=4,memory=16Gi,ephemeral-storage=100Gi\napiVersion: kubelet.config.k8s.io/v1beta1\nkind: KubeletConfiguration\ncgroupDriver: systemd\nmaxPods: 50\n',
-  [`${ROOT}/node_modules/x/kubelet.service`]: '[Service]\nExecStart=/usr/bin/kubelet --allow-privileged=true\n',
+  [`${ROOT}/node_modules/x/kubelet.service`]: '[Service]\nExecStart=/usr/bin/kubelet --allow-privileged=true\n# kubelet-lint: kubernetes-version 1.37\n',
   [`${ROOT}/README.md`]: '# a node\n',
 };
 

@@ -228,13 +228,19 @@ test('kubeadm 1.10 and older: a config without apiVersion and kind is a v1alpha1
   const a = analyze(files);
   assert.deepEqual(a.findings.filter((f) => f.severity === 'error').map((f) => f.code), []);
   assert.equal(a.nodes.find((n) => n.node.id.endsWith('kubelet.service'))?.node.kubernetesVersion, '1.9');
-  // Without the legacy config the same drop-in is checked against the newest kubelet.
-  assert.deepEqual(analyze(files.slice(1)).findings.filter((f) => f.severity === 'error').map((f) => f.code), ['flag-removed', 'flag-removed']);
+  // Without the legacy config no file states a version: the removed flags are information, said for the kubelets they
+  // stop (node/evidence.ts); given the newest as the target they are errors.
+  const bare = analyze(files.slice(1)).findings.filter((f) => f.code === 'flag-removed');
+  assert.deepEqual(bare.map((f) => f.severity), ['information', 'information']);
+  assert.match(bare[0].message, /^Holds for a kubelet 1\.\d+ or newer; no file here states which version runs\./);
+  assert.deepEqual(analyze(files.slice(1), { kubernetesVersion: '1.37' }).findings.filter((f) => f.severity === 'error').map((f) => f.code), ['flag-removed', 'flag-removed']);
 });
 
 test('an old kubeadm API stating a Kubernetes version whose kubeadm still read it is no error; without one, current kubeadm\'s refusal is', () => {
   const head = 'apiVersion: kubeadm.k8s.io/v1beta2\nkind: ClusterConfiguration\n';
+  // kubernetes#114540 removed v1beta2 in 1.27; kubeadm 1.26 still read it.
   assert.deepEqual(parseConfigFile('kubeadm.yaml', head + 'kubernetesVersion: v1.21.3\n').problems, []);
-  assert.deepEqual(parseConfigFile('kubeadm.yaml', head + 'kubernetesVersion: v1.23.0\n').problems.map((p) => p.code), ['config-kubeadm-api-version']);
+  assert.deepEqual(parseConfigFile('kubeadm.yaml', head + 'kubernetesVersion: v1.26.15\n').problems, []);
+  assert.deepEqual(parseConfigFile('kubeadm.yaml', head + 'kubernetesVersion: v1.27.0\n').problems.map((p) => p.code), ['config-kubeadm-api-version']);
   assert.deepEqual(parseConfigFile('kubeadm.yaml', head).problems.map((p) => p.code), ['config-kubeadm-api-version']);
 });

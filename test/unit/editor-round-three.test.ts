@@ -26,7 +26,7 @@ test('13: an invalid kubeletConfig.nodeCapacity is said in words (no Go regular 
 
 test('14: the allocatable view and the status bar say when the node\'s kubelet refuses to start; a healthy node says nothing of it', () => {
   const unit = 'n/etc/systemd/system/kubelet.service';
-  const broken = analyze([{ path: unit, text: '# kubelet-lint: capacity cpu=4,memory=16Gi\n[Service]\nExecStart=/usr/bin/kubelet --allow-privileged=true --max-pods=20\n' }]);
+  const broken = analyze([{ path: unit, text: '# kubelet-lint: capacity cpu=4,memory=16Gi\n[Service]\nExecStart=/usr/bin/kubelet --allow-privileged=true --max-pods=20\n# kubelet-lint: kubernetes-version 1.37\n' }]);
   const [node] = allocatableForFile(broken, unit).nodes;
   assert.equal(node.refusesToStart?.length, 1);
   assert.match(node.refusesToStart![0].message, /^--allow-privileged was removed in Kubernetes 1\.15: a .* kubelet refuses to start$/);

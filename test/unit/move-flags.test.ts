@@ -401,7 +401,8 @@ test('corpus nodes (units, drop-ins, env files and configs of ../shared/corpus p
   }
   // Which fields the corpus exercises (so a change that silently stops moving them fails here).
   // (providerID is written only in corpus kubeadm-flags.env files, which kubeadm writes itself: it stays)
-  assert.deepEqual([...fields].sort(), ['cgroupDriver', 'cgroupRoot', 'containerRuntimeEndpoint', 'enableServer', 'registerNode', 'runtimeRequestTimeout', 'volumePluginDir']);
+  // (featureGates: a removed gate in a node that names no version is information now, so it no longer holds the refactor back)
+  assert.deepEqual([...fields].sort(), ['cgroupDriver', 'cgroupRoot', 'containerRuntimeEndpoint', 'enableServer', 'featureGates', 'registerNode', 'runtimeRequestTimeout', 'volumePluginDir']);
   if (process.env.MOVE_FLAGS_STATS) console.log(`${layouts.length} corpus nodes, ${moved} moved flags`);
   assert.ok(moved >= 200, `only ${moved} of ${layouts.length} corpus nodes moved a flag`);
 });

@@ -5,6 +5,7 @@ import type { Range } from '../../server/src/model/range.ts';
 import type { AnalyzeOptions } from '../../server/src/engine.ts';
 import type { SourceFile } from '../../server/src/model/source.ts';
 import { parseCapacity } from '../../server/src/node/capacity.ts';
+import { NEWEST_VERSION } from '../../server/src/catalog/flags.ts';
 import { applyWorkspaceEdits } from '../helpers/edits.ts';
 import { assertFindingsInside } from '../helpers/ranges.ts';
 import { CONFIG_HEAD, KUBELET_SERVICE, kubeadmNode, run, SELF_MANAGED_CONFIG, selfManagedNode, ws } from '../helpers/nodes.ts';
@@ -694,8 +695,15 @@ const TABLE: Case[] = [
   },
   {
     code: 'reserved-cgroup-systemd-name', fact: 'cgroup_manager_linux.go ParseSystemdToCgroupName: base name, "-" is a slice level', severity: 'warning',
-    bad: 'cgroupDriver: systemd\nkubeReservedCgroup: /kube-reserved\n', needle: '/kube-reserved', message: [/\/kube\.slice\/kube-reserved\.slice/],
-    good: 'cgroupDriver: systemd\nkubeReservedCgroup: /kube.slice\n',
+    bad: 'cgroupDriver: systemd\nkubeReservedCgroup: /kube-reserved\nkubeReserved:\n  cpu: 200m\nenforceNodeAllocatable: [pods, kube-reserved]\n', needle: '/kube-reserved', message: [/\/kube\.slice\/kube-reserved\.slice/],
+    good: 'cgroupDriver: systemd\nkubeReservedCgroup: /kube.slice\nkubeReserved:\n  cpu: 200m\nenforceNodeAllocatable: [pods, kube-reserved]\n',
+  },
+  {
+    // The consequence needs enforcement: node_container_manager_linux.go enforceNodeAllocatableCgroups looks the cgroup up
+    // only for an enforced reservation, so the same name unenforced is harmless (reserved-cgroup-unused says so).
+    code: 'reserved-cgroup-unused', fact: 'an unenforced reserved cgroup is never looked up, whatever systemd would call it', severity: 'hint',
+    bad: 'cgroupDriver: systemd\nkubeReservedCgroup: /kube-reserved\nkubeReserved:\n  cpu: 200m\n', needle: '/kube-reserved', message: [/has no effect/],
+    good: 'cgroupDriver: systemd\nkubeReservedCgroup: /kube.slice\nkubeReserved:\n  cpu: 200m\nenforceNodeAllocatable: [pods, kube-reserved]\n',
   },
   {
     code: 'reserved-cgroup-v1-controllers', fact: 'cgroup v1 cgroupfs: the cgroup must exist in every controller hierarchy', severity: 'information',
@@ -782,7 +790,9 @@ for (const c of TABLE) {
     const path = 'n/var/lib/kubelet/config.yaml';
     const text = CONFIG_HEAD + c.bad;
     const files = ws({ [path]: text });
-    const opts = { kubernetesVersion: c.version };
+    // The table is about each rule's logic: the newest kubelet unless a row states another (with no version stated at
+    // all, what rests on it is information: node/evidence.ts).
+    const opts = { kubernetesVersion: c.version ?? NEWEST_VERSION };
     const f = only(analyzeAll(files, opts).findings, c.code);
     assert.equal(f.severity, c.severity);
     assert.equal(f.file, path);

@@ -56,7 +56,9 @@ function parseCloudConfig(path: string, text: string): { embedded: Payload[]; pr
   const exprs = scanTemplates(text, { dollar: false, percent: true });
   const masked: Masked | undefined = exprs.length ? maskTemplates(text, exprs, false) : undefined;
   const src = masked ? masked.text : text;
-  const doc = parseDocument(src, { uniqueKeys: false });
+  // `!!binary` is left to us (resolveKnownTags off): the library's node and browser builds decode it differently (the
+  // browser's atob throws on a template's stand-ins, the node's Buffer skips them), and the bundle uses the browser's.
+  const doc = parseDocument(src, { uniqueKeys: false, resolveKnownTags: false });
   const error = firstError(doc);
   if (error) {
     const { at } = error;
@@ -107,8 +109,12 @@ function parseCloudConfig(path: string, text: string): { embedded: Payload[]; pr
     if (value.length !== node.value.length) payload.unchecked = 'template expressions in it are folded across lines';
     if (masked?.structural.length || rendered) payload.template = true;
     if (templatedPath) payload.unchecked = 'its path is a template expression';
+    // Content that is nothing but directives (`{{IndentString (GetDockerConfig ...) 4}}` alone on its line) is what the
+    // template writes there: unknown, not an empty file.
+    else if (masked?.structural.length && value.trim() === '') payload.unchecked = 'its content is written by a template expression';
     const encoding = item.get('encoding');
-    const enc = typeof encoding === 'string' ? encoding.toLowerCase() : '';
+    // A `!!binary` content is base64, as `encoding: b64` says (cloud-init's YAML loader gives bytes).
+    const enc = (content as Scalar).tag === 'tag:yaml.org,2002:binary' ? 'b64' : typeof encoding === 'string' ? encoding.toLowerCase() : '';
     if (BASE64_ENCODINGS.has(enc) && !payload.unchecked && item.get('append') !== true) {
       embedded.push(base64Payload(payload));
       continue;

@@ -6,6 +6,7 @@
  * so (issue #36). Rules do not do this themselves: they read the node through a view that records their look-ups.
  */
 import type { Finding } from '../model/finding.ts';
+import { comparePos, type Span } from '../model/range.ts';
 import { NEWEST_VERSION } from '../catalog/flags.ts';
 import type { NodeModel, Setting } from './model.ts';
 import { PARTIAL_CHECKED } from './template.ts';
@@ -133,9 +134,32 @@ export class Evidence {
     const rendered = this.settings.rendered;
     // A finding about a partly literal value's literal text (`{{ .mem }}Gx`) rests on what is written.
     const about = (f: Finding) => this.settings.whole || !PARTIAL_CHECKED.has(f.code);
-    if (rendered.size) out = out.map((f) => (loud(f) && about(f) ? lowered(f, renderedCondition([...rendered.keys()])) : f));
+    if (rendered.size) {
+      out = out.map((f) => {
+        if (!loud(f) || !about(f)) return f;
+        const names = [...rendered].filter(([, s]) => !anchoredIn(s, f)).map(([name]) => name);
+        return names.length ? lowered(f, renderedCondition(names)) : f;
+      });
+    }
     return out;
   }
+}
+
+/**
+ * Is the finding about a written part of this map or list (a gate's name whose value is a template, a literal item
+ * beside templated ones)? Then the other items' templates are not what it rests on.
+ */
+function anchoredIn(s: Setting, f: Finding): boolean {
+  if (s.kind !== 'map' && s.kind !== 'list') return false;
+  for (const i of s.items) {
+    if (i.keySpan && !i.keyTemplate && within(f, i.keySpan)) return true;
+    if (i.valueSpan && !i.template && within(f, i.valueSpan)) return true;
+  }
+  return false;
+}
+
+function within(f: Finding, span: Span): boolean {
+  return f.file === span.file && comparePos(span.range.start, f.range.start) <= 0 && comparePos(f.range.end, span.range.end) <= 0;
 }
 
 function loud(f: Finding): boolean {

@@ -44,6 +44,21 @@ export function placeholderTest(places: readonly TemplateSpans[]): (f: Finding) 
 }
 
 /**
+ * A loud finding whose related places (the value it conflicts with, the assignment a word came from) hold a template
+ * expression rests on what the template renders: information, said as a condition (node/evidence.ts does the same for
+ * the settings a rule looked up).
+ */
+export function restsOnPlaceholder(places: readonly TemplateSpans[]): (f: Finding) => Finding {
+  const index = new TemplatePlaces(places);
+  return (f) => {
+    if ((f.severity !== 'error' && f.severity !== 'warning') || !f.related?.length) return f;
+    const at = f.related.find((r) => index.touches(r.span));
+    if (!at) return f;
+    return { ...f, severity: 'information', message: `Only if the template expression at ${at.span.file} line ${at.span.range.start.line + 1} renders as read here. ${f.message}` };
+  };
+}
+
+/**
  * Are all the node's config settings in its literal text? Not when a template expression inserts lines, or a key is
  * one (it may name any field): a finding that a setting is missing must then stay silent.
  */

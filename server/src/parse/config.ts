@@ -31,7 +31,8 @@ const KUBEADM_OLD_VERSIONS: Record<string, string> = {
   'kubeadm.k8s.io/v1alpha2': 'v1.12',
   'kubeadm.k8s.io/v1alpha3': 'v1.14',
   'kubeadm.k8s.io/v1beta1': 'v1.15',
-  'kubeadm.k8s.io/v1beta2': 'v1.22',
+  // kubernetes#114540 removed v1beta2 in 1.27 (its release note: kubeadm 1.26's "config migrate" converts it).
+  'kubeadm.k8s.io/v1beta2': 'v1.26',
 };
 
 export interface ParseConfigOptions {
