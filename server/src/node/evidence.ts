@@ -90,7 +90,7 @@ export class LookupRecorder implements ReadonlyMap<string, Setting> {
 }
 
 /** Every minor version a kubelet may be when no file says which: 1.0 through the newest the catalog knows. */
-const VERSIONS: readonly string[] = Array.from({ length: Number(NEWEST_VERSION.split('.')[1]) + 1 }, (_, i) => `1.${i}`);
+const VERSIONS: readonly string[] = Object.freeze(Array.from({ length: Number(NEWEST_VERSION.split('.')[1]) + 1 }, (_, i) => `1.${i}`));
 
 /**
  * What one rule's run looked at: rendered settings it looked up, and whether it read the node's version. Made once

@@ -1,0 +1,130 @@
+/**
+ * Severity from evidence (node/evidence.ts, issue #36): a finding is an error or a warning only when what it rests on
+ * is known. These tests hold the framework to it with realistic nodes; no rule does this by itself.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { analyze } from '../../server/src/engine.ts';
+import { finding, type Finding } from '../../server/src/model/finding.ts';
+import { Evidence } from '../../server/src/node/evidence.ts';
+import type { NodeModel } from '../../server/src/node/model.ts';
+import { compareVersions } from '../../server/src/catalog/flags.ts';
+import { assertShortPoints } from '../helpers/messages.ts';
+
+const UNIT = 'n/etc/systemd/system/kubelet.service';
+const CONFIG = 'n/var/lib/kubelet/config.yaml';
+const HEAD = 'apiVersion: kubelet.config.k8s.io/v1beta1\nkind: KubeletConfiguration\n';
+const of = (fs: readonly Finding[], code: string) => fs.filter((f) => f.code === code);
+
+test('a removed flag with no version stated is information naming the kubelets it stops; stated, it is an error', () => {
+  // A 2019 unit: --network-plugin was a kubelet flag until 1.24 (dockershim), so a 1.23 kubelet starts with it.
+  const text = '[Service]\nExecStart=/usr/bin/kubelet --network-plugin=cni --max-pods=110\n';
+  const [f] = of(analyze([{ path: UNIT, text }]).findings, 'flag-removed');
+  assert.equal(f.severity, 'information');
+  assert.match(f.message, /^Holds for a kubelet 1\.24 or newer; no file here states which version runs\. --network-plugin was removed in Kubernetes 1\.24/);
+  assertShortPoints([f]);
+  // Stated by a modeline, by the option, or by kubeadm's kubernetesVersion beside it: the error is back.
+  const modeline = of(analyze([{ path: UNIT, text: text + '# kubelet-lint: kubernetes-version 1.30\n' }]).findings, 'flag-removed');
+  assert.deepEqual(modeline.map((x) => x.severity), ['error']);
+  assert.doesNotMatch(modeline[0].message, /^Holds/);
+  assert.deepEqual(of(analyze([{ path: UNIT, text }], { kubernetesVersion: '1.37' }).findings, 'flag-removed').map((x) => x.severity), ['error']);
+  // And a kubelet of its time gives nothing.
+  assert.deepEqual(of(analyze([{ path: UNIT, text }], { kubernetesVersion: '1.23' }).findings, 'flag-removed'), []);
+});
+
+test('a mistake at every version stays an error with no version stated: a flag no kubelet had, a value none takes', () => {
+  const text = '[Service]\nExecStart=/usr/bin/kubelet --max-pods=lots --kube-reservd=cpu=1\n';
+  const loud = analyze([{ path: UNIT, text }]).findings.filter((f) => f.severity === 'error').map((f) => f.code).sort();
+  assert.deepEqual(loud, ['flag-unknown', 'flag-value-invalid']);
+});
+
+test('a gate removed long ago: the version range in the message is the one the catalog holds', () => {
+  const text = HEAD + 'featureGates:\n  RuntimeClass: true\n';
+  const [f] = of(analyze([{ path: 'kubelet-config.yaml', text }]).findings, 'feature-gate-removed');
+  assert.equal(f.severity, 'information');
+  assert.match(f.message, /^Holds for a kubelet 1\.25 or newer;/);
+});
+
+test('the framework lowers a rule that looked up a templated setting, whatever the rule itself checks', () => {
+  // Today's rules guard their own comparisons; the recorder holds for any rule, so a synthetic one stands in here.
+  const text = HEAD + 'kubeReserved:\n  memory: "{{ .kr }}Mi"\nmaxPods: 110\n';
+  const node = analyze([{ path: 'templates/kubelet-config.yaml', text }], { kubernetesVersion: '1.37' }).nodes[0].node;
+  const at = (field: string) => {
+    const s = node.settings.get(field)!;
+    return { file: s.from.span!.file, range: s.from.span!.range };
+  };
+  const lookup = (ctx: { node: NodeModel }): Finding[] => {
+    ctx.node.settings.get('kubeReserved');
+    return [finding('test-rule', 'error', at('maxPods'), 'The point. More words.')];
+  };
+  const evidence = new Evidence(node);
+  const out = evidence.judge(lookup, { node: evidence.view }, lookup({ node: evidence.view }));
+  assert.equal(out[0].severity, 'information');
+  assert.equal(out[0].message, "Only if kubeReserved's template renders as read here. The point. More words.");
+  // A rule that only walks the settings (every field, as config-field-unknown does) records nothing.
+  evidence.clear();
+  const walk = (ctx: { node: NodeModel }): Finding[] => {
+    for (const [, s] of ctx.node.settings) void s;
+    return [finding('test-rule', 'error', at('maxPods'), 'The point.')];
+  };
+  assert.equal(evidence.judge(walk, { node: evidence.view }, walk({ node: evidence.view }))[0].severity, 'error');
+});
+
+test('the framework asks every version when none is stated: loud only if all give the finding', () => {
+  const node = analyze([{ path: 'kubelet-config.yaml', text: HEAD + 'maxPods: 110\n' }]).nodes[0].node;
+  assert.equal(node.kubernetesVersionAssumed, true);
+  const span = { file: 'kubelet-config.yaml', range: { start: { line: 2, character: 0 }, end: { line: 2, character: 7 } } };
+  const from = (v: string) => (ctx: { node: NodeModel }): Finding[] => (compareVersions(ctx.node.kubernetesVersion, v) >= 0 ? [finding('test-rule', 'warning', span, 'The point.')] : []);
+  const judge = (rule: (ctx: { node: NodeModel }) => Finding[]) => {
+    const evidence = new Evidence(node);
+    return evidence.judge(rule, { node: evidence.view }, rule({ node: evidence.view }));
+  };
+  assert.equal(judge(from('1.30'))[0].message, 'Holds for a kubelet 1.30 or newer; no file here states which version runs. The point.');
+  assert.equal(judge(from('1.0'))[0].severity, 'warning');
+  const stated = analyze([{ path: 'kubelet-config.yaml', text: HEAD + 'maxPods: 110\n' }], { kubernetesVersion: '1.37' }).nodes[0].node;
+  const evidence = new Evidence(stated);
+  const rule = from('1.30');
+  assert.equal(evidence.judge(rule, { node: evidence.view }, rule({ node: evidence.view }))[0].severity, 'warning');
+});
+
+test('a finding about a written part of a templated map keeps its severity: a removed gate whose value is a template', () => {
+  const text = HEAD + 'featureGates:\n  RuntimeClass: {{ .Values.runtimeClass }}\n  KubeletCgroupDriverFromCRI: false\n';
+  const a = analyze([{ path: 'templates/kubelet-config.yaml', text }], { kubernetesVersion: '1.37' });
+  assert.deepEqual(a.findings.filter((f) => f.severity === 'error').map((f) => f.code).sort(), ['feature-gate-locked', 'feature-gate-removed']);
+});
+
+test('an inline if/else is one unknown value, not both branches joined', () => {
+  const text = HEAD + 'cgroupDriver: {{ if .ForceCGroupsV1 }}cgroupfs{{ else }}systemd{{ end }}\nmaxPods: 110\n';
+  const a = analyze([{ path: 'kubelet-config.yaml.tmpl', text }], { kubernetesVersion: '1.37' });
+  assert.deepEqual(a.findings.filter((f) => f.severity === 'error' || f.severity === 'warning'), []);
+  const s = a.nodes[0].node.settings.get('cgroupDriver');
+  assert.ok(s?.kind === 'scalar' && s.template === 'whole');
+  assert.match(String(s.value), /cgroupfs\{\{ else \}\}systemd/);
+});
+
+test('a YAML syntax error on a line with a template expression is the template\'s to decide; elsewhere it is an error', () => {
+  // Terraform renders `${cluster_dns}` with its own line break and list item (utilitywarehouse/tf_kube_ignition).
+  const text = HEAD + 'clusterDNS:${cluster_dns}\nclusterDomain: cluster.local\n';
+  const [f] = of(analyze([{ path: 'resources/node-kubelet-conf.yaml', text }]).findings, 'config-syntax');
+  assert.equal(f.severity, 'information');
+  assert.match(f.message, /^Unless the template expression on this line renders valid YAML, the file cannot be read\. /);
+  const broken = HEAD + 'clusterDNS:10.0.0.10\nclusterDomain: cluster.local\n';
+  assert.deepEqual(of(analyze([{ path: 'kubelet-config.yaml', text: broken }]).findings, 'config-syntax').map((x) => x.severity), ['error']);
+});
+
+test('reserved-cgroup-systemd-name: an unenforced reservation\'s cgroup is never looked up, so its name stops nothing', () => {
+  const base = HEAD + 'cgroupDriver: systemd\nkubeReserved:\n  cpu: 500m\nkubeReservedCgroup: /kube-reserved\n';
+  assert.deepEqual(of(analyze([{ path: CONFIG, text: base }]).findings, 'reserved-cgroup-systemd-name'), []);
+  const enforced = of(analyze([{ path: CONFIG, text: base + 'enforceNodeAllocatable: [pods, kube-reserved]\n' }]).findings, 'reserved-cgroup-systemd-name');
+  assert.deepEqual(enforced.map((f) => f.severity), ['warning']);
+});
+
+test('a cloud-config\'s !!binary content is base64, read and checked like encoding: b64', () => {
+  const dropin = '[Service]\nExecStart=\nExecStart=/usr/bin/kubelet --max-pods=lots\n';
+  const b64 = Buffer.from(dropin).toString('base64');
+  const text = `#cloud-config\nwrite_files:\n- path: /etc/systemd/system/kubelet.service.d/10-args.conf\n  content: !!binary |\n    ${b64}\n`;
+  const a = analyze([{ path: 'user-data.yaml', text }]);
+  const [f] = of(a.findings, 'flag-value-invalid');
+  assert.equal(f?.file, 'user-data.yaml');
+  assert.equal(f.range.start.line, 4);
+});
