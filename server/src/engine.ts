@@ -18,6 +18,7 @@ import type { ParsedFile } from './node/parse-files.ts';
 import { FILE_WIDE, type Suppression } from './parse/suppressions.ts';
 import { attachRuntimes } from './node/runtimes.ts';
 import { Evidence } from './node/evidence.ts';
+import { filesReadAsWritten, placeholdersAsConditions } from './node/placeholders.ts';
 import { RULES } from './registry.ts';
 import { mayBeRendered, placeholderTest, restsOnPlaceholder, settingsInView, templatePlaces } from './node/template.ts';
 import { keepLineEnds } from './fixes/keep-line-ends.ts';
@@ -219,7 +220,9 @@ export function analyze(files: readonly SourceFile[], options: AnalyzeOptions = 
     return kind && SYSTEMD_LINE_KINDS.has(kind) ? ws.text(path) : undefined;
   };
   const crlf = (path: string) => parsed.get(path)?.crlf === true;
-  const out = configure(matchLineEnds(keepLineEnds(dedupe(findings), systemdText), crlf), parsed, options);
+  // A placeholder is a mistake only in a file a node reads as written (node/placeholders.ts).
+  const settled = placeholdersAsConditions(findings, filesReadAsWritten(nodes, ws.payloads.keys()));
+  const out = configure(matchLineEnds(keepLineEnds(dedupe(settled), systemdText), crlf), parsed, options);
   return { nodes, findings: ws.payloads.size ? inCarriers(out, ws, parsed) : out, files: parsed, ...(ws.payloads.size ? { payloads: ws.payloads } : {}) };
 }
 

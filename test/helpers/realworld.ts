@@ -89,9 +89,10 @@ export interface Judgment {
 
 /** JUDGMENTS.tsv rows (header: file, line, code, severity, verdict, source, reason). */
 /**
- * `JUDGMENTS.tsv`: every error and warning of the suite. `JUDGMENTS-VERSION.tsv`: true findings that rest on a
- * kubelet version no file of their group states; read as they are they are information (node/evidence.ts), and with
- * the newest version given they are these errors.
+ * `JUDGMENTS.tsv`: every error and warning of the suite. `JUDGMENTS-CONDITIONAL.tsv`: true findings that rest on what
+ * no file of their group states (the kubelet's version, that a file with a placeholder is used as written); read as
+ * they are they are information worded as that condition (node/evidence.ts, node/placeholders.ts), and with the newest
+ * version given the version ones are these errors again.
  */
 export function judgments(file = 'JUDGMENTS.tsv'): Judgment[] {
   const [head, ...rows] = readFileSync(join(REALWORLD, file), 'utf8').trimEnd().split('\n');

@@ -163,13 +163,19 @@ test('JSON: a placeholder outside a string still parses, and keeps its position'
   assert.deepEqual(list.filter((l) => !l.startsWith('hint')), ['error quantity-invalid 5:30']);
 });
 
-test('config-placeholder: warned in a file that is not a template, expected (silent) in one that is', () => {
+test('config-placeholder: a warning in a file a unit reads as written; a condition in a file alone; silent in a template', () => {
   const text = HEAD + 'providerID: "{{ provider_id }}"\nkubeReserved:\n  memory: "{{ mem }}"\n';
+  // Alone, nothing says the file is used as it is: something may fill it (node/placeholders.ts).
   const plain = run('kubelet.yaml', text);
-  assert.deepEqual(plain.list.filter((l) => !l.startsWith('hint')), ['warning config-placeholder 3:13', 'warning config-placeholder 5:11']);
+  assert.deepEqual(plain.list.filter((l) => l.includes('config-placeholder')), ['information config-placeholder 3:13', 'information config-placeholder 5:11']);
+  assert.match(plain.a.findings.find((f) => f.code === 'config-placeholder')!.message, /^If nothing fills in "\{\{ provider_id \}\}" before this file is used, it is read as written\. /);
+  // Named by a unit's --config at its path under the node's root: read as written, so a forgotten placeholder.
+  const unit = '[Service]\nExecStart=/usr/bin/kubelet --config=/var/lib/kubelet/config.yaml\n';
+  const read = analyze([{ path: 'n/etc/systemd/system/kubelet.service', text: unit }, { path: 'n/var/lib/kubelet/config.yaml', text }]);
+  assert.deepEqual(read.findings.filter((f) => f.code === 'config-placeholder').map((f) => f.severity), ['warning', 'warning']);
   assert.deepEqual(run('kubelet.yaml.j2', text).list.filter((l) => !l.startsWith('hint')), []);
-  // sed-style placeholders are no template syntax: still reported in a template
-  assert.deepEqual(run('kubelet.yaml.j2', HEAD + 'clusterDomain: CLUSTER_DOMAIN_NAME\n').list.filter((l) => !l.startsWith('hint') && !l.includes('reservations-missing')), ['warning config-placeholder 3:16']);
+  // sed-style placeholders are no template syntax: still said in a template (as a condition, the file being alone)
+  assert.deepEqual(run('kubelet.yaml.j2', HEAD + 'clusterDomain: CLUSTER_DOMAIN_NAME\n').list.filter((l) => !l.startsWith('hint') && !l.includes('reservations-missing')), ['information config-placeholder 3:16']);
 });
 
 test('the parse keeps the expression text and marks whole and partial values', () => {

@@ -46,7 +46,7 @@ export const CORE_PARSER_CODES: readonly RuleMeta[] = [
     fixDoes: 'for a non-string value, quotes it',
     summary: '`kubeletExtraArgs` in the wrong shape for the kubeadm API version',
   },
-  { id: 'config-placeholder', area: P, severity: 'warning', fix: false, summary: 'a config value that looks like an unsubstituted template placeholder' },
+  { id: 'config-placeholder', area: P, severity: ['warning', 'information'], fix: false, summary: 'a config value that looks like an unsubstituted template placeholder (information where nothing says the file is used as written)' },
   { id: 'config-template', area: P, severity: 'information', fix: false, summary: 'a template\'s directives decide the document\'s structure: it is checked on its literal lines' },
   { id: 'config-alias', area: P, severity: 'error', fix: false, summary: 'a YAML alias that contains itself or expands excessively' },
   { id: 'runtime-config-invalid', area: P, severity: 'error', fix: false, summary: 'a containerd, CRI-O or Docker config its runtime cannot load' },

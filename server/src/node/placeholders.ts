@@ -1,0 +1,47 @@
+/**
+ * Placeholders in config files that are not evidently final (issue #36). A value shaped like a placeholder
+ * (`${POD_CIDR}`, `CGROUP_DRIVER`, `@NAME@`) in a repository file is almost always filled by something the tool does not
+ * see: an envsubst or sed in a script elsewhere, a template engine, a controller. Only a file that a kubelet of the
+ * workspace reads through a reference its own files state (a unit's `--config`, a `--config-dir`) is known to be used
+ * as written. So is a file a carrier writes onto the machine (a cloud-config's `write_files`, a Cluster API
+ * `joinConfiguration`): the machine gets it as the carrier holds it, and what fills a carrier's placeholders (its
+ * template engine, a `sed` or `envsubst` among its own commands) is already read where the carrier is
+ * (Payload.template, Payload.filledOnMachine). Elsewhere the placeholder is a condition, not a mistake:
+ * `config-placeholder` and whatever else is reported at the placeholder become information that says so.
+ */
+import type { Finding } from '../model/finding.ts';
+import { comparePos, type Range } from '../model/range.ts';
+import type { NodeModel } from './model.ts';
+
+/** The files some node reads through a `--config` or `--config-dir` its own files name, and the carriers' payloads. */
+export function filesReadAsWritten(nodes: readonly { node: NodeModel }[], payloads: Iterable<string>): Set<string> {
+  const out = new Set<string>(payloads);
+  for (const { node } of nodes) for (const r of node.configRefs) for (const f of r.resolved ?? []) out.add(f);
+  return out;
+}
+
+/** The findings with those at a placeholder of a file not evidently final lowered to information. */
+export function placeholdersAsConditions(findings: Finding[], final: ReadonlySet<string>): Finding[] {
+  let places: Map<string, { range: Range; value: string }[]> | undefined;
+  for (const f of findings) {
+    if (f.code !== 'config-placeholder' || f.severity === 'information' || final.has(f.file)) continue;
+    const value = /^"((?:[^"\\]|\\.)*)"/.exec(f.message)?.[1] ?? '';
+    let l = (places ??= new Map()).get(f.file);
+    if (!l) places.set(f.file, (l = []));
+    l.push({ range: f.range, value });
+  }
+  if (!places) return findings;
+  return findings.map((f) => {
+    if (f.severity !== 'error' && f.severity !== 'warning') return f;
+    const at = places!.get(f.file)?.find((p) => overlaps(p.range, f.range));
+    if (!at) return f;
+    const value = at.value.length > 40 ? `${at.value.slice(0, 39)}…` : at.value;
+    const condition = `If nothing fills in "${value}" before this file is used, it is read as written.`;
+    const rest = f.code === 'config-placeholder' ? `Something may (envsubst, sed or a template run elsewhere); no file here that reads this one says so. ${f.message.slice(f.message.indexOf('. ') + 2)}` : f.message;
+    return { ...f, severity: 'information', message: `${condition} ${rest}` };
+  });
+}
+
+function overlaps(a: Range, b: Range): boolean {
+  return comparePos(a.start, b.end) < 0 && comparePos(b.start, a.end) < 0;
+}
