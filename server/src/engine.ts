@@ -19,6 +19,7 @@ import { FILE_WIDE, type Suppression } from './parse/suppressions.ts';
 import { attachRuntimes } from './node/runtimes.ts';
 import { Evidence } from './node/evidence.ts';
 import { filesReadAsWritten, placeholdersAsConditions } from './node/placeholders.ts';
+import { kubeadmApiByVersion } from './node/kubeadm-api.ts';
 import { RULES } from './registry.ts';
 import { mayBeRendered, placeholderTest, restsOnPlaceholder, settingsInView, templatePlaces } from './node/template.ts';
 import { keepLineEnds } from './fixes/keep-line-ends.ts';
@@ -221,7 +222,11 @@ export function analyze(files: readonly SourceFile[], options: AnalyzeOptions = 
   };
   const crlf = (path: string) => parsed.get(path)?.crlf === true;
   // A placeholder is a mistake only in a file a node reads as written (node/placeholders.ts).
-  const settled = placeholdersAsConditions(findings, filesReadAsWritten(nodes, ws.payloads.keys()));
+  const asWritten = [...ws.payloads].filter(([, p]) => {
+    const host = ws.kind(p.host);
+    return !(host && formatOf(host).rewritesPayloads);
+  }).map(([path]) => path);
+  const settled = kubeadmApiByVersion(placeholdersAsConditions(findings, filesReadAsWritten(nodes, asWritten)), nodes);
   const out = configure(matchLineEnds(keepLineEnds(dedupe(settled), systemdText), crlf), parsed, options);
   return { nodes, findings: ws.payloads.size ? inCarriers(out, ws, parsed) : out, files: parsed, ...(ws.payloads.size ? { payloads: ws.payloads } : {}) };
 }

@@ -128,3 +128,71 @@ test('a cloud-config\'s !!binary content is base64, read and checked like encodi
   assert.equal(f?.file, 'user-data.yaml');
   assert.equal(f.range.start.line, 4);
 });
+
+test('a template whose directives choose between branches: the two branches together are no YAML error, no duplicate', () => {
+  // kubeadm's kubeletExtraArgs is a map up to v1beta3 and a list from v1beta4: a role picks one with {% if %} ... {% else %}.
+  const text = `apiVersion: kubeadm.k8s.io/v1beta4
+kind: InitConfiguration
+nodeRegistration:
+  kubeletExtraArgs:
+{% if kubernetes_version is version('1.31.0', '<') %}
+    fail-swap-on: "false"
+{% else %}
+    - name: fail-swap-on
+      value: "false"
+{% endif %}
+`;
+  const a = analyze([{ path: 'roles/kubernetes/templates/kubeadm.yaml.j2', text }], { kubernetesVersion: '1.37' });
+  assert.deepEqual(a.findings.filter((f) => f.severity === 'error' || f.severity === 'warning'), []);
+  const syntax = of(a.findings, 'config-syntax');
+  assert.ok(syntax.length > 0 && syntax.every((f) => f.severity === 'information' && /^Only if the template renders these lines together/.test(f.message)));
+  // Without the else branch the same two shapes are one file's lines: the error is the file's.
+  const one = text.replace('{% else %}\n', '');
+  assert.ok(of(analyze([{ path: 'roles/kubernetes/templates/kubeadm.yaml.j2', text: one }], { kubernetesVersion: '1.37' }).findings, 'config-syntax').some((f) => f.severity === 'error'));
+});
+
+test('kubeadm init and join each read their own document: a flag in both kubeletExtraArgs is no duplicate', () => {
+  const doc = (kind: string, v: string) => `apiVersion: kubeadm.k8s.io/v1beta3\nkind: ${kind}\nnodeRegistration:\n  kubeletExtraArgs:\n    volume-plugin-dir: ${v}\n`;
+  const same = analyze([{ path: 'kubeadm.yaml', text: `${doc('InitConfiguration', '/opt/libexec')}---\n${doc('JoinConfiguration', '/opt/libexec')}` }], { kubernetesVersion: '1.37' });
+  assert.deepEqual(of(same.findings, 'flag-duplicate'), []);
+  // A file of one command: the flag given twice on its line is still reported (v1beta4 lists may repeat a name).
+  const list = (kind: string) => `apiVersion: kubeadm.k8s.io/v1beta4\nkind: ${kind}\nnodeRegistration:\n  kubeletExtraArgs:\n    - name: volume-plugin-dir\n      value: /a\n    - name: volume-plugin-dir\n      value: /b\n`;
+  assert.equal(of(analyze([{ path: 'kubeadm.yaml', text: list('InitConfiguration') }], { kubernetesVersion: '1.37' }).findings, 'flag-duplicate').length, 1);
+});
+
+test('Bottlerocket joins node-taints into one --register-with-taints, so three taints are one flag', () => {
+  const text = '[settings.kubernetes]\ncluster-name = "c"\n\n[settings.kubernetes.node-taints]\ndedicated = ["experimental:PreferNoSchedule", "experimental:NoExecute"]\nspecial = ["true:NoSchedule"]\n';
+  const a = analyze([{ path: 'user-data.toml', text }], { kubernetesVersion: '1.37' });
+  assert.deepEqual(of(a.findings, 'flag-duplicate'), []);
+  const taints = a.nodes[0].node.flags.filter((f) => f.name === 'register-with-taints');
+  assert.deepEqual(taints.map((f) => f.value), ['dedicated=experimental:PreferNoSchedule,dedicated=experimental:NoExecute,special=true:NoSchedule']);
+});
+
+test('a user-data script template: `${kubelet_extra_args}` in single quotes is the template\'s, not a positional argument', () => {
+  const text = "#!/bin/bash\n/etc/eks/bootstrap.sh '${cluster_name}' --kubelet-extra-args '--node-labels=lifecycle=OnDemand ${kubelet_extra_args}'\n";
+  const a = analyze([{ path: 'templates/userdata.sh.tpl', text }], { kubernetesVersion: '1.37' });
+  assert.deepEqual(a.findings.filter((f) => f.severity === 'error' || f.severity === 'warning'), []);
+  // A plain script gives the kubelet the word as it is: a positional argument it refuses.
+  const plain = analyze([{ path: 'userdata.sh', text }], { kubernetesVersion: '1.37' });
+  assert.deepEqual(of(plain.findings, 'flag-positional-argument').map((f) => f.severity), ['error']);
+});
+
+test('an old kubeadm API: a condition when no version is stated, nothing for a kubeadm that read it, an error past it', () => {
+  const text = 'apiVersion: kubeadm.k8s.io/v1beta2\nkind: ClusterConfiguration\n';
+  const api = (t: string, v?: string) => of(analyze([{ path: 'kubeadm.yaml', text: t }], v ? { kubernetesVersion: v } : {}).findings, 'config-kubeadm-api-version');
+  assert.match(api(text)[0].message, /^Holds for kubeadm 1\.27 or newer; no file here states which version runs\. /);
+  assert.equal(api(text)[0].severity, 'information');
+  assert.deepEqual(api(text, '1.20'), []);
+  assert.equal(api(text, '1.37')[0].severity, 'error');
+  // Stated in another document of the same file (kubeadm 1.13 read v1beta1).
+  const two = 'apiVersion: kubeadm.k8s.io/v1beta1\nkind: InitConfiguration\n---\napiVersion: kubeadm.k8s.io/v1beta1\nkind: ClusterConfiguration\nkubernetesVersion: v1.13.0\n';
+  assert.deepEqual(api(two), []);
+});
+
+test('`{KUBE_DNS_SVC_IP}`, a sed marker YAML reads as a mapping: a placeholder, and its type finding a condition', () => {
+  const text = HEAD + 'clusterDNS:\n- {KUBE_DNS_SVC_IP}\nclusterDomain: {KUBE_DNS_DOMAIN}\n';
+  const a = analyze([{ path: 'config/kubelet/config.yaml', text }], { kubernetesVersion: '1.37' });
+  assert.deepEqual(a.findings.filter((f) => f.severity === 'error' || f.severity === 'warning'), []);
+  assert.deepEqual(of(a.findings, 'config-placeholder').map((f) => f.message.split('"')[1]), ['{KUBE_DNS_SVC_IP}', '{KUBE_DNS_DOMAIN}']);
+  assert.equal(of(a.findings, 'config-field-type').length, 2);
+});

@@ -13,6 +13,7 @@ import { yamlStringMap } from '../embed/yaml-string.ts';
 import { commandPayloads } from '../embed/yaml-carrier.ts';
 import { TEMPLATE_MARKER } from '../embed/template.ts';
 import { decodeBase64Lines } from '../embed/data-url.ts';
+import { sedPlaceholders } from '../embed/sed.ts';
 import { hasMask, isTerraformTemplate, MASK, maskTemplates, restoreAt, scanTemplates, type Masked } from '../parse/template.ts';
 import { templateNote } from '../parse/config.ts';
 import { firstError } from '../embed/yaml-docs.ts';
@@ -147,19 +148,6 @@ function placeholderInOwnSettings(doc: Document.Parsed, text: string): boolean {
     return !!r && INTERPOLATION.test(text.slice(r[0], r[1]));
   });
 }
-
-/** The capitalised words a `sed` s-command of the text replaces, as a whole-value pattern; undefined when none. */
-function sedPlaceholders(text: string): RegExp | undefined {
-  if (!text.includes('sed')) return undefined;
-  const words = new Set<string>();
-  for (const m of text.matchAll(SED_SUBSTITUTE)) words.add(m[2]);
-  if (words.size === 0) return undefined;
-  const any = [...words].join('|');
-  return new RegExp(`^(?:[^A-Z]*(?:${any}))+[^A-Z]*$`);
-}
-
-/** `sed ... s|WORD|` with any of the usual delimiters, the word in capitals (a placeholder's usual spelling). */
-const SED_SUBSTITUTE = /\bsed\b[^\n]{0,200}?\bs([|/#,@])([A-Z][A-Z0-9_]{2,})\1/g;
 
 /**
  * A runcmd/bootcmd payload read from the masked text, with its template expressions written back: here-document

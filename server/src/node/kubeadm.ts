@@ -8,7 +8,8 @@
  * - /var/lib/kubelet/kubeadm-flags.env: kubeadm writes it from nodeRegistration.kubeletExtraArgs (init, join,
  *   upgrade node; cmd/kubeadm/app/phases/kubelet WriteKubeletDynamicEnvFile), so an edit there is lost too.
  */
-import type { NodeModel } from './model.ts';
+import type { FlagUse, NodeModel } from './model.ts';
+import { comparePos } from '../model/range.ts';
 
 /** Whether kubeadm writes this file itself (an edit there is lost at its next run). */
 export function kubeadmWrites(path: string): boolean {
@@ -22,4 +23,21 @@ export function kubeadmRewrites(node: NodeModel, config: string | undefined): st
   return kubeadm
     ? 'kubeadm writes /var/lib/kubelet/config.yaml again from the cluster\'s kubelet-config ConfigMap on upgrade: settings moved there are lost. Keep per-node flags in /etc/default/kubelet, or set cluster-wide ones in that ConfigMap.'
     : undefined;
+}
+
+/**
+ * The command lines one kubelet of this node may get. `kubeadm init --config` decodes the InitConfiguration of its
+ * file and `kubeadm join --config` the JoinConfiguration (cmd/kubeadm/app/util/config initconfiguration.go and
+ * joinconfiguration.go), so a file holding both gives one of two kubelets, never one with both kubeletExtraArgs. The
+ * other flags are on both.
+ */
+export function kubeadmCommandLines(node: NodeModel): readonly (readonly FlagUse[])[] {
+  const init = node.kubeadm.filter((d) => d.kind === 'InitConfiguration');
+  const join = node.kubeadm.filter((d) => d.kind === 'JoinConfiguration');
+  if (!init.length || !join.length) return [node.flags];
+  const inside = (f: FlagUse, docs: typeof init) =>
+    f.from === 'kubeadm-extra-args' && docs.some((d) => d.span.file === f.span.file && comparePos(d.span.range.start, f.span.range.start) <= 0 && comparePos(f.span.range.end, d.span.range.end) <= 0);
+  const byInit = node.flags.filter((f) => !inside(f, join));
+  const byJoin = node.flags.filter((f) => !inside(f, init));
+  return byInit.length === node.flags.length || byJoin.length === node.flags.length ? [node.flags] : [byInit, byJoin];
 }

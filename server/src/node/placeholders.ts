@@ -12,11 +12,21 @@
 import type { Finding } from '../model/finding.ts';
 import { comparePos, type Range } from '../model/range.ts';
 import type { NodeModel } from './model.ts';
+import { dirname, segments, suffixMatch } from '../model/paths.ts';
 
-/** The files some node reads through a `--config` or `--config-dir` its own files name, and the carriers' payloads. */
+/**
+ * The files some node reads through a `--config` or `--config-dir` its own files name, at that very path under the
+ * node's root (`n/var/lib/kubelet/config.yaml` for `/var/lib/kubelet/config.yaml`, not a `config/kubelet/config.yaml`
+ * that an install script may copy there after its `sed`), and the carriers' payloads.
+ */
 export function filesReadAsWritten(nodes: readonly { node: NodeModel }[], payloads: Iterable<string>): Set<string> {
   const out = new Set<string>(payloads);
-  for (const { node } of nodes) for (const r of node.configRefs) for (const f of r.resolved ?? []) out.add(f);
+  for (const { node } of nodes) {
+    for (const r of node.configRefs) {
+      const whole = segments(r.path).length;
+      for (const f of r.resolved ?? []) if (r.flag === 'config-dir' ? suffixMatch(dirname(f), r.path) === whole : suffixMatch(f, r.path) === whole) out.add(f);
+    }
+  }
   return out;
 }
 
@@ -33,13 +43,18 @@ export function placeholdersAsConditions(findings: Finding[], final: ReadonlySet
   if (!places) return findings;
   return findings.map((f) => {
     if (f.severity !== 'error' && f.severity !== 'warning') return f;
-    const at = places!.get(f.file)?.find((p) => overlaps(p.range, f.range));
+    // At the placeholder, or at the key of its line (a type finding names the field: `clusterDomain: {KUBE_DNS_DOMAIN}`).
+    const at = places!.get(f.file)?.find((p) => overlaps(p.range, f.range) || keyOf(p.range, f.range));
     if (!at) return f;
     const value = at.value.length > 40 ? `${at.value.slice(0, 39)}…` : at.value;
     const condition = `If nothing fills in "${value}" before this file is used, it is read as written.`;
     const rest = f.code === 'config-placeholder' ? `Something may (envsubst, sed or a template run elsewhere); no file here that reads this one says so. ${f.message.slice(f.message.indexOf('. ') + 2)}` : f.message;
     return { ...f, severity: 'information', message: `${condition} ${rest}` };
   });
+}
+
+function keyOf(value: Range, f: Range): boolean {
+  return f.start.line === value.start.line && f.end.line === value.start.line && f.end.character <= value.start.character;
 }
 
 function overlaps(a: Range, b: Range): boolean {

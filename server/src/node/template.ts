@@ -50,8 +50,13 @@ export function placeholderTest(places: readonly TemplateSpans[]): (f: Finding) 
  */
 export function restsOnPlaceholder(places: readonly TemplateSpans[]): (f: Finding) => Finding {
   const index = new TemplatePlaces(places);
+  // Files whose directives choose between branches: two of their lines need not be in one rendered file.
+  const branches = new Set(places.flatMap((p) => (p.branches ? [p.branches] : [])));
   return (f) => {
     if ((f.severity !== 'error' && f.severity !== 'warning') || !f.related?.length) return f;
+    if (branches.has(f.file) && f.related.some((r) => r.span.file === f.file)) {
+      return { ...f, severity: 'information', message: `Only if the template renders these lines together (its directives choose between branches). ${f.message}` };
+    }
     const at = f.related.find((r) => index.touches(r.span));
     if (!at) return f;
     return { ...f, severity: 'information', message: `Only if the template expression at ${at.span.file} line ${at.span.range.start.line + 1} renders as read here. ${f.message}` };

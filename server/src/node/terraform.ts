@@ -6,7 +6,7 @@
  * like findings at any template placeholder (node/template.ts placeholderTest).
  */
 import { LineIndex, type Span } from '../model/range.ts';
-import { isTerraformTemplate, scanTemplates } from '../parse/template.ts';
+import { isTemplatePath, isTerraformTemplate, scanTemplates } from '../parse/template.ts';
 import type { TemplateSpans } from '../parse/types.ts';
 import type { Workspace } from './parse-cache.ts';
 
@@ -17,12 +17,18 @@ export function terraformPlaces(ws: Workspace, files: readonly string[]): Templa
   let unknown: Span[] | undefined;
   const isTerraform = new Map<string, boolean>();
   for (const path of files) {
-    if (!SYSTEMD_KINDS.has(ws.kind(path) ?? '')) continue;
+    const kind = ws.kind(path) ?? '';
+    const payload = ws.payload(path);
+    // A flag list or environment file a script's template holds (`--kubelet-extra-args '... ${kubelet_extra_args}'` in
+    // a `userdata.sh.tpl`): in single quotes the shell leaves `${...}` alone, and systemd does not expand an
+    // environment file's values, so only the template's renderer can have meant it. In a unit `${VAR}` is systemd's.
+    const systemd = SYSTEMD_KINDS.has(kind) && !(kind === 'envfile' && payload && isTemplatePath(payload.host));
+    if (!systemd && !(payload && isTemplatePath(payload.host))) continue;
     // The template is the carrier of a payload, or the file itself (a `kubelet.service.tftpl`, a unit with `%{ for }`).
-    const host = ws.payload(path)?.host ?? path;
+    const host = payload?.host ?? path;
     let tf = isTerraform.get(host);
     if (tf === undefined) isTerraform.set(host, (tf = isTerraformTemplate(host, ws.text(host) ?? '')));
-    if (!tf) continue;
+    if (systemd && !tf) continue;
     const text = ws.text(path) ?? '';
     let lines: LineIndex | undefined;
     for (const e of scanTemplates(text, { dollar: true })) {

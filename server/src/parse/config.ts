@@ -277,6 +277,14 @@ function placeholderProblems(root: ConfigNode, problems: Finding[], template = f
     }
     if (seen.has(n)) continue;
     seen.add(n);
+    // `{KUBE_DNS_SVC_IP}`: a sed marker in braces, which YAML reads as a flow mapping of one key and no value.
+    if (n.kind === 'map' && braceMarker(n)) {
+      const at = pathText(path);
+      const text = `{${n.entries[0].key}}`;
+      problems.push(finding('config-placeholder', 'warning', n.span,
+        `"${text}" looks like a template placeholder that was never substituted. ${at ? `It is the value of ${at}; YAML reads it as a mapping, and t` : 'YAML reads it as a mapping, and t'}he kubelet and kubeadm read it as written. Replace it with the real value.`));
+      continue;
+    }
     if (n.kind === 'map') {
       for (let i = 0; i < n.entries.length; i++) {
         nodes.push(n.entries[i].value);
@@ -291,6 +299,14 @@ function placeholderProblems(root: ConfigNode, problems: Finding[], template = f
       }
     }
   }
+}
+
+/** A one-key flow mapping `{WORD}` in capitals with no value, on one line: a placeholder in braces, not a mapping. */
+function braceMarker(n: MapNode): boolean {
+  if (n.entries.length !== 1) return false;
+  const [e] = n.entries;
+  const r = n.span.range;
+  return e.value.kind === 'scalar' && e.value.value === null && /^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*$/.test(e.key) && r.start.line === r.end.line && r.end.character - r.start.character === e.key.length + 2;
 }
 
 /** `a.b[2].c` from a path of keys and indexes. */
@@ -346,11 +362,12 @@ export function parseConfigFile(path: string, text: string, opts?: ParseConfigOp
         }
       }
     }
-    return templated(out, masked, restorer, lines);
+    return templated(out, masked, restorer, lines, text);
   }
 
   const r = parseYamlStream(path, src, lines);
-  for (const x of masked ? r.problems.map((p) => syntaxInTemplate(p, exprs, lines)) : r.problems) problems.push(x);
+  const alternatives = masked && hasBranches(text, masked.structural);
+  for (const x of masked ? r.problems.map((p) => (alternatives ? inBranches(p) : syntaxInTemplate(p, exprs, lines))) : r.problems) problems.push(x);
   const broken = r.problems.some((p) => p.severity === 'error');
   for (const d of r.docs) if (d.root) restorer?.tree(d.root);
   for (const d of r.docs) {
@@ -376,7 +393,26 @@ export function parseConfigFile(path: string, text: string, opts?: ParseConfigOp
       placeholderProblems(root, problems, template);
     }
   }
-  return templated(out, masked, restorer, lines);
+  return templated(out, masked, restorer, lines, text);
+}
+
+const ELSE = /^\{[{%]-?\s*(?:else|elif|elsif)\b|^%\{~?\s*else\b/;
+
+/** Do the file's directives choose between alternatives (an `else` or `elif` branch)? */
+function hasBranches(text: string, structural: readonly TemplateExpr[]): boolean {
+  return structural.some((e) => e.control && ELSE.test(text.slice(e.start, Math.min(e.end, e.start + 16))));
+}
+
+/** What depends on two lines being rendered together: the file's syntax, its shape, a key given twice. */
+const BRANCH_CODES: ReadonlySet<string> = new Set(['config-syntax', 'config-kubeadm-extra-args', 'config-field-duplicate', 'config-kind-invalid']);
+
+/**
+ * In a template whose directives choose between alternatives, the literal text holds every branch at once: a list in
+ * one and a map in the other (kubeadm's v1beta3 and v1beta4 kubeletExtraArgs) is no YAML error of any rendered file.
+ */
+function inBranches(p: Finding): Finding {
+  if (!BRANCH_CODES.has(p.code) || (p.severity !== 'error' && p.severity !== 'warning')) return p;
+  return { ...p, severity: 'information', message: `Only if the template renders these lines together (its directives choose between branches). ${p.message}` };
 }
 
 /**
@@ -429,11 +465,15 @@ function inlineControlLines(text: string, exprs: readonly TemplateExpr[], struct
  * Mark the documents of a file with template expressions, and say once per file what a template that decides the
  * document's structure leaves unchecked.
  */
-function templated(out: ConfigFileParse, masked: Masked | undefined, restorer: TemplateRestorer | undefined, lines: LineIndex): ConfigFileParse {
+function templated(out: ConfigFileParse, masked: Masked | undefined, restorer: TemplateRestorer | undefined, lines: LineIndex, text: string): ConfigFileParse {
   if (!masked) return out;
   const inserts = masked.structural.some((e) => !e.control);
   const spans = restorer?.spans ?? (inserts ? { unknown: [], partial: [] } : undefined);
   if (spans && inserts) spans.inserts = true;
+  if (hasBranches(text, masked.structural)) {
+    out.problems = out.problems.map(inBranches);
+    if (spans) spans.branches = out.path;
+  }
   if (spans) for (const d of [...out.kubeletConfigs, ...out.kubeadm]) d.template = spans;
   if (masked.structural.length && (out.kubeletConfigs.length || out.kubeadm.length)) out.problems.push(templateNote(out.path, lines, masked, 'file'));
   return out;

@@ -178,6 +178,11 @@ export interface TemplateSpans {
    * two branches, of which the rendered file keeps one.
    */
   structureIn?: string;
+  /**
+   * The file's directives choose between alternatives (`{% else %}`, `{% elif %}`, `{{ else }}`, `%{ else }`): its
+   * literal lines are several renderings at once, so two of them need not be in one rendered file.
+   */
+  branches?: string;
 }
 
 /** A kubeadm document (InitConfiguration, JoinConfiguration, ClusterConfiguration, ...). */

@@ -55,8 +55,10 @@ const FIELDS: Record<string, string> = {
 
 /**
  * settings.kubernetes maps Bottlerocket passes to the kubelet as flags (its kubelet unit's environment:
- * KUBELET_NODE_LABELS, KUBELET_TAINTS): a label `key = "value"` is `--node-labels key=value`, a taint
- * `key = "value:Effect"` (or a list of them) is `--register-with-taints key=value:Effect`.
+ * KUBELET_NODE_LABELS, KUBELET_TAINTS): a label `key = "value"` is `key=value` of `--node-labels`, a taint
+ * `key = "value:Effect"` (or a list of them) is `key=value:Effect` of `--register-with-taints`. Each map is joined
+ * into one comma list, so the kubelet gets each flag once (bottlerocket-core-kit's `join_node_taints` and `join_map`
+ * helpers in its kubelet environment template): three taints are one flag, not a flag given three times.
  */
 const FLAG_MAPS: Record<string, string> = { 'node-labels': 'node-labels', 'node-taints': 'register-with-taints' };
 
@@ -137,17 +139,28 @@ export function parseBottlerocket(path: string, text: string): ConfigFileParse {
   for (const [key, flag] of Object.entries(FLAG_MAPS)) {
     const m = k8s[key];
     if (!m || typeof m !== 'object' || Array.isArray(m)) continue;
+    const items: string[] = [];
+    let nameSpan: Span | undefined;
+    let from: number | undefined;
+    let to: number | undefined;
     for (const [k, v] of Object.entries(m as Record<string, unknown>)) {
       const keySpan = keyAt([...BASE, key, k]);
       if (!keySpan) continue;
       first ??= keySpan;
+      nameSpan ??= keySpan;
       const l = loc.get([...BASE, key, k].join(TOML_PATH_SEP));
-      const valueSpan = l ? span(l.valueStart, l.valueEnd) : keySpan;
       for (const one of Array.isArray(v) ? v : [v]) {
         if (typeof one !== 'string' || hasMask(one) || hasMask(k)) continue;
-        args.push({ name: flag, value: `${k}=${one}`, nameSpan: keySpan, valueSpan });
+        items.push(`${k}=${one}`);
+        if (l) {
+          from = Math.min(from ?? l.valueStart, l.valueStart);
+          to = Math.max(to ?? l.valueEnd, l.valueEnd);
+        }
       }
     }
+    if (!items.length || !nameSpan) continue;
+    // One flag: its value spans the entries it is joined from.
+    args.push({ name: flag, value: items.join(','), nameSpan, valueSpan: from !== undefined && to !== undefined ? span(from, to) : nameSpan });
   }
   if (!first) return out;
   platform.span = first;

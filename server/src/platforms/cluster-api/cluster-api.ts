@@ -24,6 +24,7 @@ import { finish, itemsOf, nodeAt, readCarrier, stringPayload, subtreePayload, ve
 import { allMask, hasMask, maskTemplates, maskYamlTemplates, restoreAt, scanTemplates, type TemplateExpr } from '../../parse/template.ts';
 import { CAPI_MARK } from '../../parse/config.ts';
 import { defineFormat } from '../../formats/types.ts';
+import { eitherPattern, sedPlaceholders } from '../../embed/sed.ts';
 import { isKubeletPatch, withoutTrailingSlashes } from '../../parse/kubeadm-patch.ts';
 
 const CAPI_API = /^["']?apiVersion["']?[ \t]*:[ \t]*["']?(?:bootstrap|controlplane)\.cluster\.x-k8s\.io\//m;
@@ -116,7 +117,10 @@ function filledOnMachine(path: string, spec: YAMLMap): RegExp | undefined {
   // The renderer leaves `$${X}` as `${X}` for the machine: filled when the machine fills `${X}`.
   if (shellVars) alternatives.push(`\\$${VAR}`);
   if (/(?:^|\/)cluster-template[^/]*\.ya?ml$/.test(path)) alternatives.push(VAR);
-  return alternatives.length ? new RegExp(`^(?:[^{}$@]*(?:${alternatives.join('|')}))+[^{}$@]*$`) : undefined;
+  const own = alternatives.length ? new RegExp(`^(?:[^{}$@]*(?:${alternatives.join('|')}))+[^{}$@]*$`) : undefined;
+  // A word its own commands replace with sed before kubeadm runs (hivelocity's `sed -i "s#DEVICE_ID_PREKUBEADM#...#g"`
+  // on the kubeadm config in preKubeadmCommands), in either data format.
+  return eitherPattern(own, sedPlaceholders(JSON.stringify([spec.get('preKubeadmCommands') ?? [], spec.get('bootCommands') ?? []])));
 }
 
 export function capiPayloads(path: string, text: string): { embedded: Payload[]; problems: Finding[] } {
@@ -276,6 +280,11 @@ export default defineFormat({
   parse: clusterApiParse,
   comments: () => 'trailing',
   join: { kind: 'carrier' },
+  // The infrastructure provider may rewrite the bootstrap data before the machine gets it: Tinkerbell replaces
+  // PROVIDER_ID (cluster-api-provider-tinkerbell controller/machine/hardware.go, strings.ReplaceAll with
+  // providerIDPlaceholder), Equinix Metal runs it through text/template (cluster-api-provider-packet pkg/cloud/packet/
+  // client.go NewDevice). A placeholder there is a condition, not a forgotten value (node/placeholders.ts).
+  rewritesPayloads: 'the infrastructure provider may rewrite the bootstrap data',
   watch: ['**/*.yaml', '**/*.yml', '**/_*.tpl'],
   selector: ['**/*.yaml', '**/*.yml', '**/_*.tpl'],
   activation: ['**/cluster-template*.{yaml,yml}'],
