@@ -3,6 +3,7 @@
  * same findings at the mapped places and the same allocatable as the bare file, and every quick fix applied to
  * the carrier leaves a valid carrier whose payload is the bare file with the same fix.
  */
+import { placeholderBlind } from './messages.ts';
 import assert from 'node:assert/strict';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -60,7 +61,7 @@ export function carrierProperty(corpus: string, kit: CarrierKit): { files: numbe
     // The file's payload, also when it is a payload of a payload (a script in a MIME part), mapped to the carrier.
     const payload = inHost.payloads?.get(payloadPath(HOST, target))?.payload ?? inHost.files.get(HOST)!.embedded![0];
     assert.equal(payload.text, text, name);
-    const place = (code: string, r: unknown, m: string) => `${code} ${JSON.stringify(r)} ${m}`;
+    const place = (code: string, r: unknown, m: string) => `${code} ${JSON.stringify(r)} ${placeholderBlind({ code }, m)}`;
     const want = bare.findings.filter(kept).map((f) => place(f.code, rangeToHost(payload, f.range), f.message)).sort();
     const got = inHost.findings.filter(kept).map((f) => place(f.code, f.range, samePaths(f.message))).sort();
     assert.deepEqual(got, want, name);

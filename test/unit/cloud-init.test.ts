@@ -16,6 +16,7 @@ import { refactorsAt } from '../../server/src/features/refactors/index.ts';
 import { inlayHints } from '../../server/src/features/inlay-hints.ts';
 import { codeLenses } from '../../server/src/features/code-lens.ts';
 import type { Finding } from '../../server/src/model/finding.ts';
+import { placeholderBlind } from '../helpers/messages.ts';
 import { rangeToHost, readableText } from '../../server/src/embed/to-host.ts';
 import { payloadOf } from '../../server/src/features/locate.ts';
 import { applyEdits } from '../helpers/edits.ts';
@@ -308,7 +309,7 @@ test('every corpus node file written by a cloud-config: the same findings at the
     // Each bare finding, moved through the payload's map, is a carrier finding.
     // (A placeholder is a condition in a file alone and a mistake in a file the carrier writes onto the machine as it
     // holds it, node/placeholders.ts: the same finding at the same place, in other words.)
-    const words = (f: Finding, m: string) => (f.code === 'config-placeholder' ? '' : m.replace(/^If nothing fills in "[^"]*" before this file is used, it is read as written\. /, ''));
+    const words = placeholderBlind;
     const want = bare.findings.map((f) => `${f.code} ${JSON.stringify(rangeToHost(payload, f.range))} ${words(f, f.message)}`).sort();
     const got = inHost.findings.map((f) => `${f.code} ${JSON.stringify(f.range)} ${words(f, samePaths(f.message))}`).sort();
     assert.deepEqual(got, want, name);

@@ -40,7 +40,7 @@ export const CORE_PARSER_CODES: readonly RuleMeta[] = [
     fixDoes: 'for a wrong API group, sets `apiVersion` to `kubelet.config.k8s.io/v1beta1`',
     summary: 'a KubeletConfiguration with a missing, unserved or wrong-group `apiVersion`',
   },
-  { id: 'config-kubeadm-api-version', area: P, severity: 'error', fix: false, summary: 'a kubeadm config on an API version current kubeadm refuses' },
+  { id: 'config-kubeadm-api-version', area: P, severity: ['error', 'information'], fix: false, summary: 'a kubeadm config on an API version current kubeadm refuses (information when no version is stated)' },
   {
     id: 'config-kubeadm-extra-args', area: P, severity: 'error', fix: true,
     fixDoes: 'for a non-string value, quotes it',
