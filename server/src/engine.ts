@@ -187,7 +187,7 @@ export function analyze(files: readonly SourceFile[], options: AnalyzeOptions = 
     // Rules read the node through a recorder: a finding resting on a rendered value, or on a version no file states,
     // is an error or a warning only as far as the evidence allows (node/evidence.ts).
     const evidence = new Evidence(node);
-    const ctx = { node: evidence.view, argProblems: b.argProblems, allocatable };
+    const ctx = { node: evidence.view, argProblems: b.argProblems, allocatable, versionForFixes: node.kubernetesVersion };
     const disabled = options.disabledRules;
     for (let r = 0; r < RULES.length; r++) {
       const rule = RULES[r];
@@ -222,11 +222,13 @@ export function analyze(files: readonly SourceFile[], options: AnalyzeOptions = 
   };
   const crlf = (path: string) => parsed.get(path)?.crlf === true;
   // A placeholder is a mistake only in a file a node reads as written (node/placeholders.ts).
-  const asWritten = [...ws.payloads].filter(([, p]) => {
-    const host = ws.kind(p.host);
-    return !(host && formatOf(host).rewritesPayloads);
-  }).map(([path]) => path);
-  const settled = kubeadmApiByVersion(placeholdersAsConditions(findings, filesReadAsWritten(nodes, asWritten)), nodes);
+  const asWritten = function* () {
+    for (const [path, p] of ws.payloads) {
+      const host = ws.kind(p.host);
+      if (!(host && formatOf(host).rewritesPayloads)) yield path;
+    }
+  };
+  const settled = kubeadmApiByVersion(placeholdersAsConditions(findings, () => filesReadAsWritten(nodes, asWritten())), nodes);
   const out = configure(matchLineEnds(keepLineEnds(dedupe(settled), systemdText), crlf), parsed, options);
   return { nodes, findings: ws.payloads.size ? inCarriers(out, ws, parsed) : out, files: parsed, ...(ws.payloads.size ? { payloads: ws.payloads } : {}) };
 }

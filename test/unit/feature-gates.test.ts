@@ -19,7 +19,7 @@ const GATE_RULES: readonly Rule[] = [featureGateUnknown, featureGateRemoved, fea
 function gateFindings(files: Record<string, string>, options: AnalyzeOptions): Finding[] {
   const a = analyze(Object.entries(files).map(([path, text]) => ({ path, text })), options);
   assert.ok(a.nodes.length >= 1, 'expected a node');
-  return a.nodes.flatMap(({ node, allocatable }) => GATE_RULES.flatMap((r) => r.run({ node, argProblems: [], allocatable })));
+  return a.nodes.flatMap(({ node, allocatable }) => GATE_RULES.flatMap((r) => r.run({ node, argProblems: [], allocatable, versionForFixes: node.kubernetesVersion })));
 }
 
 function config(gates: Record<string, string>): Record<string, string> {

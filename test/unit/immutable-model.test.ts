@@ -63,7 +63,7 @@ function freeze(a: Analysis): void {
 function everyFeature(a: Analysis, files: readonly SourceFile[]): void {
   for (const { node, allocatable } of a.nodes) {
     computeAllocatable(node, node.capacity);
-    for (const rule of RULES) rule.run({ node, argProblems: [], allocatable });
+    for (const rule of RULES) rule.run({ node, argProblems: [], allocatable, versionForFixes: node.kubernetesVersion });
   }
   for (const f of files) {
     const lines = f.text.split('\n');

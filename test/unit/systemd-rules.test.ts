@@ -17,7 +17,7 @@ function runRule(rule: Rule, files: SourceFile[]): Finding[] {
   const out: Finding[] = [];
   const seen = new Set<string>();
   for (const { node, allocatable } of analyze(files).nodes) {
-    for (const f of rule.run({ node, argProblems: [], allocatable })) {
+    for (const f of rule.run({ node, argProblems: [], allocatable, versionForFixes: node.kubernetesVersion })) {
       const key = `${f.file}|${JSON.stringify(f.range)}|${f.message}`;
       if (seen.has(key)) continue;
       seen.add(key);

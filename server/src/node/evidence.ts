@@ -33,28 +33,33 @@ function partlyLiteral(s: Setting): boolean {
   return false;
 }
 
+/** The recorder's `rendered` while nothing is recorded: never written to (a first entry makes a map of its own). */
+const EMPTY: ReadonlyMap<string, Setting> = new Map();
+
 /**
  * The node's settings as a rule reads them, remembering each rendered setting it looked up by name (`get`, `has`).
  * Walking every setting (`for ... of`) records nothing: a rule that walks them reports about the setting at hand,
  * and a finding at a template expression is the template's to decide (node/template.ts placeholderTest).
  */
 export class LookupRecorder implements ReadonlyMap<string, Setting> {
-  /** Rendered settings looked up since the last `clear`, by field. */
-  readonly rendered = new Map<string, Setting>();
+  /** Rendered settings looked up since the last `clear`, by field (made on the first one: most nodes have none). */
+  rendered: ReadonlyMap<string, Setting> = EMPTY;
   /** Whether one of them is unknown as a whole (not only a partly literal value such as `{{ .mem }}Gi`). */
   whole = false;
 
   constructor(private readonly inner: ReadonlyMap<string, Setting>) {}
 
   clear(): void {
-    if (this.rendered.size) this.rendered.clear();
+    if (this.rendered.size) this.rendered = EMPTY;
     this.whole = false;
   }
 
   get(field: string): Setting | undefined {
     const s = this.inner.get(field);
     if (s && certaintyOf(s) === 'rendered') {
-      this.rendered.set(field, s);
+      const m = this.rendered === EMPTY ? new Map<string, Setting>() : (this.rendered as Map<string, Setting>);
+      m.set(field, s);
+      this.rendered = m;
       if (!partlyLiteral(s)) this.whole = true;
     }
     return s;

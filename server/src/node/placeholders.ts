@@ -31,10 +31,11 @@ export function filesReadAsWritten(nodes: readonly { node: NodeModel }[], payloa
 }
 
 /** The findings with those at a placeholder of a file not evidently final lowered to information. */
-export function placeholdersAsConditions(findings: Finding[], final: ReadonlySet<string>): Finding[] {
+export function placeholdersAsConditions(findings: Finding[], finalFiles: () => ReadonlySet<string>): Finding[] {
   let places: Map<string, { range: Range; value: string }[]> | undefined;
+  let final: ReadonlySet<string> | undefined;
   for (const f of findings) {
-    if (f.code !== 'config-placeholder' || f.severity === 'information' || final.has(f.file)) continue;
+    if (f.code !== 'config-placeholder' || f.severity === 'information' || (final ??= finalFiles()).has(f.file)) continue;
     const value = /^"((?:[^"\\]|\\.)*)"/.exec(f.message)?.[1] ?? '';
     let l = (places ??= new Map()).get(f.file);
     if (!l) places.set(f.file, (l = []));

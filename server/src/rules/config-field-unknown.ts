@@ -20,7 +20,7 @@ export const configFieldUnknown: Rule = {
   fix: true,
   fixDoes: 'renames the field to the known one it resembles (e.g. `maxpods` → `maxPods`)',
   area: 'flags-fields',
-  run({ node }) {
+  run({ node, versionForFixes }) {
     const out: Finding[] = [];
     names ??= topLevelFields().map((f) => f.path);
     for (const doc of node.kubeletConfigs) {
@@ -34,7 +34,7 @@ export const configFieldUnknown: Rule = {
           guess !== undefined &&
           valueFitsField(guess, e.value) &&
           !doc.root.entries.some((x) => x.key === guess) &&
-          !(since && compareVersions(node.kubernetesVersion, since) < 0);
+          !(since && compareVersions(versionForFixes, since) < 0);
         out.push(
           finding(
             'config-field-unknown',

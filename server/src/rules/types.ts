@@ -8,6 +8,12 @@ export interface RuleContext {
   /** What the kubelet's flag parser rejected on this node's command line. */
   argProblems: readonly ArgProblem[];
   allocatable: Allocatable;
+  /**
+   * The node's version for choosing which fix to offer, never for deciding whether to report: reading it is not
+   * evidence (node/evidence.ts records reads of `node.kubernetesVersion`, and a finding resting on an assumed version
+   * is asked at every version).
+   */
+  versionForFixes: string;
 }
 
 /** The sections of docs/rules/README.md; `parsers` holds the codes the file readers report. */
