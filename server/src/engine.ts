@@ -222,13 +222,7 @@ export function analyze(files: readonly SourceFile[], options: AnalyzeOptions = 
   };
   const crlf = (path: string) => parsed.get(path)?.crlf === true;
   // A placeholder is a mistake only in a file a node reads as written (node/placeholders.ts).
-  const asWritten = function* () {
-    for (const [path, p] of ws.payloads) {
-      const host = ws.kind(p.host);
-      if (!(host && formatOf(host).rewritesPayloads)) yield path;
-    }
-  };
-  const settled = kubeadmApiByVersion(placeholdersAsConditions(findings, () => filesReadAsWritten(nodes, asWritten())), nodes);
+  const settled = kubeadmApiByVersion(placeholdersAsConditions(findings, () => filesReadAsWritten(nodes)), nodes);
   const out = configure(matchLineEnds(keepLineEnds(dedupe(settled), systemdText), crlf), parsed, options);
   return { nodes, findings: ws.payloads.size ? inCarriers(out, ws, parsed) : out, files: parsed, ...(ws.payloads.size ? { payloads: ws.payloads } : {}) };
 }

@@ -102,7 +102,7 @@ test('declared formats kept as templates are read as the file they render: k3s c
 
 // kubernetes-sigs/kind fed26882: pkg/internal/patch/resource.go matches (kind and, when set, apiVersion);
 // pkg/cluster/internal/kubeadm/config.go Config (v1beta2 < 1.23 <= v1beta3 < 1.36 <= v1beta4).
-test('kind: a worker patch of kubeadm.k8s.io/v1beta2 never applies on a current node image: a warning, not "kubeadm refuses"', () => {
+test('kind: a worker patch of kubeadm.k8s.io/v1beta2 never applies on a current node image: a warning, not "kubeadm refuses"; a condition on the default image', () => {
   const text = (image: string) => `kind: Cluster
 apiVersion: kind.x-k8s.io/v1alpha4
 nodes:
@@ -116,8 +116,14 @@ ${image}    kubeadmConfigPatches:
           kubeletExtraArgs:
             max-pods: "50"
 `;
+  // No image stated: kind's default image decides, an assumption, so the finding says so as information.
   const now = analyze([{ path: 'kind/kind-config.yaml', text: text('') }]);
-  assert.deepEqual(codes(now), ['kind-patch-not-applied kind/kind-config.yaml:8']);
+  assert.deepEqual(codes(now, ['information']).filter((c) => c.startsWith('kind-')), ['kind-patch-not-applied kind/kind-config.yaml:8']);
+  const current = analyze([{ path: 'kind/kind-config.yaml', text: text('    image: kindest/node:v1.36.0\n') }]);
+  assert.deepEqual(codes(current), ['kind-patch-not-applied kind/kind-config.yaml:9']);
+  // The same patch written for the version kind generates beside it: a fallback for older images, nothing lost.
+  const twin = text('    image: kindest/node:v1.36.0\n').replace('      - |\n', '      - |\n        apiVersion: kubeadm.k8s.io/v1beta4\n        kind: JoinConfiguration\n        nodeRegistration:\n          kubeletExtraArgs:\n            - name: max-pods\n              value: "50"\n      - |\n');
+  assert.deepEqual(codes(analyze([{ path: 'kind/kind-config.yaml', text: twin }]), ['error', 'warning', 'information']).filter((c) => c.startsWith('kind-patch')), []);
   const old = analyze([{ path: 'kind/kind-config.yaml', text: text('    image: kindest/node:v1.21.14\n') }]);
   assert.ok(!codes(old).some((c) => c.startsWith('kind-patch-not-applied')), 'on a 1.21 node image kind writes v1beta2 and applies it');
   const worker = old.nodes.find((n) => n.node.id.includes('worker'))!.node.settings.get('maxPods');

@@ -161,11 +161,6 @@ export interface Format<K extends string = string> {
    * configures supplies what the rule misses (Karpenter's AMI bootstrap computes kube-reserved).
    */
   quietInPayloads?: readonly string[];
-  /**
-   * For a carrier whose payloads a program may change before the machine gets them (a Cluster API infrastructure
-   * provider's controller): why. Its payloads are not known to be used as written (node/placeholders.ts).
-   */
-  rewritesPayloads?: string;
   /** A fix that deletes text must not fuse line ends (systemd's read_line, fixes/keep-line-ends.ts). */
   systemdLineEnds?: boolean;
   /** Globs the language server watches on disk. */

@@ -3,11 +3,10 @@
  * (`${POD_CIDR}`, `CGROUP_DRIVER`, `@NAME@`) in a repository file is almost always filled by something the tool does not
  * see: an envsubst or sed in a script elsewhere, a template engine, a controller. Only a file that a kubelet of the
  * workspace reads through a reference its own files state (a unit's `--config`, a `--config-dir`) is known to be used
- * as written. So is a file a carrier writes onto the machine (a cloud-config's `write_files`, a Cluster API
- * `joinConfiguration`): the machine gets it as the carrier holds it, and what fills a carrier's placeholders (its
- * template engine, a `sed` or `envsubst` among its own commands) is already read where the carrier is
- * (Payload.template, Payload.filledOnMachine). Elsewhere the placeholder is a condition, not a mistake:
- * `config-placeholder` and whatever else is reported at the placeholder become information that says so.
+ * as written. A carrier's payloads are not: what fills a carrier's placeholders may run before it is used (envsubst
+ * over a Butane config, a Cluster API provider's controller), as the fourth and fifth first-sight batches showed.
+ * Elsewhere the placeholder is a condition, not a mistake: `config-placeholder` and whatever else is reported at the
+ * placeholder become information that says so.
  */
 import type { Finding } from '../model/finding.ts';
 import { comparePos, type Range } from '../model/range.ts';
@@ -17,10 +16,11 @@ import { dirname, segments, suffixMatch } from '../model/paths.ts';
 /**
  * The files some node reads through a `--config` or `--config-dir` its own files name, at that very path under the
  * node's root (`n/var/lib/kubelet/config.yaml` for `/var/lib/kubelet/config.yaml`, not a `config/kubelet/config.yaml`
- * that an install script may copy there after its `sed`), and the carriers' payloads.
+ * that an install script may copy there after its `sed`). A carrier's payload is not among them: the carrier itself
+ * may be a template (a Butane config run through envsubst before butane, a Cluster API template its provider rewrites).
  */
-export function filesReadAsWritten(nodes: readonly { node: NodeModel }[], payloads: Iterable<string>): Set<string> {
-  const out = new Set<string>(payloads);
+export function filesReadAsWritten(nodes: readonly { node: NodeModel }[]): Set<string> {
+  const out = new Set<string>();
   for (const { node } of nodes) {
     for (const r of node.configRefs) {
       const whole = segments(r.path).length;

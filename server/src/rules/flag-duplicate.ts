@@ -34,7 +34,7 @@ function keyValues(f: FlagUse, syn: FlagSyntax, keys: string[], values: string[]
 export const flagDuplicate: Rule = {
   id: 'flag-duplicate',
   summary: 'the same flag is given more than once',
-  severity: 'warning',
+  severity: ['warning', 'information'],
   fix: false,
   area: 'flags-fields',
   run({ node }) {
@@ -107,7 +107,8 @@ function duplicates(flags: readonly FlagUse[]): Finding[] {
       out.push(
         finding(
           'flag-duplicate',
-          'warning',
+          // The same value again changes nothing the kubelet does: worth tidying, not a warning (issue #36 point 3).
+          value === lastValue ? 'information' : 'warning',
           u.span,
           value === lastValue
             ? `--${name}=${value} is given again at ${lastAt} with the same value; one of them can go.`

@@ -95,6 +95,9 @@ function versionsByConfig(docs: readonly ObjectDoc[]): Map<string, { node: Scala
  *   nobody writes it for kubectl, so where the machine runs envsubst it is filled in any file of the template's
  *   sources (a kustomize patch such as linode/cluster-api-provider-linode templates/flavors/kubeadm/flatcar/
  *   patch-flatcar.yaml, built into cluster-template-flatcar.yaml);
+ * - an infrastructure provider may rewrite the bootstrap data before the machine gets it: Tinkerbell replaces
+ *   PROVIDER_ID (cluster-api-provider-tinkerbell controller/machine/hardware.go, strings.ReplaceAll with
+ *   providerIDPlaceholder), so any other placeholder is at most a condition (node/placeholders.ts);
  * - Cluster API for Equinix Metal renders the bootstrap data as a Go template before it becomes the device's user data
  *   (kubernetes-sigs/cluster-api-provider-packet pkg/cloud/packet/client.go NewDevice, text/template), so its
  *   templates write the Jinja expression as a Go raw string: `{{ `{{ v1.instance_id }}` }}` reaches cloud-init as
@@ -280,11 +283,6 @@ export default defineFormat({
   parse: clusterApiParse,
   comments: () => 'trailing',
   join: { kind: 'carrier' },
-  // The infrastructure provider may rewrite the bootstrap data before the machine gets it: Tinkerbell replaces
-  // PROVIDER_ID (cluster-api-provider-tinkerbell controller/machine/hardware.go, strings.ReplaceAll with
-  // providerIDPlaceholder), Equinix Metal runs it through text/template (cluster-api-provider-packet pkg/cloud/packet/
-  // client.go NewDevice). A placeholder there is a condition, not a forgotten value (node/placeholders.ts).
-  rewritesPayloads: 'the infrastructure provider may rewrite the bootstrap data',
   watch: ['**/*.yaml', '**/*.yml', '**/_*.tpl'],
   selector: ['**/*.yaml', '**/*.yml', '**/_*.tpl'],
   activation: ['**/cluster-template*.{yaml,yml}'],

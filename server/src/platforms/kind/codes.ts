@@ -8,7 +8,7 @@ export const CODES: readonly RuleMeta[] = [
     summary: 'a kind cluster configuration on an apiVersion kind no longer reads',
   },
   {
-    id: 'kind-patch-not-applied', area: 'parsers', severity: 'warning', fix: false,
+    id: 'kind-patch-not-applied', area: 'parsers', severity: ['warning', 'information'], fix: false,
     summary: 'a kind kubeadmConfigPatches patch kind skips (another apiVersion than it generates) or whose kubeletExtraArgs map it drops',
   },
 ];

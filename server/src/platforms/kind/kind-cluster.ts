@@ -77,6 +77,7 @@ const apiOf = (text: string): string | undefined => API_LINE.exec(text)?.[1];
 
 export function kindPayloads(path: string, text: string): { embedded: Payload[]; problems: Finding[] } {
   const notApplied = new Map<Payload, { api: string; want: string; image?: string; mapArgs?: boolean }>();
+  const twins = new Set<Payload>();
   const c = readCarrier(path, text, 'kind cluster configuration', [KIND_API, /kubeadmConfigPatches/], maskYamlTemplates);
   for (const d of c.docs) {
     if (d.kind !== 'Cluster' || !/^kind\.(?:x-k8s|sigs\.k8s)\.io\//.test(d.apiVersion)) continue;
@@ -120,7 +121,14 @@ export function kindPayloads(path: string, text: string): { embedded: Payload[];
         return false;
       };
       // The cluster's patches first, then the node's (actions/config/config.go getKubeadmConfig).
-      const parts = [...cluster, ...own].filter((p) => (p.what === 'KubeletConfiguration' || p.what === flagsFrom) && applies(p)).map((p) => p.payload);
+      const used = [...cluster, ...own].filter((p) => (p.what === 'KubeletConfiguration' || p.what === flagsFrom) && applies(p));
+      const parts = used.map((p) => p.payload);
+      // A patch of another apiVersion beside one of the same kind that applies is a fallback for other node images
+      // (kueue writes its InitConfiguration patch for v1beta3 and v1beta4): nothing of it is lost on this node.
+      for (const p of [...cluster, ...own]) {
+        const why = notApplied.get(p.payload);
+        if (why && !why.mapArgs && used.some((u) => u.what === p.what)) twins.add(p.payload);
+      }
       if (parts.length === 0) continue;
       const at = n?.range?.[0] ?? parts[0].map.offsets[0];
       const p = joinPayloads(c.lines, `/${role}-${nth}.yaml`, parts, c.lines.range(at, at));
@@ -129,6 +137,7 @@ export function kindPayloads(path: string, text: string): { embedded: Payload[];
       found.push({ ...p, platform: { tool: 'kind', span: { file: path, range: p.span }, gates: [], configLabel: 'a kubeadmConfigPatches patch' }, ...(image ? { versions: [image] } : {}) });
     }
     for (const [p, why] of notApplied) {
+      if (twins.has(p)) continue;
       const at = API_LINE.exec(p.text);
       const from = at ? p.map.offsets[at.index + at[0].length - at[1].length] ?? p.map.offsets[0] : p.map.offsets[0];
       const to = at ? p.map.offsets[at.index + at[0].length] ?? from : from;
@@ -137,11 +146,13 @@ export function kindPayloads(path: string, text: string): { embedded: Payload[];
         ? finding('kind-patch-not-applied', 'warning', { file: path, range: c.lines.range(from, to) },
           'These kubeletExtraArgs never reach the kubelet: kind drops a map in a patch that names its apiVersion. ' +
             `kind converts a kubeletExtraArgs map to ${why.api}'s {name, value} list only in a patch without apiVersion (pkg/internal/patch/kubeadm_merge.go). Remove the apiVersion line or write the list form.`)
-        : finding('kind-patch-not-applied', 'warning', { file: path, range: c.lines.range(from, to) },
-          `This patch never applies: kind skips a patch of ${why.api} on this node, and its settings are lost. ` +
+        : finding('kind-patch-not-applied', why.image ? 'warning' : 'information', { file: path, range: c.lines.range(from, to) },
+          // Which kubeadm API kind writes depends on the node image: with none stated, the default one is an assumption.
+          `${why.image ? '' : `Holds for kind's default node image (Kubernetes ${DEFAULT_NODE_VERSION}); no image is stated here. `}This patch never applies: kind skips a patch of ${why.api} on this node, and its settings are lost. ` +
             `kind writes ${why.want} for ${image} and matches kubeadmConfigPatches by kind and apiVersion (pkg/internal/patch). Remove the apiVersion line or write the version kind generates.`));
     }
     notApplied.clear();
+    twins.clear();
     if (found.length === 0) continue;
     for (const p of found) c.embedded.push(p);
     if (d.apiVersion !== CURRENT) {
