@@ -29,6 +29,11 @@ export function comparePos(a: Position, b: Position): number {
   return a.line - b.line || a.character - b.character;
 }
 
+/** Whether two ranges share a character (an empty range shares none). */
+export function rangesOverlap(a: Range, b: Range): boolean {
+  return comparePos(a.start, b.end) < 0 && comparePos(b.start, a.end) < 0;
+}
+
 /** Whether span `a` lies within span `b` (same file, ends included). */
 export function spanInside(a: Span, b: Span): boolean {
   return a.file === b.file && comparePos(b.range.start, a.range.start) <= 0 && comparePos(a.range.end, b.range.end) <= 0;

@@ -6,7 +6,7 @@
  * so (issue #36). Rules do not do this themselves: they read the node through a view that records their look-ups.
  */
 import type { Finding } from '../model/finding.ts';
-import { comparePos, type Span } from '../model/range.ts';
+import { spanInside } from '../model/range.ts';
 import { NEWEST_VERSION } from '../catalog/flags.ts';
 import type { NodeModel, Setting } from './model.ts';
 import { PARTIAL_CHECKED } from './template.ts';
@@ -14,10 +14,11 @@ import { PARTIAL_CHECKED } from './template.ts';
 /**
  * - `written`: literally in a file whose format and role are known;
  * - `rendered`: a template expression, variable or marker that something fills in later, or a map or list with one;
- * - `defaulted`: the kubelet's or the platform's default (how: 'default', 'platform');
- * - `assumed`: a value the tool chose for what the files do not state.
+ * - `defaulted`: the kubelet's or the platform's default (how: 'default', 'platform').
+ * What the tool assumes because no file states it is a fact of the node, not of a setting
+ * (NodeModel.kubernetesVersionAssumed).
  */
-export type Certainty = 'written' | 'rendered' | 'defaulted' | 'assumed';
+export type Certainty = 'written' | 'rendered' | 'defaulted';
 
 export function certaintyOf(s: Setting): Certainty {
   if (s.kind === 'scalar' && s.template) return 'rendered';
@@ -157,14 +158,10 @@ export class Evidence {
 function anchoredIn(s: Setting, f: Finding): boolean {
   if (s.kind !== 'map' && s.kind !== 'list') return false;
   for (const i of s.items) {
-    if (i.keySpan && !i.keyTemplate && within(f, i.keySpan)) return true;
-    if (i.valueSpan && !i.template && within(f, i.valueSpan)) return true;
+    if (i.keySpan && !i.keyTemplate && spanInside(f, i.keySpan)) return true;
+    if (i.valueSpan && !i.template && spanInside(f, i.valueSpan)) return true;
   }
   return false;
-}
-
-function within(f: Finding, span: Span): boolean {
-  return f.file === span.file && comparePos(span.range.start, f.range.start) <= 0 && comparePos(f.range.end, span.range.end) <= 0;
 }
 
 function loud(f: Finding): boolean {

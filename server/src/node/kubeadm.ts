@@ -9,7 +9,7 @@
  *   upgrade node; cmd/kubeadm/app/phases/kubelet WriteKubeletDynamicEnvFile), so an edit there is lost too.
  */
 import type { FlagUse, NodeModel } from './model.ts';
-import { comparePos } from '../model/range.ts';
+import { spanInside } from '../model/range.ts';
 
 /** Whether kubeadm writes this file itself (an edit there is lost at its next run). */
 export function kubeadmWrites(path: string): boolean {
@@ -35,8 +35,7 @@ export function kubeadmCommandLines(node: NodeModel): readonly (readonly FlagUse
   const init = node.kubeadm.filter((d) => d.kind === 'InitConfiguration');
   const join = node.kubeadm.filter((d) => d.kind === 'JoinConfiguration');
   if (!init.length || !join.length) return [node.flags];
-  const inside = (f: FlagUse, docs: typeof init) =>
-    f.from === 'kubeadm-extra-args' && docs.some((d) => d.span.file === f.span.file && comparePos(d.span.range.start, f.span.range.start) <= 0 && comparePos(f.span.range.end, d.span.range.end) <= 0);
+  const inside = (f: FlagUse, docs: typeof init) => f.from === 'kubeadm-extra-args' && docs.some((d) => spanInside(f.span, d.span));
   const byInit = node.flags.filter((f) => !inside(f, join));
   const byJoin = node.flags.filter((f) => !inside(f, init));
   return byInit.length === node.flags.length || byJoin.length === node.flags.length ? [node.flags] : [byInit, byJoin];

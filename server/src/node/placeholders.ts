@@ -9,7 +9,7 @@
  * placeholder become information that says so.
  */
 import type { Finding } from '../model/finding.ts';
-import { comparePos, type Range } from '../model/range.ts';
+import { rangesOverlap, type Range } from '../model/range.ts';
 import type { NodeModel } from './model.ts';
 import { dirname, segments, suffixMatch } from '../model/paths.ts';
 
@@ -45,7 +45,7 @@ export function placeholdersAsConditions(findings: Finding[], finalFiles: () => 
   return findings.map((f) => {
     if (f.severity !== 'error' && f.severity !== 'warning') return f;
     // At the placeholder, or at the key of its line (a type finding names the field: `clusterDomain: {KUBE_DNS_DOMAIN}`).
-    const at = places!.get(f.file)?.find((p) => overlaps(p.range, f.range) || keyOf(p.range, f.range));
+    const at = places!.get(f.file)?.find((p) => rangesOverlap(p.range, f.range) || keyOf(p.range, f.range));
     if (!at) return f;
     const value = at.value.length > 40 ? `${at.value.slice(0, 39)}…` : at.value;
     const condition = `If nothing fills in "${value}" before this file is used, it is read as written.`;
@@ -56,8 +56,4 @@ export function placeholdersAsConditions(findings: Finding[], finalFiles: () => 
 
 function keyOf(value: Range, f: Range): boolean {
   return f.start.line === value.start.line && f.end.line === value.start.line && f.end.character <= value.start.character;
-}
-
-function overlaps(a: Range, b: Range): boolean {
-  return comparePos(a.start, b.end) < 0 && comparePos(b.start, a.end) < 0;
 }

@@ -4,7 +4,7 @@
  * becomes a string of the same length, in TOML as in JSON), nothing said about an expression is reported, and a
  * cgroup driver written as one is unknown rather than the runtime's default.
  */
-import { LineIndex, comparePos, type Range } from '../model/range.ts';
+import { LineIndex, rangesOverlap, type Range } from '../model/range.ts';
 import { templateNote } from './config.ts';
 import { maskTemplates, scanTemplates } from './template.ts';
 import type { RuntimeConfigParse } from './types.ts';
@@ -16,15 +16,11 @@ export function parseTemplatedRuntime(path: string, text: string, parse: (path: 
   const r = parse(path, masked.text);
   const lines = new LineIndex(text);
   const places = masked.values.map((e) => lines.range(e.start, e.end));
-  const atPlaceholder = (x: Range) => places.some((p) => overlaps(p, x));
+  const atPlaceholder = (x: Range) => places.some((p) => rangesOverlap(p, x));
   const kept = r.problems.filter((p) => !atPlaceholder(p.range));
   // A setting the parser judged from an expression, or a driver written as one: the driver is unknown.
   if (kept.length < r.problems.length || (r.cgroupDriver && atPlaceholder(r.cgroupDriver.span.range))) r.cgroupDriver = undefined;
   r.problems = kept;
   if (masked.structural.length) r.problems.push(templateNote(path, lines, masked, 'file'));
   return r;
-}
-
-function overlaps(a: Range, b: Range): boolean {
-  return comparePos(a.start, b.end) < 0 && comparePos(b.start, a.end) < 0;
 }
