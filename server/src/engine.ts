@@ -16,7 +16,8 @@ import type { NodeInputs } from './node/reuse.ts';
 import { spansByValue, Workspace, type ParseCache } from './node/parse-cache.ts';
 import type { ParsedFile } from './node/parse-files.ts';
 import { FILE_WIDE, type Suppression } from './parse/suppressions.ts';
-import { attachRuntimes } from './node/runtimes.ts';
+import { attachRuntimes, type AttachedRuntime } from './node/runtimes.ts';
+import { restOnGuesses } from './node/guesses.ts';
 import { Evidence } from './node/evidence.ts';
 import { filesReadAsWritten, placeholdersAsConditions } from './node/placeholders.ts';
 import { kubeadmApiByVersion } from './node/kubeadm-api.ts';
@@ -98,7 +99,8 @@ export function analyze(files: readonly SourceFile[], options: AnalyzeOptions = 
   const sd = options.systemdVersion;
   // A kept build is one made without a systemd version option (a modeline's is in the files it read).
   const build = (seed: NodeSeed): BuiltNode => (reuse && sd === undefined ? reuse.build(ws, seed, () => buildNode(ws, seed)) : buildNode(ws, seed, sd));
-  const built: BuiltNode[] = groupNodes(ws).map(build);
+  const seeds: NodeSeed[] = groupNodes(ws);
+  const built: BuiltNode[] = seeds.map(build);
 
   // Configs and env files nobody references are nodes of their own. Env files go first: one can name a
   // config (--config), which then belongs to its node and is not also read alone, without the flags that
@@ -126,7 +128,9 @@ export function analyze(files: readonly SourceFile[], options: AnalyzeOptions = 
         continue;
       }
     } else if (REGISTRY.platformOfKind(kind) !== undefined && !ws.get(path)?.config?.platform) continue;
-    const b = build({ anchor: path, units: [], masked: [], standalone: path });
+    const seed = { anchor: path, units: [], masked: [], standalone: path };
+    const b = build(seed);
+    seeds.push(seed);
     built.push(b);
     for (const f of b.node.files) claimed.add(f);
   }
@@ -177,34 +181,21 @@ export function analyze(files: readonly SourceFile[], options: AnalyzeOptions = 
       return;
     }
     const settings = early ?? (carriers.length ? forCarriers() : nodeSettings(parses, b.node.platform ? withoutWorkspace : given, b.node.kubeletImage));
-    const node = completeNode(b.node, files, runtimes[i], settings);
-    let own: Finding[] = [...settings.problems];
-    const allocatable = computeAllocatable(node, node.capacity);
+    const { node, allocatable, own: found } = judgeNode(b, files, runtimes[i], settings, options.disabledRules);
     nodes.push({ node, allocatable });
-    for (const x of b.problems) own.push(x);
-    // One context for every rule of the node (rules only read it), and indexed loops: 58 rules times every node of a
-    // long stream made the loop itself a measurable part of an analysis.
-    // Rules read the node through a recorder: a finding resting on a rendered value, or on a version no file states,
-    // is an error or a warning only as far as the evidence allows (node/evidence.ts).
-    const evidence = new Evidence(node);
-    const ctx = { node: evidence.view, argProblems: b.argProblems, allocatable, versionForFixes: node.kubernetesVersion };
-    const disabled = options.disabledRules;
-    for (let r = 0; r < RULES.length; r++) {
-      const rule = RULES[r];
-      if (disabled?.has(rule.id)) continue;
-      evidence.clear();
-      const found = evidence.judge((c) => rule.run(c), ctx, rule.run(ctx));
-      for (let k = 0; k < found.length; k++) own.push(found[k]);
-    }
-    // A platform whose file names the kubelet's fields its own way: the findings about that file say its names.
-    const names = node.platformSpec?.names;
-    if (names && node.platform) own = own.map((x) => inPlatformWords(x, names, node.platform!.span.file));
-    const places = templatePlaces(node);
-    if (places) {
-      const inView = settingsInView(node);
-      const atPlaceholder = placeholderTest(places);
-      own = own.filter((x) => !atPlaceholder(x) && !mayBeRendered(x, inView)).map(restsOnPlaceholder(places));
-    }
+    // A file found by its name alone may not be the one the reference means: what rests on that guess is a condition.
+    const own = node.links?.some((l) => l.by === 'name')
+      ? restOnGuesses(found, node, () => {
+          const alone = buildNode(ws, seeds[i], sd, 'identity');
+          const out = judgeNode(alone, alone.node.files, runtimes[i], settings, options.disabledRules).own;
+          for (const l of node.links!) {
+            if (l.by !== 'name' || alone.node.files.includes(l.to) || !STANDALONE_KINDS.has(ws.kind(l.to) ?? '')) continue;
+            const b2 = buildNode(ws, { anchor: l.to, units: [], masked: [], standalone: l.to }, sd);
+            for (const x of judgeNode(b2, b2.node.files, [], settings, options.disabledRules).own) out.push(x);
+          }
+          return out;
+        })
+      : found;
     for (const x of own) findings.push(x);
     if (inputs) reuse!.set(node.id, inputs, { node, allocatable, findings: own });
   });
@@ -225,6 +216,40 @@ export function analyze(files: readonly SourceFile[], options: AnalyzeOptions = 
   const settled = kubeadmApiByVersion(placeholdersAsConditions(findings, () => filesReadAsWritten(nodes)), nodes);
   const out = configure(matchLineEnds(keepLineEnds(dedupe(settled), systemdText), crlf), parsed, options);
   return { nodes, findings: ws.payloads.size ? inCarriers(out, ws, parsed) : out, files: parsed, ...(ws.payloads.size ? { payloads: ws.payloads } : {}) };
+}
+
+/**
+ * A node's findings: the settings' problems, the build's, and every rule's as the evidence allows (node/evidence.ts),
+ * in the platform's own words and with those resting on a template place lowered (node/template.ts).
+ */
+function judgeNode(b: BuiltNode, files: readonly string[], runtimes: readonly AttachedRuntime[], settings: NodeSettings, disabled: ReadonlySet<string> | undefined): { node: NodeModel; allocatable: Allocatable; own: Finding[] } {
+  const node = completeNode(b.node, files, runtimes, settings);
+  let own: Finding[] = [...settings.problems];
+  const allocatable = computeAllocatable(node, node.capacity);
+  for (const x of b.problems) own.push(x);
+  // One context for every rule of the node (rules only read it), and indexed loops: 58 rules times every node of a
+  // long stream made the loop itself a measurable part of an analysis.
+  // Rules read the node through a recorder: a finding resting on a rendered value, or on a version no file states,
+  // is an error or a warning only as far as the evidence allows (node/evidence.ts).
+  const evidence = new Evidence(node);
+  const ctx = { node: evidence.view, argProblems: b.argProblems, allocatable, versionForFixes: node.kubernetesVersion };
+  for (let r = 0; r < RULES.length; r++) {
+    const rule = RULES[r];
+    if (disabled?.has(rule.id)) continue;
+    evidence.clear();
+    const found = evidence.judge((c) => rule.run(c), ctx, rule.run(ctx));
+    for (let k = 0; k < found.length; k++) own.push(found[k]);
+  }
+  // A platform whose file names the kubelet's fields its own way: the findings about that file say its names.
+  const names = node.platformSpec?.names;
+  if (names && node.platform) own = own.map((x) => inPlatformWords(x, names, node.platform!.span.file));
+  const places = templatePlaces(node);
+  if (places) {
+    const inView = settingsInView(node);
+    const atPlaceholder = placeholderTest(places);
+    own = own.filter((x) => !atPlaceholder(x) && !mayBeRendered(x, inView)).map(restsOnPlaceholder(places));
+  }
+  return { node, allocatable, own };
 }
 
 /** What a config file's reader says about one of its documents (parse/config.ts). */

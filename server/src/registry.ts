@@ -133,9 +133,13 @@ const SYSTEMD_KINDS: ReadonlySet<FormatKind> = new Set([unit.kind, dropin.kind, 
 /** The kind recognition gives a candidate: every byPath in list order, then every byContent. */
 function detectByName(c: Candidate): FormatKind | undefined {
   for (const f of FORMATS) if (f.byPath?.(c)) return f.kind;
-  for (const f of FORMATS) if (f.byContent?.(c)) return f.kind;
+  const script = SCRIPT_HEAD.test(c.head);
+  for (const f of FORMATS) if ((!script || f.readsScripts) && f.byContent?.(c)) return f.kind;
   return undefined;
 }
+
+/** A first line `#!`: the kernel runs the file with that interpreter, whatever else the text holds. */
+const SCRIPT_HEAD = /^\uFEFF?#!/;
 
 function candidate(path: string, name: string, head: string): Candidate {
   const lower = name.toLowerCase();

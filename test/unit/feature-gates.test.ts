@@ -205,6 +205,16 @@ test('a gate newer than the target version is feature-gate-unknown naming the ve
   assert.deepEqual(gateFindings(config({ SystemdWatchdog: 'true' }), { kubernetesVersion: '1.32' }), []);
 });
 
+test('a gate recorded only from its GA is no error before it: CSIMigrationAWS (alpha 1.14, recorded from GA 1.25) at 1.20 is a condition (sixth first-sight batch)', () => {
+  const fs = gateFindings(config({ CSIMigrationAWS: 'true' }), { kubernetesVersion: '1.20' });
+  assert.deepEqual(codes(fs), ['feature-gate-unknown']);
+  assert.equal(fs[0].severity, 'information');
+  assert.match(fs[0].message, /^If a 1\.20 kubelet does not know feature gate CSIMigrationAWS, it refuses to start\./);
+  // A gate whose history starts at alpha was not there before it: NodeSwap (alpha 1.22) on a 1.21 kubelet.
+  const swap = gateFindings(config({ NodeSwap: 'true' }), { kubernetesVersion: '1.21' });
+  assert.deepEqual(swap.map((f) => f.severity), ['error']);
+});
+
 test('known gates raise nothing: KubeletInUserNamespace (alpha since 1.22), GracefulNodeShutdown, NodeSwap=true at 1.37', () => {
   assert.deepEqual(gateFindings(config({ KubeletInUserNamespace: 'true', GracefulNodeShutdown: 'true', NodeSwap: 'true' }), { kubernetesVersion: '1.37' }), []);
   assert.deepEqual(gateFindings(unit('KubeletInUserNamespace=true,ContextualLogging=false'), { kubernetesVersion: '1.33' }), []);

@@ -41,6 +41,16 @@ test('kubeadm kubernetesVersion sets the node version, with where it came from',
   assert.match(allocatableMarkdown(a.nodes[0]), /kubelet 1\.30 \(from kubernetesVersion v1\.30\.2 in n\/kubeadm\.yaml line 3\)|No node capacity/);
 });
 
+test('a kubernetesVersion older than its own kubeadm API allows states nothing: v1beta4 (kubeadm 1.31) with v1.23.0 is a rewritten placeholder, not the version (minikube golden file, sixth first-sight batch)', () => {
+  const doc = (api: string, v: string) => KUBEADM(v).replace('kubeadm.k8s.io/v1beta3', `kubeadm.k8s.io/${api}`);
+  const stale = analyze([{ path: 'n/kubeadm.yaml', text: doc('v1beta4', 'v1.23.0') }]).nodes[0].node;
+  assert.equal(stale.kubernetesVersionAssumed, true);
+  assert.equal(stale.kubernetesVersion, NEWEST_VERSION);
+  // kubeadm 1.31 installs a 1.30 control plane (MinimumControlPlaneVersion: one minor back).
+  assert.equal(analyze([{ path: 'n/kubeadm.yaml', text: doc('v1beta4', 'v1.30.1') }]).nodes[0].node.kubernetesVersion, '1.30');
+  assert.equal(analyze([{ path: 'n/kubeadm.yaml', text: doc('v1beta3', 'v1.21.0') }]).nodes[0].node.kubernetesVersion, '1.21');
+});
+
 test('a node of units takes the version of the workspace kubeadm file when all agree, and the newest when they differ', () => {
   const unit = { path: 'n/etc/systemd/system/kubelet.service', text: '[Service]\nExecStart=/usr/bin/kubelet --config=/var/lib/kubelet/config.yaml\n' };
   const config = { path: 'n/var/lib/kubelet/config.yaml', text: CONFIG_HEAD };

@@ -479,6 +479,24 @@ test('a stray word from a variable fires flag-positional-argument naming the var
   assert.match(f.message, /\$KUBELET_EXTRA_ARGS/);
 });
 
+test('leftover words stop the kubelet only from 1.11 (NewKubeletCommand; 1.10 parses the flags and ignores the rest): before it a stray word is nothing and "--flag false" a warning', () => {
+  const unit = '[Service]\nExecStart=/usr/bin/kubelet --require-kubeconfig true --fail-swap-on false oops\n';
+  const at = (v: string) => analyzeAll(ws({ [UNIT]: unit }), { kubernetesVersion: v }).findings.filter((f) => f.code === 'flag-positional-argument').map((f) => `${f.severity} ${f.message.split(' ')[0]}`);
+  assert.deepEqual(at('1.11'), ['error "true"', 'error "false"', 'error "oops"']);
+  assert.deepEqual(at('1.10'), ['warning "false"']);
+  // No version stated: the refusal holds for 1.11 or newer, said as a condition.
+  const assumed = analyzeAll(ws({ [UNIT]: '[Service]\nExecStart=/usr/bin/kubelet --v=2 oops\n' })).findings.find((f) => f.code === 'flag-positional-argument')!;
+  assert.equal(assumed.severity, 'information');
+  assert.match(assumed.message, /^Holds for a kubelet 1\.11 or newer;/);
+});
+
+test('two values of one flag in the two branches of a unit template are no duplicate: the rendered unit keeps one (sixth first-sight batch)', () => {
+  const unit = '[Service]\nExecStart=/usr/bin/kubelet \\\n{% if worker %}\n  --register-node=true \\\n{% else %}\n  --register-node=false \\\n{% endif %}\n  --v=2\n';
+  const f = only(analyzeAll(ws({ [`${N}/templates/kubelet.service.j2`]: unit }), { kubernetesVersion: '1.30' }).findings, 'flag-duplicate');
+  assert.equal(f.severity, 'information');
+  assert.match(f.message, /^Only if the template renders these lines together/);
+});
+
 test('flags only: no flag-positional-argument', () => {
   none(analyzeAll(ws({ [UNIT]: '[Service]\nExecStart=/usr/bin/kubelet --fail-swap-on=false --v 2\n' })).findings, 'flag-positional-argument');
 });

@@ -230,3 +230,32 @@ test('a Go-templated cloud-config: a runcmd here-document gets its template expr
   // The rendered value may split into other words (parse/template.ts systemdTemplateSpans): nothing is said about it.
   assert.deepEqual(a.findings.map((f) => `${f.range.start.line + 1} ${f.code} ${where(text, f)}`), []);
 });
+
+test('text whose first line is #! is a script, whatever document it holds: an EC2NodeClass userData that writes its NodeConfig with a here-document is no NodeConfig of its own (sixth first-sight batch)', () => {
+  const nodeClass = `apiVersion: karpenter.k8s.aws/v1
+kind: EC2NodeClass
+metadata:
+  name: custom
+spec:
+  amiSelectorTerms:
+    - id: ami-0123456789abcdef0
+  userData: |
+    #!/bin/bash
+    cat <<EOF > /etc/eks/nodeadm-config.yaml
+    apiVersion: node.eks.aws/v1alpha1
+    kind: NodeConfig
+    spec:
+      kubelet:
+        config:
+          maxPods: 110
+    EOF
+    nodeadm init -c file:///etc/eks/nodeadm-config.yaml
+`;
+  assert.equal(detectKind('user-data', '#!/bin/bash\napiVersion: node.eks.aws/v1alpha1\nkind: NodeConfig\nspec:\n  kubelet: {}\n'), 'shell');
+  const a = analyze([{ path: 'ec2nodeclass.yaml', text: nodeClass }]);
+  assert.deepEqual(a.findings.filter((f) => f.severity === 'error' || f.severity === 'warning').map((f) => f.code), []);
+  const node = a.nodes.find((n) => n.node.id.endsWith('/etc/eks/nodeadm-config.yaml'));
+  assert.ok(node, a.nodes.map((n) => n.node.id).join(', '));
+  const maxPods = node.node.settings.get('maxPods');
+  assert.equal(maxPods?.kind === 'scalar' ? maxPods.value : undefined, 110);
+});

@@ -123,6 +123,17 @@ export function gateAddedIn(gate: FeatureGate): string {
   return gate.addedIn ?? gate.specs[0]?.since ?? '1.0';
 }
 
+/**
+ * Whether the release that added the gate is known. A gate begins as alpha or beta; one whose recorded history begins
+ * at GA or deprecated (CSIMigrationAWS: "1.25 ga", though alpha from 1.14) is recorded only from where the data
+ * starts, and an older kubelet may well have known it.
+ */
+export function gateBirthKnown(gate: FeatureGate): boolean {
+  if (gate.addedIn !== undefined) return true;
+  const first = gate.specs[0];
+  return first === undefined || first.stage === 'alpha' || first.stage === 'beta';
+}
+
 type GateAt = { status: 'unknown' } | { status: 'removed'; gate: FeatureGate } | { status: 'known'; gate: FeatureGate; spec: GateSpec };
 
 /** gateAt's answers by version and name: the rules ask the same few gates of every node (bounded: names are the user's). */

@@ -3,7 +3,8 @@
  * (with the carrier), and why the others were left out, so a user can tell "ignored" from "read and fine".
  */
 import type { Analysis } from '../engine.ts';
-import { carrierOf } from '../embed/payload.ts';
+import { carrierOf, readablePath } from '../embed/payload.ts';
+import type { LinkBy } from '../model/paths.ts';
 import { byCodeUnit } from '../model/order.ts';
 import { formatOf } from '../registry.ts';
 
@@ -16,14 +17,39 @@ export interface FileRead {
   carrier?: string;
   /** The node ids that read it. */
   nodes?: string[];
+  /** Why a node reads it, when another file names it: the reference, where it is written, and how it was matched. */
+  links?: LinkRead[];
   /** Why it was not read. */
   skipped?: string;
+}
+
+export interface LinkRead {
+  node: string;
+  /** `--config=/var/lib/kubelet/config.yaml` */
+  reference: string;
+  /** Where the reference is written: `path:line`. */
+  from: string;
+  /** 'identity': the same path under a folder holding the naming file; 'name': a guess by its name alone. */
+  by: LinkBy;
+}
+
+/** One link in words: `--config=/var/lib/kubelet/config.yaml from n1/kubelet.service:5, the same path under n1`. */
+export function linkText(l: LinkRead): string {
+  return `${l.reference} in ${l.from}, ${l.by === 'identity' ? 'the same path' : 'a guess by its name alone'}`;
 }
 
 /** `inputs`: the paths given to the analysis; `skipped`: files the caller could not read, with why. */
 export function filesRead(analysis: Analysis, inputs: readonly string[], skipped: readonly { path: string; reason: string }[] = []): FileRead[] {
   const byFile = new Map<string, string[]>();
-  for (const { node } of analysis.nodes) for (const f of node.files) byFile.set(f, [...(byFile.get(f) ?? []), node.id]);
+  const linksTo = new Map<string, LinkRead[]>();
+  for (const { node } of analysis.nodes) {
+    for (const f of node.files) byFile.set(f, [...(byFile.get(f) ?? []), node.id]);
+    for (const l of node.links ?? []) {
+      const reference = l.what === 'EnvironmentFile=' ? `${l.what}${l.ref}` : `${l.what}=${l.ref}`;
+      const read = { node: node.id, reference, from: `${readablePath(l.span.file)}:${l.span.range.start.line + 1}`, by: l.by };
+      linksTo.set(l.to, [...(linksTo.get(l.to) ?? []), read]);
+    }
+  }
   const out: FileRead[] = [];
   const seen = new Set<string>();
   const add = (path: string, carrier?: string) => {
@@ -31,11 +57,12 @@ export function filesRead(analysis: Analysis, inputs: readonly string[], skipped
     seen.add(path);
     const p = analysis.files.get(path);
     const nodes = byFile.get(path);
+    const links = linksTo.get(path);
     if (!p) {
       out.push({ path, ...(carrier && { carrier }), skipped: carrier ? 'written by its carrier, but in no format this tool reads' : 'no format this tool reads recognises it' });
       return;
     }
-    out.push({ path, format: p.kind, label: formatOf(p.kind).label, ...(carrier && { carrier }), ...(nodes && { nodes }) });
+    out.push({ path, format: p.kind, label: formatOf(p.kind).label, ...(carrier && { carrier }), ...(nodes && { nodes }), ...(links && { links }) });
   };
   for (const path of inputs) add(path);
   for (const [path, { host }] of analysis.payloads ?? []) if (analysis.files.has(path)) add(path, host);
@@ -47,5 +74,6 @@ export function filesRead(analysis: Analysis, inputs: readonly string[], skipped
 
 /** The same as lines of text: `path  read as <label>` or `path  not read: <why>`. */
 export function filesReadText(list: readonly FileRead[]): string[] {
-  return list.map((f) => (f.format ? `${f.path}  read as ${f.label}${f.carrier ? ` (written by ${f.carrier})` : ''}${f.nodes?.length ? `; node ${f.nodes.join(', ')}` : ''}` : `${f.path}  not read: ${f.skipped}`));
+  const links = (f: FileRead) => (f.links?.length ? `; read as ${f.links.map(linkText).join('; ')}` : '');
+  return list.map((f) => (f.format ? `${f.path}  read as ${f.label}${f.carrier ? ` (written by ${f.carrier})` : ''}${f.nodes?.length ? `; node ${f.nodes.join(', ')}` : ''}${links(f)}` : `${f.path}  not read: ${f.skipped}`));
 }

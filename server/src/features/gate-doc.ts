@@ -1,11 +1,12 @@
 /** What hover says about a feature gate for a kubelet of one version: stage, default, lock, what changes next, removal. */
 import { compareVersions } from '../catalog/flags.ts';
-import { gateAt, gateAddedIn, gateDependencies, featureGate, type GateSpec } from '../catalog/feature-gates.ts';
+import { gateAt, gateAddedIn, gateBirthKnown, gateDependencies, featureGate, type GateSpec } from '../catalog/feature-gates.ts';
 
 export function gateMarkdown(name: string, version: string): string[] {
   const st = gateAt(name, version);
   if (st.status === 'unknown') {
     const g = featureGate(name);
+    if (g && !gateBirthKnown(g)) return [`**\`${name}\`**: recorded only from ${gateAddedIn(g)} (${g.specs[0].stage}); whether kubelet ${version} knew it is not recorded.`];
     return g
       ? [`**\`${name}\`**: not yet a gate of kubelet ${version} (added in ${gateAddedIn(g)}); the kubelet refuses to start ("unrecognized feature gate").`]
       : [`**\`${name}\`**: not a feature gate the kubelet knows; it refuses to start ("unrecognized feature gate").`];

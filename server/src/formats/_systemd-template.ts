@@ -10,7 +10,7 @@ import { LineIndex } from '../model/range.ts';
 import type { UnitFile } from '../parse/types.ts';
 import { parseUnit } from '../parse/systemd/unit.ts';
 import { maskTemplates, outsideTemplates, scanTemplates, systemdTemplateSpans, type TemplateExpr } from '../parse/template.ts';
-import { templateNote } from '../parse/config.ts';
+import { hasBranches, templateNote } from '../parse/config.ts';
 
 /**
  * The text with its structural directives and its comments (Jinja `{# #}`, Go comment actions) blanked, and the
@@ -18,7 +18,7 @@ import { templateNote } from '../parse/config.ts';
  * macro is blanked whole: its lines are a value used elsewhere (`{{ args }}`, an unknown value there), not lines of
  * the file (Kubespray's kubelet.env.v1beta1.j2 gathers its flags so).
  */
-export function withoutDirectives(path: string, text: string, percent: boolean): { text: string; note?: Finding } {
+export function withoutDirectives(path: string, text: string, percent: boolean): { text: string; note?: Finding; branches?: boolean } {
   const exprs = scanTemplates(text, { dollar: false, percent });
   if (exprs.length === 0) return { text };
   const masked = maskTemplates(text, exprs, false);
@@ -47,7 +47,8 @@ export function withoutDirectives(path: string, text: string, percent: boolean):
       }
     }
   }
-  return { text: out.join(''), note: masked.structural.length ? templateNote(path, new LineIndex(text), masked, 'file') : undefined };
+  const note = masked.structural.length ? templateNote(path, new LineIndex(text), masked, 'file') : undefined;
+  return hasBranches(text, masked.structural) ? { text: out.join(''), note, branches: true } : { text: out.join(''), note };
 }
 
 /** A unit or drop-in: its directives blanked, its expressions unknown values (nothing said about them). */
@@ -56,7 +57,7 @@ export function parseTemplatedUnit(path: string, text: string): UnitFile {
   const unit = parseUnit(path, bare.text);
   const template = systemdTemplateSpans(path, text);
   if (template) {
-    unit.template = bare.note ? { ...template, structureIn: path } : template;
+    unit.template = bare.note ? { ...template, structureIn: path, ...(bare.branches && { branches: path }) } : template;
     unit.problems = outsideTemplates(unit.problems, template);
   }
   if (bare.note) unit.problems.push(bare.note);

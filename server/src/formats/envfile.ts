@@ -39,7 +39,7 @@ export default defineFormat({
     const bare = withoutDirectives(path, text, false);
     const env = parseEnvFile(path, bare.text);
     const template = systemdTemplateSpans(path, text, env);
-    if (template) env.template = bare.note ? { ...template, structureIn: path } : template;
+    if (template) env.template = bare.note ? { ...template, structureIn: path, ...(bare.branches && { branches: path }) } : template;
     if (bare.note) env.problems.push(bare.note);
     return { env, problems: env.problems };
   },

@@ -31,6 +31,7 @@ export default defineFormat({
   kind: 'shell',
   rank: 270,
   label: 'shell script',
+  readsScripts: true,
   // Only a script that mentions the kubelet: others hold nothing kubelet-lint reads.
   byContent: (c) => (SHEBANG.test(c.head) || SHEBANG.test(afterDirectives(c.head)) || c.ext === 'sh' || c.ext === 'bash') && KUBELET_WORDS.test(c.head),
   parse(path, text) {

@@ -134,6 +134,11 @@ export interface Format<K extends string = string> {
    * order); formats of platforms interleave with the others by this number. Ranks are unique.
    */
   rank: number;
+  /**
+   * Recognises scripts: text whose first line is `#!` is a program for the kernel to run, so only a format that reads
+   * scripts may claim it by content (issue #36: a bash user data with a NodeConfig in a here-document is no NodeConfig).
+   */
+  readsScripts?: boolean;
   /** Also read when named as a template of its file (`kubelet-config.yaml.j2`, `config.yaml.tpl`): its parser masks expressions. */
   templateNames?: boolean;
   /** A platform's standalone format: how a file anchors its node, when its own parse does not say it all. */

@@ -10,6 +10,13 @@ export function dirname(p: string): string {
   return i === -1 ? '' : p.slice(0, i);
 }
 
+/** The directory without trailing slashes. A loop, not /\/+$/, which retries from every slash of a long run (docs/dev/regex-audit.md). */
+export function withoutTrailingSlashes(path: string): string {
+  let end = path.length;
+  while (end > 0 && path.charCodeAt(end - 1) === 47) end--;
+  return path.slice(0, end);
+}
+
 export function segments(p: string): string[] {
   return p.split('/').filter((s) => s !== '' && s !== '.');
 }
@@ -183,11 +190,65 @@ function byLastSegment(files: readonly string[]): Map<string, string[]> {
   return index;
 }
 
+/** How a reference found its file: the same absolute path under a folder laid out like `/`, or only a name alike. */
+export type LinkBy = 'identity' | 'name';
+
+export interface Resolved {
+  path: string;
+  by: LinkBy;
+}
+
 /**
- * Files of the folder a reference names (`--config-dir=/etc/kubernetes/kubelet.conf.d`),
- * resolved like resolveBySuffix but on the files' folders.
+ * Resolve an absolute path a file names (`--config=/var/lib/kubelet/config.yaml`) to the workspace file it is.
+ * Identity: the whole path lies under a folder that holds the referring file, laid out like `/` (nearest folder
+ * first): `node1/var/lib/kubelet/config.yaml` for `node1/etc/systemd/system/kubelet.service`, or a carrier's payload
+ * written to that path. Otherwise the best match by path suffix (resolveBySuffix), which is only a name alike: the
+ * caller shows it as a guess and rests no error or warning on it (issue #37).
  */
-export function resolveDirBySuffix(ref: string, files: readonly string[], near?: string): string[] {
+export function resolveReference(ref: string, files: readonly string[], near?: string): Resolved | undefined {
+  const same = near === undefined ? undefined : underAncestor(ref, files, near);
+  if (same !== undefined) return { path: same, by: 'identity' };
+  const path = resolveBySuffix(ref, files, near);
+  return path === undefined ? undefined : { path, by: 'name' };
+}
+
+/** The file at `ref` under the nearest folder holding `near` (a relative reference has no such place). */
+function underAncestor(ref: string, files: readonly string[], near: string): string | undefined {
+  if (!ref.startsWith('/')) return undefined;
+  const index = byNormalPath(files);
+  const tail = segs(ref);
+  const up = segs(dirname(near));
+  for (let n = up.length; n >= 0; n--) {
+    const hit = index.get([...up.slice(0, n), ...tail].join('/'));
+    if (hit !== undefined) return hit;
+  }
+  return undefined;
+}
+
+const normalIndex = new WeakMap<readonly string[], Map<string, string>>();
+
+/** Files by their segments joined with one `/` (a payload's `carrier//etc/x` is `carrier/etc/x`), once per file list. */
+function byNormalPath(files: readonly string[]): Map<string, string> {
+  let index = normalIndex.get(files);
+  if (!index) {
+    index = new Map();
+    for (const f of files) {
+      const k = segs(f).join('/');
+      if (!index.has(k)) index.set(k, f);
+    }
+    normalIndex.set(files, index);
+  }
+  return index;
+}
+
+/** The files of a folder a reference names, and how the folder was found (resolveReference on folders). */
+export function resolveDirReference(ref: string, files: readonly string[], near?: string): { paths: string[]; by: LinkBy } {
+  const dirs = foldersOf(files);
+  const dir = resolveReference(withoutTrailingSlashes(ref) + '/', [...dirs.keys()].map((d) => d + '/'), near);
+  return dir === undefined ? { paths: [], by: 'name' } : { paths: dirs.get(dir.path.slice(0, -1))!.slice().sort(), by: dir.by };
+}
+
+function foldersOf(files: readonly string[]): Map<string, string[]> {
   const byDir = new Map<string, string[]>();
   for (const f of files) {
     const d = dirname(f);
@@ -195,6 +256,15 @@ export function resolveDirBySuffix(ref: string, files: readonly string[], near?:
     if (list) list.push(f);
     else byDir.set(d, [f]);
   }
-  const dir = resolveBySuffix(ref, [...byDir.keys()].map((d) => d + '/'), near === undefined ? undefined : near);
+  return byDir;
+}
+
+/**
+ * Files of the folder a reference names (`--config-dir=/etc/kubernetes/kubelet.conf.d`),
+ * resolved like resolveBySuffix but on the files' folders.
+ */
+export function resolveDirBySuffix(ref: string, files: readonly string[], near?: string): string[] {
+  const byDir = foldersOf(files);
+  const dir = resolveBySuffix(ref, [...byDir.keys()].map((d) => d + '/'), near);
   return dir === undefined ? [] : byDir.get(dir.slice(0, -1))!.slice().sort();
 }

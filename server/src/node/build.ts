@@ -4,7 +4,7 @@ import { finding } from '../model/finding.ts';
 import type { Span } from '../model/range.ts';
 import { TextMap } from '../model/range.ts';
 import type { EnvAssignment, EnvFile, KubeadmDoc, KubeletConfigDoc, UnitDirective, Word } from '../parse/types.ts';
-import { isKubeletPatch, withoutTrailingSlashes } from '../parse/kubeadm-patch.ts';
+import { isKubeletPatch } from '../parse/kubeadm-patch.ts';
 import { parseSystemdVersion } from '../catalog/version.ts';
 import {
   ARG_STRLEN_MAX,
@@ -19,7 +19,7 @@ import {
 } from '../parse/systemd/exec.ts';
 import { runScratch } from '../parse/systemd/words.ts';
 import { fmtCount } from '../parse/yaml.ts';
-import { resolveBySuffix, resolveDirBySuffix, basename } from '../model/paths.ts';
+import { resolveDirBySuffix, resolveDirReference, resolveReference, basename, withoutTrailingSlashes, type Resolved } from '../model/paths.ts';
 import { parseKubeletArgs, type ArgProblem } from './command-line.ts';
 import { effectiveSettings, type ConfigSource } from './effective.ts';
 import type { NodeSeed } from './group.ts';
@@ -29,7 +29,7 @@ import { unusedVariables } from './unused-variables.ts';
 import { platformBase, type PlatformSemantics } from './platform.ts';
 import { containerKubelet } from './container-run.ts';
 import { versionMention } from '../model/version-mention.ts';
-import type { ConfigRef, FlagUse, NodeModel, Setting } from './model.ts';
+import type { ConfigRef, FlagUse, NodeLink, NodeModel, Setting } from './model.ts';
 import type { Workspace } from './parse-cache.ts';
 import { joinTemplateWords, TemplatePlaces, templatePlaces } from './template.ts';
 import { inTerraformTemplate, terraformPlaces } from './terraform.ts';
@@ -74,9 +74,18 @@ const exact = <T>(xs: T[]): T[] => (xs.length === 0 ? NONE : xs.slice());
 /** The build while buildNode fills it in (the only place a node's fields are written). */
 type Draft = { -readonly [K in keyof NodeBuild]: NodeBuild[K] };
 
-export function buildNode(ws: Workspace, seed: NodeSeed, systemdVersion?: number): BuiltNode {
+/**
+ * `links`: 'identity' leaves a reference that only a name alike would resolve unresolved: the node as it is if that
+ * guess is wrong, against which the engine checks the findings that rest on the guess (engine.ts).
+ */
+export function buildNode(ws: Workspace, seed: NodeSeed, systemdVersion?: number, links: 'any' | 'identity' = 'any'): BuiltNode {
   const files = new Set<string>([seed.anchor]);
   const problems: Finding[] = [];
+  const linked: NodeLink[] = [];
+  const resolve = (ref: string, near: string): Resolved | undefined => {
+    const r = resolveReference(ref, ws.paths, near);
+    return r && (links === 'any' || r.by === 'identity') ? r : undefined;
+  };
   const node: Draft = {
     id: seed.anchor,
     files: [],
@@ -120,15 +129,19 @@ export function buildNode(ws: Workspace, seed: NodeSeed, systemdVersion?: number
     for (const u of seed.units) files.add(u.path);
     for (const u of seed.units) if (u.template) (node.templates ??= []).push(u.template);
     const { service, problems: sp } = buildService(seed.units, seed.masked, (ref, from) => {
-      const path = resolveBySuffix(ref, ws.paths, from);
+      const hit = resolve(ref, from);
+      const path = hit?.path;
       const env = path ? ws.get(path, 'envfile')?.env : undefined;
       if (env?.template && !node.templates?.includes(env.template)) (node.templates ??= []).push(env.template);
-      return path && env ? { path, env: envFor(env, systemdVersionFor(ws, [...seed.units.map((u) => u.path), path], systemdVersion)) } : undefined;
+      return path && env ? { path, env: envFor(env, systemdVersionFor(ws, [...seed.units.map((u) => u.path), path], systemdVersion)), by: hit.by } : undefined;
     });
     for (const x of sp) problems.push(x);
     node.service = service;
     for (const r of service.envFileRefs) {
-      if (r.resolved) files.add(r.resolved);
+      if (r.resolved) {
+        files.add(r.resolved);
+        linked.push({ what: 'EnvironmentFile=', ref: r.path, span: r.directive.valueMap.span(0, r.directive.value.length), to: r.resolved, by: r.by ?? 'name' });
+      }
       else problems.push(unresolved(r.directive.valueMap.span(0, r.directive.value.length), r.path, r.optional ? 'EnvironmentFile=-' : 'EnvironmentFile='));
     }
     // systemd refuses a unit whose ExecStartPre= cannot be parsed, so those commands are checked too.
@@ -236,9 +249,12 @@ export function buildNode(ws: Workspace, seed: NodeSeed, systemdVersion?: number
   const sources: ConfigSource[] = [];
   if (configFlag?.value) {
     const ref: ConfigRef = { flag: 'config', path: configFlag.value, span: configFlag.valueSpan };
-    const path = resolveBySuffix(configFlag.value, ws.paths, seed.anchor);
-    if (path) {
+    const hit = resolve(configFlag.value, configFlag.valueSpan.file);
+    const path = hit?.path;
+    if (hit && path) {
       ref.resolved = [path];
+      ref.by = hit.by;
+      linked.push({ what: '--config', ref: configFlag.value, span: configFlag.valueSpan, to: path, by: hit.by });
       files.add(path);
       const cfg = ws.get(path, 'kubelet-config')?.config;
       for (const doc of readByKubelet(cfg?.kubeletConfigs ?? [], problems)) {
@@ -265,8 +281,11 @@ export function buildNode(ws: Workspace, seed: NodeSeed, systemdVersion?: number
   if (configDirFlag?.value) {
     const ref: ConfigRef = { flag: 'config-dir', path: configDirFlag.value, span: configDirFlag.valueSpan };
     // The kubelet reads only *.conf files of the folder, in lexical order.
-    const found = resolveDirBySuffix(configDirFlag.value, ws.paths, seed.anchor).filter((p) => p.endsWith('.conf'));
+    const dir = resolveDirReference(configDirFlag.value, ws.paths, configDirFlag.valueSpan.file);
+    const found = links === 'any' || dir.by === 'identity' ? dir.paths.filter((p) => p.endsWith('.conf')) : [];
     ref.resolved = found;
+    if (found.length) ref.by = dir.by;
+    for (const to of found) linked.push({ what: '--config-dir', ref: configDirFlag.value, span: configDirFlag.valueSpan, to, by: dir.by });
     for (const path of found) {
       files.add(path);
       for (const doc of readByKubelet(ws.get(path, 'kubelet-config', { fragment: true })?.config?.kubeletConfigs ?? [], problems)) {
@@ -290,6 +309,7 @@ export function buildNode(ws: Workspace, seed: NodeSeed, systemdVersion?: number
   node.flags = allFlags;
   for (const x of eff.problems) problems.push(x);
   node.files = [...files];
+  if (linked.length) node.links = linked;
   // A stream of 20,000 documents holds a node each, twice over in the CLI's fix check (issue #28): a list grown a push
   // at a time keeps 17 slots for the usual one item (an exact copy), and an empty one is the one shared empty list.
   node.kubeletConfigs = exact(node.kubeletConfigs);

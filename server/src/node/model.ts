@@ -3,6 +3,7 @@
  * where it came from. Rules and allocatable read only this.
  */
 import type { Span } from '../model/range.ts';
+import type { LinkBy } from '../model/paths.ts';
 import type { VersionMention } from '../model/version-mention.ts';
 
 export type { VersionMention };
@@ -98,7 +99,7 @@ export interface ServiceModel {
   /** Every assignment of the Environment= directives in effect (after resets), in order. */
   environmentAssignments: import('../parse/types.ts').EnvAssignment[];
   /** EnvironmentFile= references in effect, with their resolution. */
-  envFileRefs: { directive: UnitDirective; path: string; optional: boolean; resolved?: string }[];
+  envFileRefs: { directive: UnitDirective; path: string; optional: boolean; resolved?: string; by?: LinkBy }[];
   /** A fatal error in an Exec*= line that a later reset drops: systemd still refuses the unit. */
   refused?: Finding;
 }
@@ -109,6 +110,22 @@ export interface ConfigRef {
   path: string;
   span: Span;
   resolved?: string[];
+  /** How `resolved` was found: the same path under the node's root, or only a name alike (a guess). */
+  by?: LinkBy;
+}
+
+/**
+ * One file a node reads because another names it, and why (issue #37): the reference, where it is written, and how
+ * the file was found. A link by name alone is a guess: the engine rests no error or warning on it (engine.ts).
+ */
+export interface NodeLink {
+  /** What names the file, in the user's words: `--config`, `--config-dir`, `EnvironmentFile=`. */
+  readonly what: string;
+  /** The path as written. */
+  readonly ref: string;
+  readonly span: Span;
+  readonly to: string;
+  readonly by: LinkBy;
 }
 
 /** Made once by the analysis (node/build.ts completeNode) and never changed afterwards. */
@@ -130,6 +147,8 @@ export interface NodeModel {
   readonly flags: FlagUse[];
   readonly positional: PositionalArg[];
   readonly configRefs: ConfigRef[];
+  /** Files read because another file names them, each with how it was found (absent: none). */
+  readonly links?: readonly NodeLink[];
   readonly kubeletConfigs: KubeletConfigDoc[];
   readonly kubeadm: KubeadmDoc[];
   readonly runtimes: RuntimeCgroupDriver[];

@@ -11,21 +11,17 @@
 import type { Finding } from '../model/finding.ts';
 import { rangesOverlap, type Range } from '../model/range.ts';
 import type { NodeModel } from './model.ts';
-import { dirname, segments, suffixMatch } from '../model/paths.ts';
 
 /**
- * The files some node reads through a `--config` or `--config-dir` its own files name, at that very path under the
- * node's root (`n/var/lib/kubelet/config.yaml` for `/var/lib/kubelet/config.yaml`, not a `config/kubelet/config.yaml`
+ * The files some node reads through a `--config` or `--config-dir` its own files name, at that very path under a
+ * folder that holds the naming file (model/paths.ts resolveReference) (`n/var/lib/kubelet/config.yaml` for `/var/lib/kubelet/config.yaml`, not a `config/kubelet/config.yaml`
  * that an install script may copy there after its `sed`). A carrier's payload is not among them: the carrier itself
  * may be a template (a Butane config run through envsubst before butane, a Cluster API template its provider rewrites).
  */
 export function filesReadAsWritten(nodes: readonly { node: NodeModel }[]): Set<string> {
   const out = new Set<string>();
   for (const { node } of nodes) {
-    for (const r of node.configRefs) {
-      const whole = segments(r.path).length;
-      for (const f of r.resolved ?? []) if (r.flag === 'config-dir' ? suffixMatch(dirname(f), r.path) === whole : suffixMatch(f, r.path) === whole) out.add(f);
-    }
+    for (const r of node.configRefs) if (r.by === 'identity') for (const f of r.resolved ?? []) out.add(f);
   }
   return out;
 }

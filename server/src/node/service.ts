@@ -4,6 +4,7 @@
  * assignment resets the list, EnvironmentFile= values override
  * Environment= values whatever their order.
  */
+import type { LinkBy } from '../model/paths.ts';
 import type { EnvAssignment, EnvFile, UnitDirective, UnitFile } from '../parse/types.ts';
 import { readEnvironmentDirective } from '../parse/systemd/environment.ts';
 import { parseExecCommands, REFUSED } from '../parse/systemd/exec.ts';
@@ -13,7 +14,7 @@ import type { ServiceModel } from './model.ts';
 import type { Finding } from '../model/finding.ts';
 
 export interface EnvFileLookup {
-  (ref: string, from: string): { path: string; env: EnvFile } | undefined;
+  (ref: string, from: string): { path: string; env: EnvFile; by: LinkBy } | undefined;
 }
 
 /** The command lines systemd reads with config_parse_exec(). */
@@ -131,7 +132,7 @@ export function buildService(
     }
     const { path, optional } = ref;
     const hit = lookupEnvFile(path, d.keySpan.file);
-    envFileRefs.push({ directive: d, path, optional, resolved: hit?.path });
+    envFileRefs.push(hit ? { directive: d, path, optional, resolved: hit.path, by: hit.by } : { directive: d, path, optional });
     if (hit) for (const a of hit.env.assignments) fromFiles.set(a.name, a);
   }
   for (const [name, a] of fromFiles) environment.set(name, { assignment: a, source: 'EnvironmentFile' });

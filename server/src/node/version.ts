@@ -31,18 +31,36 @@ export function mentionedVersion(mentions: readonly VersionMention[]): VersionCh
   return m && { version: m.version, source: `${m.what} ${m.value} in ${where(m.span)}`, span: m.span };
 }
 
+/**
+ * The first kubeadm release that reads each kubeadm API (kubeadm's API docs: v1beta1 1.13, v1beta2 1.15, v1beta3 1.22,
+ * v1beta4 1.31). kubeadm installs a control plane at most one minor older than itself (cmd/kubeadm/app/constants
+ * MinimumControlPlaneVersion), so a file in v1beta4 that says `kubernetesVersion: v1.23.0` is not used as written:
+ * minikube's golden files carry such a version, which its scripts rewrite. It states nothing.
+ */
+const KUBEADM_API_SINCE: Readonly<Record<string, string>> = { v1beta1: '1.13', v1beta2: '1.15', v1beta3: '1.22', v1beta4: '1.31' };
+
+function possibleWith(doc: KubeadmDoc, minor: string): boolean {
+  const since = KUBEADM_API_SINCE[doc.apiVersion.slice(doc.apiVersion.lastIndexOf('/') + 1)];
+  if (since === undefined) return true;
+  const [major, m] = since.split('.').map(Number);
+  return compareVersions(minor, `${major}.${m - 1}`) >= 0;
+}
+
 /** The version a kubeadm ClusterConfiguration names, with where. */
 export function kubeadmVersion(docs: readonly KubeadmDoc[]): (VersionChoice & { span: Span }) | undefined {
   for (const d of docs) {
     const v = d.kubernetesVersion && minorOf(d.kubernetesVersion.value);
-    if (v) return { version: v, source: `kubernetesVersion ${d.kubernetesVersion!.value} in ${where(d.kubernetesVersion!.span)}`, span: d.kubernetesVersion!.span };
+    if (v && possibleWith(d, v)) return { version: v, source: `kubernetesVersion ${d.kubernetesVersion!.value} in ${where(d.kubernetesVersion!.span)}`, span: d.kubernetesVersion!.span };
   }
   return undefined;
 }
 
 /** The one minor version every kubeadm ClusterConfiguration of the workspace names; undefined when none or they differ. */
 export function workspaceKubeadmVersion(docs: readonly KubeadmDoc[]): VersionChoice | undefined {
-  const found = docs.filter((d) => d.kubernetesVersion && minorOf(d.kubernetesVersion.value));
+  const found = docs.filter((d) => {
+    const v = d.kubernetesVersion && minorOf(d.kubernetesVersion.value);
+    return v && possibleWith(d, v);
+  });
   const minors = new Set(found.map((d) => minorOf(d.kubernetesVersion!.value)));
   const v = minors.size === 1 ? kubeadmVersion(found) : undefined;
   return v && { ...v, source: `${v.source} (the workspace's kubeadm ClusterConfiguration, as this node's own files name no version)` };

@@ -399,7 +399,7 @@ export function parseConfigFile(path: string, text: string, opts?: ParseConfigOp
 const ELSE = /^\{[{%]-?\s*(?:else|elif|elsif)\b|^%\{~?\s*else\b/;
 
 /** Do the file's directives choose between alternatives (an `else` or `elif` branch)? */
-function hasBranches(text: string, structural: readonly TemplateExpr[]): boolean {
+export function hasBranches(text: string, structural: readonly TemplateExpr[]): boolean {
   return structural.some((e) => e.control && ELSE.test(text.slice(e.start, Math.min(e.end, e.start + 16))));
 }
 

@@ -18,9 +18,3 @@ export function isKubeletPatch(name: string): boolean {
   return name[i] === '.' || name.startsWith('+strategic', i) || name.startsWith('+merge', i);
 }
 
-/** The directory without trailing slashes. A loop, not /\/+$/, which retries from every slash of a long run (docs/dev/regex-audit.md). */
-export function withoutTrailingSlashes(path: string): string {
-  let end = path.length;
-  while (end > 0 && path.charCodeAt(end - 1) === 47) end--;
-  return path.slice(0, end);
-}

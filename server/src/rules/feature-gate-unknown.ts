@@ -7,7 +7,7 @@
  */
 import { finding, type Finding } from '../model/finding.ts';
 import { compareVersions } from '../catalog/flags.ts';
-import { FEATURE_GATES, GATES_COMPLETE_THROUGH, featureGate, gateAddedIn, gateAt } from '../catalog/feature-gates.ts';
+import { FEATURE_GATES, GATES_COMPLETE_THROUGH, featureGate, gateAddedIn, gateAt, gateBirthKnown } from '../catalog/feature-gates.ts';
 import { gateItems, gateWritten } from './lib/feature-gates.ts';
 import { closest } from '../catalog/suggest.ts';
 import type { Rule } from './types.ts';
@@ -32,13 +32,26 @@ export const featureGateUnknown: Rule = {
       if (stated && gateAt(item.key, stated).status === 'known') continue;
       const fails = `a ${v} kubelet refuses to start ("unrecognized feature gate: ${item.key}")`;
       const gate = featureGate(item.key);
+      // A gate recorded only from its GA or deprecation (catalog gateBirthKnown): whether an older kubelet knew it is
+      // not known, so nothing is claimed.
+      if (gate && !gateBirthKnown(gate)) {
+        out.push(
+          finding(
+            'feature-gate-unknown',
+            'information',
+            item.keySpan,
+            `If a ${v} kubelet does not know feature gate ${item.key}, it refuses to start. This linter's record of the gate starts at ${gateAddedIn(gate)}; its earlier history is not recorded.`,
+          ),
+        );
+        continue;
+      }
       if (gate) {
         out.push(
           finding(
             'feature-gate-unknown',
             'error',
             item.keySpan,
-            `Feature gate ${item.key} arrived in Kubernetes ${gateAddedIn(gate)}${gate.approximate ? ' or a little earlier' : ''}: ${fails}. ${gateWritten(item)} sets ${item.key}=${item.text}; drop the entry or target a newer version.`,
+            `Feature gate ${item.key} arrived in Kubernetes ${gateAddedIn(gate)}: ${fails}. ${gateWritten(item)} sets ${item.key}=${item.text}; drop the entry or target a newer version.`,
           ),
         );
         continue;

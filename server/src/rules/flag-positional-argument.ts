@@ -4,17 +4,24 @@
  * for a bool flag (pflag only takes `--flag=false`), a stray word, or a
  * directive swallowed by a trailing `\` (unit-continuation-swallows-directive
  * reports those).
+ * The check came in 1.11 (NewKubeletCommand: "check if there are non-flag arguments in the command line"; 1.10's
+ * command and 1.9's main parse the flags and ignore what is left, read in k8s.io/kubernetes v1.9.0, v1.10.0 and
+ * v1.11.0 from the Go module proxy). An older kubelet starts: a stray word does nothing, and `--flag false` leaves the
+ * bool flag true, which is still not what it says.
  */
 import { finding, type Finding } from '../model/finding.ts';
-import { isBoolFlag } from '../catalog/flags.ts';
+import { compareVersions, isBoolFlag } from '../catalog/flags.ts';
 import type { Rule } from './types.ts';
 
 const DIRECTIVE = /^[A-Z][A-Za-z0-9]*=/;
 
+/** The first release whose kubelet refuses leftover words. */
+const REFUSED_FROM = '1.11';
+
 export const flagPositionalArgument: Rule = {
   id: 'flag-positional-argument',
   summary: 'a word on the kubelet command line that is not a flag or a flag value',
-  severity: 'error',
+  severity: ['error', 'warning'],
   fix: true,
   fixDoes: 'for a bool flag followed by its value (`--flag false`), joins them as `--flag=false`',
   area: 'flags-fields',
@@ -22,6 +29,7 @@ export const flagPositionalArgument: Rule = {
     const out: Finding[] = [];
     const exec = node.service?.execStart;
     const firstLine = exec?.keySpan.range.start.line;
+    const refuses = compareVersions(node.kubernetesVersion, REFUSED_FROM) >= 0;
     for (let i = 0; i < node.positional.length; i++) {
       const { word } = node.positional[i];
       const swallowed =
@@ -31,6 +39,8 @@ export const flagPositionalArgument: Rule = {
       const prev = idx > 0 ? node.argv[idx - 1] : undefined;
       const prevName = prev?.text.startsWith('--') && !prev.text.includes('=') ? prev.text.slice(2).replaceAll('_', '-') : undefined;
       const boolValue = prevName && isBoolFlag(prevName) && /^(true|false|[01tTfF]|TRUE|FALSE|True|False)$/.test(word.text);
+      // An older kubelet ignores the word: harmful only when it meant to turn the flag off.
+      if (!refuses && !(boolValue && /^(false|0|f|F|FALSE|False)$/.test(word.text))) continue;
       const fix =
         boolValue && prev && !prev.via && !word.via && prev.span.file === word.span.file && prev.span.range.end.line === word.span.range.start.line
           ? {
@@ -46,9 +56,11 @@ export const flagPositionalArgument: Rule = {
       out.push(
         finding(
           'flag-positional-argument',
-          'error',
+          refuses ? 'error' : 'warning',
           word.span,
-          boolValue
+          !refuses
+            ? `"${word.text}" does not set --${prevName}: a bool flag takes its value only as --${prevName}=${word.text}. A ${node.kubernetesVersion} kubelet ignores the word and sets --${prevName}=true.`
+            : boolValue
             ? `"${word.text}" does not set --${prevName}: a bool flag takes its value only as --${prevName}=${word.text}. The kubelet sees "${word.text}" as a command and refuses to start (unknown command "${word.text}").`
             : `"${word.text}" is not a flag; the kubelet accepts no positional arguments and refuses to start (unknown command "${word.text}").` +
                 (word.via ? ` It comes from $${word.via.variable}.` : ''),

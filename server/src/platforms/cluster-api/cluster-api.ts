@@ -25,7 +25,8 @@ import { allMask, hasMask, maskTemplates, maskYamlTemplates, restoreAt, scanTemp
 import { CAPI_MARK } from '../../parse/config.ts';
 import { defineFormat } from '../../formats/types.ts';
 import { eitherPattern, sedPlaceholders } from '../../embed/sed.ts';
-import { isKubeletPatch, withoutTrailingSlashes } from '../../parse/kubeadm-patch.ts';
+import { isKubeletPatch } from '../../parse/kubeadm-patch.ts';
+import { withoutTrailingSlashes } from '../../model/paths.ts';
 
 const CAPI_API = /^["']?apiVersion["']?[ \t]*:[ \t]*["']?(?:bootstrap|controlplane)\.cluster\.x-k8s\.io\//m;
 

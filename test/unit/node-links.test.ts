@@ -1,0 +1,88 @@
+/**
+ * Issue #37: a file a node reads because another names it is linked by identity (the same absolute path under a
+ * folder holding the naming file, or in the same carrier), never by a name alike. A link by name alone is still made,
+ * shown as a guess, and no error or warning rests on it.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { filesRead, filesReadText } from '../../server/src/features/files-read.ts';
+import { resolveReference } from '../../server/src/model/paths.ts';
+import { CONFIG_HEAD, kubeadmNode, KUBELET_SERVICE, nodeWith, run, scalarOf } from '../helpers/nodes.ts';
+
+const UNIT_WITH_CONFIG = `[Service]
+ExecStart=/usr/bin/kubelet --config=/var/lib/kubelet/config.yaml --max-pods=90
+`;
+
+test('resolveReference: the same path under a folder holding the referrer is identity; a suffix alike is a name', () => {
+  const files = ['n1/var/lib/kubelet/config.yaml', 'other/kubernetes/kubelet/config.yaml', 'ci.yaml//etc/kubernetes/kubelet.conf'];
+  assert.deepEqual(resolveReference('/var/lib/kubelet/config.yaml', files, 'n1/etc/systemd/system/kubelet.service'), { path: 'n1/var/lib/kubelet/config.yaml', by: 'identity' });
+  assert.deepEqual(resolveReference('/var/lib/kubelet/config.yaml', files.slice(1), 'n1/etc/systemd/system/kubelet.service'), { path: 'other/kubernetes/kubelet/config.yaml', by: 'name' });
+  // A carrier is the root of its payloads' file system.
+  assert.deepEqual(resolveReference('/etc/kubernetes/kubelet.conf', files, 'ci.yaml//etc/systemd/system/kubelet.service'), { path: 'ci.yaml//etc/kubernetes/kubelet.conf', by: 'identity' });
+  // A relative reference has no place of its own.
+  assert.equal(resolveReference('config.yaml', ['n1/config.yaml'], 'n1/kubelet.service')?.by, 'name');
+});
+
+test("two nodes laid out like / each read their own config by identity, with their reasons in --list-files", () => {
+  const a = run({ ...kubeadmNode('n1', { config: 'maxPods: 60\n' }), ...kubeadmNode('n2', { config: 'maxPods: 70\n' }) });
+  for (const [root, pods] of [['n1', 60], ['n2', 70]] as const) {
+    const { node } = nodeWith(a, `${root}/usr/lib/systemd/system/kubelet.service`);
+    assert.deepEqual(node.links?.map((l) => [l.what, l.to, l.by]), [['--config', `${root}/var/lib/kubelet/config.yaml`, 'identity']]);
+    assert.equal(scalarOf(node.settings.get('maxPods')), pods);
+  }
+  const text = filesReadText(filesRead(a, Object.keys(kubeadmNode('n1'))));
+  const line = text.find((l) => l.startsWith('n1/var/lib/kubelet/config.yaml'))!;
+  assert.match(line, /read as --config=\/var\/lib\/kubelet\/config\.yaml in n1\/etc\/systemd\/system\/kubelet\.service\.d\/10-kubeadm\.conf:\d+, the same path/);
+});
+
+test("a config found by name alone in another folder is shown as a guess; what rests on it is a condition, the file's own error stays", () => {
+  const files = {
+    'ansible/roles/kubelet/files/kubelet.service': UNIT_WITH_CONFIG,
+    // A Helm chart's file that happens to end like the unit's --config path.
+    'charts/node/kubelet/config.yaml': CONFIG_HEAD + 'maxPods: 220\nkubeReserved:\n  memory: 1Gx\n',
+  };
+  const a = run(files);
+  const { node } = nodeWith(a, 'ansible/roles/kubelet/files/kubelet.service');
+  assert.deepEqual(node.links?.map((l) => [l.to, l.by]), [['charts/node/kubelet/config.yaml', 'name']]);
+  // Shown, with the guess said: the flag overrides the file's maxPods only if that is the file.
+  assert.equal(scalarOf(node.settings.get('maxPods')), '90');
+  const shadow = a.findings.find((f) => f.file === 'charts/node/kubelet/config.yaml' && /maxPods/.test(f.message) && f.code !== 'quantity-invalid');
+  if (shadow) assert.equal(shadow.severity, 'information');
+  for (const f of a.findings) {
+    if (f.severity !== 'error' && f.severity !== 'warning') continue;
+    // Only what the config says of itself, as it would alone.
+    assert.equal(f.file, 'charts/node/kubelet/config.yaml', `${f.code}: ${f.message}`);
+  }
+  const bad = a.findings.find((f) => f.code === 'quantity-invalid');
+  assert.equal(bad?.severity, 'error', 'a value no kubelet can decode is an error whichever kubelet reads the file');
+  const text = filesReadText(filesRead(a, Object.keys(files)));
+  assert.ok(text.some((l) => l.startsWith('charts/node/kubelet/config.yaml') && l.endsWith('a guess by its name alone')), text.join('\n'));
+});
+
+test('a unit beside its env file, named by an absolute path: an unused variable rests on the guess and says so', () => {
+  const a = run({
+    'nodes/archive/kubelet.service': '[Service]\nEnvironmentFile=/etc/kubernetes/kubelet.env\nExecStart=/usr/bin/kubelet $KUBE_ARGS\n',
+    'nodes/archive/kubelet.env': 'KUBE_ARGS=--v=2\nKUBE_LOGGING=--logtostderr=true\n',
+  });
+  const f = a.findings.find((x) => x.code === 'unit-variable-unused')!;
+  assert.equal(f.severity, 'information');
+  assert.match(f.message, /^Only if nodes\/archive\/kubelet\.env is EnvironmentFile=\/etc\/kubernetes\/kubelet\.env, which it matches by name alone\. KUBE_LOGGING/);
+});
+
+test('the same unit and env file laid out like / give the warning: the link is by identity', () => {
+  const a = run({
+    'node/etc/systemd/system/kubelet.service': '[Service]\nEnvironmentFile=/etc/kubernetes/kubelet.env\nExecStart=/usr/bin/kubelet $KUBE_ARGS\n',
+    'node/etc/kubernetes/kubelet.env': 'KUBE_ARGS=--v=2\nKUBE_LOGGING=--logtostderr=true\n',
+  });
+  const f = a.findings.find((x) => x.code === 'unit-variable-unused')!;
+  assert.equal(f.severity, 'warning');
+});
+
+test('a config at the same path under another node root is not this node\'s by identity', () => {
+  const a = run({
+    'a/etc/systemd/system/kubelet.service': KUBELET_SERVICE.replace('ExecStart=/usr/bin/kubelet', 'ExecStart=/usr/bin/kubelet --config=/var/lib/kubelet/config.yaml'),
+    'b/var/lib/kubelet/config.yaml': CONFIG_HEAD + 'maxPods: 220\n',
+  });
+  const { node } = nodeWith(a, 'a/etc/systemd/system/kubelet.service');
+  assert.equal(node.links?.[0]?.by, 'name');
+});
