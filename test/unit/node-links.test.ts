@@ -86,3 +86,15 @@ test('a config at the same path under another node root is not this node\'s by i
   const { node } = nodeWith(a, 'a/etc/systemd/system/kubelet.service');
   assert.equal(node.links?.[0]?.by, 'name');
 });
+
+test('a KubeletConfiguration in a kubeadm join file reaches no kubelet (joinconfiguration.go decodes only the JoinConfiguration): reported once, and left out of the node', () => {
+  const join = 'apiVersion: kubeadm.k8s.io/v1beta3\nkind: JoinConfiguration\nnodeRegistration:\n  kubeletExtraArgs:\n    max-pods: "50"\n---\n' + CONFIG_HEAD + 'maxPods: 250\ncgroupDriver: cgroupfss\n';
+  const a = run({ 'join.yaml': join }, { kubernetesVersion: '1.30' });
+  assert.deepEqual(a.findings.filter((f) => f.severity !== 'information').map((f) => `${f.code} ${f.range.start.line + 1}`), ['kubeadm-join-ignores-config 7']);
+  assert.equal(scalarOf(a.nodes[0].node.settings.get('maxPods')), '50');
+  // kubeadm init reads a KubeletConfiguration beside its own documents.
+  const init = join.replace('kind: JoinConfiguration', 'kind: InitConfiguration');
+  const b = run({ 'init.yaml': init }, { kubernetesVersion: '1.30' });
+  assert.equal(b.findings.some((f) => f.code === 'kubeadm-join-ignores-config'), false);
+  assert.ok(b.findings.some((f) => f.code === 'cgroup-driver-invalid'));
+});

@@ -206,7 +206,8 @@ export function buildNode(ws: Workspace, seed: NodeSeed, systemdVersion?: number
     const own = hooked && !('none' in hooked) ? hooked : p.config;
     // A KubeletConfiguration file of its own is the kubelet's --config (a kubeadm patch file is kubeadm's: it applies
     // every document, patches.go createPatchSet).
-    const read = own === p.config && p.kind === 'kubelet-config' && own && !own.platform && !isKubeletPatch(basename(seed.standalone)) ? { ...own, kubeletConfigs: readByKubelet(own.kubeletConfigs, problems) } : own;
+    const byKubelet = own === p.config && p.kind === 'kubelet-config' && own && !own.platform && !isKubeletPatch(basename(seed.standalone)) ? { ...own, kubeletConfigs: readByKubelet(own.kubeletConfigs, problems) } : own;
+    const read = byKubelet && !byKubelet.platform ? readByKubeadmJoin(byKubelet, problems) : byKubelet;
     if (read) {
       if (read === hooked) takeRead(hooked);
       else take(read);
@@ -390,6 +391,33 @@ function lastAssignments(list: readonly EnvAssignment[]): EnvAssignment[] {
     byName.set(a.name, a);
   }
   return [...byName.values()];
+}
+
+/**
+ * A file for `kubeadm join --config`: a JoinConfiguration and no InitConfiguration or ClusterConfiguration. kubeadm join
+ * decodes only the JoinConfiguration of it (cmd/kubeadm/app/util/config/joinconfiguration.go
+ * documentMapToJoinConfiguration skips every other kind, read in k8s.io/kubernetes v1.31.0); a joining kubelet takes the
+ * cluster's kubelet-config ConfigMap, which `kubeadm init` wrote. A KubeletConfiguration beside it reaches no kubelet.
+ */
+function readByKubeadmJoin<R extends { kubeletConfigs: readonly KubeletConfigDoc[]; kubeadm: readonly KubeadmDoc[] }>(read: R, problems: Finding[]): R {
+  if (!read.kubeletConfigs.length || !read.kubeadm.some((d) => d.kind === 'JoinConfiguration')) return read;
+  if (read.kubeadm.some((d) => d.kind === 'InitConfiguration' || d.kind === 'ClusterConfiguration')) return read;
+  for (const doc of read.kubeletConfigs) {
+    const root = doc.root;
+    const head = root.kind === 'map' && root.entries.length ? root.entries[0] : undefined;
+    const span = head ? { file: doc.span.file, range: { start: head.keySpan.range.start, end: (head.value.span ?? head.keySpan).range.end } } : doc.span;
+    problems.push(
+      finding(
+        'kubeadm-join-ignores-config',
+        'warning',
+        span,
+        'kubeadm join ignores this KubeletConfiguration: none of its settings reach the kubelet. ' +
+          "kubeadm join decodes only the JoinConfiguration of its --config file; a joining node takes the cluster's kubelet-config ConfigMap, written by kubeadm init. " +
+          "Put cluster-wide settings in kubeadm init's file, per-node ones in nodeRegistration.kubeletExtraArgs or a kubeadm patch.",
+      ),
+    );
+  }
+  return { ...read, kubeletConfigs: [] };
 }
 
 /**

@@ -33,6 +33,7 @@ export const CORE_PARSER_CODES: readonly RuleMeta[] = [
     fixDoes: "renames a key to the platform's own spelling, or writes the value the platform takes",
     summary: "a platform configuration the platform's own tool rejects (its value ranges, settings given twice), or a key it drops",
   },
+  { id: 'kubeadm-join-ignores-config', area: P, severity: 'warning', fix: false, summary: "a KubeletConfiguration in a kubeadm join file: kubeadm join reads only the JoinConfiguration" },
   { id: 'config-document-ignored', area: P, severity: 'warning', fix: false, summary: 'a config file the kubelet reads holds more than one document: it reads the first, silently' },
   { id: 'config-field-duplicate', area: P, severity: ['warning', 'error'], fix: false, summary: 'a key given twice in one mapping: the last one silently wins, or the file\'s reader refuses it' },
   {
