@@ -31,6 +31,8 @@ import { formatOf, REGISTRY, STANDALONE_ORDER, SYSTEMD_LINE_KINDS } from './regi
 import { findingToHost, textToHost } from './embed/to-host.ts';
 import { workspaceKubeadmVersion } from './node/version.ts';
 import { carrierOf, type Payload } from './embed/payload.ts';
+import { nodeRoot } from './model/paths.ts';
+import type { KubeadmDoc } from './parse/types.ts';
 
 export interface AnalyzeOptions {
   capacity?: Capacity;
@@ -137,15 +139,27 @@ export function analyze(files: readonly SourceFile[], options: AnalyzeOptions = 
 
   const findings: Finding[] = [...unread];
   const runtimes = attachRuntimes(ws, built.map((b) => b.node.files));
-  // The one kubernetesVersion all kubeadm files of the workspace agree on, for nodes whose own files name none.
-  const workspace = workspaceKubeadmVersion(ws.paths.flatMap((p) => (ws.kind(p) === 'kubeadm-config' || ws.kind(p) === 'kubelet-config' ? ws.get(p)?.config?.kubeadm ?? [] : [])));
-  const given = { capacity: options.capacity, capacitySource: options.capacitySource, kubernetesVersion: options.kubernetesVersion, kubernetesVersionSource: options.kubernetesVersionSource, workspace };
-  const optionValues = { ...optionInputs(options, version), workspaceVersion: workspace?.source ?? '' };
-  const givenKey = JSON.stringify([capacityKey(given.capacity), given.capacitySource ?? null, given.kubernetesVersion ?? null, given.kubernetesVersionSource ?? null, given.workspace ?? null], spansByValue);
+  // The one kubernetesVersion all kubeadm files of a node root agree on, for the nodes of that root whose own files
+  // name none (issue #37: a version never crosses node roots).
+  const kubeadmByRoot = new Map<string, KubeadmDoc[]>();
+  for (const p of ws.paths) {
+    const kind = ws.kind(p);
+    if (kind !== 'kubeadm-config' && kind !== 'kubelet-config') continue;
+    const docs = ws.get(p)?.config?.kubeadm;
+    if (!docs?.length) continue;
+    const root = nodeRoot(p);
+    kubeadmByRoot.set(root, [...(kubeadmByRoot.get(root) ?? []), ...docs]);
+  }
+  const workspaceAt = (root: string) => {
+    const docs = kubeadmByRoot.get(root);
+    return docs && workspaceKubeadmVersion(docs);
+  };
+  const withoutWorkspace = { capacity: options.capacity, capacitySource: options.capacitySource, kubernetesVersion: options.kubernetesVersion, kubernetesVersionSource: options.kubernetesVersionSource, workspace: undefined };
+  const optionValues = optionInputs(options, version);
+  const givenKey = JSON.stringify([capacityKey(withoutWorkspace.capacity), withoutWorkspace.capacitySource ?? null, withoutWorkspace.kubernetesVersion ?? null, withoutWorkspace.kubernetesVersionSource ?? null, null], spansByValue);
 
-  // The workspace's kubeadm version is for the kubeadm-style nodes beside it (units, drop-ins, configs on disk); a
+  // The root's kubeadm version is for the kubeadm-style nodes beside it (units, drop-ins, configs on disk); a
   // platform's node or a carrier's payload states its own or none, and never takes a version another file gives.
-  const withoutWorkspace = { ...given, workspace: undefined };
   const nodes: NodeResult[] = [];
   built.forEach((b, i) => {
     // What the node's results are computed from (node/reuse.ts): the options and the parse of every file it read.
@@ -169,10 +183,12 @@ export function analyze(files: readonly SourceFile[], options: AnalyzeOptions = 
     // not the carrier's parse, are the node's input: typing in one document of a long stream changes the carrier's
     // parse but not the other documents' nodes.
     const early = carriers.length && reuse ? forCarriers() : undefined;
+    const workspace = carriers.length || b.node.platform ? undefined : workspaceAt(nodeRoot(b.node.id));
+    const given = workspace ? { ...withoutWorkspace, workspace } : withoutWorkspace;
     const inputs: NodeInputs | undefined = reuse
       ? early
-        ? { options: { ...optionValues, carrierSettings: settingsKey(early) }, files, parses }
-        : { options: optionValues, files, parses }
+        ? { options: { ...optionValues, workspaceVersion: '', carrierSettings: settingsKey(early) }, files, parses }
+        : { options: { ...optionValues, workspaceVersion: workspace?.source ?? '' }, files, parses }
       : undefined;
     const kept = inputs ? reuse!.get(b.node.id, inputs) : undefined;
     if (kept) {
@@ -180,7 +196,7 @@ export function analyze(files: readonly SourceFile[], options: AnalyzeOptions = 
       for (const x of kept.findings) findings.push(x);
       return;
     }
-    const settings = early ?? (carriers.length ? forCarriers() : nodeSettings(parses, b.node.platform ? withoutWorkspace : given, b.node.kubeletImage));
+    const settings = early ?? (carriers.length ? forCarriers() : nodeSettings(parses, given, b.node.kubeletImage));
     const { node, allocatable, own: found } = judgeNode(b, files, runtimes[i], settings, options.disabledRules);
     nodes.push({ node, allocatable });
     // A file found by its name alone may not be the one the reference means: what rests on that guess is a condition.

@@ -51,15 +51,18 @@ test('a kubernetesVersion older than its own kubeadm API allows states nothing: 
   assert.equal(analyze([{ path: 'n/kubeadm.yaml', text: doc('v1beta3', 'v1.21.0') }]).nodes[0].node.kubernetesVersion, '1.21');
 });
 
-test('a node of units takes the version of the workspace kubeadm file when all agree, and the newest when they differ', () => {
+test('a node of units takes the version the kubeadm files of its root agree on, the newest when they differ, and none from another root (issue #37)', () => {
   const unit = { path: 'n/etc/systemd/system/kubelet.service', text: '[Service]\nExecStart=/usr/bin/kubelet --config=/var/lib/kubelet/config.yaml\n' };
   const config = { path: 'n/var/lib/kubelet/config.yaml', text: CONFIG_HEAD };
-  const one = analyze([unit, config, { path: 'kubeadm/cluster.yaml', text: KUBEADM('v1.29.4') }]);
+  const one = analyze([unit, config, { path: 'n/cluster.yaml', text: KUBEADM('v1.29.4') }]);
   assert.equal(one.nodes.find((r) => r.node.id === unit.path)?.node.kubernetesVersion, '1.29');
-  const two = analyze([unit, config, { path: 'a/cluster.yaml', text: KUBEADM('v1.29.4') }, { path: 'b/cluster.yaml', text: KUBEADM('v1.31.0') }]);
+  const two = analyze([unit, config, { path: 'n/a.yaml', text: KUBEADM('v1.29.4') }, { path: 'n/b.yaml', text: KUBEADM('v1.31.0') }]);
   const n = two.nodes.find((r) => r.node.id === unit.path)!.node;
   assert.equal(n.kubernetesVersion, NEWEST_VERSION);
   assert.match(n.kubernetesVersionSource!, /newest version this tool knows/);
+  // A plain worker in another folder is not the kubeadm cluster's: its version is not stated.
+  const apart = analyze([unit, config, { path: 'kubeadm/cluster.yaml', text: KUBEADM('v1.29.4') }]).nodes.find((r) => r.node.id === unit.path)!.node;
+  assert.equal(apart.kubernetesVersionAssumed, true);
 });
 
 test('the setting (or --kubernetes-version) wins over the files, and a modeline wins over both', () => {

@@ -75,7 +75,10 @@ export const configFieldType: Rule = {
         ),
       );
     };
-    for (const [field, s] of node.settings) {
+    // The kubelet decodes every config file before it applies flags (issue #37): a value a flag replaces is decoded
+    // all the same, and its wrong type stops the kubelet (node.shadowed holds it).
+    const decoded = node.shadowed.size ? [...node.settings, ...node.shadowed] : node.settings;
+    for (const [field, s] of decoded) {
       if (s.from.how !== 'config' && s.from.how !== 'config-dir') continue;
       const info = fieldInfo(field);
       if (!info) continue;

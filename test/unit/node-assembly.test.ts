@@ -1,5 +1,5 @@
 /**
- * Issue #37: a file a node reads because another names it is linked by identity (the same absolute path under a
+ * Issue #37, which files make a node, by the consumer's own rules. A file a node reads because another names it is linked by identity (the same absolute path under a
  * folder holding the naming file, or in the same carrier), never by a name alike. A link by name alone is still made,
  * shown as a guess, and no error or warning rests on it.
  */
@@ -97,4 +97,12 @@ test('a KubeletConfiguration in a kubeadm join file reaches no kubelet (joinconf
   const b = run({ 'init.yaml': init }, { kubernetesVersion: '1.30' });
   assert.equal(b.findings.some((f) => f.code === 'kubeadm-join-ignores-config'), false);
   assert.ok(b.findings.some((f) => f.code === 'cgroup-driver-invalid'));
+});
+
+test('a config value the kubelet cannot decode stops it even when a flag sets the same field: it decodes every config file before flags apply', () => {
+  const a = run(kubeadmNode('n', { config: 'maxPods: "250"\n', defaults: 'KUBELET_EXTRA_ARGS=--max-pods=50\n' }), { kubernetesVersion: '1.30' });
+  const f = a.findings.find((x) => x.code === 'config-field-type');
+  assert.equal(f?.severity, 'error');
+  assert.equal(f?.file, 'n/var/lib/kubelet/config.yaml');
+  assert.equal(scalarOf(nodeWith(a, 'n/var/lib/kubelet/config.yaml').node.settings.get('maxPods')), '50');
 });
