@@ -106,3 +106,32 @@ test('a config value the kubelet cannot decode stops it even when a flag sets th
   assert.equal(f?.file, 'n/var/lib/kubelet/config.yaml');
   assert.equal(scalarOf(nodeWith(a, 'n/var/lib/kubelet/config.yaml').node.settings.get('maxPods')), '50');
 });
+
+const script = (dropin: string, config: string) => `#!/bin/bash
+cat <<'EOF' > /etc/systemd/system/kubelet.service
+[Service]
+ExecStart=/usr/bin/kubelet --config=/var/lib/kubelet/config.yaml $KUBELET_EXTRA_ARGS
+EOF
+cat <<${dropin} > /etc/systemd/system/kubelet.service.d/20-extra.conf
+[Service]
+Environment="KUBELET_EXTRA_ARGS=--node-ip=\${NODE_IP} --kube-reserved-cgroup=/kube.slice"
+EOF
+cat <<'EOF' > /var/lib/kubelet/config.yaml
+${config}EOF
+`;
+
+test('a drop-in written by an unquoted here-document makes its node incomplete: said in the node, and nothing rests on what it may set', () => {
+  const config = CONFIG_HEAD + 'kubeReserved:\n  cpu: 500m\nenforceNodeAllocatable: [pods, kube-reserved]\n';
+  const a = run({ 'bootstrap.sh': script('EOF', config) }, { kubernetesVersion: '1.30' });
+  const { node } = a.nodes[0];
+  assert.deepEqual(node.unread?.map((u) => [u.shown, /expanded by the shell/.test(u.why)]), [['bootstrap.sh → /etc/systemd/system/kubelet.service.d/20-extra.conf', true]]);
+  const cgroup = a.findings.find((f) => f.code === 'reserved-cgroup-missing')!;
+  assert.equal(cgroup.severity, 'information');
+  assert.match(cgroup.message, /^Only if 20-extra\.conf, not read here, sets nothing this depends on\./);
+  const undefinedVar = a.findings.find((f) => f.code === 'unit-variable-undefined')!;
+  assert.match(undefinedVar.message, /^\$KUBELET_EXTRA_ARGS is set in no file read here; bootstrap\.sh → \/etc\/systemd\/system\/kubelet\.service\.d\/20-extra\.conf may set it but was not read/);
+  // Without the drop-in the node is complete as far as the tool sees, and the missing cgroup is an error.
+  const c = run({ 'bootstrap.sh': script('EOF', config).replace(/cat <<EOF > \/etc\/systemd\/system\/kubelet\.service\.d[\s\S]*?\nEOF\n/, '') }, { kubernetesVersion: '1.30' });
+  assert.equal(c.nodes[0].node.unread, undefined);
+  assert.equal(c.findings.find((f) => f.code === 'reserved-cgroup-missing')?.severity, 'error');
+});

@@ -61,6 +61,8 @@ export function formatText(analysis: Analysis, color: boolean, hints = false): s
 function nodeTable({ node, allocatable: a }: NodeResult, paint: Paint): string[] {
   const out: string[] = [];
   out.push(`${paint('1', 'Node')} ${printable(readablePath(node.id))}${node.files.length > 1 ? paint('2', ` (+${node.files.length - 1} file${node.files.length === 2 ? '' : 's'})`) : ''}`);
+  // A node with files the tool could not read is incomplete: said before its numbers (issue #37).
+  for (const u of node.unread ?? []) out.push(paint('33', `  incomplete: ${printable(u.shown)} was not read (${u.why})`));
   const header = ['resource', 'capacity', 'kube-reserved', 'system-reserved', 'eviction-hard', 'allocatable'];
   const rows: string[][] = [];
   for (const r of RESOURCES) {

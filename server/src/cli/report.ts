@@ -16,10 +16,19 @@ export interface NodeJson {
   reserved: Record<string, number>;
   breakdown: Record<string, { kubeReserved?: number; systemReserved?: number; evictionHard?: number; evictionThreshold?: string }>;
   allocatable?: Record<string, number>;
+  /** False when the node has files the tool saw but could not read (`unread`): what they set is not known. */
+  complete: boolean;
+  unread?: { path: string; why: string }[];
+  /** Files read because another names them, each with the reference and how it was found. */
+  links?: { what: string; reference: string; from: string; to: string; by: string }[];
 }
 
 export function nodeJson({ node, allocatable: a }: NodeResult): NodeJson {
-  const out: NodeJson = { id: node.id, files: node.files, kubernetesVersion: node.kubernetesVersion, reserved: {}, breakdown: {} };
+  const out: NodeJson = { id: node.id, files: node.files, kubernetesVersion: node.kubernetesVersion, reserved: {}, breakdown: {}, complete: !node.unread?.length };
+  if (node.unread?.length) out.unread = node.unread.map((u) => ({ path: u.path, why: u.why }));
+  if (node.links?.length) {
+    out.links = node.links.map((l) => ({ what: l.what, reference: l.ref, from: `${l.span.file}:${l.span.range.start.line + 1}`, to: l.to, by: l.by }));
+  }
   if (node.kubernetesVersionSource) out.kubernetesVersionSource = node.kubernetesVersionSource;
   if (node.capacitySource) out.capacitySource = node.capacitySource;
   const cap: Record<string, number> = {};

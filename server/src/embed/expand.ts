@@ -22,6 +22,8 @@ export interface Expansion {
   /** Payload by its workspace path. */
   payloads: Map<string, { host: string; payload: Payload }>;
   notes: Finding[];
+  /** Files a carrier writes that were seen but not read, by workspace path: why, and where (issue #37). */
+  unread: Map<string, { why: string; span: Finding['range']; host: string }>;
 }
 
 export interface ExpandDeps {
@@ -61,17 +63,21 @@ export function expandCarrier(host: ParsedFile, deps: ExpandDeps, out: Expansion
       out.notes.push(finding('payload-not-checked', 'information', { file: host.path, range: payload.span }, `${payload.target} is not checked: ${why}.`));
     if (payload.unchecked) {
       if (kind || /kubelet|kubeadm|systemd/.test(payload.target)) note(payload.unchecked);
+      out.unread.set(path, { why: payload.unchecked, span: payload.span, host: host.path });
       continue;
     }
     // A template that breaks the file's syntax would be a page of false errors; one that does not is read as the
     // same file on disk is (config-placeholder reports placeholder values).
     const marker = kind && (YAML_KINDS.has(kind) ? YAML_TEMPLATE_MARKER : TEMPLATE_MARKER).test(payload.text);
     if (marker && unreadable(deps.parse(src, kind))) {
-      note('it holds template expressions, which are read only once the file is rendered');
+      const why = 'it holds template expressions, which are read only once the file is rendered';
+      note(why);
+      out.unread.set(path, { why, span: payload.span, host: host.path });
       continue;
     }
     // cloud-init writes the entries in order: of two for one path, the last one is the file.
     const earlier = at.get(path);
+    out.unread.delete(path);
     if (earlier !== undefined) out.sources[earlier] = src;
     else {
       at.set(path, out.sources.length);

@@ -185,6 +185,8 @@ export function effectiveConfiguration(analysis: Analysis, path: string): string
   if (!result) return undefined;
   // What this node read, and as what (features/files-read.ts).
   const read = filesRead(analysis, []).filter((f) => f.nodes?.includes(result.node.id));
-  const files = ['', '# Files this node read, and as what:', ...filesReadText(read).map((l) => `#   ${l}`)].join('\n') + '\n';
+  const unread = (result.node.unread ?? []).map((u) => `#   ${u.shown} was not read: ${u.why}`);
+  const incomplete = unread.length ? ['', '# Incomplete: what these files set is not known, and nothing here rests on it being absent.', ...unread] : [];
+  const files = ['', '# Files this node read, and as what:', ...filesReadText(read).map((l) => `#   ${l}`), ...incomplete].join('\n') + '\n';
   return readableText(effectiveConfigYaml(result) + files, payloadOf(analysis));
 }

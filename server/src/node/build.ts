@@ -19,8 +19,9 @@ import {
 } from '../parse/systemd/exec.ts';
 import { runScratch } from '../parse/systemd/words.ts';
 import { fmtCount } from '../parse/yaml.ts';
-import { resolveDirBySuffix, resolveDirReference, resolveReference, basename, withoutTrailingSlashes, type Resolved } from '../model/paths.ts';
+import { resolveDirBySuffix, resolveDirReference, resolveReference, basename, dirname, nodeRoot, withoutTrailingSlashes, type Resolved } from '../model/paths.ts';
 import { parseKubeletArgs, type ArgProblem } from './command-line.ts';
+import { readablePath } from '../embed/payload.ts';
 import { effectiveSettings, type ConfigSource } from './effective.ts';
 import type { NodeSeed } from './group.ts';
 import type { StandaloneRead } from '../formats/types.ts';
@@ -29,7 +30,7 @@ import { unusedVariables } from './unused-variables.ts';
 import { platformBase, type PlatformSemantics } from './platform.ts';
 import { containerKubelet } from './container-run.ts';
 import { versionMention } from '../model/version-mention.ts';
-import type { ConfigRef, FlagUse, NodeLink, NodeModel, Setting } from './model.ts';
+import type { ConfigRef, FlagUse, NodeLink, NodeModel, Setting, UnreadFile } from './model.ts';
 import type { Workspace } from './parse-cache.ts';
 import { joinTemplateWords, TemplatePlaces, templatePlaces } from './template.ts';
 import { inTerraformTemplate, terraformPlaces } from './terraform.ts';
@@ -311,6 +312,8 @@ export function buildNode(ws: Workspace, seed: NodeSeed, systemdVersion?: number
   for (const x of eff.problems) problems.push(x);
   node.files = [...files];
   if (linked.length) node.links = linked;
+  const unread = unreadFiles(ws, seed, node);
+  if (unread.length) node.unread = unread;
   // A stream of 20,000 documents holds a node each, twice over in the CLI's fix check (issue #28): a list grown a push
   // at a time keeps 17 slots for the usual one item (an exact copy), and an empty one is the one shared empty list.
   node.kubeletConfigs = exact(node.kubeletConfigs);
@@ -391,6 +394,35 @@ function lastAssignments(list: readonly EnvAssignment[]): EnvAssignment[] {
     byName.set(a.name, a);
   }
   return [...byName.values()];
+}
+
+/**
+ * Files of the node the tool saw but could not read: drop-ins of its unit at its root, and files its references name
+ * by identity (issue #37). A carrier records them (embed/expand.ts): a drop-in written by an unquoted here-document is
+ * there on the machine, with contents only the running shell knows.
+ */
+function unreadFiles(ws: Workspace, seed: NodeSeed, node: Draft): UnreadFile[] {
+  if (ws.unread.size === 0) return [];
+  const out: UnreadFile[] = [];
+  const add = (path: string) => {
+    const u = ws.unread.get(path);
+    if (u && !out.some((x) => x.path === path)) out.push({ path, shown: readablePath(path), why: u.why });
+  };
+  const main = seed.units[0]?.path;
+  if (main) {
+    const root = nodeRoot(main);
+    const name = main.includes('.service.d/') ? basename(dirname(main)).slice(0, -2) : basename(main);
+    for (const path of ws.unread.keys()) if (path.endsWith('.conf') && basename(dirname(path)) === `${name}.d` && nodeRoot(path) === root) add(path);
+  }
+  const unresolvedRefs: { ref: string; near: string }[] = [];
+  for (const r of node.service?.envFileRefs ?? []) if (!r.resolved) unresolvedRefs.push({ ref: r.path, near: r.directive.keySpan.file });
+  for (const r of node.configRefs) if (!r.resolved?.length) unresolvedRefs.push({ ref: r.path, near: r.span.file });
+  const paths = [...ws.unread.keys()];
+  for (const { ref, near } of unresolvedRefs) {
+    const hit = resolveReference(ref, paths, near);
+    if (hit?.by === 'identity') add(hit.path);
+  }
+  return out;
 }
 
 /**

@@ -47,17 +47,21 @@ export class LookupRecorder implements ReadonlyMap<string, Setting> {
   rendered: ReadonlyMap<string, Setting> = EMPTY;
   /** Whether one of them is unknown as a whole (not only a partly literal value such as `{{ .mem }}Gi`). */
   whole = false;
+  /** Whether a look-up found nothing: the verdict rests on a setting being absent. */
+  missed = false;
 
   constructor(private readonly inner: ReadonlyMap<string, Setting>) {}
 
   clear(): void {
     if (this.rendered.size) this.rendered = EMPTY;
     this.whole = false;
+    this.missed = false;
   }
 
   get(field: string): Setting | undefined {
     const s = this.inner.get(field);
-    if (s && certaintyOf(s) === 'rendered') {
+    if (!s) this.missed = true;
+    else if (certaintyOf(s) === 'rendered') {
       const m = this.rendered === EMPTY ? new Map<string, Setting>() : (this.rendered as Map<string, Setting>);
       m.set(field, s);
       this.rendered = m;
@@ -147,6 +151,9 @@ export class Evidence {
         return names.length ? lowered(f, renderedCondition(names)) : f;
       });
     }
+    // A node with files the tool could not read: what rests on a setting being absent may be set there (issue #37).
+    const unread = this.node.unread;
+    if (unread?.length && this.settings.missed) out = out.map((f) => (loud(f) ? lowered(f, unreadCondition(unread.map((u) => u.path))) : f));
     return out;
   }
 }
@@ -175,6 +182,13 @@ function lowered(f: Finding, condition: string): Finding {
 function renderedCondition(names: readonly string[]): string {
   const what = names.length === 1 ? `${names[0]}'s template renders` : `the templates of ${names.slice(0, -1).join(', ')} and ${names[names.length - 1]} render`;
   return `Only if ${what} as read here.`;
+}
+
+/** "Only if 20-extra.conf, not read here, sets nothing this depends on." */
+export function unreadCondition(paths: readonly string[]): string {
+  const names = paths.slice(0, 2).map((p) => p.slice(p.lastIndexOf('/') + 1));
+  const more = paths.length > 2 ? ` and ${paths.length - 2} more` : '';
+  return `Only if ${names.join(' and ')}${more}, not read here, ${paths.length === 1 ? 'sets' : 'set'} nothing this depends on.`;
 }
 
 function key(f: Finding): string {

@@ -7,6 +7,7 @@
  */
 import type { Finding } from '../model/finding.ts';
 import type { NodeModel } from './model.ts';
+import { readablePath } from '../embed/payload.ts';
 
 export function restOnGuesses(found: Finding[], node: NodeModel, confirmed: () => readonly Finding[]): Finding[] {
   if (!found.some(loud)) return found;
@@ -15,7 +16,7 @@ export function restOnGuesses(found: Finding[], node: NodeModel, confirmed: () =
   const guesses = node.links!.filter((l) => l.by === 'name');
   const shown = guesses
     .slice(0, 2)
-    .map((l) => `${l.to} is ${l.what === 'EnvironmentFile=' ? l.what : `${l.what}=`}${l.ref}`)
+    .map((l) => `${readablePath(l.to)} is ${l.what === 'EnvironmentFile=' ? l.what : `${l.what}=`}${l.ref}`)
     .join(' and ');
   const condition = `Only if ${shown}, which ${guesses.length === 1 ? 'it matches' : 'they match'} by name alone.`;
   return found.map((f) => (loud(f) && !keys.has(key(f)) ? { ...f, severity: 'information', message: `${condition} ${f.message}` } : f));

@@ -114,6 +114,14 @@ export interface ConfigRef {
   by?: LinkBy;
 }
 
+export interface UnreadFile {
+  readonly path: string;
+  /** The path as people read it: a carrier's payload as `user-data.sh → /etc/...`. */
+  readonly shown: string;
+  /** Why it was not read, in words. */
+  readonly why: string;
+}
+
 /**
  * One file a node reads because another names it, and why (issue #37): the reference, where it is written, and how
  * the file was found. A link by name alone is a guess: the engine rests no error or warning on it (engine.ts).
@@ -149,6 +157,12 @@ export interface NodeModel {
   readonly configRefs: ConfigRef[];
   /** Files read because another file names them, each with how it was found (absent: none). */
   readonly links?: readonly NodeLink[];
+  /**
+   * Files of this node the tool saw but could not read (a drop-in written by an unquoted here-document, a referenced
+   * file whose template breaks its syntax): the node is incomplete, and what rests on something being absent holds
+   * only if they do not change it (node/evidence.ts). Absent: the node is complete as far as the tool can see.
+   */
+  readonly unread?: readonly UnreadFile[];
   readonly kubeletConfigs: KubeletConfigDoc[];
   readonly kubeadm: KubeadmDoc[];
   readonly runtimes: RuntimeCgroupDriver[];

@@ -123,6 +123,8 @@ export class Workspace {
   readonly payloads: Expansion['payloads'];
   /** Payloads that are not checked, and why. */
   readonly notes: Finding[];
+  /** Files carriers write that were seen but could not be read (an expanded here-document), by workspace path. */
+  readonly unread: Expansion['unread'];
 
   /** The formats and platforms, from the engine (server/src/registry.ts). */
   readonly registry: NodeRegistry;
@@ -130,7 +132,7 @@ export class Workspace {
   constructor(files: readonly SourceFile[], registry: NodeRegistry, private readonly cache?: ParseCache) {
     this.registry = registry;
     for (const f of files) this.sources.set(f.path, f);
-    const x: Expansion = { sources: [], payloads: new Map(), notes: [] };
+    const x: Expansion = { sources: [], payloads: new Map(), notes: [], unread: new Map() };
     const carriers = registry.carrierKinds;
     const deps = { detect: (path: string, text: string) => this.detect(path, text), parse: (src: SourceFile, kind: FileKind) => this.parseOnce(src, kind), isCarrier: (k: FileKind) => carriers.has(k), quiet: (k: FileKind) => registry.formatOf(k).quietInPayloads };
     for (const f of files) if (carriers.has(this.kind(f.path)!)) expandCarrier(this.read(f.path)!, deps, x);
@@ -138,6 +140,7 @@ export class Workspace {
     for (const [path, { payload }] of x.payloads) if (payload.kind) this.detected.set(path, payload.kind);
     this.payloads = x.payloads;
     this.notes = x.notes;
+    this.unread = x.unread;
     this.paths = [...this.sources.keys()].sort();
   }
 

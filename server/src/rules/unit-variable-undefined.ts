@@ -94,7 +94,18 @@ export const unitVariableUndefined: Rule = {
             preferred: true,
           }]
         : undefined;
-      if (typo) {
+      if (node.unread?.length) {
+        // A drop-in or environment file of this unit the tool could not read may set it (issue #37).
+        const u = node.unread[0];
+        out.push(
+          finding(
+            'unit-variable-undefined',
+            'information',
+            ref.span,
+            `$${name} is set in no file read here; ${u.shown}${node.unread.length > 1 ? ` and ${node.unread.length - 1} more` : ''} may set it but was not read: ${u.why}. If nothing sets it, systemd expands $${name} to nothing.`,
+          ),
+        );
+      } else if (typo) {
         const src = s.environment.get(typo)!;
         out.push(
           finding(
