@@ -11,6 +11,7 @@ import type { NodeRegistry, PlatformSemantics, WrapperProgram } from './node/pla
 import type { Rule, RuleMeta } from './rules/types.ts';
 import { CORE_PARSER_CODES } from './rules/parser-codes.ts';
 import type { Platform } from './platforms/types.ts';
+import { heredocScript } from './formats/shell.ts';
 import { basename, dirname } from './model/paths.ts';
 import { systemdTemplateName, withoutTemplateExt } from './parse/template.ts';
 import unit from './formats/unit.ts';
@@ -132,8 +133,10 @@ const SYSTEMD_KINDS: ReadonlySet<FormatKind> = new Set([unit.kind, dropin.kind, 
 
 /** The kind recognition gives a candidate: every byPath in list order, then every byContent. */
 function detectByName(c: Candidate): FormatKind | undefined {
-  for (const f of FORMATS) if (f.byPath?.(c)) return f.kind;
-  const script = SCRIPT_HEAD.test(c.head);
+  // Commands that write a file are a script whatever the file is named (`kubelet.service` holding `cat > ... <<EOF`).
+  const written = heredocScript(c.head);
+  for (const f of FORMATS) if ((!written || f.readsScripts) && f.byPath?.(c)) return f.kind;
+  const script = written || SCRIPT_HEAD.test(c.head);
   for (const f of FORMATS) if ((!script || f.readsScripts) && f.byContent?.(c)) return f.kind;
   return undefined;
 }

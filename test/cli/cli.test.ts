@@ -59,6 +59,8 @@ interface JsonDiagnostic {
 }
 interface JsonNode {
   files: string[];
+  complete?: boolean;
+  links?: { what: string; reference: string; from: string; to: string; by: string }[];
   capacity?: Record<string, number>;
   reserved: Record<string, number>;
   allocatable?: Record<string, number>;
@@ -522,26 +524,32 @@ test('walking skips .git and node_modules folders (a broken unit there is not re
   }
 });
 
-test('two path arguments form one workspace (a unit in one resolves --config under the other by suffix)', () => {
+test('two path arguments form one workspace: a unit under one reads the --config at its path under the other (the same node root); a file of another root is not linked (issue #37)', () => {
   const ws = workspace({
-    'a/usr/lib/systemd/system/kubelet.service':
+    'n/usr/lib/systemd/system/kubelet.service':
       '[Unit]\nDescription=kubelet\n\n[Service]\nExecStart=/usr/bin/kubelet --config=/var/lib/kubelet/config.yaml\nRestart=always\n\n[Install]\nWantedBy=multi-user.target\n',
-    'b/var/lib/kubelet/config.yaml':
+    'n/var/lib/kubelet/config.yaml':
       '# kubelet-lint: capacity cpu=8,memory=16Gi,ephemeral-storage=100Gi\napiVersion: kubelet.config.k8s.io/v1beta1\nkind: KubeletConfiguration\ncgroupDriver: systemd\nkubeReserved:\n  cpu: 700m\n',
+    'other/var/lib/kubelet/config.yaml': 'apiVersion: kubelet.config.k8s.io/v1beta1\nkind: KubeletConfiguration\nmaxPods: 250\n',
   });
   try {
-    const alone = json(['a'], { cwd: ws.dir }).out;
+    const alone = json(['n/usr'], { cwd: ws.dir }).out;
     assert.ok(
       alone.diagnostics.some((d) => d.code === 'reference-unresolved'),
       `alone, the config is missing: ${JSON.stringify(alone.diagnostics)}`,
     );
+    // Another machine's file at the same path is not this unit's.
+    const apart = json(['n/usr', 'other'], { cwd: ws.dir }).out;
+    assert.ok(apart.diagnostics.some((d) => d.code === 'reference-unresolved'), JSON.stringify(apart.diagnostics));
 
-    const { r, out } = json(['a', 'b'], { cwd: ws.dir });
+    const { r, out } = json(['n/usr', 'n/var'], { cwd: ws.dir });
     assert.equal(r.status, 0, r.stderr);
     assert.ok(!out.diagnostics.some((d) => d.code === 'reference-unresolved'), JSON.stringify(out.diagnostics));
     assert.equal(out.nodes.length, 1, 'one kubelet, one node');
-    assert.deepEqual(out.nodes[0].files, ['a/usr/lib/systemd/system/kubelet.service', 'b/var/lib/kubelet/config.yaml']);
-    // The config's kubeReserved and the modeline in b/ drive the node of the unit in a/.
+    assert.deepEqual(out.nodes[0].files, ['n/usr/lib/systemd/system/kubelet.service', 'n/var/lib/kubelet/config.yaml']);
+    assert.deepEqual(out.nodes[0].links, [{ what: '--config', reference: '/var/lib/kubelet/config.yaml', from: 'n/usr/lib/systemd/system/kubelet.service:5', to: 'n/var/lib/kubelet/config.yaml', by: 'identity' }]);
+    assert.equal(out.nodes[0].complete, true);
+    // The config's kubeReserved and the modeline in it drive the node of the unit.
     assert.deepEqual(out.nodes[0].allocatable, {
       cpu: 8000 - 700,
       memory: 16 * 2 ** 30 - 100 * 2 ** 20,

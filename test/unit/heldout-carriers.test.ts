@@ -198,11 +198,6 @@ interface Case {
   read: Record<string, (text: string) => Record<string, string>>;
   /** Whether a finding's range covers the same text as in the bare file (not so in an encoded data: URL). */
   literal: boolean;
-  /**
-   * The unit names files another carrier writes: a carrier is its own file system, so they are found by name alone
-   * (issue #37), and what rests on them is information that says so.
-   */
-  guessed?: true;
 }
 const CASES: Case[] = [
   { name: 'cloud-init write_files', files: { 'user-data': cloudConfig(ALL) }, read: { 'user-data': (t) => writeFiles(t) }, literal: true },
@@ -212,13 +207,6 @@ const CASES: Case[] = [
   { name: 'Ignition, base64 env file and percent-encoded config', files: { 'worker.ign': ignition({ env: b64, config: pct }) }, read: { 'worker.ign': ignitionRead }, literal: false },
   { name: 'shell here-documents', files: { 'bootstrap.sh': script(ALL) }, read: { 'bootstrap.sh': heredocFiles }, literal: true },
   { name: 'MIME user data: a cloud-config part and a script part', files: { 'user-data.mime': mime }, read: { 'user-data.mime': mimeRead }, literal: true },
-  {
-    name: 'two cloud-configs of one workspace',
-    files: { 'units.yaml': cloudConfig([UNIT, DROPIN]), 'config.yaml': cloudConfig([ENV, CONFIG]) },
-    read: { 'units.yaml': (t) => writeFiles(t), 'config.yaml': (t) => writeFiles(t) },
-    literal: true,
-    guessed: true,
-  },
   { name: 'Cluster API KubeadmConfigTemplate files[]', files: { 'workers.yaml': capi }, read: { 'workers.yaml': (t) => writeFiles(t, (js) => js.spec.template.spec.files) }, literal: true },
 ];
 
@@ -255,9 +243,7 @@ for (const c of CASES) {
       bare.nodes.map((n) => n.allocatable),
     );
     assert.deepEqual(summary(a, c.files, c.literal), summary(bare, texts, c.literal));
-    const conditional = a.findings.filter((f) => f.message !== withoutGuess(f.message));
-    if (c.guessed) assert.ok(conditional.length > 0 && conditional.every((f) => f.severity === 'information'), 'what rests on another carrier\'s file is a condition');
-    else assert.deepEqual(conditional, [], 'within one carrier every link is by identity');
+    assert.deepEqual(a.findings.filter((f) => f.message !== withoutGuess(f.message)), [], 'within one carrier every link is by identity');
     // Every line a message cites in the carrier holds what the bare message's line holds there.
     for (const f of a.findings) {
       const b = bare.findings.find((x) => x.code === f.code && placeless(x.message) === placeless(f.message))!;
@@ -508,4 +494,14 @@ test('held-out template: ${name} in a unit of a Terraform template (a %{ } direc
   // Without Terraform syntax ${VAR} stays systemd's: an unset one is said.
   const plain = analyze([{ path: 'n/etc/systemd/system/kubelet.service', text: '[Service]\nExecStart=/usr/bin/kubelet --node-labels=${node_labels}\n' }]);
   assert.ok(plain.findings.some((f) => f.code === 'unit-variable-undefined'));
+});
+
+test('two cloud-configs are two machines (issue #37): a unit in one never reads the env file or config the other writes', () => {
+  const a = analyze([
+    { path: 'units.yaml', text: cloudConfig([UNIT, DROPIN]) },
+    { path: 'config.yaml', text: cloudConfig([ENV, CONFIG]) },
+  ], { capacity: CAPACITY });
+  const unit = a.nodes.find((n) => n.node.service)!.node;
+  assert.ok(unit.files.every((f) => f.startsWith('units.yaml')), unit.files.join(', '));
+  assert.equal(unit.links, undefined);
 });

@@ -16,7 +16,9 @@ ExecStart=/usr/bin/kubelet --config=/var/lib/kubelet/config.yaml --max-pods=90
 test('resolveReference: the same path under a folder holding the referrer is identity; a suffix alike is a name', () => {
   const files = ['n1/var/lib/kubelet/config.yaml', 'other/kubernetes/kubelet/config.yaml', 'ci.yaml//etc/kubernetes/kubelet.conf'];
   assert.deepEqual(resolveReference('/var/lib/kubelet/config.yaml', files, 'n1/etc/systemd/system/kubelet.service'), { path: 'n1/var/lib/kubelet/config.yaml', by: 'identity' });
-  assert.deepEqual(resolveReference('/var/lib/kubelet/config.yaml', files.slice(1), 'n1/etc/systemd/system/kubelet.service'), { path: 'other/kubernetes/kubelet/config.yaml', by: 'name' });
+  // A name alike is a guess, and only inside the referrer's node root: another folder's file is another machine's.
+  assert.equal(resolveReference('/var/lib/kubelet/config.yaml', files.slice(1), 'n1/etc/systemd/system/kubelet.service'), undefined);
+  assert.deepEqual(resolveReference('/var/lib/kubelet/config.yaml', ['role/files/kubelet/config.yaml', 'charts/kubelet/config.yaml'], 'role/kubelet.service'), { path: 'role/files/kubelet/config.yaml', by: 'name' });
   // A carrier is the root of its payloads' file system.
   assert.deepEqual(resolveReference('/etc/kubernetes/kubelet.conf', files, 'ci.yaml//etc/systemd/system/kubelet.service'), { path: 'ci.yaml//etc/kubernetes/kubelet.conf', by: 'identity' });
   // A relative reference has no place of its own.
@@ -35,28 +37,27 @@ test("two nodes laid out like / each read their own config by identity, with the
   assert.match(line, /read as --config=\/var\/lib\/kubelet\/config\.yaml in n1\/etc\/systemd\/system\/kubelet\.service\.d\/10-kubeadm\.conf:\d+, the same path/);
 });
 
-test("a config found by name alone in another folder is shown as a guess; what rests on it is a condition, the file's own error stays", () => {
+test("a config found by name alone under the unit's folder is shown as a guess; what rests on it is a condition, the file's own error stays; another folder's file is not linked", () => {
   const files = {
-    'ansible/roles/kubelet/files/kubelet.service': UNIT_WITH_CONFIG,
-    // A Helm chart's file that happens to end like the unit's --config path.
-    'charts/node/kubelet/config.yaml': CONFIG_HEAD + 'maxPods: 220\nkubeReserved:\n  memory: 1Gx\n',
+    'ansible/roles/kubelet/kubelet.service': UNIT_WITH_CONFIG,
+    'ansible/roles/kubelet/files/kubelet/config.yaml': CONFIG_HEAD + 'maxPods: 220\nkubeReserved:\n  memory: 1Gx\n',
+    // A Helm chart's file that happens to end like the unit's --config path: another machine's.
+    'charts/node/kubelet/config.yaml': CONFIG_HEAD + 'maxPods: 330\n',
   };
   const a = run(files);
-  const { node } = nodeWith(a, 'ansible/roles/kubelet/files/kubelet.service');
-  assert.deepEqual(node.links?.map((l) => [l.to, l.by]), [['charts/node/kubelet/config.yaml', 'name']]);
-  // Shown, with the guess said: the flag overrides the file's maxPods only if that is the file.
+  const { node } = nodeWith(a, 'ansible/roles/kubelet/kubelet.service');
+  assert.deepEqual(node.links?.map((l) => [l.to, l.by]), [['ansible/roles/kubelet/files/kubelet/config.yaml', 'name']]);
   assert.equal(scalarOf(node.settings.get('maxPods')), '90');
-  const shadow = a.findings.find((f) => f.file === 'charts/node/kubelet/config.yaml' && /maxPods/.test(f.message) && f.code !== 'quantity-invalid');
-  if (shadow) assert.equal(shadow.severity, 'information');
   for (const f of a.findings) {
     if (f.severity !== 'error' && f.severity !== 'warning') continue;
     // Only what the config says of itself, as it would alone.
-    assert.equal(f.file, 'charts/node/kubelet/config.yaml', `${f.code}: ${f.message}`);
+    assert.equal(f.file, 'ansible/roles/kubelet/files/kubelet/config.yaml', `${f.code}: ${f.message}`);
   }
   const bad = a.findings.find((f) => f.code === 'quantity-invalid');
   assert.equal(bad?.severity, 'error', 'a value no kubelet can decode is an error whichever kubelet reads the file');
   const text = filesReadText(filesRead(a, Object.keys(files)));
-  assert.ok(text.some((l) => l.startsWith('charts/node/kubelet/config.yaml') && l.endsWith('a guess by its name alone')), text.join('\n'));
+  assert.ok(text.some((l) => l.startsWith('ansible/roles/kubelet/files/kubelet/config.yaml') && l.endsWith('a guess by its name alone')), text.join('\n'));
+  assert.equal(scalarOf(nodeWith(a, 'charts/node/kubelet/config.yaml').node.settings.get('maxPods')), 330);
 });
 
 test('a unit beside its env file, named by an absolute path: an unused variable rests on the guess and says so', () => {
@@ -84,7 +85,8 @@ test('a config at the same path under another node root is not this node\'s by i
     'b/var/lib/kubelet/config.yaml': CONFIG_HEAD + 'maxPods: 220\n',
   });
   const { node } = nodeWith(a, 'a/etc/systemd/system/kubelet.service');
-  assert.equal(node.links?.[0]?.by, 'name');
+  assert.equal(node.links, undefined);
+  assert.equal(scalarOf(nodeWith(a, 'b/var/lib/kubelet/config.yaml').node.settings.get('maxPods')), 220);
 });
 
 test('a KubeletConfiguration in a kubeadm join file reaches no kubelet (joinconfiguration.go decodes only the JoinConfiguration): reported once, and left out of the node', () => {

@@ -30,6 +30,10 @@ export function withoutDirectives(path: string, text: string, percent: boolean):
     for (let i = from; i < to; i++) if (out[i] !== '\n' && out[i] !== '\r') out[i] = ' ';
   };
   for (const e of blanked) blank(e.start, e.end);
+  // `\{% endif %}` at a line's end renders as a line ending in `\`: the backslash moves to the directive's last
+  // character, so the blanks that stand for the directive do not come after it (a continuation with trailing
+  // blanks, or an escape of a blank, neither of which is in the rendered unit).
+  for (const e of blanked) if (e.start > 0 && text[e.start - 1] === '\\' && e.end > e.start && !/\S/.test(lineRest(text, e.end))) [out[e.start - 1], out[e.end - 1]] = [' ', '\\'];
   const blocks = jinjaBlocks(text, blanked);
   for (const [from, to] of blocks) blank(from, to);
   // In a unit a line left blank would end a continued ExecStart= there (conf-parser.c appends it and, without a
@@ -49,6 +53,12 @@ export function withoutDirectives(path: string, text: string, percent: boolean):
   }
   const note = masked.structural.length ? templateNote(path, new LineIndex(text), masked, 'file') : undefined;
   return hasBranches(text, masked.structural) ? { text: out.join(''), note, branches: true } : { text: out.join(''), note };
+}
+
+/** The text from `at` to the end of its line. */
+function lineRest(text: string, at: number): string {
+  const nl = text.indexOf('\n', at);
+  return text.slice(at, nl < 0 ? text.length : nl).replace(/\r$/, '');
 }
 
 /** A unit or drop-in: its directives blanked, its expressions unknown values (nothing said about them). */

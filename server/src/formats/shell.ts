@@ -12,6 +12,16 @@ const SHEBANG = /^\uFEFF?#![ \t]*\/\S*\/(?:env[ \t]+)?(?:ba|da|z|k)?sh\b/;
 const KUBELET_WORDS = /kubelet|\/etc\/eks\/bootstrap\.sh/i;
 
 /**
+ * A snippet without `#!` whose first command writes a file with a here-document (`cat > kubelet.service <<EOF`):
+ * a script, whatever its name says (a `kubelet.service` that holds the commands writing it, seventh first-sight batch).
+ */
+const HEREDOC_FIRST = /^(?:[ \t]*(?:#[^\n]*)?\r?\n)*[ \t]*(?:sudo[ \t]+)?(?:cat|tee)\b[^\n]*<<-?[ \t]*['"]?[A-Za-z_]\w*/;
+
+export function heredocScript(head: string): boolean {
+  return HEREDOC_FIRST.test(head.slice(0, 2048));
+}
+
+/**
  * The text after the template directive lines it starts with (`%{ if enable_bootstrap_user_data ~}`, `{% if x %}`):
  * a Terraform or Jinja template of a script whose `#!` line the rendered file starts with (terraform-aws-modules/eks
  * templates/al2_user_data.tpl). At most 8 lines are looked through.
@@ -33,7 +43,7 @@ export default defineFormat({
   label: 'shell script',
   readsScripts: true,
   // Only a script that mentions the kubelet: others hold nothing kubelet-lint reads.
-  byContent: (c) => (SHEBANG.test(c.head) || SHEBANG.test(afterDirectives(c.head)) || c.ext === 'sh' || c.ext === 'bash') && KUBELET_WORDS.test(c.head),
+  byContent: (c) => (SHEBANG.test(c.head) || SHEBANG.test(afterDirectives(c.head)) || c.ext === 'sh' || c.ext === 'bash' || heredocScript(c.head)) && KUBELET_WORDS.test(c.head),
   parse(path, text) {
     const lines = new LineIndex(text);
     const offsets = Int32Array.from({ length: text.length + 1 }, (_, i) => i);

@@ -208,8 +208,24 @@ export interface Resolved {
 export function resolveReference(ref: string, files: readonly string[], near?: string): Resolved | undefined {
   const same = near === undefined ? undefined : underAncestor(ref, files, near);
   if (same !== undefined) return { path: same, by: 'identity' };
-  const path = resolveBySuffix(ref, files, near);
-  return path === undefined ? undefined : { path, by: 'name' };
+  // A guess stays inside the referrer's node root (issue #37: nothing crosses roots): another folder's file that
+  // ends the same way (a Helm chart's `kubelet/config.yaml`, another carrier's payload) is another machine's.
+  const { found } = bestMatches(ref, files);
+  const root = near === undefined ? '' : nodeRoot(near);
+  if (root === '') return found.length === 1 ? { path: found[0], by: 'name' } : undefined;
+  let inside = found.filter((f) => f.startsWith(root + '/'));
+  // The best match anywhere may lie outside: the best inside, then (the same last segment, scored again).
+  if (inside.length === 0) {
+    let best = 0;
+    const last = segs(ref).at(-1);
+    for (const f of last === undefined ? [] : (byLastSegment(files).get(last) ?? [])) {
+      if (!f.startsWith(root + '/')) continue;
+      const n = suffixMatch(f, ref);
+      if (n > best) [best, inside] = [n, [f]];
+      else if (n === best && n > 0) inside.push(f);
+    }
+  }
+  return inside.length === 1 ? { path: inside[0], by: 'name' } : undefined;
 }
 
 /** The file at `ref` under the nearest folder holding `near` (a relative reference has no such place). */

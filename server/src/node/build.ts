@@ -19,7 +19,7 @@ import {
 } from '../parse/systemd/exec.ts';
 import { runScratch } from '../parse/systemd/words.ts';
 import { fmtCount } from '../parse/yaml.ts';
-import { resolveDirBySuffix, resolveDirReference, resolveReference, basename, dirname, nodeRoot, withoutTrailingSlashes, type Resolved } from '../model/paths.ts';
+import { resolveDirReference, resolveReference, basename, dirname, nodeRoot, withoutTrailingSlashes, type Resolved } from '../model/paths.ts';
 import { parseKubeletArgs, type ArgProblem } from './command-line.ts';
 import { readablePath } from '../embed/payload.ts';
 import { effectiveSettings, type ConfigSource } from './effective.ts';
@@ -503,7 +503,7 @@ function kubeadmPatches(ws: Workspace, docs: readonly KubeadmDoc[], near: string
   const out = new Set<string>();
   for (const d of docs) {
     if (!d.patchesDirectory) continue;
-    for (const path of resolveDirBySuffix(withoutTrailingSlashes(d.patchesDirectory), ws.paths, near)) {
+    for (const path of resolveDirReference(withoutTrailingSlashes(d.patchesDirectory), ws.paths, near).paths) {
       if (isKubeletPatch(basename(path)) && ws.kind(path) === 'kubelet-config') out.add(path);
     }
   }

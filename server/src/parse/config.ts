@@ -85,6 +85,8 @@ interface Classified {
   apiVersion?: string;
   kindSpan?: Span;
   apiVersionSpan?: Span;
+  /** The apiVersion holds a template expression (`kubelet.config.k8s.io/{{ api }}`): the rendered text decides it. */
+  apiVersionRendered?: boolean;
 }
 
 /**
@@ -111,12 +113,13 @@ function classify(root: MapNode): Classified {
     apiVersion: scalarString(a?.value),
     kindSpan: k?.value.span,
     apiVersionSpan: a?.value.span,
+    ...(a?.value.kind === 'scalar' && a.value.template !== undefined ? { apiVersionRendered: true } : {}),
   };
 }
 
 function checkKubeletApiVersion(c: Classified, root: MapNode, problems: Finding[], fragment: boolean, format: 'yaml' | 'json', lines: LineIndex) {
   const av = c.apiVersion;
-  if (av === KUBELET_API_VERSION) return;
+  if (av === KUBELET_API_VERSION || c.apiVersionRendered) return;
   if (av === undefined) {
     if (fragment) return;
     problems.push(finding('config-kind-invalid', 'error', c.kindSpan ?? root.span,
@@ -243,7 +246,8 @@ function kubeadmDoc(path: string, root: MapNode, c: Classified, docSpan: Span, p
  */
 const ALL_CAPS_VALUES = new Set(['IDLE_PRIORITY_CLASS', 'BELOW_NORMAL_PRIORITY_CLASS', 'NORMAL_PRIORITY_CLASS', 'ABOVE_NORMAL_PRIORITY_CLASS', 'HIGH_PRIORITY_CLASS', 'REALTIME_PRIORITY_CLASS']);
 
-const PLACEHOLDER = /^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$|\$\{[A-Za-z_][A-Za-z0-9_]*\}|\{\{[^{}]*\}\}/;
+// (`<value>`, `<cluster-dns-ip>`: a slot a document leaves for the reader to fill in by hand.)
+const PLACEHOLDER = /^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$|\$\{[A-Za-z_][A-Za-z0-9_]*\}|\{\{[^{}]*\}\}|^<[A-Za-z][\w .-]*>$/;
 
 /**
  * Values that look like template placeholders never substituted (sed

@@ -64,7 +64,7 @@ export const unitContinuationSwallowsDirective: Rule = {
               span,
               `"${w.piece}" is not a directive: line ${w.bs.line + 1} ends with "\\", so systemd appends this line to ${d.key}= (line ${d.keySpan.range.start.line + 1}). ` +
                 (isExec
-                  ? `The command receives "${w.piece}" as an argument (the kubelet refuses to start: unknown command "${w.piece}") and the unit loses ${w.key}=.`
+                  ? `The command receives "${w.piece}" as an argument (a kubelet 1.11 or newer refuses to start: unknown command "${w.piece}") and the unit loses ${w.key}=.`
                   : `${d.key}= gets "${w.piece}" as part of its value and the unit loses ${w.key}=.`),
               {
                 related: [{ span: { file: d.span.file, range: { start: w.bs, end: { line: w.bs.line, character: w.bs.character + 1 } } }, message: 'this backslash continues the line' }],

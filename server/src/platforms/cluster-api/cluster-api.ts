@@ -141,8 +141,9 @@ export function capiPayloads(path: string, text: string): { embedded: Payload[];
     const version = own ? nodeAt(d.doc.contents, ['spec', 'version']) : versions.get(d.name)?.node;
     const stated = versionAt(path, text, c.lines, version, own ? `${d.kind} ${d.name} spec.version` : versions.get(d.name)?.what ?? '', false);
     const first = c.embedded.length;
-    // CAPI v1beta1 holds kubeadm's v1beta3 shapes (kubeletExtraArgs a map), v1beta2 kubeadm's v1beta4 ({name, value} list).
-    const kubeadmApi = /\/v1beta1$/.test(d.apiVersion) ? 'kubeadm.k8s.io/v1beta3' : 'kubeadm.k8s.io/v1beta4';
+    // CAPI v1beta1 holds kubeadm's v1beta3 shapes (kubeletExtraArgs a map), v1beta2 kubeadm's v1beta4 ({name, value}
+    // list); the older v1alpha3 and v1alpha4 had maps too (their kubeadm_types.go: KubeletExtraArgs map[string]string).
+    const kubeadmApi = /\/v1(?:alpha\d+|beta1)$/.test(d.apiVersion) ? 'kubeadm.k8s.io/v1beta3' : 'kubeadm.k8s.io/v1beta4';
     for (const [key, kind] of [['initConfiguration', 'InitConfiguration'], ['joinConfiguration', 'JoinConfiguration']] as const) {
       const cfg = nodeAt(spec, [key]);
       const args = nodeAt(cfg, ['nodeRegistration', 'kubeletExtraArgs']);
