@@ -1014,7 +1014,7 @@ if (notReady) {
     // The allocatable view names the version and its source too.
     await runCommand(page, 'Kubelet: Show Node Allocatable');
     const view = await allocatableFrame(page, '7.5 CPU');
-    assert.match(await view.locator('.meta').first().innerText(), /kubelet 1\.30 \(from kubernetesVersion v1\.30\.2 in \S*kubeadm-config\.yaml line 3 \(the workspace's kubeadm ClusterConfiguration/);
+    assert.match(await view.locator('.meta').first().innerText(), /kubelet 1\.30 \(from kubernetesVersion v1\.30\.2 in \S*kubeadm-config\.yaml line 3 \(the kubeadm ClusterConfiguration of this node's root/);
     shots.push(await screenshot(page, 'version-allocatable-view.png'));
     await runCommand(page, 'View: Close All Editor Groups');
   });

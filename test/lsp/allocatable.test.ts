@@ -101,16 +101,15 @@ describe('language server: allocatable for the editor view', () => {
     assert.equal(figure(await allocatable(DOCS), 'cpu'), '12500');
   });
 
-  test('the version source names a kubeadm file outside the node relative to the workspace, as the status bar and view show it', async () => {
-    mkdirSync(ws.path('kubeadm'));
-    ws.write('kubeadm/cluster.yaml', 'apiVersion: kubeadm.k8s.io/v1beta3\nkind: ClusterConfiguration\nkubernetesVersion: v1.30.2\n');
+  test('the version source names a kubeadm file beside the node (its root) relative to the workspace, as the status bar and view show it', async () => {
+    ws.write('docs-example/cluster.yaml', 'apiVersion: kubeadm.k8s.io/v1beta3\nkind: ClusterConfiguration\nkubernetesVersion: v1.30.2\n');
     const announced = nextChange();
-    await client.notify('workspace/didChangeWatchedFiles', { changes: [{ uri: uri(ws.path('kubeadm/cluster.yaml')), type: 1 }] });
+    await client.notify('workspace/didChangeWatchedFiles', { changes: [{ uri: uri(ws.path('docs-example/cluster.yaml')), type: 1 }] });
     await announced;
     const node = (await allocatable(DOCS))?.nodes[0];
     assert.equal(node?.kubernetesVersion, '1.30');
     // Before: the absolute path, since the client relabels only the node's own files.
     // Before: the absolute path, since the client relabels only the node's own files. It says why another file's version holds.
-    assert.equal(node?.kubernetesVersionSource, "kubernetesVersion v1.30.2 in kubeadm/cluster.yaml line 3 (the workspace's kubeadm ClusterConfiguration, as this node's own files name no version)");
+    assert.equal(node?.kubernetesVersionSource, "kubernetesVersion v1.30.2 in docs-example/cluster.yaml line 3 (the kubeadm ClusterConfiguration of this node's root, as its own files name no version)");
   });
 });

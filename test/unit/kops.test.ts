@@ -137,3 +137,15 @@ test('findings about a field kops passes as a flag say its kops name: evictionHa
   assert.match(f.message, /^evictionHard memory\.available: eviction threshold memory\.available must be positive/);
   assert.doesNotMatch(f.message, /--eviction-hard/);
 });
+
+test('kops sets its graceful-shutdown periods only for Kubernetes 1.21 or newer (pkg/model/components/kubelet.go at v1.24.0): a 1.20 cluster gets none, and no refusal for a gate that is off (seventh first-sight batch)', () => {
+  const cluster = (v: string) => `apiVersion: kops.k8s.io/v1alpha2\nkind: Cluster\nmetadata:\n  name: demo.k8s.local\nspec:\n  kubelet:\n    anonymousAuth: false\n  kubernetesVersion: ${v}\n  networking:\n    calico: {}\n`;
+  const old = analyze([{ path: 'kops/cluster.yaml', text: cluster('1.20.7') }]);
+  assert.deepEqual(old.findings.filter((f) => f.severity === 'error' || f.severity === 'warning').map((f) => f.code), []);
+  const node = old.nodes[0].node;
+  assert.equal(node.settings.get('shutdownGracePeriod'), undefined);
+  assert.equal(node.settings.get('cgroupDriver')?.kind, 'scalar', 'systemd from 1.20');
+  assert.equal(node.settings.get('protectKernelDefaults'), undefined, 'from 1.22');
+  const recent = analyze([{ path: 'kops/cluster.yaml', text: cluster('1.30.2') }]).nodes[0].node;
+  assert.equal(recent.settings.get('shutdownGracePeriod')?.from.label, 'kops default');
+});

@@ -131,13 +131,13 @@ ${image}    kubeadmConfigPatches:
 });
 
 test("a kubeadm kubernetesVersion sets the version of the kubeadm nodes beside it only, never a k3s or Karpenter node's", () => {
-  const kubeadm = { path: 'kubeadm/cluster.yaml', text: 'apiVersion: kubeadm.k8s.io/v1beta3\nkind: ClusterConfiguration\nkubernetesVersion: v1.29.4\n' };
+  const kubeadm = { path: 'node1/cluster.yaml', text: 'apiVersion: kubeadm.k8s.io/v1beta3\nkind: ClusterConfiguration\nkubernetesVersion: v1.29.4\n' };
   const unit = { path: 'node1/etc/systemd/system/kubelet.service', text: '[Service]\nExecStart=/usr/bin/kubelet --max-pods=50\n' };
   const k3s = { path: 'k3s/etc/rancher/k3s/config.yaml', text: 'kubelet-arg:\n  - max-pods=50\n' };
   const a = analyze([kubeadm, unit, k3s]);
   const byFile = (f: string) => a.nodes.find((n) => n.node.files.includes(f))!.node;
   assert.equal(byFile(unit.path).kubernetesVersion, '1.29');
-  assert.match(byFile(unit.path).kubernetesVersionSource ?? '', /kubeadm\/cluster\.yaml line 3 \(the workspace's kubeadm ClusterConfiguration/);
+  assert.match(byFile(unit.path).kubernetesVersionSource ?? '', /node1\/cluster\.yaml line 3 \(the kubeadm ClusterConfiguration of this node's root/);
   assert.notEqual(byFile(k3s.path).kubernetesVersion, '1.29');
 });
 

@@ -213,13 +213,16 @@ export function resolveReference(ref: string, files: readonly string[], near?: s
   const { found } = bestMatches(ref, files);
   const root = near === undefined ? '' : nodeRoot(near);
   if (root === '') return found.length === 1 ? { path: found[0], by: 'name' } : undefined;
-  let inside = found.filter((f) => f.startsWith(root + '/'));
+  // (by segments: a root is written without the leading `/` of an absolute path, and a carrier's `//` is one `/`)
+  const depth = segs(root).length;
+  const under = (f: string) => commonDepth(dirname(f), root) === depth;
+  let inside = found.filter(under);
   // The best match anywhere may lie outside: the best inside, then (the same last segment, scored again).
   if (inside.length === 0) {
     let best = 0;
     const last = segs(ref).at(-1);
     for (const f of last === undefined ? [] : (byLastSegment(files).get(last) ?? [])) {
-      if (!f.startsWith(root + '/')) continue;
+      if (!under(f)) continue;
       const n = suffixMatch(f, ref);
       if (n > best) [best, inside] = [n, [f]];
       else if (n === best && n > 0) inside.push(f);

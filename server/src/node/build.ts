@@ -6,6 +6,7 @@ import { TextMap } from '../model/range.ts';
 import type { EnvAssignment, EnvFile, KubeadmDoc, KubeletConfigDoc, UnitDirective, Word } from '../parse/types.ts';
 import { isKubeletPatch } from '../parse/kubeadm-patch.ts';
 import { parseSystemdVersion } from '../catalog/version.ts';
+import { compareVersions } from '../catalog/flags.ts';
 import {
   ARG_STRLEN_MAX,
   ARGV_DEFAULT_MAX,
@@ -329,12 +330,22 @@ export function buildNode(ws: Workspace, seed: NodeSeed, systemdVersion?: number
  * The node model: the build, the runtime configs joined to it (their paths end `files`) and its capacity and
  * version. Nothing changes it afterwards.
  */
+/** The settings without the platform defaults the platform sets only for newer kubelets than this one (Provenance.since). */
+function forVersion(settings: ReadonlyMap<string, Setting>, version: string): ReadonlyMap<string, Setting> {
+  let out: Map<string, Setting> | undefined;
+  for (const [k, s] of settings) {
+    if (s.from.how !== 'platform' || s.from.since === undefined || compareVersions(version, s.from.since) >= 0) continue;
+    (out ??= new Map(settings)).delete(k);
+  }
+  return out ?? settings;
+}
+
 export function completeNode(b: NodeBuild, files: readonly string[], runtimes: readonly AttachedRuntime[], settings: NodeSettings): NodeModel {
   const { capacity, capacitySource, capacityCandidates, kubernetesVersion, kubernetesVersionSource, kubernetesVersionStated, kubernetesVersionAssumed } = settings;
   const withCpu = b.platform && b.platformSpec?.capacitySettings ? b.platformSpec.capacitySettings(b.platform, b.settings, capacity) : undefined;
   // One copy, added to in place before anyone sees it: spreading the build (its optional fields vary from node to
   // node) twice was the analysis's costliest line in a long stream.
-  const node: { -readonly [K in keyof NodeModel]: NodeModel[K] } = Object.assign({}, b, { settings: withCpu ?? b.settings, files: files === b.files ? b.files : [...files], runtimes: runtimes.length ? runtimes.map((r) => r.driver) : NONE, capacity, capacitySource, kubernetesVersion, kubernetesVersionSource });
+  const node: { -readonly [K in keyof NodeModel]: NodeModel[K] } = Object.assign({}, b, { settings: forVersion(withCpu ?? b.settings, kubernetesVersion), files: files === b.files ? b.files : [...files], runtimes: runtimes.length ? runtimes.map((r) => r.driver) : NONE, capacity, capacitySource, kubernetesVersion, kubernetesVersionSource });
   if (kubernetesVersionStated) node.kubernetesVersionStated = kubernetesVersionStated;
   if (kubernetesVersionAssumed) node.kubernetesVersionAssumed = true;
   if (capacityCandidates) node.capacityCandidates = capacityCandidates;

@@ -28,6 +28,11 @@ export interface Provenance {
   via?: { variable: string; span: Span };
   /** The config field path, for values from a config file. */
   field?: string;
+  /**
+   * A platform default the platform sets only for kubelets of this minor version or newer (kops: the graceful-shutdown
+   * periods from 1.21). The node drops it for an older stated version (node/build.ts completeNode).
+   */
+  since?: string;
 }
 
 /** One element of a list or one key of a map, with its own places. */

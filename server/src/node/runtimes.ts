@@ -1,7 +1,8 @@
 /**
  * Container runtime configs join the node whose files share the deepest
  * folder with them: the same root in a root-filesystem layout, the same
- * folder in a flat one. A tie leaves the runtime unattached.
+ * folder in a flat one. A tie leaves the runtime unattached, and so does a
+ * node that shares no folder with it.
  */
 import type { RuntimeCgroupDriver } from '../parse/types.ts';
 import { commonDepth, dirname, nodeRoot } from '../model/paths.ts';
@@ -44,11 +45,13 @@ export function attachRuntimes(ws: Workspace, nodes: readonly (readonly string[]
     let winners: number[];
     if (sameRoot) winners = [...sameRoot];
     else {
-      // No node has a file under this root: the deepest folder shared with the runtime config decides.
-      let best = -1;
+      // No node has a file under this root: the deepest folder shared with the runtime config decides. Sharing none
+      // is no tie to break: a runtime config of another tree is another machine's (issue #37).
+      let best = 0;
       winners = [];
       files.forEach((fs, n) => {
         const depth = Math.max(...fs.map((f) => commonDepth(dirname(f), root)));
+        if (depth === 0) return;
         if (depth > best) {
           best = depth;
           winners = [n];

@@ -63,7 +63,7 @@ export function workspaceKubeadmVersion(docs: readonly KubeadmDoc[]): VersionCho
   });
   const minors = new Set(found.map((d) => minorOf(d.kubernetesVersion!.value)));
   const v = minors.size === 1 ? kubeadmVersion(found) : undefined;
-  return v && { ...v, source: `${v.source} (the workspace's kubeadm ClusterConfiguration, as this node's own files name no version)` };
+  return v && { ...v, source: `${v.source} (the kubeadm ClusterConfiguration of this node's root, as its own files name no version)` };
 }
 
 export function chooseVersion(

@@ -21,13 +21,15 @@ const NAMES: Record<string, string> = Object.fromEntries(Object.entries(FLAG_FIE
 function base(p: PlatformInfo): Map<string, Setting> {
   const s = new Map<string, Setting>();
   if (p.facts?.rendered === true) return s;
-  const from = (field: string): Provenance => ({ how: 'platform', label: 'kops default', field });
+  // kops sets some only for newer kubelets (pkg/model/components/kubelet.go at v1.24.0: cgroupDriver systemd from
+  // Kubernetes 1.20, protectKernelDefaults from 1.22, the graceful-shutdown periods from 1.21).
+  const from = (field: string, since?: string): Provenance => ({ how: 'platform', label: 'kops default', field, ...(since ? { since } : {}) });
   s.set('evictionHard', map({ 'memory.available': '100Mi', 'nodefs.available': '10%', 'nodefs.inodesFree': '5%', 'imagefs.available': '10%', 'imagefs.inodesFree': '5%' }, from('evictionHard')));
   s.set('cgroupRoot', scalar('/', from('cgroupRoot')));
-  s.set('cgroupDriver', scalar('systemd', from('cgroupDriver')));
-  s.set('protectKernelDefaults', scalar(true, from('protectKernelDefaults')));
-  s.set('shutdownGracePeriod', scalar('30s', from('shutdownGracePeriod')));
-  s.set('shutdownGracePeriodCriticalPods', scalar('10s', from('shutdownGracePeriodCriticalPods')));
+  s.set('cgroupDriver', scalar('systemd', from('cgroupDriver', '1.20')));
+  s.set('protectKernelDefaults', scalar(true, from('protectKernelDefaults', '1.22')));
+  s.set('shutdownGracePeriod', scalar('30s', from('shutdownGracePeriod', '1.21')));
+  s.set('shutdownGracePeriodCriticalPods', scalar('10s', from('shutdownGracePeriodCriticalPods', '1.21')));
   return s;
 }
 
