@@ -88,7 +88,8 @@ export interface Analysis {
 }
 
 const STANDALONE_KINDS: ReadonlySet<string> = new Set(STANDALONE_ORDER);
-const NONE: string[] = [];
+/** The one empty list of carriers (frozen: no module-level value anyone can change). */
+const NONE: readonly string[] = Object.freeze([]);
 /** STANDALONE_ORDER.indexOf, as a map (the sort below asks it for every comparison). */
 const STANDALONE_RANK: ReadonlyMap<string, number> = new Map(STANDALONE_ORDER.map((k) => [k, STANDALONE_ORDER.indexOf(k)]));
 
@@ -168,7 +169,7 @@ export function analyze(files: readonly SourceFile[], options: AnalyzeOptions = 
     const parses = files.map((f) => ws.get(f));
     // A carrier's own modelines (a capacity line atop a Karpenter or Cluster API file) hold for the nodes of its
     // payloads; a payload's own modeline still wins (it comes later).
-    let carriers: string[] = NONE;
+    let carriers: readonly string[] = NONE;
     for (const f of files) {
       const c = carrierOf(f);
       if (c !== undefined && !carriers.includes(c)) carriers = carriers === NONE ? [c] : [...carriers, c];

@@ -7,11 +7,13 @@ import { finding, type Finding } from '../model/finding.ts';
 import { fieldInfo, topLevelFields } from '../catalog/fields.ts';
 import { closest } from '../catalog/suggest.ts';
 import type { Rule } from './types.ts';
+import { once } from '../catalog/lazy.ts';
 import { oneFix, replaceWord } from './lib/edit.ts';
 import { valueFitsField } from './lib/field-shape.ts';
 import { compareVersions } from '../catalog/flags.ts';
 
-let names: string[] | undefined;
+/** Top-level field names, built on first use (a table, never changed after). */
+const fieldNames = once((): readonly string[] => topLevelFields().map((f) => f.path));
 
 export const configFieldUnknown: Rule = {
   id: 'config-field-unknown',
@@ -22,7 +24,7 @@ export const configFieldUnknown: Rule = {
   area: 'flags-fields',
   run({ node, versionForFixes }) {
     const out: Finding[] = [];
-    names ??= topLevelFields().map((f) => f.path);
+    const names = fieldNames();
     for (const doc of node.kubeletConfigs) {
       for (const e of doc.root.entries) {
         if (fieldInfo(e.key)) continue;

@@ -5,14 +5,12 @@
 import { finding, type Finding } from '../model/finding.ts';
 import { FLAGS, flagInfo } from '../catalog/flags.ts';
 import { closest } from '../catalog/suggest.ts';
+import { once } from '../catalog/lazy.ts';
 import { oneFix, replaceWord } from './lib/edit.ts';
 import type { Rule } from './types.ts';
 
-let names: string[] | undefined;
-function activeNames(): string[] {
-  names ??= FLAGS.filter((f) => f.status !== 'removed').map((f) => f.name);
-  return names;
-}
+/** The names of the flags the kubelet still has, built on first use (a table, never changed after). */
+const activeNames = once((): readonly string[] => FLAGS.filter((f) => f.status !== 'removed').map((f) => f.name));
 
 export const flagUnknown: Rule = {
   id: 'flag-unknown',
