@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { analyze } from '../../server/src/engine.ts';
-import { resolveBySuffix, nodeRoot } from '../../server/src/model/paths.ts';
+import { resolveReference, nodeRoot } from '../../server/src/model/paths.ts';
 import { CONFIG_HEAD, KUBELET_SERVICE, kubeadmNode, nodeWith, onlyNode, run, scalarOf } from '../helpers/nodes.ts';
 
 /** The effective maxPods as written (a scalar setting). */
@@ -43,7 +43,7 @@ test('root-fs layout: --config=/var/lib/kubelet/config.yaml and EnvironmentFile=
 
 test('the longest suffix wins: /var/lib/kubelet/config.yaml prefers var/lib/kubelet/config.yaml over another config.yaml', () => {
   const files = ['n/var/lib/kubelet/config.yaml', 'n/etc/kubernetes/config.yaml'];
-  assert.equal(resolveBySuffix('/var/lib/kubelet/config.yaml', files), 'n/var/lib/kubelet/config.yaml');
+  assert.deepEqual(resolveReference('/var/lib/kubelet/config.yaml', files), { path: 'n/var/lib/kubelet/config.yaml', by: 'name' });
   assert.equal(nodeRoot('n/var/lib/kubelet/config.yaml'), 'n');
   assert.equal(nodeRoot('flat/kubelet.service'), 'flat');
 });
@@ -189,13 +189,14 @@ test('nodes and findings come out in code-unit order of their paths ("B-node" be
   assert.deepEqual(files, [...files].sort());
 });
 
-test('a reference that ties across nodes resolves to the referrer\'s own node, for each referrer in turn (the best matches are scored once per file list and reused)', () => {
+test('a reference that ties across nodes resolves to the referrer\'s own node, for each referrer in turn; another root\'s file is never this node\'s (issue #37)', () => {
   const files = ['a/var/lib/kubelet/config.yaml', 'b/var/lib/kubelet/config.yaml', 'b/etc/kubernetes/kubelet.conf', 'c/x/config.yaml'];
-  assert.equal(resolveBySuffix('/var/lib/kubelet/config.yaml', files, 'a/usr/lib/systemd/system/kubelet.service'), 'a/var/lib/kubelet/config.yaml');
-  assert.equal(resolveBySuffix('/var/lib/kubelet/config.yaml', files, 'b/etc/systemd/system/kubelet.service.d/10-kubeadm.conf'), 'b/var/lib/kubelet/config.yaml');
-  assert.equal(resolveBySuffix('/var/lib/kubelet/config.yaml', files), undefined);
-  assert.equal(resolveBySuffix('/var/lib/kubelet/config.yaml', files, 'c/kubelet.service'), undefined);
-  assert.equal(resolveBySuffix('/etc/kubernetes/kubelet.conf', files, 'a/kubelet.service'), 'b/etc/kubernetes/kubelet.conf');
+  const at = (ref: string, near?: string) => resolveReference(ref, files, near);
+  assert.deepEqual(at('/var/lib/kubelet/config.yaml', 'a/usr/lib/systemd/system/kubelet.service'), { path: 'a/var/lib/kubelet/config.yaml', by: 'identity' });
+  assert.deepEqual(at('/var/lib/kubelet/config.yaml', 'b/etc/systemd/system/kubelet.service.d/10-kubeadm.conf'), { path: 'b/var/lib/kubelet/config.yaml', by: 'identity' });
+  assert.equal(at('/var/lib/kubelet/config.yaml'), undefined);
+  assert.deepEqual(at('/var/lib/kubelet/config.yaml', 'c/kubelet.service'), { path: 'c/x/config.yaml', by: 'name' });
+  assert.equal(at('/etc/kubernetes/kubelet.conf', 'a/kubelet.service'), undefined);
 });
 
 test('a hundred kubeadm nodes in one workspace each read their own config', () => {

@@ -107,36 +107,13 @@ export function suffixMatch(file: string, ref: string): number {
 }
 
 /**
- * Resolve an absolute path written in a config (`/var/lib/kubelet/config.yaml`)
- * against workspace files by longest path suffix. A unique best match wins;
- * ties are ambiguous and resolve to nothing. `near` breaks ties in favour of
- * files that share the referring file's node root.
- */
-export function resolveBySuffix(ref: string, files: readonly string[], near?: string): string | undefined {
-  const { found, byRoot } = bestMatches(ref, files);
-  if (found.length === 1) return found[0];
-  if (found.length > 1 && near !== undefined) {
-    const same = byRoot().get(nodeRoot(near));
-    if (same?.length === 1) return same[0];
-  }
-  return undefined;
-}
-
-interface Matches {
-  /** The files with the longest suffix in common with the reference (several: a tie). */
-  found: readonly string[];
-  /** The same, by node root, for breaking a tie in favour of the referrer's node. */
-  byRoot: () => ReadonlyMap<string, readonly string[]>;
-}
-
-const matchMemo = new WeakMap<readonly string[], Map<string, Matches>>();
-
-/**
- * The best suffix matches of `ref` among `files`, once per file list and reference: a workspace of a hundred
- * nodes in the same layout has every node's `--config=/var/lib/kubelet/config.yaml` match the same hundred
+ * The best suffix matches of `ref` among `files` (several: a tie), once per file list and reference: a workspace of a
+ * hundred nodes in the same layout has every node's `--config=/var/lib/kubelet/config.yaml` match the same hundred
  * files, which were scored again for each node (quadratic in the number of nodes).
  */
-function bestMatches(ref: string, files: readonly string[]): Matches {
+const matchMemo = new WeakMap<readonly string[], Map<string, readonly string[]>>();
+
+function bestMatches(ref: string, files: readonly string[]): readonly string[] {
   let byRef = matchMemo.get(files);
   if (!byRef) matchMemo.set(files, (byRef = new Map()));
   const have = byRef.get(ref);
@@ -153,22 +130,8 @@ function bestMatches(ref: string, files: readonly string[]): Matches {
       found = [f];
     } else if (n === best) found.push(f);
   }
-  let roots: Map<string, string[]> | undefined;
-  const byRoot = (): Map<string, string[]> => {
-    if (!roots) {
-      roots = new Map();
-      for (const f of found) {
-        const r = nodeRoot(f);
-        const list = roots.get(r);
-        if (list) list.push(f);
-        else roots.set(r, [f]);
-      }
-    }
-    return roots;
-  };
-  const m: Matches = { found, byRoot };
-  byRef.set(ref, m);
-  return m;
+  byRef.set(ref, found);
+  return found;
 }
 
 const lastSegmentIndex = new WeakMap<readonly string[], Map<string, string[]>>();
@@ -202,7 +165,7 @@ export interface Resolved {
  * Resolve an absolute path a file names (`--config=/var/lib/kubelet/config.yaml`) to the workspace file it is.
  * Identity: the whole path lies under a folder that holds the referring file, laid out like `/` (nearest folder
  * first): `node1/var/lib/kubelet/config.yaml` for `node1/etc/systemd/system/kubelet.service`, or a carrier's payload
- * written to that path. Otherwise the best match by path suffix (resolveBySuffix), which is only a name alike: the
+ * written to that path. Otherwise the best match by path suffix inside the referrer's root, which is only a name alike: the
  * caller shows it as a guess and rests no error or warning on it (issue #37).
  */
 export function resolveReference(ref: string, files: readonly string[], near?: string): Resolved | undefined {
@@ -210,7 +173,7 @@ export function resolveReference(ref: string, files: readonly string[], near?: s
   if (same !== undefined) return { path: same, by: 'identity' };
   // A guess stays inside the referrer's node root (issue #37: nothing crosses roots): another folder's file that
   // ends the same way (a Helm chart's `kubelet/config.yaml`, another carrier's payload) is another machine's.
-  const { found } = bestMatches(ref, files);
+  const found = bestMatches(ref, files);
   const root = near === undefined ? '' : nodeRoot(near);
   if (root === '') return found.length === 1 ? { path: found[0], by: 'name' } : undefined;
   // (by segments: a root is written without the leading `/` of an absolute path, and a carrier's `//` is one `/`)
@@ -276,14 +239,4 @@ function foldersOf(files: readonly string[]): Map<string, string[]> {
     else byDir.set(d, [f]);
   }
   return byDir;
-}
-
-/**
- * Files of the folder a reference names (`--config-dir=/etc/kubernetes/kubelet.conf.d`),
- * resolved like resolveBySuffix but on the files' folders.
- */
-export function resolveDirBySuffix(ref: string, files: readonly string[], near?: string): string[] {
-  const byDir = foldersOf(files);
-  const dir = resolveBySuffix(ref, [...byDir.keys()].map((d) => d + '/'), near);
-  return dir === undefined ? [] : byDir.get(dir.slice(0, -1))!.slice().sort();
 }

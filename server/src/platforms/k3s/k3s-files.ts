@@ -7,7 +7,7 @@
  * own flags, so a unit's `--kubelet-arg` items come after the files' ones.
  */
 import { finding, type Finding } from '../../model/finding.ts';
-import { basename, dirname, resolveBySuffix, resolveDirBySuffix } from '../../model/paths.ts';
+import { basename, dirname, resolveDirReference, resolveReference } from '../../model/paths.ts';
 import type { KubeadmDoc, PlatformInfo } from '../../parse/types.ts';
 import type { FileSet, NodeHooks, StandaloneRead } from '../../formats/types.ts';
 import type { WrapperProgram } from '../../node/platform.ts';
@@ -135,7 +135,8 @@ export const k3sWrapper: WrapperProgram = {
         valueSpan: at < 0 ? word.map.span(from + nameEnd, from + nameEnd) : word.map.span(from + at + 1, from + text.length),
       });
     }
-    const base = resolveBySuffix(config, ws.paths, anchor) ?? resolveDirBySuffix(`${config}.d`, ws.paths, anchor).map((p) => p.slice(0, p.lastIndexOf('/') - 2))[0];
+    // The --config file and its .d folder at their paths under the unit's folders, or in its root by name (issue #37).
+    const base = resolveReference(config, ws.paths, anchor)?.path ?? resolveDirReference(`${config}.d`, ws.paths, anchor).paths.map((p) => p.slice(0, p.lastIndexOf('/') - 2))[0];
     const read = readK3s(ws, base ? k3sFiles(ws, base) : []);
     const platform = read.platform ?? { tool: 'k3s', span: argv[0].span, gates: [] };
     if (args.length) read.kubeadm.push({ path: anchor, apiVersion: 'k3s', kind: K3S_APPEND_KIND, argsLabel: '--kubelet-arg', kubeletExtraArgs: args, span: args[0].nameSpan });

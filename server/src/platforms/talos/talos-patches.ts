@@ -10,7 +10,7 @@
  * patch) is part of the node without adding anything.
  */
 import { finding, type Finding } from '../../model/finding.ts';
-import { dirname, resolveBySuffix, segments } from '../../model/paths.ts';
+import { dirname, resolveReference, segments } from '../../model/paths.ts';
 import { carrierOf, type PatchFileRef, type PatchRefs } from '../../embed/payload.ts';
 import type { ConfigFileParse, KubeadmDoc, KubeletConfigDoc, PlatformInfo } from '../../parse/types.ts';
 import type { FileSet as Workspace, NodeHooks } from '../../formats/types.ts';
@@ -26,7 +26,8 @@ export function resolvePatchRefs(ws: Workspace, payloadPath: string, patches: Pa
   const host = carrierOf(payloadPath);
   if (!patches || host === undefined) return [];
   return patches.files.map((ref) => {
-    const path = ref.path.startsWith('/') ? resolveBySuffix(ref.path, ws.paths, host) : joinRelative(dirname(host), ref.path);
+    // An absolute path is the file at that path under the talconfig's folders, or one of its root by name (issue #37).
+    const path = ref.path.startsWith('/') ? resolveReference(ref.path, ws.paths, host)?.path : joinRelative(dirname(host), ref.path);
     return path !== undefined && carrierOf(path) === undefined && ws.text(path) !== undefined ? { ref, path } : { ref };
   });
 }
