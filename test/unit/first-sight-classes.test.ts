@@ -42,3 +42,11 @@ test('`<value>` is a slot left to fill in by hand: in a file nothing reads as wr
   const f = a.findings.find((x) => x.code === 'cgroup-driver-invalid')!;
   assert.match(f.message, /^If nothing fills in "<value>" before this file is used/);
 });
+
+test('a `.env` file holding unit sections is a drop-in under another name (kubekey kubelet.env, installed as 10-kubeadm.conf): no env-file syntax, no flag from `EnvironmentFile=-`', () => {
+  const text = '[Service]\nEnvironment="KUBELET_CONFIG_ARGS=--config=/var/lib/kubelet/config.yaml"\nEnvironmentFile=-/var/lib/kubelet/kubeadm-flags.env\nExecStart=\nExecStart=/usr/local/bin/kubelet $KUBELET_CONFIG_ARGS\n';
+  assert.equal(detectKind('templates/kubelet/kubelet.env', text), 'dropin');
+  assert.deepEqual(loud(analyze([{ path: 'templates/kubelet/kubelet.env', text }])), []);
+  // An env file is still one.
+  assert.equal(detectKind('templates/kubelet/kubelet.env', 'KUBELET_EXTRA_ARGS=--v=2\n'), 'envfile');
+});

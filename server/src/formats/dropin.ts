@@ -11,7 +11,9 @@ export default defineFormat({
   rank: 80,
   label: 'systemd drop-in',
   byPath: (c) => c.ext === 'conf' && c.dir.endsWith('.service.d'),
-  byContent: (c) => c.ext === 'conf' && UNIT_SECTION.test(c.head),
+  // A `.env` holding unit sections is a drop-in under another name: kubekey's `kubelet.env` template is installed as
+  // kubelet.service.d/10-kubeadm.conf (eighth first-sight batch), and as an env file its `[Service]` means nothing.
+  byContent: (c) => (c.ext === 'conf' || c.ext === 'env') && UNIT_SECTION.test(c.head),
   parse(path, text) {
     const unit = parseTemplatedUnit(path, text);
     return { unit, problems: unit.problems };
