@@ -139,7 +139,7 @@ export function analyze(files: readonly SourceFile[], options: AnalyzeOptions = 
   }
 
   const findings: Finding[] = [...unread];
-  const runtimes = attachRuntimes(ws, built.map((b) => b.node.files));
+  const runtimes = attachRuntimes(ws, built.map((b) => b.node.files), built.map((b) => b.node.service !== undefined));
   // The one kubernetesVersion all kubeadm files of a node root agree on, for the nodes of that root whose own files
   // name none (issue #37: a version never crosses node roots).
   const kubeadmByRoot = new Map<string, KubeadmDoc[]>();

@@ -196,3 +196,24 @@ test('`{KUBE_DNS_SVC_IP}`, a sed marker YAML reads as a mapping: a placeholder, 
   assert.deepEqual(of(a.findings, 'config-placeholder').map((f) => f.message.split('"')[1]), ['{KUBE_DNS_SVC_IP}', '{KUBE_DNS_DOMAIN}']);
   assert.equal(of(a.findings, 'config-field-type').length, 2);
 });
+
+test('a platform default for a role no file states is a condition: a Talos patch (no machine.type) takes the worker memory, and what rests on it says so (issue #37)', () => {
+  const patch = 'machine:\n  kubelet:\n    extraConfig:\n      maxPods: 50\n';
+  const node = analyze([{ path: 'talos/patch.yaml', text: patch }], { kubernetesVersion: '1.33' }).nodes[0].node;
+  const reserved = node.settings.get('systemReserved')!;
+  assert.ok(reserved.kind === 'map' && reserved.items.find((i) => i.key === 'memory')?.from.assumed);
+  const maxPods = node.settings.get('maxPods')!;
+  const rule = (ctx: { node: NodeModel }): Finding[] => {
+    ctx.node.settings.get('systemReserved');
+    return [finding('test-rule', 'error', { file: maxPods.from.span!.file, range: maxPods.from.span!.range }, 'The point.')];
+  };
+  const evidence = new Evidence(node);
+  const [f] = evidence.judge(rule, { node: evidence.view }, rule({ node: evidence.view }));
+  assert.equal(f.severity, 'information');
+  assert.match(f.message, /^Only if the machine is a worker \(384Mi; a control plane reserves 512Mi, and no machine\.type says which\)\. The point\.$/);
+  // With the role stated, the default is known.
+  const typed = analyze([{ path: 'talos/worker.yaml', text: 'version: v1alpha1\nmachine:\n  type: worker\n  kubelet:\n    extraConfig:\n      maxPods: 50\n' }], { kubernetesVersion: '1.33' }).nodes[0].node;
+  const e2 = new Evidence(typed);
+  const [g] = e2.judge(rule, { node: e2.view }, rule({ node: e2.view }));
+  assert.equal(g.severity, 'error');
+});

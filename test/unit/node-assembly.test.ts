@@ -137,3 +137,14 @@ test('a drop-in written by an unquoted here-document makes its node incomplete: 
   assert.equal(c.nodes[0].node.unread, undefined);
   assert.equal(c.findings.find((f) => f.code === 'reserved-cgroup-missing')?.severity, 'error');
 });
+
+test('a kubeadm config in the node\'s etc/kubernetes does not hide a cgroup-driver mismatch: the runtime joins the kubelet its unit runs', () => {
+  const a = run({
+    'n/usr/lib/systemd/system/kubelet.service': '[Service]\nExecStart=/usr/bin/kubelet --config=/var/lib/kubelet/config.yaml\n',
+    'n/var/lib/kubelet/config.yaml': CONFIG_HEAD + 'cgroupDriver: cgroupfs\n',
+    'n/etc/containerd/config.toml': 'version = 2\n[plugins."io.containerd.grpc.v1.cri".containerd.runtimes.runc.options]\n  SystemdCgroup = true\n',
+    'n/etc/kubernetes/kubeadm.yaml': 'apiVersion: kubeadm.k8s.io/v1beta3\nkind: ClusterConfiguration\nkubernetesVersion: v1.30.1\n',
+  });
+  assert.ok(nodeWith(a, 'n/usr/lib/systemd/system/kubelet.service').node.files.includes('n/etc/containerd/config.toml'));
+  assert.deepEqual([...new Set(a.findings.filter((f) => f.code === 'cgroup-driver-mismatch').map((f) => f.severity))], ['error']);
+});

@@ -14,17 +14,26 @@ import { PARTIAL_CHECKED } from './template.ts';
 /**
  * - `written`: literally in a file whose format and role are known;
  * - `rendered`: a template expression, variable or marker that something fills in later, or a map or list with one;
- * - `defaulted`: the kubelet's or the platform's default (how: 'default', 'platform').
+ * - `defaulted`: the kubelet's or the platform's default (how: 'default', 'platform');
+ * - `assumed`: a platform default for something no file states (Provenance.assumed: a Talos machine of no stated type).
  * What the tool assumes because no file states it is a fact of the node, not of a setting
  * (NodeModel.kubernetesVersionAssumed).
  */
-export type Certainty = 'written' | 'rendered' | 'defaulted';
+export type Certainty = 'written' | 'rendered' | 'defaulted' | 'assumed';
 
 export function certaintyOf(s: Setting): Certainty {
+  if (assumedIn(s) !== undefined) return 'assumed';
   if (s.kind === 'scalar' && s.template) return 'rendered';
   if (s.kind === 'map' || s.kind === 'list') for (const i of s.items) if (i.template || i.keyTemplate) return 'rendered';
   if (s.from.how === 'default' || s.from.how === 'platform') return 'defaulted';
   return 'written';
+}
+
+/** The condition a platform default of this setting rests on (Provenance.assumed), if any. */
+function assumedIn(s: Setting): string | undefined {
+  if (s.from.assumed) return s.from.assumed;
+  if (s.kind === 'map' || s.kind === 'list') for (const i of s.items) if (i.from.assumed) return i.from.assumed;
+  return undefined;
 }
 
 /** Rendered only in partly literal values (`{{ .mem }}Gi`): no value or key is a template expression as a whole. */
@@ -33,6 +42,8 @@ function partlyLiteral(s: Setting): boolean {
   if (s.kind === 'map' || s.kind === 'list') return s.items.every((i) => i.template !== 'whole' && !i.keyTemplate);
   return false;
 }
+
+const NO_CONDITIONS: ReadonlySet<string> = new Set();
 
 /** The recorder's `rendered` while nothing is recorded: never written to (a first entry makes a map of its own). */
 const EMPTY: ReadonlyMap<string, Setting> = new Map();
@@ -49,6 +60,8 @@ export class LookupRecorder implements ReadonlyMap<string, Setting> {
   whole = false;
   /** Whether a look-up found nothing: the verdict rests on a setting being absent. */
   missed = false;
+  /** Conditions of assumed platform defaults looked up (Provenance.assumed), made on the first one. */
+  assumed: ReadonlySet<string> = NO_CONDITIONS;
 
   constructor(private readonly inner: ReadonlyMap<string, Setting>) {}
 
@@ -56,12 +69,17 @@ export class LookupRecorder implements ReadonlyMap<string, Setting> {
     if (this.rendered.size) this.rendered = EMPTY;
     this.whole = false;
     this.missed = false;
+    if (this.assumed.size) this.assumed = NO_CONDITIONS;
   }
 
   get(field: string): Setting | undefined {
     const s = this.inner.get(field);
     if (!s) this.missed = true;
-    else if (certaintyOf(s) === 'rendered') {
+    else if (s.from.how === 'platform' && assumedIn(s) !== undefined) {
+      const set = this.assumed === NO_CONDITIONS ? new Set<string>() : (this.assumed as Set<string>);
+      set.add(assumedIn(s)!);
+      this.assumed = set;
+    } else if (certaintyOf(s) === 'rendered') {
       const m = this.rendered === EMPTY ? new Map<string, Setting>() : (this.rendered as Map<string, Setting>);
       m.set(field, s);
       this.rendered = m;
@@ -151,6 +169,9 @@ export class Evidence {
         return names.length ? lowered(f, renderedCondition(names)) : f;
       });
     }
+    // A platform default for a role or type no file states (issue #37): the finding holds only for that one.
+    const assumed = this.settings.assumed;
+    if (assumed.size) out = out.map((f) => (loud(f) ? lowered(f, `Only if ${[...assumed].join(' and ')}.`) : f));
     // A node with files the tool could not read: what rests on a setting being absent may be set there (issue #37).
     const unread = this.node.unread;
     if (unread?.length && this.settings.missed) out = out.map((f) => (loud(f) ? lowered(f, unreadCondition(unread.map((u) => u.path))) : f));

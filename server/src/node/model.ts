@@ -33,6 +33,11 @@ export interface Provenance {
    * periods from 1.21). The node drops it for an older stated version (node/build.ts completeNode).
    */
   since?: string;
+  /**
+   * A platform default that depends on something no file states, with the condition in words ("the machine is a
+   * worker: no machine.type says which"): what rests on it is information that says so (node/evidence.ts).
+   */
+  assumed?: string;
 }
 
 /** One element of a list or one key of a map, with its own places. */

@@ -15,10 +15,11 @@ export interface AttachedRuntime {
 }
 
 /**
- * The runtime configs each node gets, one list per entry of `nodes` (the files of each node's build). A config
- * already attached counts as a file of its node for the configs after it, in path order.
+ * The runtime configs each node gets, one list per entry of `nodes` (the files of each node's build; `services`: which
+ * of them a systemd unit runs). A config already attached counts as a file of its node for the configs after it, in
+ * path order.
  */
-export function attachRuntimes(ws: Workspace, nodes: readonly (readonly string[])[]): AttachedRuntime[][] {
+export function attachRuntimes(ws: Workspace, nodes: readonly (readonly string[])[], services: readonly boolean[] = []): AttachedRuntime[][] {
   const out: AttachedRuntime[][] = nodes.map(() => []);
   if (nodes.length === 0) return out;
   const files = nodes.map((f) => [...f]);
@@ -43,7 +44,10 @@ export function attachRuntimes(ws: Workspace, nodes: readonly (readonly string[]
     const root = nodeRoot(path);
     const sameRoot = byRoot.get(root);
     let winners: number[];
-    if (sameRoot) winners = [...sameRoot];
+    // Of the nodes at the root, the kubelet a unit runs: a kubeadm file beside it (etc/kubernetes/kubeadm.yaml) is
+    // the same machine's, and must not make a tie that leaves the runtime, and its cgroup driver, unattached (#37).
+    const run = sameRoot && [...sameRoot].filter((n) => services[n]);
+    if (sameRoot) winners = run && run.length ? run : [...sameRoot];
     else {
       // No node has a file under this root: the deepest folder shared with the runtime config decides. Sharing none
       // is no tie to break: a runtime config of another tree is another machine's (issue #37).

@@ -49,7 +49,10 @@ function base(p: PlatformInfo): Map<string, Setting> {
   s.set('shutdownGracePeriodCriticalPods', scalar('10s', from('shutdownGracePeriodCriticalPods')));
   // KubeletSystemReservedCPU 50m, KubeletSystemReservedPid 100, KubeletSystemReservedEphemeralStorage 256Mi,
   // KubeletSystemReservedMemoryControlPlane 512Mi / KubeletSystemReservedMemoryWorker 384Mi.
-  s.set('systemReserved', map({ cpu: '50m', memory, pid: '100', 'ephemeral-storage': '256Mi' }, from('systemReserved', which)));
+  const reserved = map({ cpu: '50m', memory, pid: '100', 'ephemeral-storage': '256Mi' }, from('systemReserved', which));
+  // No machine.type: the worker's memory stands in, and what rests on it says so (issue #37).
+  if (!role) reserved.items = reserved.items.map((i) => (i.key === 'memory' ? { ...i, from: { ...i.from, assumed: 'the machine is a worker (384Mi; a control plane reserves 512Mi, and no machine.type says which)' } } : i));
+  s.set('systemReserved', reserved);
   return s;
 }
 
