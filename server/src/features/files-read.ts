@@ -5,6 +5,7 @@
 import type { Analysis } from '../engine.ts';
 import { carrierOf, readablePath } from '../embed/payload.ts';
 import type { LinkBy } from '../model/paths.ts';
+import { referenceText } from '../node/guesses.ts';
 import { byCodeUnit } from '../model/order.ts';
 import { formatOf } from '../registry.ts';
 
@@ -45,8 +46,7 @@ export function filesRead(analysis: Analysis, inputs: readonly string[], skipped
   for (const { node } of analysis.nodes) {
     for (const f of node.files) byFile.set(f, [...(byFile.get(f) ?? []), node.id]);
     for (const l of node.links ?? []) {
-      const reference = l.what === 'EnvironmentFile=' ? `${l.what}${l.ref}` : `${l.what}=${l.ref}`;
-      const read = { node: node.id, reference, from: `${readablePath(l.span.file)}:${l.span.range.start.line + 1}`, by: l.by };
+      const read = { node: node.id, reference: referenceText(l), from: `${readablePath(l.span.file)}:${l.span.range.start.line + 1}`, by: l.by };
       linksTo.set(l.to, [...(linksTo.get(l.to) ?? []), read]);
     }
   }

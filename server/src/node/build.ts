@@ -140,11 +140,11 @@ export function buildNode(ws: Workspace, seed: NodeSeed, systemdVersion?: number
     for (const x of sp) problems.push(x);
     node.service = service;
     for (const r of service.envFileRefs) {
+      const span = r.directive.valueMap.span(0, r.directive.value.length);
       if (r.resolved) {
         files.add(r.resolved);
-        linked.push({ what: 'EnvironmentFile=', ref: r.path, span: r.directive.valueMap.span(0, r.directive.value.length), to: r.resolved, by: r.by ?? 'name' });
-      }
-      else problems.push(unresolved(r.directive.valueMap.span(0, r.directive.value.length), r.path, r.optional ? 'EnvironmentFile=-' : 'EnvironmentFile='));
+        linked.push({ what: 'EnvironmentFile=', ref: r.path, span, to: r.resolved, by: r.by ?? 'name' });
+      } else problems.push(unresolved(span, r.path, r.optional ? 'EnvironmentFile=-' : 'EnvironmentFile='));
     }
     // systemd refuses a unit whose ExecStartPre= cannot be parsed, so those commands are checked too.
     // (A fatal error is reported by buildService(), which knows whether the line is in the unit file or a drop-in.)
@@ -253,8 +253,8 @@ export function buildNode(ws: Workspace, seed: NodeSeed, systemdVersion?: number
   if (configFlag?.value) {
     const ref: ConfigRef = { flag: 'config', path: configFlag.value, span: configFlag.valueSpan };
     const hit = resolve(configFlag.value, configFlag.valueSpan.file);
-    const path = hit?.path;
-    if (hit && path) {
+    if (hit) {
+      const path = hit.path;
       ref.resolved = [path];
       ref.by = hit.by;
       linked.push({ what: '--config', ref: configFlag.value, span: configFlag.valueSpan, to: path, by: hit.by });
@@ -326,10 +326,6 @@ export function buildNode(ws: Workspace, seed: NodeSeed, systemdVersion?: number
   return { node, argProblems, problems };
 }
 
-/**
- * The node model: the build, the runtime configs joined to it (their paths end `files`) and its capacity and
- * version. Nothing changes it afterwards.
- */
 /** The settings without the platform defaults the platform sets only for newer kubelets than this one (Provenance.since). */
 function forVersion(settings: ReadonlyMap<string, Setting>, version: string): ReadonlyMap<string, Setting> {
   let out: Map<string, Setting> | undefined;
@@ -340,6 +336,10 @@ function forVersion(settings: ReadonlyMap<string, Setting>, version: string): Re
   return out ?? settings;
 }
 
+/**
+ * The node model: the build, the runtime configs joined to it (their paths end `files`) and its capacity and
+ * version. Nothing changes it afterwards.
+ */
 export function completeNode(b: NodeBuild, files: readonly string[], runtimes: readonly AttachedRuntime[], settings: NodeSettings): NodeModel {
   const { capacity, capacitySource, capacityCandidates, kubernetesVersion, kubernetesVersionSource, kubernetesVersionStated, kubernetesVersionAssumed } = settings;
   const withCpu = b.platform && b.platformSpec?.capacitySettings ? b.platformSpec.capacitySettings(b.platform, b.settings, capacity) : undefined;
@@ -436,6 +436,13 @@ function unreadFiles(ws: Workspace, seed: NodeSeed, node: Draft): UnreadFile[] {
   return out;
 }
 
+/** A document's first line (`apiVersion: ...` as a rule), where a finding about the whole document sits. */
+function headSpan(doc: KubeletConfigDoc): Span {
+  const root = doc.root;
+  const head = root.kind === 'map' && root.entries.length ? root.entries[0] : undefined;
+  return head ? { file: doc.span.file, range: { start: head.keySpan.range.start, end: (head.value.span ?? head.keySpan).range.end } } : doc.span;
+}
+
 /**
  * A file for `kubeadm join --config`: a JoinConfiguration and no InitConfiguration or ClusterConfiguration. kubeadm join
  * decodes only the JoinConfiguration of it (cmd/kubeadm/app/util/config/joinconfiguration.go
@@ -446,9 +453,7 @@ function readByKubeadmJoin<R extends { kubeletConfigs: readonly KubeletConfigDoc
   if (!read.kubeletConfigs.length || !read.kubeadm.some((d) => d.kind === 'JoinConfiguration')) return read;
   if (read.kubeadm.some((d) => d.kind === 'InitConfiguration' || d.kind === 'ClusterConfiguration')) return read;
   for (const doc of read.kubeletConfigs) {
-    const root = doc.root;
-    const head = root.kind === 'map' && root.entries.length ? root.entries[0] : undefined;
-    const span = head ? { file: doc.span.file, range: { start: head.keySpan.range.start, end: (head.value.span ?? head.keySpan).range.end } } : doc.span;
+    const span = headSpan(doc);
     problems.push(
       finding(
         'kubeadm-join-ignores-config',
@@ -473,11 +478,7 @@ function readByKubeadmJoin<R extends { kubeletConfigs: readonly KubeletConfigDoc
 function readByKubelet(docs: readonly KubeletConfigDoc[], problems: Finding[]): readonly KubeletConfigDoc[] {
   if (docs.length < 2 || docs[0].docIndex !== 0) return docs;
   const later = docs.slice(1);
-  const second = later[0];
-  const root = second.root;
-  const head = root.kind === 'map' && root.entries.length ? root.entries[0] : undefined;
-  // (its first line: `apiVersion: ...` as a rule)
-  const span = head ? { file: second.span.file, range: { start: head.keySpan.range.start, end: (head.value.span ?? head.keySpan).range.end } } : second.span;
+  const span = headSpan(later[0]);
   const line = span.range.start.line + 1;
   problems.push(
     finding(

@@ -74,10 +74,11 @@ export class LookupRecorder implements ReadonlyMap<string, Setting> {
 
   get(field: string): Setting | undefined {
     const s = this.inner.get(field);
+    const condition = s && s.from.how === 'platform' ? assumedIn(s) : undefined;
     if (!s) this.missed = true;
-    else if (s.from.how === 'platform' && assumedIn(s) !== undefined) {
+    else if (condition !== undefined) {
       const set = this.assumed === NO_CONDITIONS ? new Set<string>() : (this.assumed as Set<string>);
-      set.add(assumedIn(s)!);
+      set.add(condition);
       this.assumed = set;
     } else if (certaintyOf(s) === 'rendered') {
       const m = this.rendered === EMPTY ? new Map<string, Setting>() : (this.rendered as Map<string, Setting>);
@@ -192,11 +193,13 @@ function anchoredIn(s: Setting, f: Finding): boolean {
   return false;
 }
 
-function loud(f: Finding): boolean {
+/** An error or a warning. */
+export function loud(f: Finding): boolean {
   return f.severity === 'error' || f.severity === 'warning';
 }
 
-function lowered(f: Finding, condition: string): Finding {
+/** The finding as information, its condition said first. */
+export function lowered(f: Finding, condition: string): Finding {
   return { ...f, severity: 'information', message: `${condition} ${f.message}` };
 }
 
@@ -206,13 +209,14 @@ function renderedCondition(names: readonly string[]): string {
 }
 
 /** "Only if 20-extra.conf, not read here, sets nothing this depends on." */
-export function unreadCondition(paths: readonly string[]): string {
+function unreadCondition(paths: readonly string[]): string {
   const names = paths.slice(0, 2).map((p) => p.slice(p.lastIndexOf('/') + 1));
   const more = paths.length > 2 ? ` and ${paths.length - 2} more` : '';
   return `Only if ${names.join(' and ')}${more}, not read here, ${paths.length === 1 ? 'sets' : 'set'} nothing this depends on.`;
 }
 
-function key(f: Finding): string {
+/** A finding's identity across two readings of a node: code, file and range. */
+export function findingKey(f: Finding): string {
   const r = f.range;
   return `${f.code}\0${f.file}\0${r.start.line}:${r.start.character}-${r.end.line}:${r.end.character}`;
 }
@@ -220,14 +224,14 @@ function key(f: Finding): string {
 /** Each loud finding kept loud when the rule gives it at every version, else lowered with the versions that give it. */
 function acrossVersions<C extends { node: NodeModel }>(run: (ctx: C) => Finding[], ctx: C, found: Finding[], assumed: string): Finding[] {
   const at = new Map<string, string[]>();
-  for (const f of found) if (loud(f)) at.set(key(f), [assumed]);
+  for (const f of found) if (loud(f)) at.set(findingKey(f), [assumed]);
   for (const v of VERSIONS) {
     if (v === assumed) continue;
     const node = Object.create(ctx.node, { kubernetesVersion: { value: v, enumerable: true } }) as NodeModel;
-    for (const f of run({ ...ctx, node })) at.get(key(f))?.push(v);
+    for (const f of run({ ...ctx, node })) at.get(findingKey(f))?.push(v);
   }
   return found.map((f) => {
-    const versions = loud(f) ? at.get(key(f)) : undefined;
+    const versions = loud(f) ? at.get(findingKey(f)) : undefined;
     if (!versions || versions.length === VERSIONS.length) return f;
     return lowered(f, `Holds for a kubelet ${versionRange(versions)}; no file here states which version runs.`);
   });

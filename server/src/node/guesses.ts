@@ -6,27 +6,24 @@
  * guess, each file read on its own (`confirmed`). Anything else rests on the guess and says so.
  */
 import type { Finding } from '../model/finding.ts';
-import type { NodeModel } from './model.ts';
+import type { NodeLink, NodeModel } from './model.ts';
 import { readablePath } from '../embed/payload.ts';
+import { findingKey, loud, lowered } from './evidence.ts';
 
 export function restOnGuesses(found: Finding[], node: NodeModel, confirmed: () => readonly Finding[]): Finding[] {
   if (!found.some(loud)) return found;
   const keys = new Set<string>();
-  for (const f of confirmed()) if (loud(f)) keys.add(key(f));
+  for (const f of confirmed()) if (loud(f)) keys.add(findingKey(f));
   const guesses = node.links!.filter((l) => l.by === 'name');
   const shown = guesses
     .slice(0, 2)
-    .map((l) => `${readablePath(l.to)} is ${l.what === 'EnvironmentFile=' ? l.what : `${l.what}=`}${l.ref}`)
+    .map((l) => `${readablePath(l.to)} is ${referenceText(l)}`)
     .join(' and ');
   const condition = `Only if ${shown}, which ${guesses.length === 1 ? 'it matches' : 'they match'} by name alone.`;
-  return found.map((f) => (loud(f) && !keys.has(key(f)) ? { ...f, severity: 'information', message: `${condition} ${f.message}` } : f));
+  return found.map((f) => (loud(f) && !keys.has(findingKey(f)) ? lowered(f, condition) : f));
 }
 
-function loud(f: Finding): boolean {
-  return f.severity === 'error' || f.severity === 'warning';
-}
-
-function key(f: Finding): string {
-  const r = f.range;
-  return `${f.code}\0${f.file}\0${r.start.line}:${r.start.character}-${r.end.line}:${r.end.character}`;
+/** The reference as written: `--config=/var/lib/kubelet/config.yaml`, `EnvironmentFile=/etc/default/kubelet`. */
+export function referenceText(l: Pick<NodeLink, 'what' | 'ref'>): string {
+  return l.what === 'EnvironmentFile=' ? `${l.what}${l.ref}` : `${l.what}=${l.ref}`;
 }
